@@ -1,0 +1,266 @@
+/**
+ * The Streamable HTTP transport on Hono: one endpoint, POST / GET / DELETE, with the
+ * spec's header, session and version checks as straight-line early returns. It decides
+ * nothing about answers: every message goes through the core's pipeline.
+ * @module
+ */
+import { Hono, type Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { MockCore, Outcome, RequestContext } from "./core.js";
+import { Rejections } from "./http-errors.js";
+import { classifyMessage, type ClassifiedMessage, type JsonRpcResponse } from "./jsonrpc.js";
+import {
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  HeaderNames,
+  negotiateVersion,
+  revisionOf,
+  supportedRevision,
+} from "./protocol.js";
+import type { Session } from "./session.js";
+import { SseChannel } from "./sse.js";
+
+/** Default largest POST body (the SDK's default too). */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** The SDK's batch limit. */
+export const MAX_BATCH = 100;
+/** Default keep-alive period on idle streams. */
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+/** Methods a client may send before it has a session (probes for newer revisions). */
+const PRE_SESSION_METHODS = new Set(["server/discover"]);
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+type Classified = Exclude<ClassifiedMessage, { kind: "invalid" }>;
+
+function headersOf(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  req.headers.forEach((value, name) => (out[name] = value));
+  return out;
+}
+
+async function readBody(req: Request, limit: number): Promise<Uint8Array | undefined> {
+  const length = Number(req.headers.get("content-length") ?? NaN);
+  if (length > limit) return undefined;
+  if (!req.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The HTTP face of a mock. */
+export class HttpTransport {
+  readonly app = new Hono();
+  readonly #core: MockCore;
+  readonly #channels = new Set<SseChannel>();
+  readonly #maxBody: number;
+  readonly #keepAliveMs: number;
+  readonly #endpoint: string;
+
+  constructor(core: MockCore) {
+    this.#core = core;
+    const o = core.options;
+    this.#endpoint = o.path ?? "/mcp";
+    this.#maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.#keepAliveMs = o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+    const path = this.#endpoint;
+    this.app.use(path, async (c, next) => {
+      const denied = this.#checkOrigin(c.req.header("origin"));
+      if (denied) return denied;
+      await next();
+    });
+    this.app.post(path, (c) => this.#post(c));
+    this.app.get(path, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed("GET, POST, DELETE") : this.#get(c)));
+    this.app.delete(path, (c) => this.#delete(c));
+    this.app.all(path, () => Rejections.methodNotAllowed("GET, POST, DELETE"));
+    this.app.all("*", (c) => Rejections.notFound(c.req.path, path));
+  }
+
+  /** Ends every open stream now. */
+  closeStreams(): void {
+    for (const channel of this.#channels) channel.close();
+    this.#channels.clear();
+  }
+
+  #checkOrigin(origin: string | undefined): Response | undefined {
+    if (origin === undefined) return undefined;
+    if (this.#core.options.allowedOrigins?.includes(origin)) return undefined;
+    try {
+      if (LOOPBACK_HOSTS.has(new URL(origin).hostname)) return undefined;
+    } catch {
+      // an Origin that is not a URL is not allowed
+    }
+    return Rejections.invalidOrigin(origin);
+  }
+
+  /** Session and version checks shared by POST (non-initialize), GET and DELETE. */
+  #resolveSession(c: Context, optional: boolean): { session: Session | undefined; sessionId: string | undefined } | Response {
+    const sessionId = c.req.header(HeaderNames.sessionId);
+    if (!this.#core.stateful) return { session: undefined, sessionId };
+    if (sessionId === undefined) return optional ? { session: undefined, sessionId } : Rejections.sessionRequired();
+    const session = this.#core.sessions.get(sessionId);
+    if (!session) return Rejections.sessionNotFound();
+    return { session, sessionId };
+  }
+
+  #versionFor(c: Context, session: Session | undefined): string | Response {
+    const header = c.req.header(HeaderNames.protocolVersion);
+    if (header !== undefined) return revisionOf(header) ? header : Rejections.unsupportedVersion(header);
+    return session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+  }
+
+  async #post(c: Context): Promise<Response> {
+    const req = c.req.raw;
+    const accept = req.headers.get("accept") ?? "";
+    if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return Rejections.notAcceptablePost();
+    const mediaType = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (mediaType !== "application/json") return Rejections.unsupportedMediaType();
+    const bytes = await readBody(req, this.#maxBody);
+    if (!bytes) return Rejections.payloadTooLarge(this.#maxBody);
+    let body: string;
+    let parsed: unknown;
+    try {
+      body = UTF8.decode(bytes);
+    } catch {
+      return Rejections.invalidJson("The body is not valid UTF-8.");
+    }
+    try {
+      parsed = JSON.parse(body);
+    } catch (error) {
+      return Rejections.invalidJson(String((error as Error).message));
+    }
+    const isBatch = Array.isArray(parsed);
+    const items: unknown[] = isBatch ? (parsed as unknown[]) : [parsed];
+    if (isBatch && items.length === 0) return Rejections.emptyBatch();
+    if (items.length > MAX_BATCH) return Rejections.batchTooLarge();
+    const messages: Classified[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const m = classifyMessage(items[i]);
+      if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
+      messages.push(m);
+    }
+    const headers = headersOf(req);
+    const init = messages.find((m) => m.kind === "request" && m.method === "initialize");
+    if (init) return this.#initialize(c, messages, init, headers, body);
+
+    const preSession = messages.every((m) => m.kind === "request" && PRE_SESSION_METHODS.has(m.method));
+    const resolved = this.#resolveSession(c, preSession);
+    if (resolved instanceof Response) return resolved;
+    const version = preSession ? DEFAULT_NEGOTIATED_PROTOCOL_VERSION : this.#versionFor(c, resolved.session);
+    if (version instanceof Response) return version;
+    if (isBatch && !supportedRevision(version).batching) return Rejections.batchNotAllowed(version);
+    const ctx: RequestContext = { ...resolved, headers, protocolVersion: version, body, transport: "http" };
+
+    const pending: Promise<Outcome>[] = [];
+    let raw: Outcome | undefined;
+    for (const m of messages) {
+      if (m.kind === "request") pending.push(this.#core.handleRequest(m.id, m.method, m.params, ctx));
+      else if (m.kind === "notification") raw ??= this.#core.handleNotification(m.method, m.params, ctx);
+      else this.#core.handleResponse(m.id, m.kind === "response" ? m.result : { error: m.error }, ctx);
+    }
+    if (pending.length === 0) return raw ? this.#status(raw) : new Response(null, { status: 202 });
+    const outcomes = await Promise.all(pending);
+    return this.#answer(c, outcomes, isBatch, resolved.sessionId);
+  }
+
+  async #initialize(c: Context, messages: Classified[], init: Classified, headers: Record<string, string>, body: string): Promise<Response> {
+    if (messages.length > 1) return Rejections.initializeInBatch();
+    if (init.kind !== "request") return Rejections.invalidMessage("initialize must be a request");
+    const existing = c.req.header(HeaderNames.sessionId);
+    if (this.#core.stateful && existing !== undefined && this.#core.sessions.get(existing)) return Rejections.alreadyInitialized();
+    const version = negotiateVersion(init.params?.["protocolVersion"]);
+    const ctx: RequestContext = { session: undefined, sessionId: undefined, headers, protocolVersion: version, body, transport: "http" };
+    const outcome = await this.#core.handleRequest(init.id, init.method, init.params, ctx);
+    let sessionId: string | undefined;
+    if (outcome.kind === "message" && outcome.initialize) {
+      const plan = outcome.initialize;
+      if (this.#core.stateful) {
+        sessionId = this.#core.sessions.open({
+          ...(plan.sessionId === undefined ? {} : { id: plan.sessionId }),
+          protocolVersion: plan.protocolVersion,
+          clientCapabilities: plan.clientCapabilities,
+          clientInfo: plan.clientInfo,
+        }).id;
+      } else sessionId = plan.sessionId;
+    }
+    return this.#answer(c, [outcome], false, sessionId);
+  }
+
+  #answer(c: Context, outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined): Response {
+    const status = outcomes.find((o) => o.kind === "status");
+    if (status) return this.#status(status);
+    const messages = outcomes.map((o) => (o as { message: JsonRpcResponse }).message);
+    const headers: Record<string, string> = sessionId === undefined ? {} : { [HeaderNames.sessionId]: sessionId };
+    if ((this.#core.options.responseMode ?? "json") === "json") {
+      headers["content-type"] = "application/json";
+      return new Response(JSON.stringify(isBatch ? messages : messages[0]), { status: 200, headers });
+    }
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    c.header("cache-control", "no-cache, no-transform");
+    c.header("x-accel-buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const channel = this.#track(new SseChannel(stream, 0));
+      for (const message of messages) await channel.send(JSON.stringify(message));
+      channel.close();
+    });
+  }
+
+  #status(outcome: Outcome): Response {
+    if (outcome.kind !== "status") return new Response(null, { status: 500 });
+    const body = outcome.body;
+    if (body === undefined) return new Response(null, { status: outcome.status });
+    if (typeof body === "string") return new Response(body, { status: outcome.status, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response(JSON.stringify(body), { status: outcome.status, headers: { "content-type": "application/json" } });
+  }
+
+  #get(c: Context): Response {
+    if (!(c.req.header("accept") ?? "").includes("text/event-stream")) return Rejections.notAcceptableGet();
+    if (!this.#core.stateful || this.#core.options.getStream === false) {
+      return Rejections.methodNotAllowed(this.#core.stateful ? "POST, DELETE" : "POST");
+    }
+    const resolved = this.#resolveSession(c, false);
+    if (resolved instanceof Response) return resolved;
+    const version = this.#versionFor(c, resolved.session);
+    if (version instanceof Response) return version;
+    const session = resolved.session as Session;
+    if (session.stream) return Rejections.streamConflict();
+    c.header(HeaderNames.sessionId, session.id);
+    c.header("cache-control", "no-cache, no-transform");
+    c.header("x-accel-buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const channel = this.#track(new SseChannel(stream, this.#keepAliveMs));
+      session.stream = channel;
+      await channel.done;
+      if (session.stream === channel) session.stream = undefined;
+    });
+  }
+
+  #delete(c: Context): Response {
+    if (!this.#core.stateful) return Rejections.methodNotAllowed("POST");
+    const resolved = this.#resolveSession(c, false);
+    if (resolved instanceof Response) return resolved;
+    const version = this.#versionFor(c, resolved.session);
+    if (version instanceof Response) return version;
+    const ctx: RequestContext = { ...resolved, headers: headersOf(c.req.raw), protocolVersion: version, body: "", transport: "http" };
+    const { status, body } = this.#core.handleDelete(ctx);
+    return this.#status({ kind: "status", status, ...(body === undefined ? {} : { body }) });
+  }
+
+  #track(channel: SseChannel): SseChannel {
+    this.#channels.add(channel);
+    void channel.done.then(() => this.#channels.delete(channel));
+    return channel;
+  }
+}

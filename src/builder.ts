@@ -1,0 +1,397 @@
+/**
+ * Builders: immutable chains that assemble a {@link Stub}. Entry points pick the method,
+ * `with*` add matchers, modifiers set priority, times and delay, and only a terminal
+ * registers. A chain without a terminal is a pattern (for verification).
+ * @module
+ */
+import { isAny, type AnyValue } from "./any.js";
+import type { McpCall } from "./call.js";
+import type { MockCore } from "./core.js";
+import { McpMockError, showValue } from "./errors.js";
+import { StubHandle } from "./handle.js";
+import { assertJsonCarriable } from "./json-value.js";
+import {
+  argsAny,
+  argsContaining,
+  argsEqual,
+  argsWhere,
+  bodyContains,
+  headerIs,
+  paramsContaining,
+  paramsEqual,
+  paramsWhere,
+  protocolVersionIs,
+  sessionIs,
+  type Matcher,
+} from "./matchers.js";
+import type { Answer, ResponsePlan, Stub } from "./stub.js";
+import type { DeepPartial, ToolCall } from "./typed.js";
+
+/** The parts of a stub a chain has gathered so far. */
+export interface StubDraft {
+  readonly method: string;
+  readonly key?: string;
+  readonly matchers: readonly Matcher[];
+  readonly priority: number;
+  readonly times?: number;
+  readonly delayMs?: number;
+  /** The chain as written so far, for messages: `toolsCall("add").withArgs(...)`. */
+  readonly written: string;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && !isAny(v);
+}
+
+/** Narrowings, modifiers and the terminals every stub has. */
+export abstract class StubBuilder {
+  /** @internal */
+  protected readonly draft: StubDraft;
+  /** @internal */
+  protected readonly core: MockCore | undefined;
+
+  /** @internal */
+  constructor(draft: StubDraft, core: MockCore | undefined) {
+    this.draft = draft;
+    this.core = core;
+  }
+
+  /** @internal A copy with more parts. */
+  protected with(change: Partial<StubDraft>, step?: string): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.assign(copy, this, { draft: { ...this.draft, ...change, written: this.draft.written + (step ?? "") } });
+    return copy;
+  }
+
+  /** @internal */
+  protected withMatcher(matcher: Matcher): this {
+    return this.with({ matchers: [...this.draft.matchers, matcher] }, matcher.dsl);
+  }
+
+  /**
+   * Only requests in this session; `ANY` for requests that carry any session id.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").withSessionId("session-1").respondsWith({ sum: 3 });
+   * ```
+   */
+  withSessionId(id: string | AnyValue): this {
+    if (typeof id !== "string" && !isAny(id)) this.#fail(`withSessionId takes a string or ANY, received ${showValue(id)}.`);
+    return this.withMatcher(sessionIs(id));
+  }
+
+  /**
+   * Only requests with this header (name case-insensitive), equal to a string or matching a RegExp.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").withHeader("authorization", /^Bearer /).respondsWith({ sum: 3 });
+   * ```
+   */
+  withHeader(name: string, value: string | RegExp): this {
+    if (typeof name !== "string" || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      this.#fail(`withHeader: ${showValue(name)} is not a valid HTTP header name.`);
+    }
+    if (typeof value !== "string" && !(value instanceof RegExp)) {
+      this.#fail(`withHeader(${JSON.stringify(name)}, ...) takes a string or a RegExp, received ${showValue(value)}.`);
+    }
+    return this.withMatcher(headerIs(name, value));
+  }
+
+  /**
+   * Only requests at this protocol version (the negotiated one, or the `MCP-Protocol-Version` header).
+   *
+   * @example
+   * ```ts
+   * mock.toolsList().withProtocolVersion("2025-03-26").respondsWith({ tools: [] });
+   * ```
+   */
+  withProtocolVersion(version: string): this {
+    if (typeof version !== "string") this.#fail(`withProtocolVersion takes a version string like "2025-11-25".`);
+    return this.withMatcher(protocolVersionIs(version));
+  }
+
+  /**
+   * Only requests whose raw JSON text contains this substring.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("search").withBodyContaining("urgent").respondsWith("found it");
+   * ```
+   */
+  withBodyContaining(text: string): this {
+    if (typeof text !== "string" || text === "") this.#fail(`withBodyContaining takes a non-empty string.`);
+    return this.withMatcher(bodyContains(text));
+  }
+
+  /**
+   * Ranks this stub: higher wins; among equals the newest wins. Default 0.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").priority(10).respondsWith({ sum: 0 });
+   * ```
+   */
+  priority(rank: number): this {
+    if (!Number.isFinite(rank)) this.#fail(`priority takes a finite number, received ${showValue(rank)}.`);
+    return this.with({ priority: rank }, `.priority(${rank})`);
+  }
+
+  /**
+   * Answers at most `n` calls, then lets later calls fall through to the next stub.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").times(2).respondsWith({ sum: 3 });
+   * ```
+   */
+  times(n: number): this {
+    if (!Number.isInteger(n) || n < 1) this.#fail(`times takes a whole number of calls (1 or more), received ${showValue(n)}.`);
+    return this.with({ times: n }, `.times(${n})`);
+  }
+
+  /**
+   * Answers one call only: `times(1)`.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").once().respondsWith({ sum: 3 });
+   * ```
+   */
+  once(): this {
+    return this.with({ times: 1 }, ".once()");
+  }
+
+  /**
+   * Waits this many milliseconds before answering.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("slow").withDelay(250).respondsWith("done");
+   * ```
+   */
+  withDelay(ms: number): this {
+    if (!Number.isFinite(ms) || ms < 0) this.#fail(`withDelay takes milliseconds (0 or more), received ${showValue(ms)}.`);
+    return this.with({ delayMs: ms }, `.withDelay(${ms})`);
+  }
+
+  /**
+   * Answers with a JSON-RPC error.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("boom").respondsWithError(-32603, "internal", { why: "test" });
+   * ```
+   */
+  respondsWithError(code: number, message: string, data?: unknown): StubHandle<unknown, undefined> {
+    if (!Number.isInteger(code)) this.#fail(`respondsWithError: the code must be an integer (e.g. -32603), received ${showValue(code)}.`);
+    if (typeof message !== "string") this.#fail(`respondsWithError: the message must be a string, received ${showValue(message)}.`);
+    if (data !== undefined) assertJsonCarriable(data, `${this.draft.written}.respondsWithError(...)`, "data");
+    const plan: ResponsePlan = data === undefined ? { kind: "error", code, message } : { kind: "error", code, message, data };
+    return this.register(plan, () => plan);
+  }
+
+  /**
+   * Answers with a raw HTTP status (and body) instead of JSON-RPC: for testing how a client
+   * handles a broken server.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").respondsWithStatus(503, "overloaded");
+   * mock.deleteSession().respondsWithStatus(405);
+   * ```
+   */
+  respondsWithStatus(status: number, body?: string | object): StubHandle<unknown, undefined> {
+    if (!Number.isInteger(status) || status < 200 || status > 599) {
+      this.#fail(`respondsWithStatus takes an HTTP status from 200 to 599, received ${showValue(status)}.`);
+    }
+    const plan: ResponsePlan = body === undefined ? { kind: "status", status } : { kind: "status", status, body };
+    return this.register(plan, () => plan);
+  }
+
+  /** @internal Registers the stub with its first answer. */
+  protected register<P, O>(first: ResponsePlan, plan: (payload: P, options?: O) => ResponsePlan): StubHandle<P, O> {
+    const core = this.core;
+    if (!core) {
+      throw new McpMockError(
+        `${this.draft.written} is a pattern, not attached to a mock, so it cannot answer. Start the chain from a mock: mock.${this.draft.written}.respondsWith(...)`,
+      );
+    }
+    const d = this.draft;
+    const stub: Stub = {
+      id: core.nextStubId(),
+      method: d.method,
+      ...(d.key === undefined ? {} : { key: d.key }),
+      matchers: d.matchers,
+      responses: [first],
+      priority: d.priority,
+      ...(d.times === undefined ? {} : { times: d.times }),
+      ...(d.delayMs === undefined ? {} : { delayMs: d.delayMs }),
+      source: "dsl",
+    };
+    core.registry.add(stub);
+    return new StubHandle<P, O>(core.registry, stub.id, plan);
+  }
+
+  /** @internal */
+  protected checkAnswer(answer: unknown, what: string): void {
+    if (typeof answer !== "function") assertJsonCarriable(answer, `${this.draft.written}.${what}(...)`, "answer");
+  }
+
+  #fail(message: string): never {
+    throw new McpMockError(`${this.draft.written}: ${message}`);
+  }
+
+  /** @internal */
+  protected fail(message: string): never {
+    this.#fail(message);
+  }
+
+  /** @internal The draft, for verification and definitions. */
+  get pattern(): StubDraft {
+    return this.draft;
+  }
+}
+
+/** Options for a tool answer. */
+export interface ToolAnswerOptions {
+  /** Mark the result `isError: true` (a tool failure the model sees, not a protocol error). */
+  readonly isError?: boolean;
+}
+
+/**
+ * A `tools/call` stub: narrow by arguments, answer with a payload.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, ANY, text } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } }],
+ * });
+ * mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+ * mock.toolsCall("add").withArgs(ANY).respondsWith(text("fallback"));
+ * ```
+ */
+export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> extends StubBuilder {
+  /**
+   * Arguments equal to these (key order free; `ANY` inside matches any value of that field),
+   * or `ANY` for any arguments at all.
+   */
+  withArgs(args: Args | AnyValue): this {
+    if (isAny(args)) return this.withMatcher(argsAny());
+    if (!isPlainObject(args)) {
+      this.fail(`withArgs takes an object of arguments ({ a: 1 }) or ANY, received ${showValue(args)}.`);
+    }
+    assertJsonCarriable(args, `${this.draft.written}.withArgs(...)`, "args", true);
+    return this.withMatcher(argsEqual(args));
+  }
+
+  /** Arguments that contain these fields (deeply; others ignored), or that a predicate accepts. */
+  withArgsMatching(partialOrPredicate: DeepPartial<Args> | ((args: Args) => boolean)): this {
+    if (typeof partialOrPredicate === "function") {
+      return this.withMatcher(argsWhere(partialOrPredicate as (args: Record<string, unknown>) => boolean));
+    }
+    if (!isPlainObject(partialOrPredicate)) {
+      this.fail(`withArgsMatching takes an object of fields or a predicate, received ${showValue(partialOrPredicate)}.`);
+    }
+    assertJsonCarriable(partialOrPredicate, `${this.draft.written}.withArgsMatching(...)`, "args", true);
+    return this.withMatcher(argsContaining(partialOrPredicate));
+  }
+
+  /**
+   * Answers with a payload, wrapped as a server would: a string or content block becomes the
+   * content, other JSON becomes JSON text (and `structuredContent` when the tool declares an
+   * `outputSchema`), a whole `CallToolResult` passes as is. May be a function of the call.
+   */
+  respondsWith(payload: Answer<Payload, ToolCall<Args>>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions> {
+    const plan = (p: Answer<Payload, ToolCall<Args>>, o?: ToolAnswerOptions): ResponsePlan => {
+      this.checkAnswer(p, "respondsWith");
+      return { kind: "tool-result", payload: p as Answer<unknown>, isError: o?.isError === true };
+    };
+    return this.register(plan(payload, options), plan);
+  }
+}
+
+/**
+ * A stub for any JSON-RPC method: narrow by params, answer with a result.
+ *
+ * @example
+ * ```ts
+ * mock.method("custom/thing").withParams({ id: 7 }).respondsWith({ ok: true });
+ * mock.ping().respondsWithError(-32603, "not today");
+ * ```
+ */
+export class RequestBuilder<Result = unknown> extends StubBuilder {
+  /** Params equal to a value (key order free), `ANY`, or a predicate. */
+  withParams(params: Record<string, unknown> | AnyValue | ((params: Record<string, unknown>) => boolean)): this {
+    if (isAny(params)) return this.with({}, ".withParams(ANY)");
+    if (typeof params === "function") return this.withMatcher(paramsWhere(params));
+    if (!isPlainObject(params)) this.fail(`withParams takes an object, ANY or a predicate, received ${showValue(params)}.`);
+    assertJsonCarriable(params, `${this.draft.written}.withParams(...)`, "params", true);
+    return this.withMatcher(paramsEqual(params));
+  }
+
+  /** Params that contain these fields (deeply; others ignored). */
+  withParamsMatching(partial: Record<string, unknown>): this {
+    if (!isPlainObject(partial)) this.fail(`withParamsMatching takes an object of fields, received ${showValue(partial)}.`);
+    assertJsonCarriable(partial, `${this.draft.written}.withParamsMatching(...)`, "params", true);
+    return this.withMatcher(paramsContaining(partial));
+  }
+
+  /** Answers with this JSON-RPC result (sent as is), or a function of the call. */
+  respondsWith(result: Answer<Result>): StubHandle<Answer<Result>, undefined> {
+    const plan = (r: Answer<Result>): ResponsePlan => {
+      this.checkAnswer(r, "respondsWith");
+      return { kind: "result", result: r as Answer<unknown> };
+    };
+    return this.register(plan(result), plan);
+  }
+}
+
+/** Options for an initialize answer. */
+export interface InitializeAnswerOptions {
+  /** The `Mcp-Session-Id` to issue (stateful mode picks one otherwise). */
+  readonly sessionId?: string;
+}
+
+/**
+ * An `initialize` stub. The result may be partial: missing `protocolVersion`,
+ * `capabilities` and `serverInfo` come from the default answer.
+ *
+ * @example
+ * ```ts
+ * mock.initialize().respondsWith({ instructions: "Be brief" }, { sessionId: "s-1" });
+ * ```
+ */
+export class InitializeBuilder extends StubBuilder {
+  /** Answers initialize with (a partial) result and optionally a chosen session id. */
+  respondsWith(result: Answer<Record<string, unknown>>, options?: InitializeAnswerOptions): StubHandle<Answer<Record<string, unknown>>, InitializeAnswerOptions> {
+    const plan = (r: Answer<Record<string, unknown>>, o?: InitializeAnswerOptions): ResponsePlan => {
+      this.checkAnswer(r, "respondsWith");
+      const sessionId = o?.sessionId;
+      if (sessionId !== undefined && !/^[\x21-\x7e]+$/.test(sessionId)) {
+        this.fail(`respondsWith(..., { sessionId }): ${JSON.stringify(sessionId)} is not a valid session id; MCP allows visible ASCII only (0x21-0x7E).`);
+      }
+      return sessionId === undefined ? { kind: "result", result: r } : { kind: "result", result: r, sessionId };
+    };
+    return this.register(plan(result, options), plan);
+  }
+}
+
+/**
+ * The HTTP DELETE that ends a session. Default answer: 204, and the session ends.
+ *
+ * @example
+ * ```ts
+ * mock.deleteSession().respondsWithStatus(405); // the client may not end sessions
+ * ```
+ */
+export class DeleteSessionBuilder extends StubBuilder {}
+
+/** @internal Starts a draft. */
+export function draft(method: string, written: string, key?: string): StubDraft {
+  return key === undefined ? { method, matchers: [], priority: 0, written } : { method, key, matchers: [], priority: 0, written };
+}
+
+export type { McpCall };

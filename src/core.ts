@@ -1,0 +1,343 @@
+/**
+ * The mock's state and its one pipeline: a classified message and its context go in, an
+ * outcome comes out. HTTP and stdio both call it; neither decides what to answer.
+ * @module
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { McpCall, type RequestId, type TransportKind } from "./call.js";
+import { defaultInitializeResult, defaultStubs, type DefaultsSource } from "./defaults.js";
+import { ToolCatalog, type ToolDeclaration } from "./declarations.js";
+import { McpMockError, PREFIX, showValue } from "./errors.js";
+import { methodMissReport, nearMisses, toolMissReport } from "./explain.js";
+import { Journal, type JournalEntry } from "./journal.js";
+import { assertJsonCarriable, depthExceeds, MAX_JSON_DEPTH } from "./json-value.js";
+import { errorResponse, resultResponse, type JsonRpcResponse } from "./jsonrpc.js";
+import type { McpMockOptions } from "./options.js";
+import { ErrorCodes, supportedRevision } from "./protocol.js";
+import { isAvailable, StubRegistry, type StubEntry } from "./registry.js";
+import { showViolation } from "./schema-check.js";
+import { SessionStore, type Session } from "./session.js";
+import { HTTP_DELETE, isSpecific, type ResponsePlan, type Stub } from "./stub.js";
+import { wrapToolPayload } from "./tool-result.js";
+import { VERSION } from "./version.js";
+
+/** Where a message came from and under which session and version. */
+export interface RequestContext {
+  readonly session: Session | undefined;
+  readonly sessionId: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly protocolVersion: string;
+  readonly body: string;
+  readonly transport: TransportKind;
+}
+
+/** What a successful initialize asks the transport to open. */
+export interface InitializeOutcome {
+  readonly sessionId: string | undefined;
+  readonly protocolVersion: string;
+  readonly clientCapabilities: Record<string, unknown>;
+  readonly clientInfo: Record<string, unknown> | undefined;
+}
+
+/** What the transport sends back for one request. */
+export type Outcome =
+  | { readonly kind: "message"; readonly message: JsonRpcResponse; readonly initialize?: InitializeOutcome }
+  | { readonly kind: "status"; readonly status: number; readonly body?: string | object };
+
+/** The request params that name what a stub is keyed by. */
+const KEY_PARAM: Readonly<Record<string, "name" | "uri">> = {
+  "tools/call": "name",
+  "prompts/get": "name",
+  "resources/read": "uri",
+  "resources/subscribe": "uri",
+  "resources/unsubscribe": "uri",
+};
+
+type Selection = { readonly entry: StubEntry } | { readonly outcome: Outcome; readonly unmatched: boolean };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+export class MockCore implements DefaultsSource {
+  readonly registry = new StubRegistry();
+  readonly tools = new ToolCatalog();
+  readonly journal: Journal;
+  readonly sessions: SessionStore;
+  readonly closing = new AbortController();
+  readonly options: McpMockOptions;
+  #stubSeq = 0;
+
+  constructor(options: McpMockOptions) {
+    this.options = options;
+    this.journal = new Journal(options.journalSize);
+    this.sessions = new SessionStore(options.sessionIds);
+    const seen = new Set<string>();
+    (options.tools ?? []).forEach((tool: ToolDeclaration, i) => {
+      if (seen.has(tool?.name)) {
+        throw new McpMockError(`tools[${i}]: tool "${tool.name}" is declared twice. Give each tool one declaration.`);
+      }
+      seen.add(tool?.name);
+      this.tools.declare(tool, `tools[${i}]`);
+    });
+    this.#addDefaults();
+  }
+
+  get stateful(): boolean {
+    return this.options.sessions !== "stateless";
+  }
+
+  nextStubId(): string {
+    return `stub-${++this.#stubSeq}`;
+  }
+
+  /** Removes every user stub and restores the built-in ones. */
+  resetStubs(): void {
+    this.registry.removeWhere(() => true);
+    this.#addDefaults();
+  }
+
+  #addDefaults(): void {
+    for (const stub of defaultStubs(this)) this.registry.add(stub);
+  }
+
+  // The built-in answers read these (DefaultsSource).
+  serverInfo(): Record<string, unknown> {
+    return { ...(this.options.serverInfo ?? { name: "mcpmock", version: VERSION }) };
+  }
+  instructions(): string | undefined {
+    return this.options.instructions;
+  }
+  capabilities(): Record<string, unknown> {
+    const caps: Record<string, unknown> = { logging: {} };
+    if (this.tools.size > 0 || this.registry.forMethod("tools/call").length > 0) caps["tools"] = { listChanged: true };
+    return caps;
+  }
+  listedTools(withOutputSchema: boolean): Record<string, unknown>[] {
+    return this.tools.listed(withOutputSchema);
+  }
+
+  /** Answers one request. Never throws: a failure becomes a JSON-RPC error naming its cause. */
+  async handleRequest(id: RequestId, method: string, params: Record<string, unknown> | undefined, ctx: RequestContext): Promise<Outcome> {
+    const call = new McpCall({ method, params, id, ...ctx, sessionId: ctx.sessionId });
+    const entry = this.#record("request", call, ctx);
+    let outcome: Outcome;
+    let stubId: string | undefined;
+    let unmatched = false;
+    try {
+      const selection = this.#select(call);
+      if ("entry" in selection) {
+        stubId = selection.entry.stub.id;
+        outcome = await this.#play(selection.entry, call);
+      } else {
+        outcome = selection.outcome;
+        unmatched = selection.unmatched;
+      }
+    } catch (error) {
+      if (this.closing.signal.aborted) throw error;
+      const where = stubId ? `the answer of ${stubId}` : `answering ${method}`;
+      outcome = this.#error(call, ErrorCodes.InternalError, `${PREFIX} ${where} failed: ${String(error)}`);
+    }
+    this.journal.complete(entry, stubId, outcome.kind === "message" ? outcome.message : { status: outcome.status }, unmatched);
+    this.#log(entry, outcome);
+    return outcome;
+  }
+
+  /**
+   * Takes a notification: journals it, marks `notifications/initialized`, and returns a raw
+   * HTTP outcome only when a stub asks for one (otherwise the transport accepts it).
+   */
+  handleNotification(method: string, params: Record<string, unknown> | undefined, ctx: RequestContext): Outcome | undefined {
+    const call = new McpCall({ method, params, id: undefined, ...ctx });
+    const entry = this.#record("notification", call, ctx);
+    if (method === "notifications/initialized" && ctx.session) ctx.session.initialized = true;
+    for (const candidate of this.registry.candidates(call, undefined)) {
+      if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
+      candidate.hits++;
+      const plan = candidate.stub.responses[0];
+      const outcome: Outcome | undefined = plan?.kind === "status" ? { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) } : undefined;
+      this.journal.complete(entry, candidate.stub.id, outcome ? { status: outcome.status } : undefined, false);
+      return outcome;
+    }
+    this.journal.complete(entry, undefined, undefined, false);
+    return undefined;
+  }
+
+  /**
+   * Answers the HTTP DELETE that ends a session: a stub's raw status if one matches (the
+   * session ends only on a 2xx), otherwise 204 and the session ends.
+   */
+  handleDelete(ctx: RequestContext): { status: number; body?: string | object; ended: boolean } {
+    const call = new McpCall({ method: HTTP_DELETE, params: undefined, id: undefined, ...ctx });
+    const entry = this.#record("request", call, ctx);
+    let status = 204;
+    let body: string | object | undefined;
+    for (const candidate of this.registry.candidates(call, undefined)) {
+      if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
+      const plan = candidate.stub.responses[Math.min(candidate.hits, candidate.stub.responses.length - 1)];
+      candidate.hits++;
+      if (plan?.kind === "status") ({ status, body } = plan);
+      entry.stubId = candidate.stub.id;
+      break;
+    }
+    const ended = status >= 200 && status < 300 && ctx.sessionId !== undefined && this.sessions.end(ctx.sessionId);
+    this.journal.complete(entry, entry.stubId, { status }, false);
+    return body === undefined ? { status, ended } : { status, body, ended };
+  }
+
+  /** Takes a client's response to a server request (journaled; correlation comes with server requests). */
+  handleResponse(id: RequestId | undefined, body: Record<string, unknown>, ctx: RequestContext): void {
+    const entry = this.journal.record({
+      kind: "response",
+      method: undefined,
+      id,
+      params: body,
+      sessionId: ctx.sessionId,
+      headers: ctx.headers,
+      protocolVersion: ctx.protocolVersion,
+      transport: ctx.transport,
+      call: undefined,
+    });
+    this.journal.complete(entry, undefined, undefined, false);
+  }
+
+  #record(kind: "request" | "notification", call: McpCall, ctx: RequestContext): JournalEntry {
+    if (ctx.session) ctx.session.lastSeenAt = Date.now();
+    return this.journal.record({
+      kind,
+      method: call.method,
+      id: call.id,
+      params: call.params,
+      sessionId: call.sessionId,
+      headers: call.headers,
+      protocolVersion: call.protocolVersion,
+      transport: call.transport,
+      call,
+    });
+  }
+
+  #matches(stub: Stub, call: McpCall): boolean {
+    for (const m of stub.matchers) if (m.match(call).distance !== 0) return false;
+    return true;
+  }
+
+  #select(call: McpCall): Selection {
+    if (call.params !== undefined && depthExceeds(call.params, MAX_JSON_DEPTH + 1)) {
+      const message = `${PREFIX} the params of ${call.method} nest deeper than ${MAX_JSON_DEPTH} levels; the mock does not match on them.`;
+      if (call.method === "tools/call") return { outcome: this.#toolError(call, message), unmatched: true };
+      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), unmatched: true };
+    }
+    if (call.method === "tools/call") return this.#selectToolCall(call);
+    const keyParam = KEY_PARAM[call.method];
+    const key = keyParam === undefined ? undefined : (call.params?.[keyParam] as string | undefined);
+    const candidates = this.registry.candidates(call, typeof key === "string" ? key : undefined);
+    for (const entry of candidates) if (isAvailable(entry) && this.#matches(entry.stub, call)) return { entry };
+    const known = [...new Set(this.registry.all().map((e) => e.stub.method))];
+    const report = methodMissReport(call, nearMisses(call, candidates), known);
+    return { outcome: this.#error(call, ErrorCodes.MethodNotFound, "Method not found", report), unmatched: true };
+  }
+
+  /** The seed's rules: specified arguments, then the schema check, then ANY, then the miss answer. */
+  #selectToolCall(call: McpCall): Selection {
+    const name = call.params?.["name"];
+    if (typeof name !== "string") {
+      const message = `${PREFIX} tools/call needs params.name (the tool's name, a string), received ${showValue(name)}.`;
+      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), unmatched: true };
+    }
+    const rawArgs = call.params?.["arguments"];
+    if (rawArgs !== undefined && !isObject(rawArgs)) {
+      const message = `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`;
+      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), unmatched: true };
+    }
+    const candidates = this.registry.candidates(call, name);
+    let anyTier: StubEntry | undefined;
+    for (const entry of candidates) {
+      if (!isAvailable(entry) || !this.#matches(entry.stub, call)) continue;
+      if (isSpecific(entry.stub)) return { entry };
+      anyTier ??= entry;
+    }
+    if (!this.tools.has(name)) {
+      const declared = this.tools.names();
+      const data = { unknownTool: name, declaredTools: declared };
+      return { outcome: this.#error(call, ErrorCodes.InvalidParams, `Unknown tool: ${name}`, data), unmatched: true };
+    }
+    const violations = this.tools.check(name)?.(call.args) ?? [];
+    if (violations.length > 0) {
+      const text = [
+        `${PREFIX} tool "${name}" rejected the arguments ${showValue(call.args, 300)}: they do not match its inputSchema.`,
+        ...violations.slice(0, 10).map((v) => `- ${showViolation(v)}`),
+        ...(violations.length > 10 ? [`- … and ${violations.length - 10} more`] : []),
+        `The inputSchema declared for "${name}" (listed by tools/list) requires it.`,
+        `If the rejection is intended, stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`,
+      ].join("\n");
+      return { outcome: this.#toolError(call, text), unmatched: false };
+    }
+    if (anyTier) return { entry: anyTier };
+    const misses = nearMisses(call, candidates.filter((e) => e.stub.source !== "default"));
+    return { outcome: this.#toolError(call, toolMissReport(call, name, misses)), unmatched: true };
+  }
+
+  async #play(entry: StubEntry, call: McpCall): Promise<Outcome> {
+    const stub = entry.stub;
+    const plan = stub.responses[Math.min(entry.hits, stub.responses.length - 1)] as ResponsePlan;
+    entry.hits++;
+    if (stub.delayMs) await sleep(stub.delayMs, undefined, { signal: this.closing.signal });
+    switch (plan.kind) {
+      case "result": {
+        let result = await evaluate(plan.result, call, stub.id);
+        let initialize: InitializeOutcome | undefined;
+        if (call.method === "initialize" && isObject(result)) {
+          result = { ...defaultInitializeResult(this, call), ...result };
+          initialize = {
+            sessionId: plan.sessionId,
+            protocolVersion: String((result as Record<string, unknown>)["protocolVersion"]),
+            clientCapabilities: isObject(call.params?.["capabilities"]) ? call.params["capabilities"] : {},
+            clientInfo: isObject(call.params?.["clientInfo"]) ? call.params["clientInfo"] : undefined,
+          };
+        }
+        const message = resultResponse(call.id as RequestId, result);
+        return initialize ? { kind: "message", message, initialize } : { kind: "message", message };
+      }
+      case "tool-result": {
+        const payload = await evaluate(plan.payload, call, stub.id);
+        const tool = call.name === undefined ? undefined : this.tools.get(call.name);
+        const result = wrapToolPayload(payload, {
+          isError: plan.isError,
+          hasOutputSchema: tool?.outputSchema !== undefined,
+          structuredContent: supportedRevision(call.protocolVersion).structuredContent,
+        });
+        return { kind: "message", message: resultResponse(call.id as RequestId, result) };
+      }
+      case "error":
+        return this.#error(call, plan.code, plan.message, plan.data);
+      case "status":
+        return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) };
+    }
+  }
+
+  #error(call: McpCall, code: number, message: string, data?: unknown): Outcome {
+    return { kind: "message", message: errorResponse(call.id ?? null, code, message, data) };
+  }
+
+  #toolError(call: McpCall, text: string): Outcome {
+    return { kind: "message", message: resultResponse(call.id as RequestId, { content: [{ type: "text", text }], isError: true }) };
+  }
+
+  #log(entry: JournalEntry, outcome: Outcome): void {
+    if (!this.options.verbose) return;
+    const what = entry.call?.name ?? entry.call?.uri;
+    const answer = outcome.kind === "status" ? `HTTP ${outcome.status}` : showValue(outcome.message, 160);
+    process.stderr.write(
+      `${PREFIX} ${entry.sessionId ?? "-"} ← ${entry.method}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
+        ` → ${entry.stubId ?? (entry.unmatched ? "no stub" : "built-in")}: ${answer} (${entry.durationMs} ms)\n`,
+    );
+  }
+}
+
+/** Evaluates an answer that may be a function of the call; checks a computed value is JSON. */
+async function evaluate(answer: unknown, call: McpCall, stubId: string): Promise<unknown> {
+  if (typeof answer !== "function") return answer;
+  const value: unknown = await (answer as (c: McpCall) => unknown)(call);
+  assertJsonCarriable(value, `the answer function of ${stubId}`, "returned value");
+  return value;
+}

@@ -1,0 +1,172 @@
+/**
+ * Pure text: stub sentences and miss reports. Everything a user reads about stubs is
+ * written here, from the matchers' own descriptions.
+ * @module
+ */
+import type { McpCall } from "./call.js";
+import { PREFIX, showValue } from "./errors.js";
+import { showDiff, type FieldDiff } from "./json-value.js";
+import type { StubEntry } from "./registry.js";
+import { HTTP_DELETE, type ResponsePlan, type Stub } from "./stub.js";
+
+/** How many near misses a report shows in detail. */
+export const NEAR_MISSES_SHOWN = 3;
+
+/** The entry-point phrase of a stub: `tools/call "add"`, `ping`, `DELETE session`. */
+export function targetPhrase(stub: Pick<Stub, "method" | "key">): string {
+  return stub.key === undefined ? stub.method : `${stub.method} ${JSON.stringify(stub.key)}`;
+}
+
+/** A response plan in a few words. */
+export function planPhrase(plan: ResponsePlan): string {
+  switch (plan.kind) {
+    case "result":
+      return typeof plan.result === "function" ? "a result computed from the call" : `result ${showValue(plan.result, 80)}`;
+    case "tool-result": {
+      const what = typeof plan.payload === "function" ? "a payload computed from the call" : showPayload(plan.payload);
+      return plan.isError ? `an error result ${what}` : what;
+    }
+    case "error":
+      return `error ${plan.code} ${JSON.stringify(plan.message)}`;
+    case "status":
+      return `HTTP ${plan.status}`;
+  }
+}
+
+function showPayload(payload: unknown): string {
+  if (typeof payload === "string") return `text ${showValue(payload, 80)}`;
+  const block = payload as { type?: unknown; text?: unknown } | null;
+  if (block && block.type === "text" && typeof block.text === "string") return `text ${showValue(block.text, 80)}`;
+  return showValue(payload, 80);
+}
+
+/**
+ * One sentence per stub:
+ * `tools/call "add" with arguments equal to {"a":1} → {"sum":3}, once (seen 0)`.
+ */
+export function stubSentence(stub: Stub, hits?: number): string {
+  let sentence = targetPhrase(stub);
+  for (const m of stub.matchers) sentence += ` ${m.describe()}`;
+  sentence += ` → ${stub.responses.map(planPhrase).join(", then ")}`;
+  if (stub.delayMs) sentence += ` after ${stub.delayMs} ms`;
+  if (stub.times !== undefined) sentence += `, ${stub.times === 1 ? "once" : `${stub.times} times`}`;
+  if (stub.priority !== 0 && stub.source !== "default") sentence += `, priority ${stub.priority}`;
+  if (hits !== undefined) sentence += ` (seen ${hits})`;
+  return sentence;
+}
+
+/** A stub as the DSL would write it, up to the terminal: `mock.toolsCall("add").withArgs({...})`. */
+export function dslFor(stub: Pick<Stub, "method" | "key" | "matchers">): string {
+  return entryDsl(stub.method, stub.key) + stub.matchers.map((m) => m.dsl).join("");
+}
+
+const ENTRY_POINTS: Record<string, string> = {
+  initialize: "initialize()",
+  ping: "ping()",
+  "tools/list": "toolsList()",
+  "resources/list": "resourcesList()",
+  "resources/templates/list": "resourcesTemplatesList()",
+  "prompts/list": "promptsList()",
+  "completion/complete": "completionComplete()",
+  "logging/setLevel": "loggingSetLevel()",
+  [HTTP_DELETE]: "deleteSession()",
+};
+
+/** The entry point call for a method (and key). */
+export function entryDsl(method: string, key?: string): string {
+  const k = key === undefined ? "" : JSON.stringify(key);
+  if (method === "tools/call") return `mock.toolsCall(${k})`;
+  if (method === "prompts/get") return `mock.promptsGet(${k})`;
+  if (method === "resources/read") return `mock.resourcesRead(${k})`;
+  const entry = ENTRY_POINTS[method];
+  return entry ? `mock.${entry}` : `mock.method(${JSON.stringify(method)})`;
+}
+
+/** A candidate stub and how far it is from a call. */
+export interface NearMiss {
+  readonly entry: StubEntry;
+  readonly distance: number;
+  readonly diffs: readonly FieldDiff[];
+  /** Matched, but its `times` are used up. */
+  readonly exhausted: boolean;
+}
+
+/** Grades every candidate against a call, closest first. */
+export function nearMisses(call: McpCall, candidates: readonly StubEntry[]): NearMiss[] {
+  const out: NearMiss[] = [];
+  for (const entry of candidates) {
+    let distance = 0;
+    const diffs: FieldDiff[] = [];
+    for (const m of entry.stub.matchers) {
+      const r = m.match(call);
+      distance += r.distance;
+      if (r.diffs) diffs.push(...r.diffs);
+    }
+    const exhausted = distance === 0 && entry.stub.times !== undefined && entry.hits >= entry.stub.times;
+    out.push({ entry, distance: distance / Math.max(1, entry.stub.matchers.length), diffs, exhausted });
+  }
+  return out.sort((a, b) => a.distance - b.distance);
+}
+
+function listNearMisses(misses: readonly NearMiss[]): string[] {
+  const lines: string[] = [];
+  misses.slice(0, NEAR_MISSES_SHOWN).forEach((miss, i) => {
+    lines.push(`  ${i + 1}. ${stubSentence(miss.entry.stub, miss.entry.hits)}   [${miss.entry.stub.id}]`);
+    if (miss.exhausted) lines.push(`       matches, but it answered its ${miss.entry.stub.times} call(s) already (times)`);
+    for (const diff of miss.diffs.slice(0, 6)) lines.push(`       ${showDiff(diff)}`);
+    if (miss.diffs.length > 6) lines.push(`       … and ${miss.diffs.length - 6} more differences`);
+  });
+  if (misses.length > NEAR_MISSES_SHOWN) lines.push(`  … and ${misses.length - NEAR_MISSES_SHOWN} more`);
+  return lines;
+}
+
+/** The seed's rule 4: a tool call no stub answers, what is stubbed, and how to stub it. */
+export function toolMissReport(call: McpCall, tool: string, misses: readonly NearMiss[]): string {
+  const args = showValue(call.args, 300);
+  const lines = [`${PREFIX} No stub answers tools/call "${tool}" with arguments ${args}.`];
+  if (misses.length === 0) lines.push(`Nothing is stubbed for "${tool}" yet.`);
+  else lines.push(`Stubbed for "${tool}", closest first:`, ...listNearMisses(misses));
+  lines.push(
+    `To answer these arguments: mock.toolsCall(${JSON.stringify(tool)}).withArgs(${args}).respondsWith(...)`,
+    `To answer any arguments:   mock.toolsCall(${JSON.stringify(tool)}).withArgs(ANY).respondsWith(...)`,
+  );
+  return lines.join("\n");
+}
+
+/** A request to a method no stub answers. */
+export function methodMissReport(call: McpCall, misses: readonly NearMiss[], knownMethods: readonly string[]): string {
+  const params = call.params === undefined ? "no params" : `params ${showValue(call.params, 300)}`;
+  const lines = [`${PREFIX} No stub answers "${call.method}" with ${params}.`];
+  if (misses.length > 0) {
+    lines.push(`Stubbed for "${call.method}", closest first:`, ...listNearMisses(misses));
+    lines.push(`To answer it: ${entryDsl(call.method)}${call.params === undefined ? "" : `.withParams(${showValue(call.params, 300)})`}.respondsWith(...)`);
+  } else {
+    const similar = closestNames(call.method, knownMethods);
+    lines.push(`Nothing is stubbed for "${call.method}".${similar.length ? ` Did you mean ${similar.map((m) => `"${m}"`).join(" or ")}?` : ""}`);
+    lines.push(`To answer it: mock.method(${JSON.stringify(call.method)}).respondsWith({ ... })`);
+  }
+  return lines.join("\n");
+}
+
+/** Names within a small edit distance of `name`, closest first (at most 2). */
+export function closestNames(name: string, names: readonly string[]): string[] {
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  return names
+    .map((n) => ({ n, d: editDistance(name, n) }))
+    .filter((x) => x.d > 0 && x.d <= limit)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 2)
+    .map((x) => x.n);
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] as number;
+}

@@ -1,0 +1,96 @@
+/**
+ * The journal: every message the mock received, what answered it and how. Bounded: the
+ * oldest entries are dropped past the cap, while the counts stay exact.
+ * @module
+ */
+import type { McpCall, RequestId, TransportKind } from "./call.js";
+
+/** What kind of message an entry records. */
+export type JournalKind = "request" | "notification" | "response";
+
+/** One received message. */
+export interface JournalEntry {
+  /** 1, 2, 3...: position in arrival order (kept across drops). */
+  readonly seq: number;
+  readonly kind: JournalKind;
+  readonly method: string | undefined;
+  readonly id: RequestId | undefined;
+  readonly params: Record<string, unknown> | undefined;
+  readonly sessionId: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly protocolVersion: string;
+  readonly transport: TransportKind;
+  /** Milliseconds since the epoch when it arrived. */
+  readonly receivedAt: number;
+  /** The call as stubs saw it (requests and notifications). */
+  readonly call: McpCall | undefined;
+  /** The stub that answered, if one did (built-in answers have ids like `default:ping`). */
+  stubId: string | undefined;
+  /** The answer as sent (a JSON-RPC message, or `{ status }` for raw HTTP), once known. */
+  answer: unknown;
+  /** No stub matched: the mock answered with its miss answer. */
+  unmatched: boolean;
+  /** Milliseconds from arrival to answer, once answered. */
+  durationMs: number | undefined;
+}
+
+/** Default cap on kept entries. */
+export const DEFAULT_JOURNAL_SIZE = 10_000;
+
+export class Journal {
+  #entries: JournalEntry[] = [];
+  #start = 0;
+  #seq = 0;
+  readonly #cap: number;
+
+  constructor(cap = DEFAULT_JOURNAL_SIZE) {
+    this.#cap = cap;
+  }
+
+  /** Records a received message and returns its entry, to be completed when answered. */
+  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "durationMs">): JournalEntry {
+    const entry: JournalEntry = {
+      ...init,
+      seq: ++this.#seq,
+      receivedAt: Date.now(),
+      stubId: undefined,
+      answer: undefined,
+      unmatched: false,
+      durationMs: undefined,
+    };
+    if (this.#cap > 0) {
+      this.#entries.push(entry);
+      if (this.#entries.length - this.#start > this.#cap) {
+        this.#start++;
+        if (this.#start > 1024 && this.#start * 2 > this.#entries.length) {
+          this.#entries = this.#entries.slice(this.#start);
+          this.#start = 0;
+        }
+      }
+    }
+    return entry;
+  }
+
+  /** Marks an entry answered. */
+  complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, unmatched: boolean): void {
+    entry.stubId = stubId;
+    entry.answer = answer;
+    entry.unmatched = unmatched;
+    entry.durationMs = Date.now() - entry.receivedAt;
+  }
+
+  /** The kept entries, oldest first. */
+  entries(): JournalEntry[] {
+    return this.#entries.slice(this.#start);
+  }
+
+  /** How many messages arrived in all (including dropped entries). */
+  get total(): number {
+    return this.#seq;
+  }
+
+  clear(): void {
+    this.#entries = [];
+    this.#start = 0;
+  }
+}

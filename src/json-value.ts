@@ -1,0 +1,209 @@
+/**
+ * JSON values: what a call can carry, a canonical (key-order free) form, and field diffs.
+ * @module
+ */
+import { isAny } from "./any.js";
+import { McpMockError, jsonTypeOf, showValue } from "./errors.js";
+
+/** The nesting limit for stubbed and received values (the seed's contract). */
+export const MAX_JSON_DEPTH = 512;
+
+/** One field where an expected value and a received value differ. */
+export interface FieldDiff {
+  /** Where, as a path from the root: `args.city`, `args.items[2]`. */
+  readonly path: string;
+  readonly expected: unknown;
+  readonly actual: unknown;
+  /** Why: "differs", "missing", "unexpected", "type differs". */
+  readonly reason: string;
+}
+
+/**
+ * Throws unless `value` is something a JSON call can carry, naming the path and the fix.
+ * `undefined` passes (JSON drops it). `ANY` passes where `allowAny` is set.
+ */
+export function assertJsonCarriable(value: unknown, where: string, root: string, allowAny = false): void {
+  const ancestors: object[] = [];
+  const visit = (v: unknown, path: string, depth: number): void => {
+    if (depth > MAX_JSON_DEPTH) {
+      throw new McpMockError(
+        `${where}: ${path} is nested deeper than ${MAX_JSON_DEPTH} levels, which no MCP call carries. Flatten the value.`,
+      );
+    }
+    switch (typeof v) {
+      case "string":
+      case "boolean":
+      case "undefined":
+        return;
+      case "number":
+        if (!Number.isFinite(v)) {
+          throw new McpMockError(
+            `${where}: ${path} is ${String(v)}, which JSON cannot carry (it arrives as null). Use a finite number or null.`,
+          );
+        }
+        return;
+      case "bigint":
+        throw new McpMockError(`${where}: ${path} is a BigInt, which JSON cannot carry. Use a number or a string.`);
+      case "symbol":
+        throw new McpMockError(`${where}: ${path} is a symbol, which JSON cannot carry. Use a string.`);
+      case "function":
+        throw new McpMockError(
+          `${where}: ${path} is a function, which no JSON call can carry. To match with code, use .withArgsMatching(args => ...).`,
+        );
+    }
+    if (v === null) return;
+    if (isAny(v)) {
+      if (allowAny) return;
+      throw new McpMockError(`${where}: ${path} is ANY, which is only a pattern. Put a JSON value here.`);
+    }
+    const obj = v as object;
+    if (ancestors.includes(obj)) {
+      throw new McpMockError(`${where}: ${path} refers back to one of its parents (a cycle), which JSON cannot carry. Pass a tree.`);
+    }
+    if (Array.isArray(obj)) {
+      ancestors.push(obj);
+      for (let i = 0; i < obj.length; i++) {
+        if (!(i in obj)) {
+          throw new McpMockError(
+            `${where}: ${path} is a sparse array (index ${i} is a hole), which JSON cannot carry. Fill the hole with null or a value.`,
+          );
+        }
+        visit(obj[i], `${path}[${i}]`, depth + 1);
+      }
+      ancestors.pop();
+      return;
+    }
+    const proto = Object.getPrototypeOf(obj) as unknown;
+    if (proto !== Object.prototype && proto !== null) {
+      throw new McpMockError(`${where}: ${path} is ${describeInstance(obj)}, which JSON cannot carry. ${fixFor(obj)}`);
+    }
+    ancestors.push(obj);
+    for (const [key, child] of Object.entries(obj)) visit(child, `${path}${propertyPath(key)}`, depth + 1);
+    ancestors.pop();
+  };
+  visit(value, root, 0);
+}
+
+function describeInstance(obj: object): string {
+  const name = (obj as { constructor?: { name?: string } }).constructor?.name;
+  return name ? `a ${name}` : "an object with a custom prototype";
+}
+
+function fixFor(obj: object): string {
+  if (obj instanceof Date) return "Use an ISO string instead: date.toISOString().";
+  if (obj instanceof Map) return "Use a plain object instead: Object.fromEntries(map).";
+  if (obj instanceof Set) return "Use an array instead: [...set].";
+  if (obj instanceof RegExp) return "To match a string by pattern, use .withArgsMatching(args => /re/.test(args.field)).";
+  if (ArrayBuffer.isView(obj)) return "Encode the bytes as base64 text instead.";
+  return "Pass a plain object ({ ... }) with JSON values.";
+}
+
+/** `.city`, `[3]` or `["odd key"]`: how a key continues a path. */
+export function propertyPath(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/**
+ * JSON with object keys sorted at every level, so `{a:1,b:2}` and `{b:2,a:1}` give the same
+ * text. `undefined` properties are dropped and `undefined` array items become `null`, as in JSON.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i ? "," : "") + canonicalJson(value[i]);
+    return out + "]";
+  }
+  const keys = Object.keys(value).sort();
+  let out = "{";
+  let first = true;
+  for (const key of keys) {
+    const child = (value as Record<string, unknown>)[key];
+    if (child === undefined) continue;
+    out += (first ? "" : ",") + JSON.stringify(key) + ":" + canonicalJson(child);
+    first = false;
+  }
+  return out + "}";
+}
+
+/** Whether a JSON value nests deeper than `limit` (iterative: safe on hostile input). */
+export function depthExceeds(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * The fields where `actual` differs from `expected`. With `partial`, keys that `expected`
+ * does not name are ignored (objects only; arrays still compare item by item). `ANY` inside
+ * `expected` matches anything, including a missing value.
+ */
+export function diffJson(expected: unknown, actual: unknown, path: string, partial: boolean): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  const walk = (e: unknown, a: unknown, p: string): void => {
+    if (isAny(e)) return;
+    if (e === undefined) return;
+    if (a === undefined) {
+      diffs.push({ path: p, expected: e, actual: a, reason: "missing" });
+      return;
+    }
+    if (e === null || typeof e !== "object" || a === null || typeof a !== "object") {
+      if (e !== a) diffs.push({ path: p, expected: e, actual: a, reason: sameKind(e, a) ? "differs" : "type differs" });
+      return;
+    }
+    if (Array.isArray(e) !== Array.isArray(a)) {
+      diffs.push({ path: p, expected: e, actual: a, reason: "type differs" });
+      return;
+    }
+    if (Array.isArray(e) && Array.isArray(a)) {
+      const n = Math.max(e.length, a.length);
+      for (let i = 0; i < n; i++) {
+        if (i >= e.length) diffs.push({ path: `${p}[${i}]`, expected: undefined, actual: a[i], reason: "unexpected" });
+        else walk(e[i], a[i], `${p}[${i}]`);
+      }
+      return;
+    }
+    const eo = e as Record<string, unknown>;
+    const ao = a as Record<string, unknown>;
+    for (const key of Object.keys(eo)) walk(eo[key], ao[key], p + propertyPath(key));
+    if (!partial) {
+      for (const key of Object.keys(ao)) {
+        if (!(key in eo) && ao[key] !== undefined) {
+          diffs.push({ path: p + propertyPath(key), expected: undefined, actual: ao[key], reason: "unexpected" });
+        }
+      }
+    }
+  };
+  walk(expected, actual, path);
+  return diffs;
+}
+
+function sameKind(a: unknown, b: unknown): boolean {
+  return jsonTypeOf(a) === jsonTypeOf(b);
+}
+
+/** Whether `expected` (which may hold `ANY`) contains the wildcard anywhere. */
+export function containsAny(value: unknown): boolean {
+  if (isAny(value)) return true;
+  if (value === null || typeof value !== "object") return false;
+  return (Array.isArray(value) ? value : Object.values(value)).some(containsAny);
+}
+
+/** One line per diff: `args.city: expected "Seoul", received "Jeju"`. */
+export function showDiff(diff: FieldDiff): string {
+  switch (diff.reason) {
+    case "missing":
+      return `${diff.path}: expected ${showValue(diff.expected, 80)}, but it is missing`;
+    case "unexpected":
+      return `${diff.path}: not expected, received ${showValue(diff.actual, 80)}`;
+    default:
+      return `${diff.path}: expected ${showValue(diff.expected, 80)}, received ${showValue(diff.actual, 80)}`;
+  }
+}

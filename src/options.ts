@@ -1,0 +1,72 @@
+/**
+ * Options for {@link McpMock.start}.
+ * @module
+ */
+import type { ToolDeclaration } from "./declarations.js";
+import type { SessionIdGenerator } from "./session.js";
+
+/** The server's identity, as `initialize` answers it. */
+export interface ServerInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly websiteUrl?: string;
+  readonly [key: string]: unknown;
+}
+
+/**
+ * How a mock starts. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   sessions: "stateless",
+ *   responseMode: "sse",
+ *   serverInfo: { name: "weather", version: "1.0.0" },
+ *   tools: [{ name: "get_weather", inputSchema: { type: "object", properties: { city: { type: "string" } } } }],
+ * });
+ * ```
+ */
+export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
+  /** TCP port; 0 (the default) picks a free one, so parallel tests never clash. */
+  readonly port?: number;
+  /** Interface to bind; loopback (`127.0.0.1`) by default. */
+  readonly host?: string;
+  /** The MCP endpoint path; `/mcp` by default. */
+  readonly path?: string;
+  /**
+   * `"stateful"` (default): `initialize` issues an `Mcp-Session-Id` and later requests must
+   * carry it. `"stateless"`: no sessions; every request stands alone.
+   */
+  readonly sessions?: "stateful" | "stateless";
+  /** Stateful session ids: `"sequential"` (`session-1`, `session-2`; the default), `"uuid"`, or a function. */
+  readonly sessionIds?: SessionIdGenerator;
+  /** `serverInfo` in the initialize result; `{ name: "mcpmock", version }` by default. */
+  readonly serverInfo?: ServerInfo;
+  /** `instructions` in the initialize result. */
+  readonly instructions?: string;
+  /** One line per request and its answer on stderr. */
+  readonly verbose?: boolean;
+  /** Declared tools, listed by `tools/list`; stubs may only name declared tools. */
+  readonly tools?: Tools;
+  /**
+   * How a POST carrying requests is answered: `"json"` (default: one `application/json`
+   * body) or `"sse"` (a `text/event-stream` that carries the answer and closes).
+   */
+  readonly responseMode?: "json" | "sse";
+  /** Answer GET with a held-open SSE stream (default, stateful only); `false` answers 405. */
+  readonly getStream?: boolean;
+  /** Milliseconds between keep-alive comments on idle streams; 15000 by default, 0 turns them off. */
+  readonly keepAliveMs?: number;
+  /** Largest accepted POST body in bytes; 4 MiB by default (413 above). */
+  readonly maxBodyBytes?: number;
+  /** Journal entries kept (oldest dropped first; counts stay exact); 10000 by default. */
+  readonly journalSize?: number;
+  /**
+   * Browser origins allowed besides loopback ones (`http://localhost:*`, `http://127.0.0.1:*`).
+   * A request with any other `Origin` gets 403, as the 2025-11-25 spec requires.
+   */
+  readonly allowedOrigins?: readonly string[];
+}

@@ -1,0 +1,90 @@
+/**
+ * Sessions: ids issued on initialize, the version each negotiated, what its client declared,
+ * and its open GET stream.
+ * @module
+ */
+
+/** A held-open GET stream (the transport owns it; a session only points at it). */
+export interface OpenStream {
+  /** Ends the stream now. */
+  close(): void;
+}
+
+/** One client session. */
+export interface Session {
+  readonly id: string;
+  readonly protocolVersion: string;
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
+  readonly clientInfo: Readonly<Record<string, unknown>> | undefined;
+  /** `notifications/initialized` arrived. */
+  initialized: boolean;
+  readonly createdAt: number;
+  lastSeenAt: number;
+  stream: OpenStream | undefined;
+}
+
+/** How stateful session ids are made: deterministic (`session-1`, ...) by default. */
+export type SessionIdGenerator = "sequential" | "uuid" | (() => string);
+
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+
+export class SessionStore {
+  #sessions = new Map<string, Session>();
+  #next = 0;
+  readonly #generator: SessionIdGenerator;
+
+  constructor(generator: SessionIdGenerator = "sequential") {
+    this.#generator = generator;
+  }
+
+  /** A fresh id from the generator. */
+  nextId(): string {
+    if (this.#generator === "uuid") return crypto.randomUUID();
+    if (typeof this.#generator === "function") return this.#generator();
+    return `session-${++this.#next}`;
+  }
+
+  /** Opens a session; the id must be visible ASCII (the spec's rule). */
+  open(init: Pick<Session, "protocolVersion" | "clientCapabilities" | "clientInfo"> & { id?: string }): Session {
+    const id = init.id ?? this.nextId();
+    if (!VISIBLE_ASCII.test(id)) {
+      throw new Error(`session id ${JSON.stringify(id)} must be visible ASCII (0x21-0x7E), as MCP requires`);
+    }
+    this.#sessions.get(id)?.stream?.close();
+    const now = Date.now();
+    const session: Session = {
+      id,
+      protocolVersion: init.protocolVersion,
+      clientCapabilities: init.clientCapabilities,
+      clientInfo: init.clientInfo,
+      initialized: false,
+      createdAt: now,
+      lastSeenAt: now,
+      stream: undefined,
+    };
+    this.#sessions.set(id, session);
+    return session;
+  }
+
+  get(id: string): Session | undefined {
+    return this.#sessions.get(id);
+  }
+
+  /** Ends a session (and its stream); later requests with its id get 404. */
+  end(id: string): boolean {
+    const session = this.#sessions.get(id);
+    if (!session) return false;
+    session.stream?.close();
+    this.#sessions.delete(id);
+    return true;
+  }
+
+  all(): Session[] {
+    return [...this.#sessions.values()];
+  }
+
+  /** Ends every session. */
+  clear(): void {
+    for (const id of [...this.#sessions.keys()]) this.end(id);
+  }
+}
