@@ -233,7 +233,8 @@ export class MockCore implements DefaultsSource {
     const candidates = this.registry.candidates(call, typeof key === "string" ? key : undefined);
     for (const entry of candidates) if (isAvailable(entry) && this.#matches(entry.stub, call)) return { entry };
     const known = [...new Set(this.registry.all().map((e) => e.stub.method))];
-    const report = methodMissReport(call, nearMisses(call, candidates), known);
+    const all = this.registry.forMethod(call.method, typeof key === "string" ? key : undefined);
+    const report = methodMissReport(call, nearMisses(call, all), known);
     return { outcome: this.#error(call, ErrorCodes.MethodNotFound, "Method not found", report), unmatched: true };
   }
 
@@ -273,7 +274,7 @@ export class MockCore implements DefaultsSource {
       return { outcome: this.#toolError(call, text), unmatched: false };
     }
     if (anyTier) return { entry: anyTier };
-    const misses = nearMisses(call, candidates.filter((e) => e.stub.source !== "default"));
+    const misses = nearMisses(call, this.registry.forMethod("tools/call", name).filter((e) => e.stub.source !== "default"));
     return { outcome: this.#toolError(call, toolMissReport(call, name, misses)), unmatched: true };
   }
 

@@ -14,14 +14,17 @@ export const NEAR_MISSES_SHOWN = 3;
 
 /** The entry-point phrase of a stub: `tools/call "add"`, `ping`, `DELETE session`. */
 export function targetPhrase(stub: Pick<Stub, "method" | "key">): string {
-  return stub.key === undefined ? stub.method : `${stub.method} ${JSON.stringify(stub.key)}`;
+  if (stub.key !== undefined) return `${stub.method} ${JSON.stringify(stub.key)}`;
+  return stub.method === "tools/call" ? "tools/call of any tool" : stub.method;
 }
 
 /** A response plan in a few words. */
 export function planPhrase(plan: ResponsePlan): string {
   switch (plan.kind) {
-    case "result":
-      return typeof plan.result === "function" ? "a result computed from the call" : `result ${showValue(plan.result, 80)}`;
+    case "result": {
+      const what = typeof plan.result === "function" ? "a result computed from the call" : `result ${showValue(plan.result, 80)}`;
+      return plan.sessionId === undefined ? what : `${what} and session id ${JSON.stringify(plan.sessionId)}`;
+    }
     case "tool-result": {
       const what = typeof plan.payload === "function" ? "a payload computed from the call" : showPayload(plan.payload);
       return plan.isError ? `an error result ${what}` : what;

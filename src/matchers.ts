@@ -35,8 +35,10 @@ export interface Matcher {
 const MATCH: Match = { distance: 0 };
 const MISS: Match = { distance: 1 };
 
-function graded(diffs: FieldDiff[], size: number): Match {
+/** A miss graded by the share of differing fields among all fields either side names. */
+function graded(diffs: FieldDiff[], expectedSize: number, actual: unknown): Match {
   if (diffs.length === 0) return MATCH;
+  const size = Math.max(expectedSize, leafCount(actual));
   return { distance: Math.min(1, 0.2 + (0.8 * diffs.length) / Math.max(1, size)), diffs };
 }
 
@@ -60,7 +62,7 @@ export function argsEqual(expected: Record<string, unknown>): Matcher {
     dsl: `.withArgs(${shown})`,
     describe: () => `with arguments equal to ${shown}`,
     match: (call) =>
-      key !== undefined && call.argsKey === key ? MATCH : graded(diffJson(expected, call.args, "args", false), size),
+      key !== undefined && call.argsKey === key ? MATCH : graded(diffJson(expected, call.args, "args", false), size, call.args),
   };
 }
 
@@ -78,7 +80,7 @@ export function argsContaining(partial: Record<string, unknown>): Matcher {
     specific: true,
     dsl: `.withArgsMatching(${shown})`,
     describe: () => `with arguments containing ${shown}`,
-    match: (call) => graded(diffJson(partial, call.args, "args", true), size),
+    match: (call) => graded(diffJson(partial, call.args, "args", true), size, partial),
   };
 }
 
@@ -107,7 +109,7 @@ export function paramsEqual(expected: Record<string, unknown>): Matcher {
     match: (call) =>
       key !== undefined && canonicalJson(call.params ?? {}) === key
         ? MATCH
-        : graded(diffJson(expected, call.params ?? {}, "params", false), size),
+        : graded(diffJson(expected, call.params ?? {}, "params", false), size, call.params),
   };
 }
 
@@ -120,7 +122,7 @@ export function paramsContaining(partial: Record<string, unknown>): Matcher {
     specific: true,
     dsl: `.withParams(${shown})`,
     describe: () => `with params containing ${shown}`,
-    match: (call) => graded(diffJson(partial, call.params ?? {}, "params", true), size),
+    match: (call) => graded(diffJson(partial, call.params ?? {}, "params", true), size, partial),
   };
 }
 

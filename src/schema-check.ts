@@ -91,7 +91,7 @@ function toViolation(error: ErrorObject, args: unknown): SchemaViolation {
     case "additionalProperties":
       path += propertyPath(String(params["additionalProperty"]));
       received = (received as Record<string, unknown> | undefined)?.[String(params["additionalProperty"])];
-      expectation = "is not allowed (the schema sets additionalProperties: false)";
+      expectation = "is not allowed";
       break;
     case "enum":
       expectation = `must be one of ${(params["allowedValues"] as unknown[]).map((v) => showValue(v, 40)).join(", ")}`;

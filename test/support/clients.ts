@@ -56,7 +56,10 @@ export async function connect(kind: ClientKind, url: string, options: { sessionI
     listTools: () => client.listTools() as never,
     callTool: (name, args) => client.callTool({ name, arguments: args ?? {} }) as never,
     ping: () => client.ping(),
-    request: (method, params) => (client as unknown as { request(r: unknown): Promise<unknown> }).request({ method, params }),
+    request: async (method, params) => {
+      const { z } = await import("zod");
+      return (client as unknown as { request(r: unknown, s: unknown): Promise<unknown> }).request({ method, params }, z.looseObject({}));
+    },
     sessionId: () => transport.sessionId,
     serverVersion: () => client.getServerVersion(),
     protocolVersion: () => transport.protocolVersion,
