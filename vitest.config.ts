@@ -1,6 +1,11 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: {
+    // Examples and README snippets import "mcpmock" as a user would; tests run them against src/.
+    alias: { mcpmock: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+  },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 15_000,

@@ -304,6 +304,11 @@ export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> 
    * content, other JSON becomes JSON text (and `structuredContent` when the tool declares an
    * `outputSchema`), a whole `CallToolResult` passes as is. May be a function of the call.
    */
+  respondsWith(
+    answer: (call: ToolCall<Args>) => Payload | Promise<Payload>,
+    options?: ToolAnswerOptions,
+  ): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
+  respondsWith(payload: Payload, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
   respondsWith(payload: Answer<Payload, ToolCall<Args>>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions> {
     const plan = (p: Answer<Payload, ToolCall<Args>>, o?: ToolAnswerOptions): ResponsePlan => {
       this.checkAnswer(p, "respondsWith");
@@ -340,6 +345,8 @@ export class RequestBuilder<Result = unknown> extends StubBuilder {
   }
 
   /** Answers with this JSON-RPC result (sent as is), or a function of the call. */
+  respondsWith(answer: (call: McpCall) => Result | Promise<Result>): StubHandle<Answer<Result>, undefined>;
+  respondsWith(result: Result): StubHandle<Answer<Result>, undefined>;
   respondsWith(result: Answer<Result>): StubHandle<Answer<Result>, undefined> {
     const plan = (r: Answer<Result>): ResponsePlan => {
       this.checkAnswer(r, "respondsWith");

@@ -15,12 +15,12 @@ export interface DefaultsSource {
   listedTools(withOutputSchema: boolean): Record<string, unknown>[];
 }
 
-function fallback(method: string, result: (call: McpCall) => unknown): Stub {
+function fallback(method: string, label: string, result: (call: McpCall) => unknown): Stub {
   return {
     id: `default:${method}`,
     method,
     matchers: [],
-    responses: [{ kind: "result", result }],
+    responses: [{ kind: "result", result, label }],
     priority: FALLBACK_PRIORITY,
     source: "default",
   };
@@ -41,9 +41,9 @@ export function defaultInitializeResult(source: DefaultsSource, call: McpCall): 
 /** The built-in stubs. */
 export function defaultStubs(source: DefaultsSource): Stub[] {
   return [
-    fallback("initialize", (call) => defaultInitializeResult(source, call)),
-    fallback("ping", () => ({})),
-    fallback("tools/list", (call) => ({
+    fallback("initialize", "the negotiated version, the declared capabilities and serverInfo", (call) => defaultInitializeResult(source, call)),
+    fallback("ping", "{}", () => ({})),
+    fallback("tools/list", "the declared tools", (call) => ({
       tools: source.listedTools(supportedRevision(call.protocolVersion).structuredContent),
     })),
   ];

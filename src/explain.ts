@@ -22,7 +22,8 @@ export function targetPhrase(stub: Pick<Stub, "method" | "key">): string {
 export function planPhrase(plan: ResponsePlan): string {
   switch (plan.kind) {
     case "result": {
-      const what = typeof plan.result === "function" ? "a result computed from the call" : `result ${showValue(plan.result, 80)}`;
+      const what =
+        plan.label ?? (typeof plan.result === "function" ? "a result computed from the call" : `result ${showValue(plan.result, 80)}`);
       return plan.sessionId === undefined ? what : `${what} and session id ${JSON.stringify(plan.sessionId)}`;
     }
     case "tool-result": {

@@ -12,7 +12,7 @@ export type Answer<T, C = McpCall> = T | ((call: C) => T | Promise<T>);
 /** What to answer with. */
 export type ResponsePlan =
   /** A JSON-RPC result, sent as is (for `initialize`, missing fields come from the default). */
-  | { readonly kind: "result"; readonly result: Answer<unknown>; readonly sessionId?: string }
+  | { readonly kind: "result"; readonly result: Answer<unknown>; readonly sessionId?: string; readonly label?: string }
   /** A tool payload, wrapped into a `CallToolResult` the way a server would. */
   | { readonly kind: "tool-result"; readonly payload: Answer<unknown>; readonly isError: boolean }
   /** A JSON-RPC error. */

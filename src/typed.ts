@@ -47,7 +47,7 @@ export type ToolPayload<T extends readonly ToolDeclaration[], N> = string extend
     : unknown;
 
 /** A tool call as a response function sees it, with typed arguments. */
-export type ToolCall<Args = Record<string, unknown>> = McpCall & { readonly args: Args; readonly name: string };
+export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "name"> & { readonly args: Args; readonly name: string };
 
 /** A deep partial, for `withArgsMatching`. */
 export type DeepPartial<T> = T extends readonly (infer U)[]
