@@ -5,7 +5,9 @@
 
 /** The type of {@link ANY}. */
 export interface AnyValue {
+  /** Always `"ANY"`: marks the wildcard. */
   readonly kind: "ANY";
+  /** Returns `"ANY"`. */
   toString(): string;
 }
 

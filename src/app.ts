@@ -5,7 +5,7 @@
  * @module
  */
 import { Hono, type Context } from "hono";
-import { streamSSE } from "hono/streaming";
+import { cors } from "hono/cors";
 import type { MockCore, Outcome, RequestContext } from "./core.js";
 import { Rejections } from "./http-errors.js";
 import { classifyMessage, type ClassifiedMessage, type JsonRpcResponse } from "./jsonrpc.js";
@@ -38,9 +38,10 @@ function headersOf(req: Request): Record<string, string> {
   return out;
 }
 
-async function readBody(req: Request, limit: number): Promise<Uint8Array | undefined> {
+/** Reads a body up to `limit` bytes; `"too-large"` when the length says so, `"cut"` when we stopped reading mid-body. */
+async function readBody(req: Request, limit: number): Promise<Uint8Array | "too-large" | "cut"> {
   const length = Number(req.headers.get("content-length") ?? NaN);
-  if (length > limit) return undefined;
+  if (length > limit) return "too-large";
   if (!req.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -51,7 +52,7 @@ async function readBody(req: Request, limit: number): Promise<Uint8Array | undef
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      return undefined;
+      return "cut";
     }
     chunks.push(value);
   }
@@ -59,6 +60,7 @@ async function readBody(req: Request, limit: number): Promise<Uint8Array | undef
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 
 /** The HTTP face of a mock. */
 export class HttpTransport {
@@ -76,16 +78,29 @@ export class HttpTransport {
     this.#maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.#keepAliveMs = o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
     const path = this.#endpoint;
+    const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
     this.app.use(path, async (c, next) => {
       const denied = this.#checkOrigin(c.req.header("origin"));
       if (denied) return denied;
       await next();
     });
+    this.app.use(
+      path,
+      cors({
+        origin: (origin) => origin,
+        allowMethods: ["GET", "POST", "DELETE"],
+        allowHeaders: ["content-type", "accept", "authorization", "last-event-id", HeaderNames.sessionId, HeaderNames.protocolVersion],
+        exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion],
+      }),
+    );
     this.app.post(path, (c) => this.#post(c));
-    this.app.get(path, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed("GET, POST, DELETE") : this.#get(c)));
+    this.app.get(path, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c)));
     this.app.delete(path, (c) => this.#delete(c));
-    this.app.all(path, () => Rejections.methodNotAllowed("GET, POST, DELETE"));
+    this.app.all(path, () => Rejections.methodNotAllowed(allowed));
     this.app.all("*", (c) => Rejections.notFound(c.req.path, path));
+    this.app.onError((error) =>
+      core.closing.signal.aborted ? Rejections.shuttingDown() : Rejections.internal(String(error)),
+    );
   }
 
   /** Ends every open stream now. */
@@ -128,7 +143,13 @@ export class HttpTransport {
     const mediaType = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
     if (mediaType !== "application/json") return Rejections.unsupportedMediaType();
     const bytes = await readBody(req, this.#maxBody);
-    if (!bytes) return Rejections.payloadTooLarge(this.#maxBody);
+    if (bytes === "too-large") return Rejections.payloadTooLarge(this.#maxBody);
+    if (bytes === "cut") {
+      // The rest of the body is never read, so this connection cannot carry another request.
+      const response = Rejections.payloadTooLarge(this.#maxBody);
+      response.headers.set("connection", "close");
+      return response;
+    }
     let body: string;
     let parsed: unknown;
     try {
@@ -172,7 +193,7 @@ export class HttpTransport {
     }
     if (pending.length === 0) return raw ? this.#status(raw) : new Response(null, { status: 202 });
     const outcomes = await Promise.all(pending);
-    return this.#answer(c, outcomes, isBatch, resolved.sessionId);
+    return this.#answer(outcomes, isBatch, resolved.sessionId);
   }
 
   async #initialize(c: Context, messages: Classified[], init: Classified, headers: Record<string, string>, body: string): Promise<Response> {
@@ -195,10 +216,10 @@ export class HttpTransport {
         }).id;
       } else sessionId = plan.sessionId;
     }
-    return this.#answer(c, [outcome], false, sessionId);
+    return this.#answer([outcome], false, sessionId);
   }
 
-  #answer(c: Context, outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined): Response {
+  #answer(outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined): Response {
     const status = outcomes.find((o) => o.kind === "status");
     if (status) return this.#status(status);
     const messages = outcomes.map((o) => (o as { message: JsonRpcResponse }).message);
@@ -207,14 +228,10 @@ export class HttpTransport {
       headers["content-type"] = "application/json";
       return new Response(JSON.stringify(isBatch ? messages : messages[0]), { status: 200, headers });
     }
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    c.header("cache-control", "no-cache, no-transform");
-    c.header("x-accel-buffering", "no");
-    return streamSSE(c, async (stream) => {
-      const channel = this.#track(new SseChannel(stream, 0));
-      for (const message of messages) await channel.send(JSON.stringify(message));
-      channel.close();
-    });
+    const channel = this.#track(new SseChannel(headers, 0));
+    for (const message of messages) channel.send(JSON.stringify(message));
+    channel.close();
+    return channel.response;
   }
 
   #status(outcome: Outcome): Response {
@@ -236,15 +253,12 @@ export class HttpTransport {
     if (version instanceof Response) return version;
     const session = resolved.session as Session;
     if (session.stream) return Rejections.streamConflict();
-    c.header(HeaderNames.sessionId, session.id);
-    c.header("cache-control", "no-cache, no-transform");
-    c.header("x-accel-buffering", "no");
-    return streamSSE(c, async (stream) => {
-      const channel = this.#track(new SseChannel(stream, this.#keepAliveMs));
-      session.stream = channel;
-      await channel.done;
+    const channel = this.#track(new SseChannel({ [HeaderNames.sessionId]: session.id }, this.#keepAliveMs));
+    session.stream = channel;
+    void channel.done.then(() => {
       if (session.stream === channel) session.stream = undefined;
     });
+    return channel.response;
   }
 
   #delete(c: Context): Response {

@@ -11,11 +11,18 @@ export type RequestId = string | number;
 /** Where a request came in. */
 export type TransportKind = "http" | "stdio";
 
-/** The parts of a received request a stub can match on or answer from. */
+/**
+ * The parts of a received request a stub can match on or answer from.
+ * @inline
+ */
 export interface McpCallInit {
+  /** The JSON-RPC method, e.g. `"tools/call"`. */
   readonly method: string;
+  /** The request's `params`; `undefined` when it has none. */
   readonly params: Record<string, unknown> | undefined;
+  /** The JSON-RPC request id; `undefined` for a notification or an HTTP `DELETE`. */
   readonly id: RequestId | undefined;
+  /** The `Mcp-Session-Id` the request carried; `undefined` when it carried none (as on `initialize`). */
   readonly sessionId: string | undefined;
   /** Request headers, names in lower case (empty over stdio). */
   readonly headers: Readonly<Record<string, string>>;
@@ -23,6 +30,7 @@ export interface McpCallInit {
   readonly protocolVersion: string;
   /** The raw text of the message (the whole HTTP body, or the stdio line). */
   readonly body: string;
+  /** How the request arrived: over `"http"` or `"stdio"`. */
   readonly transport: TransportKind;
 }
 
@@ -40,13 +48,21 @@ export interface McpCallInit {
  * ```
  */
 export class McpCall implements McpCallInit {
+  /** The JSON-RPC method, e.g. `"tools/call"`. */
   readonly method: string;
+  /** The request's `params`; `undefined` when it has none. */
   readonly params: Record<string, unknown> | undefined;
+  /** The JSON-RPC request id; `undefined` for a notification or an HTTP `DELETE`. */
   readonly id: RequestId | undefined;
+  /** The `Mcp-Session-Id` the request carried; `undefined` when it carried none (as on `initialize`). */
   readonly sessionId: string | undefined;
+  /** Request headers, names in lower case (empty over stdio). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The protocol version in effect for this request. */
   readonly protocolVersion: string;
+  /** The raw text of the message (the whole HTTP body, or the stdio line). */
   readonly body: string;
+  /** How the request arrived: over `"http"` or `"stdio"`. */
   readonly transport: TransportKind;
   #argsKey: string | undefined;
 

@@ -5,55 +5,101 @@
 
 /** Optional annotations on a content block. */
 export interface ContentAnnotations {
+  /** Who the content is meant for: `"user"`, `"assistant"`, or both. */
   audience?: ("user" | "assistant")[];
+  /** How important the content is, from 0 (entirely optional) to 1 (effectively required). */
   priority?: number;
+  /** When the content last changed: an ISO 8601 timestamp with a timezone, e.g. `"2025-01-12T15:00:58Z"`. */
   lastModified?: string;
 }
 
 /** A `text` content block. */
 export interface TextContent {
+  /** Always `"text"`. */
   type: "text";
+  /** The text itself. */
   text: string;
+  /** Hints for the client: who the block is for, how important it is, when it changed. */
   annotations?: ContentAnnotations;
+  /** Extra metadata, passed through as is (MCP `_meta`). */
   _meta?: Record<string, unknown>;
 }
 
 /** An `image` content block (base64 data). */
 export interface ImageContent {
+  /** Always `"image"`. */
   type: "image";
+  /** The image bytes, base64-encoded. */
   data: string;
+  /** The image's MIME type, e.g. `"image/png"`. */
   mimeType: string;
+  /** Hints for the client: who the block is for, how important it is, when it changed. */
   annotations?: ContentAnnotations;
+  /** Extra metadata, passed through as is (MCP `_meta`). */
   _meta?: Record<string, unknown>;
 }
 
 /** An `audio` content block (base64 data; protocol 2025-03-26 and later). */
 export interface AudioContent {
+  /** Always `"audio"` (a block type added in protocol 2025-03-26). */
   type: "audio";
+  /** The audio bytes, base64-encoded. */
   data: string;
+  /** The audio's MIME type, e.g. `"audio/wav"`. */
   mimeType: string;
+  /** Hints for the client: who the block is for, how important it is, when it changed. */
   annotations?: ContentAnnotations;
+  /** Extra metadata, passed through as is (MCP `_meta`). */
   _meta?: Record<string, unknown>;
 }
 
 /** A `resource_link` content block (protocol 2025-06-18 and later). */
 export interface ResourceLinkContent {
+  /** Always `"resource_link"` (a block type added in protocol 2025-06-18). */
   type: "resource_link";
+  /** The URI of the linked resource. */
   uri: string;
+  /** The resource's name; required (SDK clients reject a link without one). */
   name: string;
+  /** A human-readable display name for the resource. */
   title?: string;
+  /** What the resource is. */
   description?: string;
+  /** The resource's MIME type, if known. */
   mimeType?: string;
+  /** The resource's size in bytes, if known. */
   size?: number;
+  /** Hints for the client: who the block is for, how important it is, when it changed. */
   annotations?: ContentAnnotations;
+  /** Extra metadata, passed through as is (MCP `_meta`). */
   _meta?: Record<string, unknown>;
 }
 
 /** An embedded `resource` content block, with text or base64 blob contents. */
 export interface EmbeddedResourceContent {
+  /** Always `"resource"`. */
   type: "resource";
-  resource: { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string };
+  /** The resource's contents, as `text` or as a base64 `blob`. */
+  resource:
+    | {
+        /** The resource's URI. */
+        uri: string;
+        /** The contents' MIME type, if known. */
+        mimeType?: string;
+        /** The contents as text. */
+        text: string;
+      }
+    | {
+        /** The resource's URI. */
+        uri: string;
+        /** The contents' MIME type, if known. */
+        mimeType?: string;
+        /** The contents as bytes, base64-encoded. */
+        blob: string;
+      };
+  /** Hints for the client: who the block is for, how important it is, when it changed. */
   annotations?: ContentAnnotations;
+  /** Extra metadata, passed through as is (MCP `_meta`). */
   _meta?: Record<string, unknown>;
 }
 
@@ -62,9 +108,13 @@ export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceL
 
 /** A complete MCP `CallToolResult`. */
 export interface CallToolResult {
+  /** The content blocks the model sees; required by the spec (it may be empty). */
   content: ContentBlock[];
+  /** The result as a JSON object (not an array), matching the tool's `outputSchema` if it has one (2025-06-18). */
   structuredContent?: Record<string, unknown>;
+  /** `true` when the tool failed; clients hand the result back instead of throwing. */
   isError?: boolean;
+  /** Extra metadata, passed through as is (MCP `_meta`). */
   _meta?: Record<string, unknown>;
 }
 

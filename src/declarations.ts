@@ -9,8 +9,11 @@ import { compileArgumentCheck, type ArgumentCheck } from "./schema-check.js";
 
 /** A JSON Schema for tool input or output: MCP requires `type: "object"` at the root. */
 export interface ObjectJsonSchema {
+  /** Always `"object"`: MCP requires an object at the root of tool schemas. */
   readonly type: "object";
+  /** The schema of each property, by property name. */
   readonly properties?: { readonly [key: string]: unknown };
+  /** The names of the properties that must be present. */
   readonly required?: readonly string[];
   readonly [keyword: string]: unknown;
 }
@@ -31,22 +34,44 @@ export interface ObjectJsonSchema {
  * ```
  */
 export interface ToolDeclaration {
+  /** The tool's unique name, as `tools/call` sends it in `params.name`. */
   readonly name: string;
+  /** A human-readable display name (2025-06-18). */
   readonly title?: string;
+  /** What the tool does, for the model and for people. */
   readonly description?: string;
   /** Defaults to `{ type: "object" }` (any arguments). */
   readonly inputSchema?: ObjectJsonSchema;
   /** With one, object payloads also go out as `structuredContent`. */
   readonly outputSchema?: ObjectJsonSchema;
+  /** Behaviour hints for clients (2025-03-26); hints only, not guarantees. */
   readonly annotations?: {
+    /** A human-readable display name for the tool. */
     readonly title?: string;
+    /** The tool does not modify its environment. */
     readonly readOnlyHint?: boolean;
+    /** The tool may make destructive updates (meaningful only when it is not read-only). */
     readonly destructiveHint?: boolean;
+    /** Calling it again with the same arguments has no further effect. */
     readonly idempotentHint?: boolean;
+    /** The tool may interact with an open world of external entities, such as the web. */
     readonly openWorldHint?: boolean;
   };
-  readonly icons?: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[] }[];
-  readonly execution?: { readonly taskSupport?: "forbidden" | "optional" | "required" };
+  /** Icons a client may show for the tool (2025-11-25). */
+  readonly icons?: readonly {
+    /** The icon's URI, e.g. an `https:` or `data:` URL. */
+    readonly src: string;
+    /** The icon's MIME type, e.g. `"image/png"`. */
+    readonly mimeType?: string;
+    /** The sizes the icon fits, e.g. `["48x48"]` or `["any"]`. */
+    readonly sizes?: readonly string[];
+  }[];
+  /** How the tool runs with tasks (2025-11-25). */
+  readonly execution?: {
+    /** Whether `tools/call` must not (`"forbidden"`), may (`"optional"`) or must (`"required"`) run it as a task. */
+    readonly taskSupport?: "forbidden" | "optional" | "required";
+  };
+  /** Extra metadata, listed as is (MCP `_meta`). */
   readonly _meta?: { readonly [key: string]: unknown };
 }
 
@@ -71,26 +96,32 @@ export class ToolCatalog {
     this.#tools.set(tool.name, { declaration: tool, check });
   }
 
+  /** Removes a tool; whether there was one to remove. */
   remove(name: string): boolean {
     return this.#tools.delete(name);
   }
 
+  /** Whether a tool with this name is declared. */
   has(name: string): boolean {
     return this.#tools.has(name);
   }
 
+  /** A tool's declaration, if it is declared. */
   get(name: string): ToolDeclaration | undefined {
     return this.#tools.get(name)?.declaration;
   }
 
+  /** A tool's compiled `inputSchema` check; `undefined` without a schema or when it says no more than `type: "object"`. */
   check(name: string): ArgumentCheck | undefined {
     return this.#tools.get(name)?.check;
   }
 
+  /** The declared tool names, in declaration order. */
   names(): string[] {
     return [...this.#tools.keys()];
   }
 
+  /** How many tools are declared. */
   get size(): number {
     return this.#tools.size;
   }

@@ -4,7 +4,13 @@
  * @module
  */
 import type { McpCall } from "./call.js";
-import { negotiateVersion, supportedRevision } from "./protocol.js";
+import {
+  DISCOVERY_PROTOCOL_VERSION,
+  ErrorCodes,
+  negotiateVersion,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  supportedRevision,
+} from "./protocol.js";
 import { FALLBACK_PRIORITY, type Stub } from "./stub.js";
 
 /** What the built-in answers read from the mock. */
@@ -43,6 +49,21 @@ export function defaultStubs(source: DefaultsSource): Stub[] {
   return [
     fallback("initialize", "the negotiated version, the declared capabilities and serverInfo", (call) => defaultInitializeResult(source, call)),
     fallback("ping", "{}", () => ({})),
+    {
+      id: "default:server/discover",
+      method: "server/discover",
+      matchers: [],
+      responses: [
+        {
+          kind: "error",
+          code: ErrorCodes.MethodNotFound,
+          message: "Method not found",
+          data: `mcpmock speaks MCP ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}; a client probing for ${DISCOVERY_PROTOCOL_VERSION} should fall back to initialize.`,
+        },
+      ],
+      priority: FALLBACK_PRIORITY,
+      source: "default",
+    },
     fallback("tools/list", "the declared tools", (call) => ({
       tools: source.listedTools(supportedRevision(call.protocolVersion).structuredContent),
     })),

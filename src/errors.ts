@@ -22,6 +22,7 @@ export const PREFIX = "[mcpmock]";
  * ```
  */
 export class McpMockError extends Error {
+  /** Always `"McpMockError"`. */
   override readonly name = "McpMockError";
   constructor(message: string) {
     super(message.startsWith(PREFIX) ? message : `${PREFIX} ${message}`);

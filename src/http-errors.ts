@@ -53,6 +53,8 @@ export const Rejections = {
       `Invalid Origin header: ${origin}`,
       `mcpmock allows loopback origins only by default. To allow this one: McpMock.start({ allowedOrigins: [${JSON.stringify(origin)}] }).`,
     ),
+  shuttingDown: () => rejection(503, T, "Service Unavailable: the mock is closing"),
+  internal: (why: string) => rejection(500, ErrorCodes.InternalError, "Internal server error", `[mcpmock] ${why}`),
   notFound: (path: string, endpoint: string) =>
     rejection(404, T, `Not Found: ${path}`, `This is an mcpmock server; its MCP endpoint is ${endpoint} (POST, GET, DELETE).`),
 } as const;

@@ -7,10 +7,15 @@ import type { SessionIdGenerator } from "./session.js";
 
 /** The server's identity, as `initialize` answers it. */
 export interface ServerInfo {
+  /** The server's name (required), e.g. `"weather"`. */
   readonly name: string;
+  /** The server's version (required), e.g. `"1.0.0"`. */
   readonly version: string;
+  /** A human-readable display name (2025-06-18). */
   readonly title?: string;
+  /** What the server does (2025-11-25). */
   readonly description?: string;
+  /** The URL of the server's website (2025-11-25). */
   readonly websiteUrl?: string;
   readonly [key: string]: unknown;
 }

@@ -1,9 +1,9 @@
 /**
- * SSE frames, written by hand so every byte is ours: `event: message`, an `id`, `data`,
- * a blank line. Hono's `streamSSE` owns the stream's lifetime (aborts, closing).
+ * SSE streams, written by hand so every byte and header is ours: `event: message`, an `id`,
+ * `data`, a blank line; comments as keep-alives. The response body is a ReadableStream the
+ * Node adapter cancels when the client goes away.
  * @module
  */
-import type { SSEStreamingApi } from "hono/streaming";
 
 /** One `message` event carrying a JSON-RPC message: `event: message\nid: <id>\ndata: <json>\n\n`. */
 export function messageFrame(data: string, id?: string): string {
@@ -13,21 +13,37 @@ export function messageFrame(data: string, id?: string): string {
 /** A comment line, ignored by clients: used as keep-alive. */
 export const KEEP_ALIVE_FRAME = ": keepalive\n\n";
 
-/** An open SSE stream on the wire. */
+/** The headers the SDK's transport sends on SSE responses. */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
+
+const encoder = new TextEncoder();
+
+/** An open SSE stream and the response that carries it. */
 export class SseChannel {
-  readonly #stream: SSEStreamingApi;
+  readonly response: Response;
+  #controller!: ReadableStreamDefaultController<Uint8Array>;
   #closed = false;
   #keepAlive: ReturnType<typeof setInterval> | undefined;
   #resolveDone!: () => void;
   /** Resolves when the stream has ended (closed by us or by the client). */
   readonly done: Promise<void>;
 
-  constructor(stream: SSEStreamingApi, keepAliveMs: number) {
-    this.#stream = stream;
+  constructor(headers: Record<string, string>, keepAliveMs: number) {
     this.done = new Promise((resolve) => (this.#resolveDone = resolve));
-    stream.onAbort(() => this.#finish());
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.#controller = controller;
+      },
+      cancel: () => this.#finish(),
+    });
+    this.response = new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
     if (keepAliveMs > 0) {
-      this.#keepAlive = setInterval(() => void this.#write(KEEP_ALIVE_FRAME), keepAliveMs);
+      this.#keepAlive = setInterval(() => this.#write(KEEP_ALIVE_FRAME), keepAliveMs);
       this.#keepAlive.unref?.();
     }
   }
@@ -37,14 +53,14 @@ export class SseChannel {
   }
 
   /** Sends one JSON-RPC message as a `message` event. */
-  send(json: string, id?: string): Promise<void> {
-    return this.#write(messageFrame(json, id));
+  send(json: string, id?: string): void {
+    this.#write(messageFrame(json, id));
   }
 
-  async #write(frame: string): Promise<void> {
+  #write(frame: string): void {
     if (this.#closed) return;
     try {
-      await this.#stream.write(frame);
+      this.#controller.enqueue(encoder.encode(frame));
     } catch {
       this.#finish();
     }
@@ -54,7 +70,11 @@ export class SseChannel {
   close(): void {
     if (this.#closed) return;
     this.#finish();
-    void this.#stream.close().catch(() => undefined);
+    try {
+      this.#controller.close();
+    } catch {
+      // already errored or cancelled
+    }
   }
 
   #finish(): void {

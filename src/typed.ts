@@ -15,6 +15,10 @@ export type ToolName<T extends readonly ToolDeclaration[]> = number extends T["l
     ? string
     : T[number]["name"];
 
+/**
+ * The declaration of tool `N` among `T`.
+ * @inline
+ */
 type Find<T extends readonly ToolDeclaration[], N> = Extract<T[number], { readonly name: N }>;
 
 /** A schema with `additionalProperties: false` at the root unless it says otherwise: stubs name only declared fields. */
@@ -22,6 +26,10 @@ type Closed<S> = S extends { readonly additionalProperties: unknown }
   ? S
   : { readonly [K in keyof S | "additionalProperties"]: K extends "additionalProperties" ? false : S[K & keyof S] };
 
+/**
+ * The argument type an `inputSchema` describes, closed to its declared fields.
+ * @inline
+ */
 type ArgsOf<S> = S extends JSONSchema
   ? Closed<S> extends infer C extends JSONSchema
     ? FromSchema<C> extends infer A extends Record<string, unknown>
@@ -30,14 +38,23 @@ type ArgsOf<S> = S extends JSONSchema
     : Record<string, unknown>
   : Record<string, unknown>;
 
-/** The argument type of tool `N`, from its `inputSchema`. */
+/**
+ * The argument type of tool `N`, from its `inputSchema` (closed to the declared fields unless the
+ * schema sets `additionalProperties`); `Record<string, unknown>` when `N` is not a known literal
+ * name or the tool has no `inputSchema`.
+ * @useDeclaredType
+ */
 export type ToolArgs<T extends readonly ToolDeclaration[], N> = string extends N
   ? Record<string, unknown>
   : Find<T, N> extends { readonly inputSchema: infer S }
     ? ArgsOf<S>
     : Record<string, unknown>;
 
-/** What `respondsWith` takes for tool `N`: with an `outputSchema`, its type (or a whole result, content, text). */
+/**
+ * What `respondsWith` takes for tool `N`: with an `outputSchema`, its type (or a whole result, content, text).
+ * `unknown` when `N` is not a known literal name or the tool has no `outputSchema`.
+ * @useDeclaredType
+ */
 export type ToolPayload<T extends readonly ToolDeclaration[], N> = string extends N
   ? unknown
   : Find<T, N> extends { readonly outputSchema: infer O }
@@ -47,7 +64,12 @@ export type ToolPayload<T extends readonly ToolDeclaration[], N> = string extend
     : unknown;
 
 /** A tool call as a response function sees it, with typed arguments. */
-export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "name"> & { readonly args: Args; readonly name: string };
+export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "name"> & {
+  /** The tool arguments (`params.arguments`, `{}` when absent), typed from the tool's `inputSchema`. */
+  readonly args: Args;
+  /** The name of the tool called (`params.name`). */
+  readonly name: string;
+};
 
 /** A deep partial, for `withArgsMatching`. */
 export type DeepPartial<T> = T extends readonly (infer U)[]
