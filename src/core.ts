@@ -222,6 +222,7 @@ export class MockCore implements DefaultsSource {
   }
 
   #select(call: McpCall): Selection {
+    // params hold the arguments one level down: the same 512 limit as withArgs.
     if (call.params !== undefined && depthExceeds(call.params, MAX_JSON_DEPTH + 1)) {
       const message = `${PREFIX} the params of ${call.method} nest deeper than ${MAX_JSON_DEPTH} levels; the mock does not match on them.`;
       if (call.method === "tools/call") return { outcome: this.#toolError(call, message), unmatched: true };

@@ -24,12 +24,8 @@ export interface FieldDiff {
  */
 export function assertJsonCarriable(value: unknown, where: string, root: string, allowAny = false): void {
   const ancestors: object[] = [];
+  // depth counts the objects and arrays on the way to a value (the same rule as depthExceeds).
   const visit = (v: unknown, path: string, depth: number): void => {
-    if (depth > MAX_JSON_DEPTH) {
-      throw new McpMockError(
-        `${where}: ${path} is nested deeper than ${MAX_JSON_DEPTH} levels, which no MCP call carries. Flatten the value.`,
-      );
-    }
     switch (typeof v) {
       case "string":
       case "boolean":
@@ -57,6 +53,11 @@ export function assertJsonCarriable(value: unknown, where: string, root: string,
       throw new McpMockError(`${where}: ${path} is ANY, which is only a pattern. Put a JSON value here.`);
     }
     const obj = v as object;
+    if (depth >= MAX_JSON_DEPTH) {
+      throw new McpMockError(
+        `${where}: ${path} is nested deeper than ${MAX_JSON_DEPTH} levels, which no MCP call carries. Flatten the value.`,
+      );
+    }
     if (ancestors.includes(obj)) {
       throw new McpMockError(`${where}: ${path} refers back to one of its parents (a cycle), which JSON cannot carry. Pass a tree.`);
     }
@@ -126,7 +127,7 @@ export function canonicalJson(value: unknown): string {
   return out + "}";
 }
 
-/** Whether a JSON value nests deeper than `limit` (iterative: safe on hostile input). */
+/** Whether a JSON value nests more than `limit` objects and arrays (iterative: safe on hostile input). */
 export function depthExceeds(value: unknown, limit: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
@@ -175,7 +176,7 @@ export function diffJson(expected: unknown, actual: unknown, path: string, parti
     for (const key of Object.keys(eo)) walk(eo[key], ao[key], p + propertyPath(key));
     if (!partial) {
       for (const key of Object.keys(ao)) {
-        if (!(key in eo) && ao[key] !== undefined) {
+        if (eo[key] === undefined && ao[key] !== undefined) {
           diffs.push({ path: p + propertyPath(key), expected: undefined, actual: ao[key], reason: "unexpected" });
         }
       }

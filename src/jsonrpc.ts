@@ -36,7 +36,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function isRequestId(v: unknown): v is RequestId {
-  return typeof v === "string" || (typeof v === "number" && Number.isInteger(v));
+  return typeof v === "string" || (typeof v === "number" && Number.isSafeInteger(v));
 }
 
 function extraKey(obj: Record<string, unknown>, allowed: Set<string>): string | undefined {
@@ -44,17 +44,27 @@ function extraKey(obj: Record<string, unknown>, allowed: Set<string>): string | 
   return undefined;
 }
 
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** The SDK's rules for `_meta` in params and results. */
+function metaProblem(meta: unknown, where: string): string | undefined {
+  if (meta === undefined) return undefined;
+  if (!isObject(meta)) return `"${where}._meta" must be an object, received ${jsonTypeOf(meta)}`;
+  const token = meta["progressToken"];
+  if (token !== undefined && !isRequestId(token)) {
+    return `"${where}._meta.progressToken" must be a string or an integer, received ${jsonTypeOf(token)}`;
+  }
+  const task = meta[RELATED_TASK];
+  if (task !== undefined && !(isObject(task) && typeof task["taskId"] === "string")) {
+    return `"${where}._meta['${RELATED_TASK}']" must be { taskId: string }`;
+  }
+  return undefined;
+}
+
 function paramsProblem(params: unknown): string | undefined {
   if (params === undefined) return undefined;
   if (!isObject(params)) return `"params" must be an object, received ${jsonTypeOf(params)}`;
-  const meta = params["_meta"];
-  if (meta === undefined) return undefined;
-  if (!isObject(meta)) return `"params._meta" must be an object, received ${jsonTypeOf(meta)}`;
-  const token = meta["progressToken"];
-  if (token !== undefined && !isRequestId(token)) {
-    return `"params._meta.progressToken" must be a string or an integer, received ${jsonTypeOf(token)}`;
-  }
-  return undefined;
+  return metaProblem(params["_meta"], "params");
 }
 
 /** Classifies one parsed JSON value as a JSON-RPC message, or says why it is not one. */
@@ -82,6 +92,8 @@ export function classifyMessage(value: unknown): ClassifiedMessage {
     const id = value["id"];
     if (!isRequestId(id)) return { kind: "invalid", reason: `"id" must be a string or an integer, received ${showId(id)}` };
     if (!isObject(value["result"])) return { kind: "invalid", reason: `"result" must be an object` };
+    const problem = metaProblem(value["result"]["_meta"], "result");
+    if (problem) return { kind: "invalid", reason: problem };
     const extra = extraKey(value, RESULT_KEYS);
     if (extra) return { kind: "invalid", reason: `unknown top-level key "${extra}"` };
     return { kind: "response", id, result: value["result"] };
@@ -92,7 +104,7 @@ export function classifyMessage(value: unknown): ClassifiedMessage {
       return { kind: "invalid", reason: `"id" must be a string or an integer, received ${showId(id)}` };
     }
     const error = value["error"];
-    if (!isObject(error) || typeof error["code"] !== "number" || !Number.isInteger(error["code"]) || typeof error["message"] !== "string") {
+    if (!isObject(error) || !Number.isSafeInteger(error["code"]) || typeof error["message"] !== "string") {
       return { kind: "invalid", reason: `"error" must be { code: integer, message: string, data? }` };
     }
     const extra = extraKey(value, ERROR_KEYS);

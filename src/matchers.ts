@@ -120,7 +120,7 @@ export function paramsContaining(partial: Record<string, unknown>): Matcher {
   return {
     kind: "params",
     specific: true,
-    dsl: `.withParams(${shown})`,
+    dsl: `.withParamsMatching(${shown})`,
     describe: () => `with params containing ${shown}`,
     match: (call) => graded(diffJson(partial, call.params ?? {}, "params", true), size, partial),
   };
@@ -160,7 +160,10 @@ export function sessionIs(id: string | AnyValue): Matcher {
     match: (call) =>
       call.sessionId === id
         ? MATCH
-        : { distance: 1, diffs: [{ path: "session", expected: id, actual: call.sessionId, reason: "differs" }] },
+        : {
+            distance: 1,
+            diffs: [{ path: "session", expected: id, actual: call.sessionId, reason: call.sessionId === undefined ? "missing" : "differs" }],
+          },
   };
 }
 
@@ -180,7 +183,7 @@ export function headerIs(name: string, value: string | RegExp): Matcher {
         ? MATCH
         : {
             distance: 1,
-            diffs: [{ path: `headers.${lower}`, expected: shown, actual, reason: actual === undefined ? "missing" : "differs" }],
+            diffs: [{ path: `headers.${lower}`, expected: value, actual, reason: actual === undefined ? "missing" : "differs" }],
           };
     },
   };
@@ -210,7 +213,7 @@ export function bodyContains(text: string): Matcher {
     match: (call) =>
       call.body.includes(text)
         ? MATCH
-        : { distance: 1, diffs: [{ path: "body", expected: `…${text}…`, actual: showValue(call.body, 80), reason: "differs" }] },
+        : { distance: 1, diffs: [{ path: "body", expected: `…${text}…`, actual: call.body, reason: "differs" }] },
   };
 }
 

@@ -15,10 +15,7 @@ export type ToolName<T extends readonly ToolDeclaration[]> = number extends T["l
     ? string
     : T[number]["name"];
 
-/**
- * The declaration of tool `N` among `T`.
- * @inline
- */
+/** The declaration of tool `N` among `T`. */
 type Find<T extends readonly ToolDeclaration[], N> = Extract<T[number], { readonly name: N }>;
 
 /** A schema with `additionalProperties: false` at the root unless it says otherwise: stubs name only declared fields. */
@@ -26,10 +23,7 @@ type Closed<S> = S extends { readonly additionalProperties: unknown }
   ? S
   : { readonly [K in keyof S | "additionalProperties"]: K extends "additionalProperties" ? false : S[K & keyof S] };
 
-/**
- * The argument type an `inputSchema` describes, closed to its declared fields.
- * @inline
- */
+/** The argument type an `inputSchema` describes, closed to its declared fields. */
 type ArgsOf<S> = S extends JSONSchema
   ? Closed<S> extends infer C extends JSONSchema
     ? FromSchema<C> extends infer A extends Record<string, unknown>

@@ -100,9 +100,9 @@ describe("assertJsonCarriable rejects, naming the path and the fix", () => {
 
   test("a 600-deep object", () => {
     const message = rejection(() => assertJsonCarriable(nested(600), WHERE, "args"));
-    // The first node past the limit is at depth 513: args + 513 × ".a".
+    // Depth counts objects and arrays: the 513th nested object is at args + 512 × ".a".
     expect(message).toBe(
-      `[mcpmock] ${WHERE}: args${".a".repeat(MAX_JSON_DEPTH + 1)} is nested deeper than 512 levels, which no MCP call carries. Flatten the value.`,
+      `[mcpmock] ${WHERE}: args${".a".repeat(MAX_JSON_DEPTH)} is nested deeper than 512 levels, which no MCP call carries. Flatten the value.`,
     );
   });
 
@@ -110,6 +110,8 @@ describe("assertJsonCarriable rejects, naming the path and the fix", () => {
     expect(MAX_JSON_DEPTH).toBe(512);
     expect(() => assertJsonCarriable(nested(MAX_JSON_DEPTH + 1), WHERE, "args")).toThrow(McpMockError);
     expect(() => assertJsonCarriable(nested(MAX_JSON_DEPTH + 1, {}), WHERE, "args")).toThrow(/nested deeper than 512 levels/);
+    // 512 nested objects pass; an empty object inside them is the 513th.
+    expect(() => assertJsonCarriable(nested(MAX_JSON_DEPTH, {}), WHERE, "args")).toThrow(/nested deeper than 512 levels/);
   });
 
   test("paths: odd keys, array items, the root itself", () => {
@@ -137,7 +139,6 @@ describe("assertJsonCarriable accepts", () => {
     ["nested arrays", { m: [[1, [2, [3, []]]], [], [{ a: [null] }]] }],
     ["null-prototype objects", { a: Object.assign(Object.create(null) as object, { b: Object.create(null) as object }) }],
     ["depth exactly 512 (leaf at depth 512)", nested(MAX_JSON_DEPTH)],
-    ["an empty object at depth 512", nested(MAX_JSON_DEPTH, {})],
   ])("%s", (_name, value) => {
     expect(() => assertJsonCarriable(value, WHERE, "args")).not.toThrow();
   });
@@ -230,13 +231,8 @@ describe("depthExceeds", () => {
     expect(depthExceeds(deep, 100_000)).toBe(true);
   });
 
-  // assertJsonCarriable counts every node (leaves included) and allows depth 512; depthExceeds
-  // counts containers. They disagree on an empty object at depth 512: assertJsonCarriable accepts
-  // it, depthExceeds(v, MAX_JSON_DEPTH) says it exceeds. (core.ts calls depthExceeds(params, 513),
-  // so args = params.arguments holding an object at depth 512 are accepted by withArgs but the
-  // call carrying them is refused.) See the report; this pins the inconsistency.
-  test.fails("agrees with assertJsonCarriable on the 512 limit", () => {
-    const value = nested(MAX_JSON_DEPTH, {});
+  // Both count objects and arrays, so what withArgs accepts is what a call may carry.
+  test.each([nested(MAX_JSON_DEPTH, {}), nested(MAX_JSON_DEPTH), nested(MAX_JSON_DEPTH - 1, [])])("agrees with assertJsonCarriable on the 512 limit (%#)", (value) => {
     let carriable = true;
     try {
       assertJsonCarriable(value, WHERE, "args");
@@ -337,6 +333,18 @@ describe("showDiff", () => {
     const long = "x".repeat(200);
     const line = showDiff({ path: "args.s", expected: long, actual: "y", reason: "differs" });
     expect(line).toBe(`args.s: expected "${"x".repeat(78)}…, received "y"`);
+    expect(showDiff({ path: "args.s", expected: "y", actual: long, reason: "differs" })).toBe(
+      `args.s: expected "y", received "${"x".repeat(78)}…`,
+    );
+    expect(showDiff({ path: "args.s", expected: long, actual: undefined, reason: "missing" })).toBe(
+      `args.s: expected "${"x".repeat(78)}…, but it is missing`,
+    );
+    expect(showDiff({ path: "args.s", expected: undefined, actual: long, reason: "unexpected" })).toBe(
+      `args.s: not expected, received "${"x".repeat(78)}…`,
+    );
+    // 80 characters exactly are kept whole.
+    const eighty = "x".repeat(78);
+    expect(showDiff({ path: "p", expected: undefined, actual: eighty, reason: "unexpected" })).toBe(`p: not expected, received "${eighty}"`);
   });
 
   test("renders what diffJson produces", () => {

@@ -254,9 +254,8 @@ const corpus: readonly Case[] = [
 ];
 
 /**
- * Values where classifyMessage and the SDK disagree today (bugs in src/jsonrpc.ts). They stay in
- * the corpus: the agreement assertion for each is marked `test.fails` below, so the suite flags
- * the day they start agreeing (then move the case up into `corpus`).
+ * Values where classifyMessage and the SDK once disagreed (fixed bugs in src/jsonrpc.ts), kept as
+ * regression cases. `ours` is what classifyMessage answered before the fix.
  */
 const disagreements: readonly Disagreement[] = [
   // isRequestId uses Number.isInteger; the SDK's z.number().int() (zod 4) only takes *safe* integers.
@@ -367,17 +366,11 @@ describe("classifyMessage agrees with JSONRPCMessageSchema", () => {
     expect(ours.kind).toBe(sdkKind(value));
   });
 
-  // KNOWN DISAGREEMENTS (bugs in src/jsonrpc.ts, see `why`): the assertion below is the one we
-  // want to hold; `test.fails` keeps the suite green while it does not, and turns red once fixed.
-  test.fails.each(disagreements)("$name (known bug: $why)", ({ value }) => {
+  // Cases that once disagreed (see `why`): they stay as regression tests.
+  test.each(disagreements)("$name (was: $why)", ({ value }) => {
     const ours = classifyMessage(value);
     expect(ours.kind !== "invalid").toBe(JSONRPCMessageSchema.safeParse(value).success);
     expect(ours.kind).toBe(sdkKind(value));
-  });
-
-  // Pins what classifyMessage answers on those values today, so a change in either direction shows.
-  test.each(disagreements)("today classifies $name as $ours", ({ value, ours }) => {
-    expect(classifyMessage(value).kind).toBe(ours);
   });
 });
 

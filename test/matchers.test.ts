@@ -18,9 +18,12 @@ import {
   type Matcher,
 } from "../src/matchers.js";
 
+/** Marks a tools/call without `arguments`. */
+const NO_ARGS = Symbol("no arguments");
+
 /** A tools/call for `add` with these arguments (or other parts overridden). */
-function call(args: Record<string, unknown> | undefined = {}, over: Partial<McpCallInit> = {}): McpCall {
-  const params = "params" in over ? over.params : args === undefined ? { name: "add" } : { name: "add", arguments: args };
+function call(args: Record<string, unknown> | typeof NO_ARGS, over: Partial<McpCallInit> = {}): McpCall {
+  const params = "params" in over ? over.params : args === NO_ARGS ? { name: "add" } : { name: "add", arguments: args };
   return new McpCall({
     method: "tools/call",
     params,
@@ -36,7 +39,7 @@ function call(args: Record<string, unknown> | undefined = {}, over: Partial<McpC
 
 /** A call of another method with these params. */
 function request(params: Record<string, unknown> | undefined, over: Partial<McpCallInit> = {}): McpCall {
-  return call(undefined, { method: "custom/thing", params, ...over });
+  return call(NO_ARGS, { method: "custom/thing", params, ...over });
 }
 
 function expectMatch(m: Matcher, c: McpCall): void {
@@ -104,16 +107,20 @@ describe("argsEqual", () => {
   });
 
   test("distance is capped at 1", () => {
-    const r = expectMiss(argsEqual({ a: 1 }), call({ a: 2, b: 1, c: 1, d: 1, e: 1 }));
+    // 2 missing + 2 unexpected = 4 diffs over 2 fields: uncapped it would be 0.2 + 0.8 × 4 / 2 = 1.8.
+    const r = expectMiss(argsEqual({ a: 1, b: 1 }), call({ c: 1, d: 1 }));
     expect(r.distance).toBe(1);
-    expect(r.diffs).toHaveLength(5);
+    expect(r.diffs).toHaveLength(4);
   });
 
   test("a call without arguments is compared as {}", () => {
-    expectMatch(argsEqual({}), call(undefined));
-    const r = expectMiss(m, call(undefined));
+    expectMatch(argsEqual({}), call(NO_ARGS));
+    const r = expectMiss(m, call(NO_ARGS));
     expect(r.diffs.map((d) => `${d.path} ${d.reason}`)).toEqual(["args.city missing", "args.days missing"]);
     expectMiss(argsEqual({}), call({ a: 1 }));
+    // `arguments` that is not an object reads as {} too.
+    expectMatch(argsEqual({}), call(NO_ARGS, { params: { name: "add", arguments: [1, 2] } }));
+    expectMatch(argsEqual({}), call(NO_ARGS, { params: { name: "add", arguments: null } }));
   });
 
   test("nested ANY: no argsKey, ANY shown as ANY, any value (or none) matches", () => {
@@ -130,18 +137,15 @@ describe("argsEqual", () => {
     expect(r.diffs.map((d) => `${d.path} ${d.reason}`)).toEqual(["args.opts.n differs", "args.other unexpected"]);
   });
 
-  // BUG (src/matchers.ts argsEqual + src/json-value.ts diffJson): an `undefined` property in
-  // `expected` is skipped by diffJson *and* excused from the "unexpected" check (`key in eo`), so
-  // argsEqual({ a: 1, b: undefined }) matches { a: 1, b: 5 } with distance 0, although its own
-  // argsKey is '{"a":1}' (b dropped, as JSON does) and the registry, indexing by argsKey, would
-  // not select it for that call. Expected: the same answer as argsEqual({ a: 1 }).
+  // An `undefined` property in `expected` is dropped, as in its argsKey (JSON drops it), so
+  // argsEqual({ a: 1, b: undefined }) answers like argsEqual({ a: 1 }).
   test("undefined properties in expected are dropped, as in its argsKey", () => {
     const withUndefined = argsEqual({ a: 1, b: undefined });
     expect(withUndefined.argsKey).toBe('{"a":1}');
     expectMatch(withUndefined, call({ a: 1 }));
     expectMiss(argsEqual({ a: 1 }), call({ a: 1, b: 5 }));
   });
-  test.fails("undefined property in expected does not excuse that key (known bug)", () => {
+  test("undefined property in expected does not excuse that key", () => {
     expectMiss(argsEqual({ a: 1, b: undefined }), call({ a: 1, b: 5 }));
   });
 });
@@ -155,7 +159,7 @@ describe("argsAny", () => {
     expect(m.dsl).toBe(".withArgs(ANY)");
     expect(m.describe()).toBe("with any arguments");
     expectMatch(m, call({ a: 1 }));
-    expectMatch(m, call(undefined));
+    expectMatch(m, call(NO_ARGS));
   });
 });
 
@@ -181,7 +185,7 @@ describe("argsContaining", () => {
     expect(r.distance).toBeCloseTo(0.6);
     const items = expectMiss(m, call({ user: { name: "kim" }, tags: ["a", "b"] }));
     expect(items.diffs.map((d) => `${d.path} ${d.reason}`)).toEqual(["args.tags[1] unexpected"]);
-    const none = expectMiss(m, call(undefined));
+    const none = expectMiss(m, call(NO_ARGS));
     expect(none.diffs.map((d) => `${d.path} ${d.reason}`)).toEqual(["args.user missing", "args.tags missing"]);
   });
 });
@@ -203,14 +207,30 @@ describe("argsWhere", () => {
     expect(argsWhere(long).dsl).toBe(`.withArgsMatching(${src}…)`);
   });
 
+  test("a source of exactly 80 characters is kept whole; 81 is cut to 79 + …", () => {
+    const source = (n: number): string => `function anonymous(args ) { return "${"x".repeat(n)}" }`;
+    const of = (n: number) => fn<Record<string, unknown>>("args", `return "${"x".repeat(n)}"`);
+    expect(source(41)).toHaveLength(80);
+    expect(argsWhere(of(41)).describe()).toBe(`with arguments accepted by ${source(41)}`);
+    expect(argsWhere(of(42)).describe()).toBe(`with arguments accepted by ${source(42).slice(0, 79)}…`);
+  });
+
   test("matches what the predicate accepts, given the arguments", () => {
     const m = argsWhere(pred);
     expectMatch(m, call({ a: 1 }));
     expect(m.match(call({ a: 2 }))).toEqual({ distance: 1 });
     const seen: unknown[] = [];
     argsWhere((args) => (seen.push(args), true)).match(call({ q: [1] }));
-    argsWhere((args) => (seen.push(args), true)).match(call(undefined));
+    argsWhere((args) => (seen.push(args), true)).match(call(NO_ARGS));
     expect(seen).toEqual([{ q: [1] }, {}]);
+  });
+
+  // Pins the strict reading in `safely` (`check() === true`): a truthy non-boolean is not a match.
+  test("only `true` accepts; truthy values do not", () => {
+    const truthy = argsWhere((args) => args["n"] as boolean);
+    expect(truthy.match(call({ n: 1 })).distance).toBe(1);
+    expect(truthy.match(call({ n: "yes" })).distance).toBe(1);
+    expectMatch(truthy, call({ n: true }));
   });
 
   test("a throwing predicate counts as no match, without throwing", () => {
@@ -262,15 +282,9 @@ describe("paramsContaining", () => {
     expect(m.describe()).toBe('with params containing {"uri":"file:///a"}');
   });
 
-  // BUG (src/matchers.ts paramsContaining): its dsl is `.withParams(...)`, the text of the *exact*
-  // matcher paramsEqual; the builder method that makes a paramsContaining matcher is
-  // RequestBuilder.withParamsMatching (src/builder.ts). explain.ts prints stubs from `dsl`, so a
-  // containing stub is shown as an exact one.
-  test.fails("dsl names withParamsMatching (known bug)", () => {
+  // The dsl names the builder method that makes this matcher (it once said `.withParams`).
+  test("dsl names withParamsMatching", () => {
     expect(m.dsl).toBe('.withParamsMatching({"uri":"file:///a"})');
-  });
-  test("dsl today (pinned; see the known bug above)", () => {
-    expect(m.dsl).toBe('.withParams({"uri":"file:///a"})');
   });
 
   test("matches params containing the fields", () => {
@@ -350,9 +364,8 @@ describe("headerIs", () => {
     expect(missing.diffs[0]).toMatchObject({ path: "headers.x-api-key", actual: undefined, reason: "missing" });
   });
 
-  // BUG (src/matchers.ts headerIs): the diff's `expected` is the JSON-quoted text (`"secret"`,
-  // with the quotes), so showDiff (and explain's near-miss report) quotes it twice.
-  test.fails("a header miss renders the expected value once quoted (known bug)", () => {
+  // The diff's `expected` is the value itself, so showDiff quotes it once (it once quoted twice).
+  test("a header miss renders the expected value once quoted", () => {
     const r = headerIs("X-Api-Key", "secret").match(call({}, { headers: { "x-api-key": "other" } }));
     expect(showDiff(r.diffs![0]!)).toBe('headers.x-api-key: expected "secret", received "other"');
   });
