@@ -16,6 +16,8 @@ import {
   revisionOf,
   supportedRevision,
 } from "./protocol.js";
+import type { IncomingMessage } from "node:http";
+import type { RequestId } from "./call.js";
 import type { Session } from "./session.js";
 import { SseChannel } from "./sse.js";
 
@@ -60,6 +62,11 @@ async function readBody(req: Request, limit: number): Promise<Uint8Array | "too-
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** An id no request carries: for the `wrong-id` fault. */
+function wrongId(id: unknown): RequestId {
+  return typeof id === "number" ? id + 1_000_000 : `${String(id)}-wrong`;
+}
 
 
 /** The HTTP face of a mock. */
@@ -193,7 +200,7 @@ export class HttpTransport {
     }
     if (pending.length === 0) return raw ? this.#status(raw) : new Response(null, { status: 202 });
     const outcomes = await Promise.all(pending);
-    return this.#answer(outcomes, isBatch, resolved.sessionId);
+    return this.#answer(c, outcomes, isBatch, resolved.sessionId);
   }
 
   async #initialize(c: Context, messages: Classified[], init: Classified, headers: Record<string, string>, body: string): Promise<Response> {
@@ -216,15 +223,42 @@ export class HttpTransport {
         }).id;
       } else sessionId = plan.sessionId;
     }
-    return this.#answer([outcome], false, sessionId);
+    return this.#answer(c, [outcome], false, sessionId);
   }
 
-  #answer(outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined): Response {
+  #answer(c: Context, outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined): Response {
     const status = outcomes.find((o) => o.kind === "status");
     if (status) return this.#status(status);
-    const messages = outcomes.map((o) => (o as { message: JsonRpcResponse }).message);
     const headers: Record<string, string> = sessionId === undefined ? {} : { [HeaderNames.sessionId]: sessionId };
-    if ((this.#core.options.responseMode ?? "json") === "json") {
+    let messages = outcomes.map((o) => (o as { message: JsonRpcResponse }).message);
+    let json = (this.#core.options.responseMode ?? "json") === "json";
+    const fault = outcomes.find((o) => o.kind === "fault");
+    if (fault?.kind === "fault") {
+      switch (fault.fault) {
+        case "connection-reset":
+          (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
+          return new Response(null, { status: 500 });
+        case "empty-response":
+          return new Response("", { status: 200, headers: { ...headers, "content-type": "application/json" } });
+        case "malformed-json": {
+          const text = JSON.stringify(isBatch ? messages : messages[0]);
+          return new Response(text.slice(0, Math.ceil(text.length / 2)), { status: 200, headers: { ...headers, "content-type": "application/json" } });
+        }
+        case "wrong-id":
+          messages = messages.map((m) => (m === fault.message ? { ...m, id: wrongId(m.id) } : m) as JsonRpcResponse);
+          break;
+        case "duplicate-response":
+          messages = messages.flatMap((m) => (m === fault.message ? [m, m] : [m]));
+          if (json && !isBatch) json = false;
+          break;
+        case "drop-stream-after": {
+          const channel = this.#track(new SseChannel(headers, 0));
+          channel.close();
+          return channel.response;
+        }
+      }
+    }
+    if (json) {
       headers["content-type"] = "application/json";
       return new Response(JSON.stringify(isBatch ? messages : messages[0]), { status: 200, headers });
     }

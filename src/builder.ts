@@ -17,6 +17,7 @@ import {
   argsWhere,
   bodyContains,
   headerIs,
+  scenarioStateIs,
   paramsContaining,
   paramsEqual,
   paramsWhere,
@@ -24,7 +25,7 @@ import {
   sessionIs,
   type Matcher,
 } from "./matchers.js";
-import type { Answer, ResponsePlan, Stub } from "./stub.js";
+import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
 import type { DeepPartial, ToolCall } from "./typed.js";
 
 /** The parts of a stub a chain has gathered so far. */
@@ -34,7 +35,11 @@ export interface StubDraft {
   readonly matchers: readonly Matcher[];
   readonly priority: number;
   readonly times?: number;
-  readonly delayMs?: number;
+  readonly delay?: Delay;
+  readonly optional?: boolean;
+  /** Set by `inScenario(name)`; `whenState` and `willSetState` refer to it. */
+  readonly scenario?: string;
+  readonly setsState?: { readonly scenario: string; readonly state: string };
   /** The chain as written so far, for messages: `toolsCall("add").withArgs(...)`. */
   readonly written: string;
 }
@@ -164,16 +169,97 @@ export abstract class StubBuilder {
   }
 
   /**
-   * Waits this many milliseconds before answering.
+   * Waits before answering: a fixed number of milliseconds, or a random delay drawn from a
+   * seeded distribution (the mock's `seed` option), so runs repeat.
    *
    * @example
    * ```ts
    * mock.toolsCall("slow").withDelay(250).respondsWith("done");
+   * mock.toolsCall("jittery").withDelay({ distribution: "uniform", min: 10, max: 50 }).respondsWith("ok");
+   * mock.toolsCall("realistic").withDelay({ distribution: "lognormal", median: 80, sigma: 0.5 }).respondsWith("ok");
    * ```
    */
-  withDelay(ms: number): this {
-    if (!Number.isFinite(ms) || ms < 0) this.#fail(`withDelay takes milliseconds (0 or more), received ${showValue(ms)}.`);
-    return this.with({ delayMs: ms }, `.withDelay(${ms})`);
+  withDelay(delay: Delay): this {
+    if (typeof delay === "number") {
+      if (!Number.isFinite(delay) || delay < 0) this.#fail(`withDelay takes milliseconds (0 or more), received ${showValue(delay)}.`);
+      return this.with({ delay }, `.withDelay(${delay})`);
+    }
+    const d = delay as Partial<{ distribution: string; min: number; max: number; median: number; sigma: number }> | null;
+    const ok = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n >= 0;
+    if (d?.distribution === "uniform" && ok(d.min) && ok(d.max) && d.min <= d.max) return this.with({ delay }, `.withDelay(${showValue(delay)})`);
+    if (d?.distribution === "lognormal" && ok(d.median) && ok(d.sigma)) return this.with({ delay }, `.withDelay(${showValue(delay)})`);
+    this.#fail(
+      `withDelay takes milliseconds, { distribution: "uniform", min, max } (0 <= min <= max) or { distribution: "lognormal", median, sigma }, received ${showValue(delay)}.`,
+    );
+  }
+
+  /**
+   * Marks the stub as optional: `assertAllStubsUsed()` does not require it to be called.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").optional().respondsWith({ sum: 0 });
+   * mock.assertAllStubsUsed(); // passes although nothing called "add"
+   * ```
+   */
+  optional(): this {
+    return this.with({ optional: true }, ".optional()");
+  }
+
+  /**
+   * Puts the stub in a scenario (WireMock's state machine). Every scenario starts in state
+   * `"Started"`; `whenState` makes the stub answer only in a state, `willSetState` moves the
+   * scenario on after it answers.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("cart").inScenario("checkout").whenState("Started").willSetState("Paid").respondsWith("paying");
+   * mock.toolsCall("cart").inScenario("checkout").whenState("Paid").respondsWith("already paid");
+   * ```
+   */
+  inScenario(name: string): this {
+    if (typeof name !== "string" || name === "") this.#fail(`inScenario takes a scenario name, like "checkout".`);
+    return this.with({ scenario: name }, `.inScenario(${JSON.stringify(name)})`);
+  }
+
+  /** Answers only while the scenario (from `inScenario`) is in this state. */
+  whenState(state: string): this {
+    const scenario = this.#scenario("whenState");
+    if (!this.core) this.#fail(`whenState needs a mock to read the scenario's state; start the chain from the mock.`);
+    if (typeof state !== "string" || state === "") this.#fail(`whenState takes a state name, like "Started".`);
+    const core = this.core;
+    return this.withMatcher(scenarioStateIs(scenario, state, (name) => core.scenarioState(name)));
+  }
+
+  /** After answering, moves the scenario (from `inScenario`) to this state. */
+  willSetState(state: string): this {
+    const scenario = this.#scenario("willSetState");
+    if (typeof state !== "string" || state === "") this.#fail(`willSetState takes a state name, like "Paid".`);
+    return this.with({ setsState: { scenario, state } }, `.willSetState(${JSON.stringify(state)})`);
+  }
+
+  #scenario(step: string): string {
+    if (this.draft.scenario === undefined) this.#fail(`${step} needs a scenario first: .inScenario("name").${step}(...)`);
+    return this.draft.scenario;
+  }
+
+  /**
+   * Answers wrong on purpose, to test how a client copes: `"connection-reset"`,
+   * `"empty-response"`, `"malformed-json"`, `"wrong-id"`, `"duplicate-response"`, or
+   * `"drop-stream-after"` (an SSE answer that ends after `n` events without the result).
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("flaky").once().fails("connection-reset");
+   * mock.toolsCall("flaky").respondsWith("recovered");
+   * ```
+   */
+  fails(fault: FaultKind, n?: number): StubHandle<unknown, undefined> {
+    if (!FAULT_KINDS.includes(fault)) this.#fail(`fails takes one of ${FAULT_KINDS.map((k) => `"${k}"`).join(", ")}, received ${showValue(fault)}.`);
+    if (n !== undefined && (!Number.isInteger(n) || n < 0)) this.#fail(`fails(${JSON.stringify(fault)}, n): n is a count of events (0 or more), received ${showValue(n)}.`);
+    if (n !== undefined && fault !== "drop-stream-after") this.#fail(`fails(${JSON.stringify(fault)}) takes no count; only "drop-stream-after" does.`);
+    const plan: ResponsePlan = n === undefined ? { kind: "fault", fault } : { kind: "fault", fault, after: n };
+    return this.register(plan, () => plan);
   }
 
   /**
@@ -227,7 +313,9 @@ export abstract class StubBuilder {
       responses: [first],
       priority: d.priority,
       ...(d.times === undefined ? {} : { times: d.times }),
-      ...(d.delayMs === undefined ? {} : { delayMs: d.delayMs }),
+      ...(d.delay === undefined ? {} : { delay: d.delay }),
+      ...(d.optional ? { optional: true } : {}),
+      ...(d.setsState ? { setsState: d.setsState } : {}),
       source: "dsl",
     };
     core.registry.add(stub);

@@ -5,6 +5,15 @@
  */
 import { canonicalJson } from "./json-value.js";
 
+/** The request param that names what a stub is keyed by, per method (tool or prompt name, resource URI). */
+export const KEY_PARAM: Readonly<Record<string, "name" | "uri">> = {
+  "tools/call": "name",
+  "prompts/get": "name",
+  "resources/read": "uri",
+  "resources/subscribe": "uri",
+  "resources/unsubscribe": "uri",
+};
+
 /** A JSON-RPC request id. */
 export type RequestId = string | number;
 
@@ -87,6 +96,13 @@ export class McpCall implements McpCallInit {
   get uri(): string | undefined {
     const uri = this.params?.["uri"];
     return typeof uri === "string" ? uri : undefined;
+  }
+
+  /** What stubs for this method are keyed by: the tool or prompt name, or the resource URI. */
+  get key(): string | undefined {
+    const param = KEY_PARAM[this.method];
+    const value = param === undefined ? undefined : this.params?.[param];
+    return typeof value === "string" ? value : undefined;
   }
 
   /** Tool or prompt arguments (`params.arguments`, `{}` when absent). */

@@ -8,7 +8,8 @@ import { McpCall, type RequestId, type TransportKind } from "./call.js";
 import { defaultInitializeResult, defaultStubs, type DefaultsSource } from "./defaults.js";
 import { ToolCatalog, type ToolDeclaration } from "./declarations.js";
 import { McpMockError, PREFIX, showValue } from "./errors.js";
-import { methodMissReport, nearMisses, toolMissReport } from "./explain.js";
+import { methodMissReport, toolMissReport } from "./explain.js";
+import { rankStubs } from "./near-miss.js";
 import { Journal, type JournalEntry } from "./journal.js";
 import { assertJsonCarriable, depthExceeds, MAX_JSON_DEPTH } from "./json-value.js";
 import { errorResponse, resultResponse, type JsonRpcResponse } from "./jsonrpc.js";
@@ -17,7 +18,8 @@ import { ErrorCodes, supportedRevision } from "./protocol.js";
 import { isAvailable, StubRegistry, type StubEntry } from "./registry.js";
 import { showViolation } from "./schema-check.js";
 import { SessionStore, type Session } from "./session.js";
-import { HTTP_DELETE, isSpecific, type ResponsePlan, type Stub } from "./stub.js";
+import { HTTP_DELETE, isSpecific, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
+import { drawDelay, seededRandom } from "./random.js";
 import { wrapToolPayload } from "./tool-result.js";
 import { VERSION } from "./version.js";
 
@@ -42,18 +44,17 @@ export interface InitializeOutcome {
 /** What the transport sends back for one request. */
 export type Outcome =
   | { readonly kind: "message"; readonly message: JsonRpcResponse; readonly initialize?: InitializeOutcome }
-  | { readonly kind: "status"; readonly status: number; readonly body?: string | object };
+  | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
+  /** Answer wrong on purpose; `message` is what a correct answer would have been. */
+  | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number; readonly message: JsonRpcResponse };
 
-/** The request params that name what a stub is keyed by. */
-const KEY_PARAM: Readonly<Record<string, "name" | "uri">> = {
-  "tools/call": "name",
-  "prompts/get": "name",
-  "resources/read": "uri",
-  "resources/subscribe": "uri",
-  "resources/unsubscribe": "uri",
-};
+/** The state every scenario starts in (WireMock's name). */
+export const STARTED = "Started";
 
-type Selection = { readonly entry: StubEntry } | { readonly outcome: Outcome; readonly unmatched: boolean };
+type Selection =
+  | { readonly entry: StubEntry }
+  /** Answered by the mock itself: a miss (with its report) or a schema rejection. */
+  | { readonly outcome: Outcome; readonly miss?: string };
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -67,11 +68,14 @@ export class MockCore implements DefaultsSource {
   readonly closing = new AbortController();
   readonly options: McpMockOptions;
   #stubSeq = 0;
+  #scenarios = new Map<string, string>();
+  #random: () => number;
 
   constructor(options: McpMockOptions) {
     this.options = options;
     this.journal = new Journal(options.journalSize);
     this.sessions = new SessionStore(options.sessionIds);
+    this.#random = seededRandom(options.seed ?? 1);
     const seen = new Set<string>();
     (options.tools ?? []).forEach((tool: ToolDeclaration, i) => {
       if (seen.has(tool?.name)) {
@@ -89,6 +93,22 @@ export class MockCore implements DefaultsSource {
 
   nextStubId(): string {
     return `stub-${++this.#stubSeq}`;
+  }
+
+  /** The state a scenario is in (`"Started"` until a stub moves it). */
+  scenarioState(name: string): string {
+    return this.#scenarios.get(name) ?? STARTED;
+  }
+
+  /** Moves a scenario to a state. */
+  setScenarioState(name: string, state: string): void {
+    this.#scenarios.set(name, state);
+  }
+
+  /** Every scenario back to `"Started"`, or one when named. */
+  resetScenarios(name?: string): void {
+    if (name === undefined) this.#scenarios.clear();
+    else this.#scenarios.delete(name);
   }
 
   /** Removes every user stub and restores the built-in ones. */
@@ -123,7 +143,7 @@ export class MockCore implements DefaultsSource {
     const entry = this.#record("request", call, ctx);
     let outcome: Outcome;
     let stubId: string | undefined;
-    let unmatched = false;
+    let miss: string | undefined;
     try {
       const selection = this.#select(call);
       if ("entry" in selection) {
@@ -131,15 +151,16 @@ export class MockCore implements DefaultsSource {
         outcome = await this.#play(selection.entry, call);
       } else {
         outcome = selection.outcome;
-        unmatched = selection.unmatched;
+        miss = selection.miss;
       }
     } catch (error) {
       if (this.closing.signal.aborted) throw error;
       const where = stubId ? `the answer of ${stubId}` : `answering ${method}`;
       outcome = this.#error(call, ErrorCodes.InternalError, `${PREFIX} ${where} failed: ${String(error)}`);
     }
-    this.journal.complete(entry, stubId, outcome.kind === "message" ? outcome.message : { status: outcome.status }, unmatched);
+    this.journal.complete(entry, stubId, answerOf(outcome), miss);
     this.#log(entry, outcome);
+    if (miss !== undefined) this.#reportUnmatched(entry, miss);
     return outcome;
   }
 
@@ -154,12 +175,13 @@ export class MockCore implements DefaultsSource {
     for (const candidate of this.registry.candidates(call, undefined)) {
       if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
       candidate.hits++;
+      if (candidate.stub.setsState) this.#scenarios.set(candidate.stub.setsState.scenario, candidate.stub.setsState.state);
       const plan = candidate.stub.responses[0];
       const outcome: Outcome | undefined = plan?.kind === "status" ? { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) } : undefined;
-      this.journal.complete(entry, candidate.stub.id, outcome ? { status: outcome.status } : undefined, false);
+      this.journal.complete(entry, candidate.stub.id, outcome ? { status: outcome.status } : undefined, undefined);
       return outcome;
     }
-    this.journal.complete(entry, undefined, undefined, false);
+    this.journal.complete(entry, undefined, undefined, undefined);
     return undefined;
   }
 
@@ -181,7 +203,7 @@ export class MockCore implements DefaultsSource {
       break;
     }
     const ended = status >= 200 && status < 300 && ctx.sessionId !== undefined && this.sessions.end(ctx.sessionId);
-    this.journal.complete(entry, entry.stubId, { status }, false);
+    this.journal.complete(entry, entry.stubId, { status }, undefined);
     return body === undefined ? { status, ended } : { status, body, ended };
   }
 
@@ -198,7 +220,7 @@ export class MockCore implements DefaultsSource {
       transport: ctx.transport,
       call: undefined,
     });
-    this.journal.complete(entry, undefined, undefined, false);
+    this.journal.complete(entry, undefined, undefined, undefined);
   }
 
   #record(kind: "request" | "notification", call: McpCall, ctx: RequestContext): JournalEntry {
@@ -225,18 +247,17 @@ export class MockCore implements DefaultsSource {
     // params hold the arguments one level down: the same 512 limit as withArgs.
     if (call.params !== undefined && depthExceeds(call.params, MAX_JSON_DEPTH + 1)) {
       const message = `${PREFIX} the params of ${call.method} nest deeper than ${MAX_JSON_DEPTH} levels; the mock does not match on them.`;
-      if (call.method === "tools/call") return { outcome: this.#toolError(call, message), unmatched: true };
-      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), unmatched: true };
+      if (call.method === "tools/call") return { outcome: this.#toolError(call, message), miss: message };
+      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), miss: message };
     }
     if (call.method === "tools/call") return this.#selectToolCall(call);
-    const keyParam = KEY_PARAM[call.method];
-    const key = keyParam === undefined ? undefined : (call.params?.[keyParam] as string | undefined);
-    const candidates = this.registry.candidates(call, typeof key === "string" ? key : undefined);
+    const key = call.key;
+    const candidates = this.registry.candidates(call, key);
     for (const entry of candidates) if (isAvailable(entry) && this.#matches(entry.stub, call)) return { entry };
     const known = [...new Set(this.registry.all().map((e) => e.stub.method))];
-    const all = this.registry.forMethod(call.method, typeof key === "string" ? key : undefined);
-    const report = methodMissReport(call, nearMisses(call, all), known);
-    return { outcome: this.#error(call, ErrorCodes.MethodNotFound, "Method not found", report), unmatched: true };
+    const all = this.registry.forMethod(call.method, key);
+    const report = methodMissReport(call, rankStubs(call, all), known);
+    return { outcome: this.#error(call, ErrorCodes.MethodNotFound, "Method not found", report), miss: report };
   }
 
   /** The seed's rules: specified arguments, then the schema check, then ANY, then the miss answer. */
@@ -244,12 +265,12 @@ export class MockCore implements DefaultsSource {
     const name = call.params?.["name"];
     if (typeof name !== "string") {
       const message = `${PREFIX} tools/call needs params.name (the tool's name, a string), received ${showValue(name)}.`;
-      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), unmatched: true };
+      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), miss: message };
     }
     const rawArgs = call.params?.["arguments"];
     if (rawArgs !== undefined && !isObject(rawArgs)) {
       const message = `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`;
-      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), unmatched: true };
+      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), miss: message };
     }
     const candidates = this.registry.candidates(call, name);
     let anyTier: StubEntry | undefined;
@@ -261,7 +282,8 @@ export class MockCore implements DefaultsSource {
     if (!this.tools.has(name)) {
       const declared = this.tools.names();
       const data = { unknownTool: name, declaredTools: declared };
-      return { outcome: this.#error(call, ErrorCodes.InvalidParams, `Unknown tool: ${name}`, data), unmatched: true };
+      const report = `${PREFIX} tools/call "${name}": no such tool is declared (declared: ${declared.join(", ") || "none"}). To serve it, declare it: mock.declareTool({ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }).`;
+      return { outcome: this.#error(call, ErrorCodes.InvalidParams, `Unknown tool: ${name}`, data), miss: report };
     }
     const violations = this.tools.check(name)?.(call.args) ?? [];
     if (violations.length > 0) {
@@ -272,18 +294,20 @@ export class MockCore implements DefaultsSource {
         `The inputSchema declared for "${name}" (listed by tools/list) requires it.`,
         `If the rejection is intended, stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`,
       ].join("\n");
-      return { outcome: this.#toolError(call, text), unmatched: false };
+      return { outcome: this.#toolError(call, text) };
     }
     if (anyTier) return { entry: anyTier };
-    const misses = nearMisses(call, this.registry.forMethod("tools/call", name).filter((e) => e.stub.source !== "default"));
-    return { outcome: this.#toolError(call, toolMissReport(call, name, misses)), unmatched: true };
+    const misses = rankStubs(call, this.registry.forMethod("tools/call", name).filter((e) => e.stub.source !== "default"));
+    const report = toolMissReport(call, name, misses);
+    return { outcome: this.#toolError(call, report), miss: report };
   }
 
   async #play(entry: StubEntry, call: McpCall): Promise<Outcome> {
     const stub = entry.stub;
     const plan = stub.responses[Math.min(entry.hits, stub.responses.length - 1)] as ResponsePlan;
     entry.hits++;
-    if (stub.delayMs) await sleep(stub.delayMs, undefined, { signal: this.closing.signal });
+    if (stub.setsState) this.#scenarios.set(stub.setsState.scenario, stub.setsState.state);
+    if (stub.delay !== undefined) await sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal });
     switch (plan.kind) {
       case "result": {
         let result = await evaluate(plan.result, call, stub.id);
@@ -314,7 +338,19 @@ export class MockCore implements DefaultsSource {
         return this.#error(call, plan.code, plan.message, plan.data);
       case "status":
         return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) };
+      case "fault": {
+        const result = call.method === "tools/call" ? { content: [] } : {};
+        const message = resultResponse(call.id as RequestId, result);
+        return { kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message };
+      }
     }
+  }
+
+  #reportUnmatched(entry: JournalEntry, report: string): void {
+    const policy = this.options.onUnmatched ?? "warn";
+    if (policy === "silent") return;
+    if (typeof policy === "function") policy(entry, report);
+    else process.stderr.write(`${report}\n`);
   }
 
   #error(call: McpCall, code: number, message: string, data?: unknown): Outcome {
@@ -334,6 +370,13 @@ export class MockCore implements DefaultsSource {
         ` → ${entry.stubId ?? (entry.unmatched ? "no stub" : "built-in")}: ${answer} (${entry.durationMs} ms)\n`,
     );
   }
+}
+
+/** What the journal records as the answer. */
+function answerOf(outcome: Outcome): unknown {
+  if (outcome.kind === "message") return outcome.message;
+  if (outcome.kind === "status") return { status: outcome.status };
+  return { fault: outcome.fault };
 }
 
 /** Evaluates an answer that may be a function of the call; checks a computed value is JSON. */

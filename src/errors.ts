@@ -23,7 +23,7 @@ export const PREFIX = "[mcpmock]";
  */
 export class McpMockError extends Error {
   /** Always `"McpMockError"`. */
-  override readonly name = "McpMockError";
+  override readonly name: string = "McpMockError";
   constructor(message: string) {
     super(message.startsWith(PREFIX) ? message : `${PREFIX} ${message}`);
   }

@@ -5,12 +5,9 @@
  */
 import type { McpCall } from "./call.js";
 import { PREFIX, showValue } from "./errors.js";
-import { showDiff, type FieldDiff } from "./json-value.js";
+import { renderStubMisses, type StubMiss } from "./near-miss.js";
 import type { StubEntry } from "./registry.js";
-import { HTTP_DELETE, type ResponsePlan, type Stub } from "./stub.js";
-
-/** How many near misses a report shows in detail. */
-export const NEAR_MISSES_SHOWN = 3;
+import { HTTP_DELETE, type DelayDistribution, type ResponsePlan, type Stub } from "./stub.js";
 
 /** The entry-point phrase of a stub: `tools/call "add"`, `ping`, `DELETE session`. */
 export function targetPhrase(stub: Pick<Stub, "method" | "key">): string {
@@ -34,7 +31,15 @@ export function planPhrase(plan: ResponsePlan): string {
       return `error ${plan.code} ${JSON.stringify(plan.message)}`;
     case "status":
       return `HTTP ${plan.status}`;
+    case "fault":
+      return plan.after === undefined ? `the fault ${plan.fault}` : `the fault ${plan.fault} after ${plan.after} events`;
   }
+}
+
+function delayPhrase(d: DelayDistribution): string {
+  return d.distribution === "uniform"
+    ? `a uniform random ${d.min}-${d.max} ms`
+    : `a log-normal random delay (median ${d.median} ms, sigma ${d.sigma})`;
 }
 
 function showPayload(payload: unknown): string {
@@ -52,9 +57,11 @@ export function stubSentence(stub: Stub, hits?: number): string {
   let sentence = targetPhrase(stub);
   for (const m of stub.matchers) sentence += ` ${m.describe()}`;
   sentence += ` → ${stub.responses.map(planPhrase).join(", then ")}`;
-  if (stub.delayMs) sentence += ` after ${stub.delayMs} ms`;
+  if (stub.delay !== undefined) sentence += ` after ${typeof stub.delay === "number" ? `${stub.delay} ms` : delayPhrase(stub.delay)}`;
   if (stub.times !== undefined) sentence += `, ${stub.times === 1 ? "once" : `${stub.times} times`}`;
   if (stub.priority !== 0 && stub.source !== "default") sentence += `, priority ${stub.priority}`;
+  if (stub.setsState) sentence += `, then scenario ${JSON.stringify(stub.setsState.scenario)} moves to ${JSON.stringify(stub.setsState.state)}`;
+  if (stub.optional) sentence += ", optional";
   if (hits !== undefined) sentence += ` (seen ${hits})`;
   return sentence;
 }
@@ -86,50 +93,16 @@ export function entryDsl(method: string, key?: string): string {
   return entry ? `mock.${entry}` : `mock.method(${JSON.stringify(method)})`;
 }
 
-/** A candidate stub and how far it is from a call. */
-export interface NearMiss {
-  readonly entry: StubEntry;
-  readonly distance: number;
-  readonly diffs: readonly FieldDiff[];
-  /** Matched, but its `times` are used up. */
-  readonly exhausted: boolean;
-}
-
-/** Grades every candidate against a call, closest first. */
-export function nearMisses(call: McpCall, candidates: readonly StubEntry[]): NearMiss[] {
-  const out: NearMiss[] = [];
-  for (const entry of candidates) {
-    let distance = 0;
-    const diffs: FieldDiff[] = [];
-    for (const m of entry.stub.matchers) {
-      const r = m.match(call);
-      distance += r.distance;
-      if (r.diffs) diffs.push(...r.diffs);
-    }
-    const exhausted = distance === 0 && entry.stub.times !== undefined && entry.hits >= entry.stub.times;
-    out.push({ entry, distance: distance / Math.max(1, entry.stub.matchers.length), diffs, exhausted });
-  }
-  return out.sort((a, b) => a.distance - b.distance);
-}
-
-function listNearMisses(misses: readonly NearMiss[]): string[] {
-  const lines: string[] = [];
-  misses.slice(0, NEAR_MISSES_SHOWN).forEach((miss, i) => {
-    lines.push(`  ${i + 1}. ${stubSentence(miss.entry.stub, miss.entry.hits)}   [${miss.entry.stub.id}]`);
-    if (miss.exhausted) lines.push(`       matches, but it answered its ${miss.entry.stub.times} call(s) already (times)`);
-    for (const diff of miss.diffs.slice(0, 6)) lines.push(`       ${showDiff(diff)}`);
-    if (miss.diffs.length > 6) lines.push(`       … and ${miss.diffs.length - 6} more differences`);
-  });
-  if (misses.length > NEAR_MISSES_SHOWN) lines.push(`  … and ${misses.length - NEAR_MISSES_SHOWN} more`);
-  return lines;
+function sentenceOf(entry: StubEntry): string {
+  return stubSentence(entry.stub, entry.hits);
 }
 
 /** The seed's rule 4: a tool call no stub answers, what is stubbed, and how to stub it. */
-export function toolMissReport(call: McpCall, tool: string, misses: readonly NearMiss[]): string {
+export function toolMissReport(call: McpCall, tool: string, misses: readonly StubMiss[]): string {
   const args = showValue(call.args, 300);
   const lines = [`${PREFIX} No stub answers tools/call "${tool}" with arguments ${args}.`];
   if (misses.length === 0) lines.push(`Nothing is stubbed for "${tool}" yet.`);
-  else lines.push(`Stubbed for "${tool}", closest first:`, ...listNearMisses(misses));
+  else lines.push(`Stubbed for "${tool}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
   lines.push(
     `To answer these arguments: mock.toolsCall(${JSON.stringify(tool)}).withArgs(${args}).respondsWith(...)`,
     `To answer any arguments:   mock.toolsCall(${JSON.stringify(tool)}).withArgs(ANY).respondsWith(...)`,
@@ -138,11 +111,11 @@ export function toolMissReport(call: McpCall, tool: string, misses: readonly Nea
 }
 
 /** A request to a method no stub answers. */
-export function methodMissReport(call: McpCall, misses: readonly NearMiss[], knownMethods: readonly string[]): string {
+export function methodMissReport(call: McpCall, misses: readonly StubMiss[], knownMethods: readonly string[]): string {
   const params = call.params === undefined ? "no params" : `params ${showValue(call.params, 300)}`;
   const lines = [`${PREFIX} No stub answers "${call.method}" with ${params}.`];
   if (misses.length > 0) {
-    lines.push(`Stubbed for "${call.method}", closest first:`, ...listNearMisses(misses));
+    lines.push(`Stubbed for "${call.method}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
     lines.push(`To answer it: ${entryDsl(call.method)}${call.params === undefined ? "" : `.withParams(${showValue(call.params, 300)})`}.respondsWith(...)`);
   } else {
     const similar = closestNames(call.method, knownMethods);

@@ -29,6 +29,13 @@ export { McpCall, type RequestId, type TransportKind } from "./call.js";
 export type { Answer } from "./stub.js";
 export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial } from "./typed.js";
 
+// Verification and the journal
+export { toolsCall, method, initialize, ping, toolsList, deleteSession } from "./patterns.js";
+export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./verification.js";
+export type { JournalEntry, JournalKind } from "./journal.js";
+export type { ScenarioHandle } from "./mock.js";
+export type { Delay, DelayDistribution, FaultKind } from "./stub.js";
+
 // Content
 export {
   text,

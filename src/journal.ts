@@ -30,6 +30,8 @@ export interface JournalEntry {
   answer: unknown;
   /** No stub matched: the mock answered with its miss answer. */
   unmatched: boolean;
+  /** For an unmatched request, the report the client got (what was stubbed, how to stub it). */
+  missReport: string | undefined;
   /** Milliseconds from arrival to answer, once answered. */
   durationMs: number | undefined;
 }
@@ -42,13 +44,14 @@ export class Journal {
   #start = 0;
   #seq = 0;
   readonly #cap: number;
+  readonly #listeners = new Set<(entry: JournalEntry) => void>();
 
   constructor(cap = DEFAULT_JOURNAL_SIZE) {
     this.#cap = cap;
   }
 
   /** Records a received message and returns its entry, to be completed when answered. */
-  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "durationMs">): JournalEntry {
+  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs">): JournalEntry {
     const entry: JournalEntry = {
       ...init,
       seq: ++this.#seq,
@@ -56,6 +59,7 @@ export class Journal {
       stubId: undefined,
       answer: undefined,
       unmatched: false,
+      missReport: undefined,
       durationMs: undefined,
     };
     if (this.#cap > 0) {
@@ -71,12 +75,20 @@ export class Journal {
     return entry;
   }
 
-  /** Marks an entry answered. */
-  complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, unmatched: boolean): void {
+  /** Marks an entry answered; `missReport` when no stub matched. */
+  complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, missReport: string | undefined): void {
     entry.stubId = stubId;
     entry.answer = answer;
-    entry.unmatched = unmatched;
+    entry.unmatched = missReport !== undefined;
+    entry.missReport = missReport;
     entry.durationMs = Date.now() - entry.receivedAt;
+    for (const listener of this.#listeners) listener(entry);
+  }
+
+  /** Calls `listener` for every entry once it is answered; returns the unsubscribe function. */
+  onComplete(listener: (entry: JournalEntry) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** The kept entries, oldest first. */

@@ -7,6 +7,7 @@ import { isAny, type AnyValue } from "./any.js";
 import type { McpCall } from "./call.js";
 import { showValue } from "./errors.js";
 import { canonicalJson, containsAny, diffJson, type FieldDiff } from "./json-value.js";
+import { valueRows, type TableRow } from "./table.js";
 
 /** The result of one matcher against one call: 0 is a match, 1 nothing alike. */
 export interface Match {
@@ -16,7 +17,7 @@ export interface Match {
 }
 
 /** What a matcher looks at. */
-export type MatcherKind = "args" | "params" | "session" | "header" | "protocolVersion" | "body" | "predicate";
+export type MatcherKind = "args" | "params" | "session" | "header" | "protocolVersion" | "body" | "scenario";
 
 /** One condition of a stub. Pure; never throws (a throwing predicate counts as no match). */
 export interface Matcher {
@@ -26,6 +27,8 @@ export interface Matcher {
   /** The DSL call that builds this matcher: `.withArgs({"a":1})`. */
   readonly dsl: string;
   match(call: McpCall): Match;
+  /** The rows this matcher adds to a near-miss table for a call. */
+  rows(call: McpCall): readonly TableRow[];
   /** Set on argument matchers that pin the arguments down (the seed's rule 1 tier). */
   readonly specific: boolean;
   /** For exact argument matchers: the canonical JSON the registry indexes by. */
@@ -63,12 +66,20 @@ export function argsEqual(expected: Record<string, unknown>): Matcher {
     describe: () => `with arguments equal to ${shown}`,
     match: (call) =>
       key !== undefined && call.argsKey === key ? MATCH : graded(diffJson(expected, call.args, "args", false), size, call.args),
+    rows: (call) => valueRows(expected, call.args, "args", false, diffJson(expected, call.args, "args", false), "arguments"),
   };
 }
 
 /** Any arguments at all (the seed's ANY). */
 export function argsAny(): Matcher {
-  return { kind: "args", specific: false, dsl: ".withArgs(ANY)", describe: () => "with any arguments", match: () => MATCH };
+  return {
+    kind: "args",
+    specific: false,
+    dsl: ".withArgs(ANY)",
+    describe: () => "with any arguments",
+    match: () => MATCH,
+    rows: (call) => [{ expected: "args: ANY", actual: `args: ${showValue(call.args, 60)}` }],
+  };
 }
 
 /** Tool or prompt arguments that contain these fields (deeply; other fields are ignored). */
@@ -81,6 +92,7 @@ export function argsContaining(partial: Record<string, unknown>): Matcher {
     dsl: `.withArgsMatching(${shown})`,
     describe: () => `with arguments containing ${shown}`,
     match: (call) => graded(diffJson(partial, call.args, "args", true), size, partial),
+    rows: (call) => valueRows(partial, call.args, "args", true, diffJson(partial, call.args, "args", true), "arguments"),
   };
 }
 
@@ -93,6 +105,7 @@ export function argsWhere(predicate: (args: Record<string, unknown>) => boolean)
     dsl: `.withArgsMatching(${source})`,
     describe: () => `with arguments accepted by ${source}`,
     match: (call) => (safely(() => predicate(call.args)) ? MATCH : MISS),
+    rows: (call) => [predicateRow(`args accepted by ${source}`, `args: ${showValue(call.args, 60)}`, safely(() => predicate(call.args)), "arguments")],
   };
 }
 
@@ -110,6 +123,7 @@ export function paramsEqual(expected: Record<string, unknown>): Matcher {
       key !== undefined && canonicalJson(call.params ?? {}) === key
         ? MATCH
         : graded(diffJson(expected, call.params ?? {}, "params", false), size, call.params),
+    rows: (call) => valueRows(expected, call.params, "params", false, diffJson(expected, call.params ?? {}, "params", false), "params"),
   };
 }
 
@@ -123,6 +137,7 @@ export function paramsContaining(partial: Record<string, unknown>): Matcher {
     dsl: `.withParamsMatching(${shown})`,
     describe: () => `with params containing ${shown}`,
     match: (call) => graded(diffJson(partial, call.params ?? {}, "params", true), size, partial),
+    rows: (call) => valueRows(partial, call.params, "params", true, diffJson(partial, call.params ?? {}, "params", true), "params"),
   };
 }
 
@@ -135,6 +150,9 @@ export function paramsWhere(predicate: (params: Record<string, unknown>) => bool
     dsl: `.withParams(${source})`,
     describe: () => `with params accepted by ${source}`,
     match: (call) => (safely(() => predicate(call.params ?? {})) ? MATCH : MISS),
+    rows: (call) => [
+      predicateRow(`params accepted by ${source}`, `params: ${showValue(call.params ?? {}, 60)}`, safely(() => predicate(call.params ?? {})), "params"),
+    ],
   };
 }
 
@@ -146,6 +164,7 @@ export function sessionIs(id: string | AnyValue): Matcher {
       specific: false,
       dsl: ".withSessionId(ANY)",
       describe: () => "in any session",
+      rows: (call) => [sessionRow("session: any", call, call.sessionId !== undefined)],
       match: (call) =>
         call.sessionId !== undefined
           ? MATCH
@@ -157,6 +176,7 @@ export function sessionIs(id: string | AnyValue): Matcher {
     specific: false,
     dsl: `.withSessionId(${JSON.stringify(id)})`,
     describe: () => `in session ${JSON.stringify(id)}`,
+    rows: (call) => [sessionRow(`session: ${JSON.stringify(id)}`, call, call.sessionId === id)],
     match: (call) =>
       call.sessionId === id
         ? MATCH
@@ -176,6 +196,12 @@ export function headerIs(name: string, value: string | RegExp): Matcher {
     specific: false,
     dsl: `.withHeader(${JSON.stringify(name)}, ${shown})`,
     describe: () => `with header ${lower} ${typeof value === "string" ? "equal to" : "matching"} ${shown}`,
+    rows: (call) => {
+      const actual = call.headers[lower];
+      const ok = actual !== undefined && (typeof value === "string" ? actual === value : testRegExp(value, actual));
+      const row = { expected: `${lower}: ${shown}`, actual: `${lower}: ${actual === undefined ? "(missing)" : JSON.stringify(actual)}` };
+      return [ok ? row : { ...row, mismatch: "header" }];
+    },
     match: (call) => {
       const actual = call.headers[lower];
       const ok = actual !== undefined && (typeof value === "string" ? actual === value : testRegExp(value, actual));
@@ -196,6 +222,10 @@ export function protocolVersionIs(version: string): Matcher {
     specific: false,
     dsl: `.withProtocolVersion(${JSON.stringify(version)})`,
     describe: () => `at protocol version ${version}`,
+    rows: (call) => {
+      const row = { expected: `protocol version: ${version}`, actual: `protocol version: ${call.protocolVersion}` };
+      return [call.protocolVersion === version ? row : { ...row, mismatch: "protocol version" }];
+    },
     match: (call) =>
       call.protocolVersion === version
         ? MATCH
@@ -210,11 +240,35 @@ export function bodyContains(text: string): Matcher {
     specific: false,
     dsl: `.withBodyContaining(${JSON.stringify(text)})`,
     describe: () => `with a body containing ${JSON.stringify(text)}`,
+    rows: (call) => [predicateRow(`body containing ${JSON.stringify(text)}`, `body: ${showValue(call.body, 60)}`, call.body.includes(text), "body")],
     match: (call) =>
       call.body.includes(text)
         ? MATCH
         : { distance: 1, diffs: [{ path: "body", expected: `…${text}…`, actual: call.body, reason: "differs" }] },
   };
+}
+
+/** The scenario is in a state (read from the mock when a call arrives). */
+export function scenarioStateIs(scenario: string, state: string, read: (scenario: string) => string): Matcher {
+  return {
+    kind: "scenario",
+    specific: false,
+    dsl: `.whenState(${JSON.stringify(state)})`,
+    describe: () => `in scenario ${JSON.stringify(scenario)} state ${JSON.stringify(state)}`,
+    rows: () => [predicateRow(`scenario ${JSON.stringify(scenario)}: ${JSON.stringify(state)}`, `scenario state: ${JSON.stringify(read(scenario))}`, read(scenario) === state, "scenario state")],
+    match: () =>
+      read(scenario) === state
+        ? MATCH
+        : { distance: 1, diffs: [{ path: `scenario ${JSON.stringify(scenario)}`, expected: state, actual: read(scenario), reason: "differs" }] },
+  };
+}
+
+function predicateRow(expected: string, actual: string, ok: boolean, what: string): TableRow {
+  return ok ? { expected, actual } : { expected, actual, mismatch: what };
+}
+
+function sessionRow(expected: string, call: McpCall, ok: boolean): TableRow {
+  return predicateRow(expected, `session: ${call.sessionId === undefined ? "(none)" : JSON.stringify(call.sessionId)}`, ok, "session");
 }
 
 function testRegExp(re: RegExp, value: string): boolean {

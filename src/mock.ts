@@ -2,7 +2,18 @@
  * McpMock: the entry points of the stubbing DSL, declarations, and the server's lifetime.
  * @module
  */
-import { DeleteSessionBuilder, draft, InitializeBuilder, RequestBuilder, ToolCallBuilder } from "./builder.js";
+import { DeleteSessionBuilder, draft, InitializeBuilder, RequestBuilder, StubBuilder, ToolCallBuilder } from "./builder.js";
+import type { JournalEntry } from "./journal.js";
+import type { PatternParts } from "./near-miss.js";
+import {
+  describeEntry,
+  findMatching,
+  toExpectation,
+  verifyCount,
+  verifyOrder,
+  waitForEntry,
+  type CountExpectation,
+} from "./verification.js";
 import { MockCore } from "./core.js";
 import type { ToolDeclaration } from "./declarations.js";
 import { McpMockError } from "./errors.js";
@@ -12,6 +23,24 @@ import type { McpMockOptions } from "./options.js";
 import { listen, type Listening } from "./server.js";
 import { HTTP_DELETE } from "./stub.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./typed.js";
+
+/** A scenario's state, from {@link McpMock.scenario}. */
+export interface ScenarioHandle {
+  readonly name: string;
+  /** The current state (`"Started"` until a stub or `set` moves it). */
+  readonly state: string;
+  /** Moves the scenario to a state. */
+  set(state: string): void;
+  /** Back to `"Started"`. */
+  reset(): void;
+}
+
+function patternOf(pattern: StubBuilder, where: string): PatternParts {
+  if (!(pattern instanceof StubBuilder)) {
+    throw new McpMockError(`${where} takes a pattern like toolsCall("add").withArgs({ a: 1 }) (import { toolsCall } from "mcpmock"), received ${typeof pattern}.`);
+  }
+  return pattern.pattern;
+}
 
 /**
  * A mock MCP server for tests: stub what it answers, point a client at {@link McpMock.url},
@@ -103,6 +132,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       this.#transport.closeStreams();
       this.#core.sessions.clear();
       await this.#server.close();
+      if (this.#core.options.onUnmatched === "error" && this.unmatched().length > 0) this.assertNoUnmatched();
     })();
     return this.#closing;
   }
@@ -300,7 +330,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
-   * Removes every stub (the built-in answers stay) and clears the journal. Sessions stay open.
+   * Removes every stub (the built-in answers stay), clears the journal and puts every
+   * scenario back to `"Started"`. Sessions stay open.
    *
    * @example
    * ```ts
@@ -310,5 +341,164 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   reset(): void {
     this.#core.resetStubs();
     this.#core.journal.clear();
+    this.#core.resetScenarios();
+  }
+
+  /**
+   * Clears the journal only; stubs and their counts stay.
+   *
+   * @example
+   * ```ts
+   * mock.resetJournal();
+   * mock.verify(toolsCall("add"), never());
+   * ```
+   */
+  resetJournal(): void {
+    this.#core.journal.clear();
+  }
+
+  /**
+   * Checks how often requests matching a pattern arrived: at least once by default, exactly
+   * `n` for a number, or a count helper (`exactly`, `atLeast`, `atMost`, `never`). Throws a
+   * {@link VerificationError} that shows the closest requests field by field; returns the
+   * matching journal entries.
+   *
+   * @example
+   * ```ts
+   * import { toolsCall, atLeast } from "mcpmock";
+   * mock.verify(toolsCall("add").withArgs({ a: 1, b: 2 }));
+   * mock.verify(toolsCall("add"), 2);
+   * mock.verify(toolsCall("add"), atLeast(1));
+   * ```
+   */
+  verify(pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] {
+    return verifyCount(this.#core.journal, patternOf(pattern, "verify"), toExpectation(count));
+  }
+
+  /**
+   * The journal entries a pattern matches, oldest first.
+   *
+   * @example
+   * ```ts
+   * const calls = mock.findRequests(toolsCall("add"));
+   * console.log(calls.map((e) => e.params));
+   * ```
+   */
+  findRequests(pattern: StubBuilder): JournalEntry[] {
+    return findMatching(this.#core.journal, patternOf(pattern, "findRequests"));
+  }
+
+  /**
+   * Every message received and kept (requests, notifications, client responses), oldest first.
+   *
+   * @example
+   * ```ts
+   * for (const entry of mock.requests()) console.log(entry.seq, entry.method, entry.stubId);
+   * ```
+   */
+  requests(): JournalEntry[] {
+    return this.#core.journal.entries();
+  }
+
+  /**
+   * Resolves with the first request matching a pattern, already received or arriving within
+   * `timeout` ms (default 1000); rejects with the near misses otherwise.
+   *
+   * @example
+   * ```ts
+   * const entry = await mock.waitFor(toolsCall("add"), { timeout: 2000 });
+   * console.log(entry.params);
+   * ```
+   */
+  waitFor(pattern: StubBuilder, options: { timeout?: number } = {}): Promise<JournalEntry> {
+    const timeout = options.timeout ?? 1000;
+    if (!Number.isFinite(timeout) || timeout < 0) throw new McpMockError(`waitFor: timeout is milliseconds (0 or more), received ${timeout}.`);
+    return waitForEntry(this.#core.journal, patternOf(pattern, "waitFor"), timeout, this.#core.closing.signal);
+  }
+
+  /**
+   * Checks that requests matching the patterns arrived in this order (others may come between).
+   *
+   * @example
+   * ```ts
+   * mock.verifyInOrder(toolsList(), toolsCall("add"));
+   * ```
+   */
+  verifyInOrder(...patterns: StubBuilder[]): JournalEntry[] {
+    return verifyOrder(this.#core.journal, patterns.map((p) => patternOf(p, "verifyInOrder")));
+  }
+
+  /**
+   * The requests no stub answered (they got the mock's miss answer).
+   *
+   * @example
+   * ```ts
+   * console.log(mock.unmatched().map((e) => e.missReport).join("\n\n"));
+   * ```
+   */
+  unmatched(): JournalEntry[] {
+    return this.#core.journal.entries().filter((e) => e.unmatched);
+  }
+
+  /**
+   * Throws if any request matched no stub, with each one's report.
+   *
+   * @example
+   * ```ts
+   * afterEach(() => mock.assertNoUnmatched());
+   * ```
+   */
+  assertNoUnmatched(): void {
+    const unmatched = this.unmatched();
+    if (unmatched.length === 0) return;
+    throw new McpMockError(
+      [`${unmatched.length} request(s) matched no stub:`, ...unmatched.map((e) => `\n${describeEntry(e)}\n${e.missReport ?? ""}`)].join("\n"),
+    );
+  }
+
+  /**
+   * Throws if a stub was never called (or fewer than its `times(n)`), like nock's
+   * `isDone()`. Stubs marked `optional()` and the built-in answers are skipped.
+   *
+   * @example
+   * ```ts
+   * afterEach(() => mock.assertAllStubsUsed());
+   * ```
+   */
+  assertAllStubsUsed(): void {
+    const pending = this.#core.registry
+      .all()
+      .filter((e) => e.stub.source !== "default" && !e.stub.optional && e.hits < (e.stub.times ?? 1));
+    if (pending.length === 0) return;
+    throw new McpMockError(
+      [
+        `${pending.length} stub(s) were not used:`,
+        ...pending.map((e) => `  ${e.stub.id}: ${stubSentence(e.stub, e.hits)}`),
+        "Mark a stub .optional() if the test does not need it called.",
+      ].join("\n"),
+    );
+  }
+
+  /**
+   * A scenario's state, to read, set or reset (WireMock's state machine).
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("cart").inScenario("checkout").whenState("Started").willSetState("Paid").respondsWith("ok");
+   * console.log(mock.scenario("checkout").state); // "Started"
+   * mock.scenario("checkout").set("Paid");
+   * mock.scenario("checkout").reset();
+   * ```
+   */
+  scenario(name: string): ScenarioHandle {
+    const core = this.#core;
+    return {
+      name,
+      get state() {
+        return core.scenarioState(name);
+      },
+      set: (state: string) => core.setScenarioState(name, state),
+      reset: () => core.resetScenarios(name),
+    };
   }
 }

@@ -3,6 +3,7 @@
  * @module
  */
 import type { ToolDeclaration } from "./declarations.js";
+import type { JournalEntry } from "./journal.js";
 import type { SessionIdGenerator } from "./session.js";
 
 /** The server's identity, as `initialize` answers it. */
@@ -69,6 +70,15 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly maxBodyBytes?: number;
   /** Journal entries kept (oldest dropped first; counts stay exact); 10000 by default. */
   readonly journalSize?: number;
+  /** Seed for random delays (`withDelay({ distribution })`); the same seed waits the same way. Default 1. */
+  readonly seed?: number;
+  /**
+   * What the test process sees when a request matches no stub (the client always gets the
+   * miss answer): `"warn"` (default) prints the report on stderr; `"error"` prints it and
+   * makes `close()` reject listing every unmatched request; `"silent"`; or a function that
+   * receives the journal entry and the report.
+   */
+  readonly onUnmatched?: "warn" | "error" | "silent" | ((entry: JournalEntry, report: string) => void);
   /**
    * Browser origins allowed besides loopback ones (`http://localhost:*`, `http://127.0.0.1:*`).
    * A request with any other `Origin` gets 403, as the 2025-11-25 spec requires.

@@ -18,7 +18,38 @@ export type ResponsePlan =
   /** A JSON-RPC error. */
   | { readonly kind: "error"; readonly code: number; readonly message: string; readonly data?: unknown }
   /** A raw HTTP answer, for negative tests (over stdio: an internal error naming the status). */
-  | { readonly kind: "status"; readonly status: number; readonly body?: string | object };
+  | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
+  /** A broken answer on purpose. */
+  | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number };
+
+/**
+ * Ways to answer wrong on purpose:
+ * - `connection-reset`: the TCP connection is destroyed, no HTTP answer at all;
+ * - `empty-response`: 200 with an empty `application/json` body;
+ * - `malformed-json`: 200 with a body cut off mid-JSON;
+ * - `wrong-id`: a well-formed answer carrying another request's id;
+ * - `duplicate-response`: the answer twice;
+ * - `drop-stream-after`: an SSE answer that ends after `n` events, without the result.
+ */
+export type FaultKind = "connection-reset" | "empty-response" | "malformed-json" | "wrong-id" | "duplicate-response" | "drop-stream-after";
+
+/** Every fault kind, for checks and messages. */
+export const FAULT_KINDS: readonly FaultKind[] = [
+  "connection-reset",
+  "empty-response",
+  "malformed-json",
+  "wrong-id",
+  "duplicate-response",
+  "drop-stream-after",
+];
+
+/** A random delay, drawn from a seeded generator so runs repeat. */
+export type DelayDistribution =
+  | { readonly distribution: "uniform"; readonly min: number; readonly max: number }
+  | { readonly distribution: "lognormal"; readonly median: number; readonly sigma: number };
+
+/** A fixed delay in milliseconds, or a distribution. */
+export type Delay = number | DelayDistribution;
 
 /** Where a stub came from, for messages that say where to fix it. */
 export type StubSource = "dsl" | "default" | { readonly file: string; readonly path: string };
@@ -42,7 +73,11 @@ export interface Stub {
   readonly priority: number;
   /** Answer at most this many calls, then fall through. */
   readonly times?: number;
-  readonly delayMs?: number;
+  readonly delay?: Delay;
+  /** Not required by `assertAllStubsUsed()`. */
+  readonly optional?: boolean;
+  /** After answering, move this scenario to this state (WireMock's state machine). */
+  readonly setsState?: { readonly scenario: string; readonly state: string };
   readonly source: StubSource;
 }
 
