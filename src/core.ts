@@ -6,21 +6,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall, type RequestId, type TransportKind } from "./call.js";
 import { defaultInitializeResult, defaultStubs, type DefaultsSource } from "./defaults.js";
-import { ToolCatalog, type ToolDeclaration } from "./declarations.js";
+import { ToolCatalog } from "./declarations.js";
 import { McpMockError, PREFIX, showValue } from "./errors.js";
-import { methodMissReport, toolMissReport } from "./explain.js";
-import { rankStubs } from "./near-miss.js";
 import { Journal, type JournalEntry } from "./journal.js";
-import { assertJsonCarriable, depthExceeds, MAX_JSON_DEPTH } from "./json-value.js";
-import { errorResponse, resultResponse, type JsonRpcResponse } from "./jsonrpc.js";
+import { assertJsonCarriable } from "./json-value.js";
+import { JsonRpcFailure, resultResponse, type JsonRpcResponse } from "./jsonrpc.js";
 import type { McpMockOptions } from "./options.js";
+import { isPromptResult, PromptCatalog, toMessages } from "./prompts.js";
 import { ErrorCodes, supportedRevision } from "./protocol.js";
-import { isAvailable, StubRegistry, type StubEntry } from "./registry.js";
-import { showViolation } from "./schema-check.js";
-import { SessionStore, type Session } from "./session.js";
-import { HTTP_DELETE, isSpecific, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
 import { drawDelay, seededRandom } from "./random.js";
+import { isAvailable, StubRegistry, type StubEntry } from "./registry.js";
+import { ResourceCatalog, wrapReadPayload } from "./resources.js";
+import { errorMessage, select, type SelectionContext } from "./selection.js";
+import { SessionStore, type Session } from "./session.js";
+import { HTTP_DELETE, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
 import { wrapToolPayload } from "./tool-result.js";
+import { DEFAULT_PAGE_SIZE } from "./pagination.js";
 import { VERSION } from "./version.js";
 
 /** Where a message came from and under which session and version. */
@@ -51,18 +52,26 @@ export type Outcome =
 /** The state every scenario starts in (WireMock's name). */
 export const STARTED = "Started";
 
-type Selection =
-  | { readonly entry: StubEntry }
-  /** Answered by the mock itself: a miss (with its report) or a schema rejection. */
-  | { readonly outcome: Outcome; readonly miss?: string };
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
-export class MockCore implements DefaultsSource {
+/** Names declarations must not repeat, with the list they come from. */
+function declareAll<T>(items: readonly T[] | undefined, list: string, nameOf: (item: T) => unknown, declare: (item: T, where: string) => void): void {
+  const seen = new Set<unknown>();
+  (items ?? []).forEach((item, i) => {
+    const name = nameOf(item);
+    if (seen.has(name)) throw new McpMockError(`${list}[${i}]: ${JSON.stringify(name)} is declared twice. Give each one declaration.`);
+    seen.add(name);
+    declare(item, `${list}[${i}]`);
+  });
+}
+
+export class MockCore implements DefaultsSource, SelectionContext {
   readonly registry = new StubRegistry();
   readonly tools = new ToolCatalog();
+  readonly prompts = new PromptCatalog();
+  readonly resources = new ResourceCatalog();
   readonly journal: Journal;
   readonly sessions: SessionStore;
   readonly closing = new AbortController();
@@ -76,14 +85,9 @@ export class MockCore implements DefaultsSource {
     this.journal = new Journal(options.journalSize);
     this.sessions = new SessionStore(options.sessionIds);
     this.#random = seededRandom(options.seed ?? 1);
-    const seen = new Set<string>();
-    (options.tools ?? []).forEach((tool: ToolDeclaration, i) => {
-      if (seen.has(tool?.name)) {
-        throw new McpMockError(`tools[${i}]: tool "${tool.name}" is declared twice. Give each tool one declaration.`);
-      }
-      seen.add(tool?.name);
-      this.tools.declare(tool, `tools[${i}]`);
-    });
+    declareAll(options.tools, "tools", (t) => t?.name, (t, where) => this.tools.declare(t, where));
+    declareAll(options.resources, "resources", (r) => (r as { uri?: string })?.uri ?? (r as { uriTemplate?: string })?.uriTemplate, (r, where) => this.resources.declare(r, where));
+    declareAll(options.prompts, "prompts", (p) => p?.name, (p, where) => this.prompts.declare(p, where));
     this.#addDefaults();
   }
 
@@ -129,12 +133,28 @@ export class MockCore implements DefaultsSource {
     return this.options.instructions;
   }
   capabilities(): Record<string, unknown> {
+    const stubbed = (method: string): boolean => this.registry.forMethod(method).some((e) => e.stub.source !== "default");
     const caps: Record<string, unknown> = { logging: {} };
-    if (this.tools.size > 0 || this.registry.forMethod("tools/call").length > 0) caps["tools"] = { listChanged: true };
+    if (this.tools.size > 0 || stubbed("tools/call")) caps["tools"] = { listChanged: true };
+    if (this.resources.size > 0 || stubbed("resources/read") || stubbed("resources/list")) caps["resources"] = { subscribe: true, listChanged: true };
+    if (this.prompts.size > 0 || stubbed("prompts/get") || stubbed("prompts/list")) caps["prompts"] = { listChanged: true };
+    if (this.prompts.size > 0 || stubbed("completion/complete")) caps["completions"] = {};
     return caps;
   }
-  listedTools(withOutputSchema: boolean): Record<string, unknown>[] {
-    return this.tools.listed(withOutputSchema);
+  pageSize(): number {
+    return this.options.pageSize ?? DEFAULT_PAGE_SIZE;
+  }
+  resourceNotFoundCode(call: McpCall): number {
+    return this.options.resourceNotFoundCode ?? supportedRevision(call.protocolVersion).resourceNotFoundCode;
+  }
+
+  /**
+   * Tells every session with an open GET stream that a list changed
+   * (`notifications/tools/list_changed` and the like), as the advertised `listChanged` promises.
+   */
+  listChanged(list: "tools" | "resources" | "prompts"): void {
+    const message = JSON.stringify({ jsonrpc: "2.0", method: `notifications/${list}/list_changed` });
+    for (const session of this.sessions.all()) session.stream?.send(message);
   }
 
   /** Answers one request. Never throws: a failure becomes a JSON-RPC error naming its cause. */
@@ -145,18 +165,22 @@ export class MockCore implements DefaultsSource {
     let stubId: string | undefined;
     let miss: string | undefined;
     try {
-      const selection = this.#select(call);
+      const selection = select(this, call);
       if ("entry" in selection) {
         stubId = selection.entry.stub.id;
         outcome = await this.#play(selection.entry, call);
       } else {
-        outcome = selection.outcome;
+        outcome = { kind: "message", message: selection.message };
         miss = selection.miss;
       }
     } catch (error) {
       if (this.closing.signal.aborted) throw error;
-      const where = stubId ? `the answer of ${stubId}` : `answering ${method}`;
-      outcome = this.#error(call, ErrorCodes.InternalError, `${PREFIX} ${where} failed: ${String(error)}`);
+      if (error instanceof JsonRpcFailure) {
+        outcome = { kind: "message", message: errorMessage(call, error.code, error.message, error.data) };
+      } else {
+        const where = stubId ? `the answer of ${stubId}` : `answering ${method}`;
+        outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InternalError, `${PREFIX} ${where} failed: ${String(error)}`) };
+      }
     }
     this.journal.complete(entry, stubId, answerOf(outcome), miss);
     this.#log(entry, outcome);
@@ -243,65 +267,6 @@ export class MockCore implements DefaultsSource {
     return true;
   }
 
-  #select(call: McpCall): Selection {
-    // params hold the arguments one level down: the same 512 limit as withArgs.
-    if (call.params !== undefined && depthExceeds(call.params, MAX_JSON_DEPTH + 1)) {
-      const message = `${PREFIX} the params of ${call.method} nest deeper than ${MAX_JSON_DEPTH} levels; the mock does not match on them.`;
-      if (call.method === "tools/call") return { outcome: this.#toolError(call, message), miss: message };
-      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), miss: message };
-    }
-    if (call.method === "tools/call") return this.#selectToolCall(call);
-    const key = call.key;
-    const candidates = this.registry.candidates(call, key);
-    for (const entry of candidates) if (isAvailable(entry) && this.#matches(entry.stub, call)) return { entry };
-    const known = [...new Set(this.registry.all().map((e) => e.stub.method))];
-    const all = this.registry.forMethod(call.method, key);
-    const report = methodMissReport(call, rankStubs(call, all), known);
-    return { outcome: this.#error(call, ErrorCodes.MethodNotFound, "Method not found", report), miss: report };
-  }
-
-  /** The seed's rules: specified arguments, then the schema check, then ANY, then the miss answer. */
-  #selectToolCall(call: McpCall): Selection {
-    const name = call.params?.["name"];
-    if (typeof name !== "string") {
-      const message = `${PREFIX} tools/call needs params.name (the tool's name, a string), received ${showValue(name)}.`;
-      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), miss: message };
-    }
-    const rawArgs = call.params?.["arguments"];
-    if (rawArgs !== undefined && !isObject(rawArgs)) {
-      const message = `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`;
-      return { outcome: this.#error(call, ErrorCodes.InvalidParams, message), miss: message };
-    }
-    const candidates = this.registry.candidates(call, name);
-    let anyTier: StubEntry | undefined;
-    for (const entry of candidates) {
-      if (!isAvailable(entry) || !this.#matches(entry.stub, call)) continue;
-      if (isSpecific(entry.stub)) return { entry };
-      anyTier ??= entry;
-    }
-    if (!this.tools.has(name)) {
-      const declared = this.tools.names();
-      const data = { unknownTool: name, declaredTools: declared };
-      const report = `${PREFIX} tools/call "${name}": no such tool is declared (declared: ${declared.join(", ") || "none"}). To serve it, declare it: mock.declareTool({ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }).`;
-      return { outcome: this.#error(call, ErrorCodes.InvalidParams, `Unknown tool: ${name}`, data), miss: report };
-    }
-    const violations = this.tools.check(name)?.(call.args) ?? [];
-    if (violations.length > 0) {
-      const text = [
-        `${PREFIX} tool "${name}" rejected the arguments ${showValue(call.args, 300)}: they do not match its inputSchema.`,
-        ...violations.slice(0, 10).map((v) => `- ${showViolation(v)}`),
-        ...(violations.length > 10 ? [`- … and ${violations.length - 10} more`] : []),
-        `The inputSchema declared for "${name}" (listed by tools/list) requires it.`,
-        `If the rejection is intended, stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`,
-      ].join("\n");
-      return { outcome: this.#toolError(call, text) };
-    }
-    if (anyTier) return { entry: anyTier };
-    const misses = rankStubs(call, this.registry.forMethod("tools/call", name).filter((e) => e.stub.source !== "default"));
-    const report = toolMissReport(call, name, misses);
-    return { outcome: this.#toolError(call, report), miss: report };
-  }
-
   async #play(entry: StubEntry, call: McpCall): Promise<Outcome> {
     const stub = entry.stub;
     const plan = stub.responses[Math.min(entry.hits, stub.responses.length - 1)] as ResponsePlan;
@@ -324,6 +289,18 @@ export class MockCore implements DefaultsSource {
         const message = resultResponse(call.id as RequestId, result);
         return initialize ? { kind: "message", message, initialize } : { kind: "message", message };
       }
+      case "resource-result": {
+        const uri = call.uri as string;
+        const variables = Object.assign({}, ...stub.matchers.map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
+        const payload = await evaluate(plan.payload, Object.assign(Object.create(call) as McpCall, { variables }), stub.id);
+        return { kind: "message", message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)) };
+      }
+      case "prompt-result": {
+        const payload = await evaluate(plan.payload, call, stub.id);
+        const result = isPromptResult(payload) ? payload : { messages: toMessages(payload, `the answer of ${stub.id}`) };
+        const withDescription = plan.description === undefined ? result : { description: plan.description, ...result };
+        return { kind: "message", message: resultResponse(call.id as RequestId, withDescription) };
+      }
       case "tool-result": {
         const payload = await evaluate(plan.payload, call, stub.id);
         const tool = call.name === undefined ? undefined : this.tools.get(call.name);
@@ -335,7 +312,7 @@ export class MockCore implements DefaultsSource {
         return { kind: "message", message: resultResponse(call.id as RequestId, result) };
       }
       case "error":
-        return this.#error(call, plan.code, plan.message, plan.data);
+        return { kind: "message", message: errorMessage(call, plan.code, plan.message, plan.data) };
       case "status":
         return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) };
       case "fault": {
@@ -351,14 +328,6 @@ export class MockCore implements DefaultsSource {
     if (policy === "silent") return;
     if (typeof policy === "function") policy(entry, report);
     else process.stderr.write(`${report}\n`);
-  }
-
-  #error(call: McpCall, code: number, message: string, data?: unknown): Outcome {
-    return { kind: "message", message: errorResponse(call.id ?? null, code, message, data) };
-  }
-
-  #toolError(call: McpCall, text: string): Outcome {
-    return { kind: "message", message: resultResponse(call.id as RequestId, { content: [{ type: "text", text }], isError: true }) };
   }
 
   #log(entry: JournalEntry, outcome: Outcome): void {

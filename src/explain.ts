@@ -23,6 +23,10 @@ export function planPhrase(plan: ResponsePlan): string {
         plan.label ?? (typeof plan.result === "function" ? "a result computed from the call" : `result ${showValue(plan.result, 80)}`);
       return plan.sessionId === undefined ? what : `${what} and session id ${JSON.stringify(plan.sessionId)}`;
     }
+    case "resource-result":
+      return typeof plan.payload === "function" ? "contents computed from the call" : `contents ${showValue(plan.payload, 80)}`;
+    case "prompt-result":
+      return typeof plan.payload === "function" ? "messages computed from the call" : `messages ${showValue(plan.payload, 80)}`;
     case "tool-result": {
       const what = typeof plan.payload === "function" ? "a payload computed from the call" : showPayload(plan.payload);
       return plan.isError ? `an error result ${what}` : what;
@@ -80,6 +84,8 @@ const ENTRY_POINTS: Record<string, string> = {
   "prompts/list": "promptsList()",
   "completion/complete": "completionComplete()",
   "logging/setLevel": "loggingSetLevel()",
+  "resources/subscribe": "resourcesSubscribe()",
+  "resources/unsubscribe": "resourcesUnsubscribe()",
   [HTTP_DELETE]: "deleteSession()",
 };
 
@@ -106,6 +112,19 @@ export function toolMissReport(call: McpCall, tool: string, misses: readonly Stu
   lines.push(
     `To answer these arguments: mock.toolsCall(${JSON.stringify(tool)}).withArgs(${args}).respondsWith(...)`,
     `To answer any arguments:   mock.toolsCall(${JSON.stringify(tool)}).withArgs(ANY).respondsWith(...)`,
+  );
+  return lines.join("\n");
+}
+
+/** A prompts/get no stub answers, what is stubbed, and how to stub it. */
+export function promptMissReport(call: McpCall, prompt: string, misses: readonly StubMiss[]): string {
+  const args = showValue(call.args, 300);
+  const lines = [`${PREFIX} No stub answers prompts/get "${prompt}" with arguments ${args}.`];
+  if (misses.length === 0) lines.push(`Nothing is stubbed for "${prompt}" yet, and its declaration has no messages.`);
+  else lines.push(`Stubbed for "${prompt}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
+  lines.push(
+    `To answer these arguments: mock.promptsGet(${JSON.stringify(prompt)}).withArgs(${args}).respondsWith("...")`,
+    `To answer any arguments:   mock.promptsGet(${JSON.stringify(prompt)}).withArgs(ANY).respondsWith("...")`,
   );
   return lines.join("\n");
 }

@@ -11,26 +11,54 @@
 export { McpMock } from "./mock.js";
 export type { McpMockOptions, ServerInfo } from "./options.js";
 export type { ToolDeclaration, ObjectJsonSchema } from "./declarations.js";
+export type {
+  ResourceDeclaration,
+  ResourceTemplateDeclaration,
+  AnyResourceDeclaration,
+  ResourceContents,
+  ReadResourceResult,
+} from "./resources.js";
+export type { PromptDeclaration, PromptArgument, PromptMessage, GetPromptResult } from "./prompts.js";
 export type { SessionIdGenerator } from "./session.js";
 
 // Stubbing
 export { ANY, type AnyValue } from "./any.js";
+export { StubBuilder } from "./builder.js";
 export {
-  StubBuilder,
+  ArgsBuilder,
   ToolCallBuilder,
+  PromptGetBuilder,
+  ResourceReadBuilder,
+  CompletionBuilder,
   RequestBuilder,
   InitializeBuilder,
   DeleteSessionBuilder,
   type ToolAnswerOptions,
+  type PromptAnswerOptions,
+  type PromptPayload,
+  type ReadAnswerOptions,
+  type ReadPayload,
+  type ResourceReadCall,
+  type CompletionPayload,
   type InitializeAnswerOptions,
-} from "./builder.js";
+} from "./builders.js";
 export { StubHandle } from "./handle.js";
 export { McpCall, type RequestId, type TransportKind } from "./call.js";
 export type { Answer } from "./stub.js";
 export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial } from "./typed.js";
 
 // Verification and the journal
-export { toolsCall, method, initialize, ping, toolsList, deleteSession } from "./patterns.js";
+export {
+  toolsCall,
+  method,
+  initialize,
+  ping,
+  toolsList,
+  deleteSession,
+  resourcesRead,
+  promptsGet,
+  completionComplete,
+} from "./patterns.js";
 export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./verification.js";
 export type { JournalEntry, JournalKind } from "./journal.js";
 export type { ScenarioHandle } from "./mock.js";

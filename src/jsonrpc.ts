@@ -128,3 +128,14 @@ export function errorResponse(id: RequestId | null, code: number, message: strin
   const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
   return { jsonrpc: "2.0", id, error };
 }
+
+/** Thrown by an answer to send a specific JSON-RPC error (e.g. -32602 for an invalid cursor). */
+export class JsonRpcFailure extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+}

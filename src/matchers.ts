@@ -17,7 +17,7 @@ export interface Match {
 }
 
 /** What a matcher looks at. */
-export type MatcherKind = "args" | "params" | "session" | "header" | "protocolVersion" | "body" | "scenario";
+export type MatcherKind = "args" | "params" | "uri" | "ref" | "argument" | "session" | "header" | "protocolVersion" | "body" | "scenario";
 
 /** One condition of a stub. Pure; never throws (a throwing predicate counts as no match). */
 export interface Matcher {
@@ -29,6 +29,8 @@ export interface Matcher {
   match(call: McpCall): Match;
   /** The rows this matcher adds to a near-miss table for a call. */
   rows(call: McpCall): readonly TableRow[];
+  /** Values this matcher captures from a matching call (URI-template variables), for answers. */
+  captures?(call: McpCall): Record<string, unknown>;
   /** Set on argument matchers that pin the arguments down (the seed's rule 1 tier). */
   readonly specific: boolean;
   /** For exact argument matchers: the canonical JSON the registry indexes by. */
@@ -153,6 +155,71 @@ export function paramsWhere(predicate: (params: Record<string, unknown>) => bool
     rows: (call) => [
       predicateRow(`params accepted by ${source}`, `params: ${showValue(call.params ?? {}, 60)}`, safely(() => predicate(call.params ?? {})), "params"),
     ],
+  };
+}
+
+/** A resource URI matching an RFC 6570 template (the SDK's matcher, as SDK servers match). */
+export function uriMatchesTemplate(template: string, compiled: { match(uri: string): Record<string, unknown> | null }): Matcher {
+  const ok = (call: McpCall): boolean => call.uri !== undefined && compiled.match(call.uri) !== null;
+  return {
+    kind: "uri",
+    captures: (call) => (call.uri === undefined ? {} : (compiled.match(call.uri) ?? {})),
+    specific: true,
+    dsl: "",
+    describe: () => `matching the template ${JSON.stringify(template)}`,
+    rows: (call) => [predicateRow(`uri: ${template}`, `uri: ${call.uri ?? "(none)"}`, ok(call), "URI")],
+    match: (call) => (ok(call) ? MATCH : { distance: 1, diffs: [{ path: "uri", expected: template, actual: call.uri, reason: "differs" }] }),
+  };
+}
+
+/** A resource URI accepted by a predicate. */
+export function uriWhere(predicate: (uri: string) => boolean): Matcher {
+  const source = predicateSource(predicate);
+  const ok = (call: McpCall): boolean => call.uri !== undefined && safely(() => predicate(call.uri as string));
+  return {
+    kind: "uri",
+    specific: true,
+    dsl: "",
+    describe: () => `with a URI accepted by ${source}`,
+    rows: (call) => [predicateRow(`uri accepted by ${source}`, `uri: ${call.uri ?? "(none)"}`, ok(call), "URI")],
+    match: (call) => (ok(call) ? MATCH : MISS),
+  };
+}
+
+/** A completion request for a prompt (by name) or a resource template (by URI). */
+export function completionRef(ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string }): Matcher {
+  const shown = ref.type === "ref/prompt" ? `prompt ${JSON.stringify(ref.name)}` : `resource ${JSON.stringify(ref.uri)}`;
+  const dsl = ref.type === "ref/prompt" ? `.forPrompt(${JSON.stringify(ref.name)})` : `.forResource(${JSON.stringify(ref.uri)})`;
+  const actual = (call: McpCall): Record<string, unknown> | undefined => call.params?.["ref"] as Record<string, unknown> | undefined;
+  const ok = (call: McpCall): boolean => {
+    const r = actual(call);
+    return r?.["type"] === ref.type && (ref.type === "ref/prompt" ? r["name"] === ref.name : r["uri"] === ref.uri);
+  };
+  return {
+    kind: "ref",
+    specific: true,
+    dsl,
+    describe: () => `for ${shown}`,
+    rows: (call) => [predicateRow(`ref: ${shown}`, `ref: ${showValue(actual(call), 60)}`, ok(call), "ref")],
+    match: (call) => (ok(call) ? MATCH : { distance: 1, diffs: [{ path: "params.ref", expected: ref, actual: actual(call), reason: "differs" }] }),
+  };
+}
+
+/** A completion request for an argument, optionally with a typed value starting with a prefix. */
+export function completionArgument(name: string, prefix?: string): Matcher {
+  const arg = (call: McpCall): { name?: unknown; value?: unknown } | undefined => call.params?.["argument"] as { name?: unknown; value?: unknown } | undefined;
+  const ok = (call: McpCall): boolean => {
+    const a = arg(call);
+    return a?.name === name && (prefix === undefined || (typeof a.value === "string" && a.value.startsWith(prefix)));
+  };
+  const phrase = prefix === undefined ? `argument ${JSON.stringify(name)}` : `argument ${JSON.stringify(name)} starting with ${JSON.stringify(prefix)}`;
+  return {
+    kind: "argument",
+    specific: true,
+    dsl: prefix === undefined ? `.withArgument(${JSON.stringify(name)})` : `.withArgument(${JSON.stringify(name)}, ${JSON.stringify(prefix)})`,
+    describe: () => `for ${phrase}`,
+    rows: (call) => [predicateRow(phrase, `argument: ${showValue(arg(call), 60)}`, ok(call), "argument")],
+    match: (call) => (ok(call) ? MATCH : { distance: 1, diffs: [{ path: "params.argument", expected: phrase, actual: arg(call), reason: "differs" }] }),
   };
 }
 

@@ -2,7 +2,8 @@
  * McpMock: the entry points of the stubbing DSL, declarations, and the server's lifetime.
  * @module
  */
-import { DeleteSessionBuilder, draft, InitializeBuilder, RequestBuilder, StubBuilder, ToolCallBuilder } from "./builder.js";
+import { draft, StubBuilder } from "./builder.js";
+import { CompletionBuilder, DeleteSessionBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
 import type { JournalEntry } from "./journal.js";
 import type { PatternParts } from "./near-miss.js";
 import {
@@ -16,6 +17,9 @@ import {
 } from "./verification.js";
 import { MockCore } from "./core.js";
 import type { ToolDeclaration } from "./declarations.js";
+import type { PromptDeclaration } from "./prompts.js";
+import { readDraft } from "./patterns.js";
+import type { AnyResourceDeclaration } from "./resources.js";
 import { McpMockError } from "./errors.js";
 import { closestNames, stubSentence } from "./explain.js";
 import { HttpTransport } from "./app.js";
@@ -153,6 +157,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   declareTool(tool: ToolDeclaration): void {
     this.#core.tools.declare(tool, `declareTool(${JSON.stringify(tool?.name)})`);
+    this.#core.listChanged("tools");
   }
 
   /**
@@ -165,7 +170,67 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   removeTool(name: string): boolean {
     this.#core.registry.removeWhere((s) => s.method === "tools/call" && s.key === name);
-    return this.#core.tools.remove(name);
+    const removed = this.#core.tools.remove(name);
+    if (removed) this.#core.listChanged("tools");
+    return removed;
+  }
+
+  /**
+   * Declares a resource or a resource template while the mock runs; clients with an open GET
+   * stream get `notifications/resources/list_changed`.
+   *
+   * @example
+   * ```ts
+   * mock.declareResource({ uri: "test://new", name: "new", text: "fresh" });
+   * mock.declareResource({ uriTemplate: "test://items/{id}", name: "item" });
+   * ```
+   */
+  declareResource(resource: AnyResourceDeclaration): void {
+    this.#core.resources.declare(resource, "declareResource(...)");
+    this.#core.listChanged("resources");
+  }
+
+  /**
+   * Removes a declared resource (by URI) or template (by its template text).
+   *
+   * @example
+   * ```ts
+   * mock.removeResource("test://new");
+   * ```
+   */
+  removeResource(uriOrTemplate: string): boolean {
+    const removed = this.#core.resources.remove(uriOrTemplate);
+    if (removed) this.#core.listChanged("resources");
+    return removed;
+  }
+
+  /**
+   * Declares a prompt while the mock runs; clients with an open GET stream get
+   * `notifications/prompts/list_changed`.
+   *
+   * @example
+   * ```ts
+   * mock.declarePrompt({ name: "summarize", arguments: [{ name: "text", required: true }] });
+   * ```
+   */
+  declarePrompt(prompt: PromptDeclaration): void {
+    this.#core.prompts.declare(prompt, `declarePrompt(${JSON.stringify(prompt?.name)})`);
+    this.#core.listChanged("prompts");
+  }
+
+  /**
+   * Removes a declared prompt and its stubs.
+   *
+   * @example
+   * ```ts
+   * mock.removePrompt("summarize");
+   * ```
+   */
+  removePrompt(name: string): boolean {
+    this.#core.registry.removeWhere((s) => s.method === "prompts/get" && s.key === name);
+    const removed = this.#core.prompts.remove(name);
+    if (removed) this.#core.listChanged("prompts");
+    return removed;
   }
 
   /**
@@ -269,15 +334,77 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
-   * Stubs `completion/complete`.
+   * Stubs `resources/read`: for one URI, for the URIs a template (RFC 6570) matches, for
+   * the URIs a predicate accepts, or (without an argument) for any URI.
    *
    * @example
    * ```ts
-   * mock.completionComplete().respondsWith({ completion: { values: ["Ada"] } });
+   * mock.resourcesRead("test://hello").respondsWith({ text: "Hello, world" });
+   * mock.resourcesRead("test://items/{id}").respondsWith((call) => ({ text: `item ${call.variables.id}` }));
    * ```
    */
-  completionComplete(): RequestBuilder<Record<string, unknown>> {
-    return this.method("completion/complete", "completionComplete()");
+  resourcesRead(uri?: string | ((uri: string) => boolean)): ResourceReadBuilder {
+    return new ResourceReadBuilder(readDraft(uri), this.#core);
+  }
+
+  /**
+   * Stubs `resources/subscribe` (answered `{}` by default), for one URI or any.
+   *
+   * @example
+   * ```ts
+   * mock.resourcesSubscribe("test://hello").respondsWithError(-32602, "not subscribable");
+   * ```
+   */
+  resourcesSubscribe(uri?: string): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(draft("resources/subscribe", `resourcesSubscribe(${uri === undefined ? "" : JSON.stringify(uri)})`, uri), this.#core);
+  }
+
+  /**
+   * Stubs `resources/unsubscribe` (answered `{}` by default), for one URI or any.
+   *
+   * @example
+   * ```ts
+   * mock.resourcesUnsubscribe().respondsWith({});
+   * ```
+   */
+  resourcesUnsubscribe(uri?: string): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(draft("resources/unsubscribe", `resourcesUnsubscribe(${uri === undefined ? "" : JSON.stringify(uri)})`, uri), this.#core);
+  }
+
+  /**
+   * Stubs `prompts/get`, for one declared prompt or (without a name) for any.
+   *
+   * @example
+   * ```ts
+   * mock.promptsGet("greet").withArgs({ name: "Ada" }).respondsWith("Hello, Ada");
+   * ```
+   */
+  promptsGet(name?: string): PromptGetBuilder {
+    if (name === undefined) return new PromptGetBuilder(draft("prompts/get", "promptsGet()"), this.#core);
+    const written = `promptsGet(${JSON.stringify(name)})`;
+    if (!this.#core.prompts.has(name)) {
+      const declared = this.#core.prompts.names();
+      const similar = closestNames(name, declared);
+      throw new McpMockError(
+        `${written}: no prompt "${name}" is declared, so no client could get it. ` +
+          (declared.length ? `Declared prompts: ${declared.join(", ")}.` : "No prompts are declared.") +
+          (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
+          ` Declare it first: McpMock.start({ prompts: [{ name: ${JSON.stringify(name)} }] }) or mock.declarePrompt({ ... }).`,
+      );
+    }
+    return new PromptGetBuilder(draft("prompts/get", written, name), this.#core);
+  }
+
+  /**
+   * Stubs `completion/complete` (answered with no values by default).
+   *
+   * @example
+   * ```ts
+   * mock.completionComplete().forPrompt("greet").withArgument("name").respondsWith(["Ada", "Alan"]);
+   * ```
+   */
+  completionComplete(): CompletionBuilder {
+    return new CompletionBuilder(draft("completion/complete", "completionComplete()"), this.#core);
   }
 
   /**

@@ -4,6 +4,8 @@
  */
 import type { ToolDeclaration } from "./declarations.js";
 import type { JournalEntry } from "./journal.js";
+import type { PromptDeclaration } from "./prompts.js";
+import type { AnyResourceDeclaration } from "./resources.js";
 import type { SessionIdGenerator } from "./session.js";
 
 /** The server's identity, as `initialize` answers it. */
@@ -57,6 +59,17 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly verbose?: boolean;
   /** Declared tools, listed by `tools/list`; stubs may only name declared tools. */
   readonly tools?: Tools;
+  /** Declared resources and resource templates, listed by `resources/list` and `resources/templates/list`. */
+  readonly resources?: readonly AnyResourceDeclaration[];
+  /** Declared prompts, listed by `prompts/list`. */
+  readonly prompts?: readonly PromptDeclaration[];
+  /** Items per page of list answers (`tools/list` and the like); longer lists are paged with opaque cursors. 100 by default. */
+  readonly pageSize?: number;
+  /**
+   * The JSON-RPC code for a read of an unknown resource: -32002 (the spec up to 2025-11-25,
+   * the default) or -32602 (what the v2 SDK sends).
+   */
+  readonly resourceNotFoundCode?: number;
   /**
    * How a POST carrying requests is answered: `"json"` (default: one `application/json`
    * body) or `"sse"` (a `text/event-stream` that carries the answer and closes).

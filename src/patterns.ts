@@ -3,8 +3,65 @@
  * stubs (`toolsCall("add").withArgs({ a: 1 })`), without a terminal.
  * @module
  */
-import { DeleteSessionBuilder, draft, InitializeBuilder, RequestBuilder, ToolCallBuilder } from "./builder.js";
+import { draft } from "./builder.js";
+import { CompletionBuilder, DeleteSessionBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
+import { McpMockError } from "./errors.js";
+import { uriMatchesTemplate, uriWhere } from "./matchers.js";
+import { compileTemplate, isUriTemplate } from "./resources.js";
 import { HTTP_DELETE } from "./stub.js";
+import type { StubDraft } from "./builder.js";
+
+/** @internal The draft of a `resources/read` chain: keyed by an exact URI, or matched by template or predicate. */
+export function readDraft(uri: string | ((uri: string) => boolean) | undefined): StubDraft {
+  if (uri === undefined) return draft("resources/read", "resourcesRead()");
+  if (typeof uri === "function") {
+    const matcher = uriWhere(uri);
+    return { ...draft("resources/read", "resourcesRead(predicate)"), matchers: [matcher] };
+  }
+  if (typeof uri !== "string" || uri === "") throw new McpMockError(`resourcesRead takes a URI, a URI template like "file:///{path}", or a predicate.`);
+  const written = `resourcesRead(${JSON.stringify(uri)})`;
+  if (!isUriTemplate(uri)) return draft("resources/read", written, uri);
+  return { ...draft("resources/read", written), matchers: [uriMatchesTemplate(uri, compileTemplate(uri, written))] };
+}
+
+/**
+ * A pattern for `resources/read`: one URI, a URI template, a predicate, or any.
+ *
+ * @example
+ * ```ts
+ * import { resourcesRead } from "mcpmock";
+ * mock.verify(resourcesRead("test://hello"));
+ * ```
+ */
+export function resourcesRead(uri?: string | ((uri: string) => boolean)): ResourceReadBuilder {
+  return new ResourceReadBuilder(readDraft(uri), undefined);
+}
+
+/**
+ * A pattern for `prompts/get`.
+ *
+ * @example
+ * ```ts
+ * import { promptsGet } from "mcpmock";
+ * mock.verify(promptsGet("greet").withArgs({ name: "Ada" }));
+ * ```
+ */
+export function promptsGet(name?: string): PromptGetBuilder {
+  return new PromptGetBuilder(name === undefined ? draft("prompts/get", "promptsGet()") : draft("prompts/get", `promptsGet(${JSON.stringify(name)})`, name), undefined);
+}
+
+/**
+ * A pattern for `completion/complete`.
+ *
+ * @example
+ * ```ts
+ * import { completionComplete } from "mcpmock";
+ * mock.verify(completionComplete().forPrompt("greet"));
+ * ```
+ */
+export function completionComplete(): CompletionBuilder {
+  return new CompletionBuilder(draft("completion/complete", "completionComplete()"), undefined);
+}
 
 /**
  * A pattern for `tools/call`, of one tool or (without a name) of any tool.

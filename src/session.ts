@@ -6,6 +6,8 @@
 
 /** A held-open GET stream (the transport owns it; a session only points at it). */
 export interface OpenStream {
+  /** Sends one JSON-RPC message as an event. */
+  send(json: string): void;
   /** Ends the stream now. */
   close(): void;
 }
@@ -18,6 +20,8 @@ export interface Session {
   readonly clientInfo: Readonly<Record<string, unknown>> | undefined;
   /** `notifications/initialized` arrived. */
   initialized: boolean;
+  /** The level from the client's `logging/setLevel` (log steps below it are not sent). */
+  logLevel: "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency" | undefined;
   readonly createdAt: number;
   lastSeenAt: number;
   stream: OpenStream | undefined;
@@ -58,6 +62,7 @@ export class SessionStore {
       clientCapabilities: init.clientCapabilities,
       clientInfo: init.clientInfo,
       initialized: false,
+      logLevel: undefined,
       createdAt: now,
       lastSeenAt: now,
       stream: undefined,

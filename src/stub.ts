@@ -15,6 +15,10 @@ export type ResponsePlan =
   | { readonly kind: "result"; readonly result: Answer<unknown>; readonly sessionId?: string; readonly label?: string }
   /** A tool payload, wrapped into a `CallToolResult` the way a server would. */
   | { readonly kind: "tool-result"; readonly payload: Answer<unknown>; readonly isError: boolean }
+  /** Resource contents, wrapped into a `ReadResourceResult` for the URI read. */
+  | { readonly kind: "resource-result"; readonly payload: Answer<unknown>; readonly mimeType?: string }
+  /** Prompt messages (a string is one user message), wrapped into a `GetPromptResult`. */
+  | { readonly kind: "prompt-result"; readonly payload: Answer<unknown>; readonly description?: string }
   /** A JSON-RPC error. */
   | { readonly kind: "error"; readonly code: number; readonly message: string; readonly data?: unknown }
   /** A raw HTTP answer, for negative tests (over stdio: an internal error naming the status). */

@@ -104,7 +104,7 @@ describe("declarations", () => {
   });
 
   test("a tool declared twice", async () => {
-    await expect(McpMock.start({ tools: [{ name: "a" }, { name: "a" }] })).rejects.toThrow(/tools\[1\]: tool "a" is declared twice/);
+    await expect(McpMock.start({ tools: [{ name: "a" }, { name: "a" }] })).rejects.toThrow(/tools\[1\]: "a" is declared twice/);
   });
 
   test("a tool without a name", async () => {

@@ -1,0 +1,291 @@
+/**
+ * The entry-point builders: what each MCP method can be narrowed by and answered with.
+ * @module
+ */
+import { isAny, type AnyValue } from "./any.js";
+import type { McpCall } from "./call.js";
+import { StubBuilder } from "./builder.js";
+import { showValue } from "./errors.js";
+import type { StubHandle } from "./handle.js";
+import { assertJsonCarriable } from "./json-value.js";
+import {
+  argsAny,
+  argsContaining,
+  argsEqual,
+  argsWhere,
+  completionArgument,
+  completionRef,
+  paramsContaining,
+  paramsEqual,
+  paramsWhere,
+} from "./matchers.js";
+import type { PromptMessage } from "./prompts.js";
+import type { ReadResourceResult, ResourceContents } from "./resources.js";
+import type { Answer, ResponsePlan } from "./stub.js";
+import type { DeepPartial, ToolCall } from "./typed.js";
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && !isAny(v);
+}
+
+/** Narrowing by arguments, shared by tools and prompts (the seed's rule-1 tier). */
+export abstract class ArgsBuilder<Args> extends StubBuilder {
+  /**
+   * Arguments equal to these (key order free; `ANY` inside matches any value of that field),
+   * or `ANY` for any arguments at all.
+   */
+  withArgs(args: Args | AnyValue): this {
+    if (isAny(args)) return this.withMatcher(argsAny());
+    if (!isPlainObject(args)) this.fail(`withArgs takes an object of arguments ({ a: 1 }) or ANY, received ${showValue(args)}.`);
+    assertJsonCarriable(args, `${this.draft.written}.withArgs(...)`, "args", true);
+    return this.withMatcher(argsEqual(args));
+  }
+
+  /** Arguments that contain these fields (deeply; others ignored), or that a predicate accepts. */
+  withArgsMatching(partialOrPredicate: DeepPartial<Args> | ((args: Args) => boolean)): this {
+    if (typeof partialOrPredicate === "function") {
+      return this.withMatcher(argsWhere(partialOrPredicate as (args: Record<string, unknown>) => boolean));
+    }
+    if (!isPlainObject(partialOrPredicate)) {
+      this.fail(`withArgsMatching takes an object of fields or a predicate, received ${showValue(partialOrPredicate)}.`);
+    }
+    assertJsonCarriable(partialOrPredicate, `${this.draft.written}.withArgsMatching(...)`, "args", true);
+    return this.withMatcher(argsContaining(partialOrPredicate));
+  }
+}
+
+/** Options for a tool answer. */
+export interface ToolAnswerOptions {
+  /** Mark the result `isError: true` (a tool failure the model sees, not a protocol error). */
+  readonly isError?: boolean;
+}
+
+/**
+ * A `tools/call` stub: narrow by arguments, answer with a payload.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, ANY, text } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } }],
+ * });
+ * mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+ * mock.toolsCall("add").withArgs(ANY).respondsWith(text("fallback"));
+ * ```
+ */
+export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> extends ArgsBuilder<Args> {
+  /**
+   * Answers with a payload, wrapped as a server would: a string or content block becomes the
+   * content, other JSON becomes JSON text (and `structuredContent` when the tool declares an
+   * `outputSchema`), a whole `CallToolResult` passes as is. May be a function of the call.
+   */
+  respondsWith(answer: (call: ToolCall<Args>) => Payload | Promise<Payload>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
+  respondsWith(payload: Payload, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
+  respondsWith(payload: Answer<Payload, ToolCall<Args>>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions> {
+    const plan = (p: Answer<Payload, ToolCall<Args>>, o?: ToolAnswerOptions): ResponsePlan => {
+      this.checkAnswer(p, "respondsWith");
+      return { kind: "tool-result", payload: p as Answer<unknown>, isError: o?.isError === true };
+    };
+    return this.register(plan(payload, options), plan);
+  }
+}
+
+/** What a prompt answer may be: a string (one user message), prompt messages, or a whole result. */
+export type PromptPayload = string | PromptMessage[] | { description?: string; messages: PromptMessage[] };
+
+/** Options for a prompt answer. */
+export interface PromptAnswerOptions {
+  /** The result's `description`. */
+  readonly description?: string;
+}
+
+/**
+ * A `prompts/get` stub: narrow by arguments (as for tools), answer with messages.
+ *
+ * @example
+ * ```ts
+ * mock.promptsGet("greet").withArgs({ name: "Ada" }).respondsWith("Hello, Ada");
+ * mock.promptsGet("greet").respondsWith((call) => `Hello, ${call.args.name}`);
+ * ```
+ */
+export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
+  /** Answers with messages: a string is one user text message. May be a function of the call. */
+  respondsWith(answer: Answer<PromptPayload, ToolCall<Record<string, string>>>, options?: PromptAnswerOptions): StubHandle<Answer<PromptPayload, ToolCall<Record<string, string>>>, PromptAnswerOptions> {
+    const plan = (p: Answer<PromptPayload, ToolCall<Record<string, string>>>, o?: PromptAnswerOptions): ResponsePlan => {
+      this.checkAnswer(p, "respondsWith");
+      const payload = p as Answer<unknown>;
+      return o?.description === undefined ? { kind: "prompt-result", payload } : { kind: "prompt-result", payload, description: o.description };
+    };
+    return this.register(plan(answer, options), plan);
+  }
+}
+
+/** What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result. */
+export type ReadPayload =
+  | string
+  | { text: string; mimeType?: string; uri?: string }
+  | { blob: string | Uint8Array; mimeType?: string; uri?: string }
+  | Array<string | { text: string; mimeType?: string; uri?: string } | { blob: string | Uint8Array; mimeType?: string; uri?: string }>
+  | ReadResourceResult
+  | ResourceContents[];
+
+/** A read as an answer function sees it: with the template's variables when stubbed by template. */
+export type ResourceReadCall = McpCall & { readonly uri: string; readonly variables: Readonly<Record<string, string | string[]>> };
+
+/** Options for a read answer. */
+export interface ReadAnswerOptions {
+  /** The contents' MIME type (unless the contents give one). */
+  readonly mimeType?: string;
+}
+
+/**
+ * A `resources/read` stub, for an exact URI, a URI template or a predicate.
+ *
+ * @example
+ * ```ts
+ * mock.resourcesRead("test://hello").respondsWith({ text: "Hello, world" });
+ * mock.resourcesRead("test://items/{id}").respondsWith((call) => ({ text: `item ${call.variables.id}` }));
+ * mock.resourcesRead((uri) => uri.endsWith(".png")).respondsWith({ blob: "iVBORw0KGgo=" }, { mimeType: "image/png" });
+ * ```
+ */
+export class ResourceReadBuilder extends StubBuilder {
+  /** Answers with contents for the URI read. May be a function of the call. */
+  respondsWith(answer: Answer<ReadPayload, ResourceReadCall>, options?: ReadAnswerOptions): StubHandle<Answer<ReadPayload, ResourceReadCall>, ReadAnswerOptions> {
+    const plan = (p: Answer<ReadPayload, ResourceReadCall>, o?: ReadAnswerOptions): ResponsePlan => {
+      if (typeof p !== "function") {
+        const { blob: _blob, ...rest } = (p ?? {}) as { blob?: unknown };
+        this.checkAnswer(p instanceof Uint8Array || _blob instanceof Uint8Array ? rest : p, "respondsWith");
+      }
+      return {
+        kind: "resource-result",
+        payload: p as Answer<unknown>,
+        ...(o?.mimeType === undefined ? {} : { mimeType: o.mimeType }),
+      };
+    };
+    return this.register(plan(answer, options), plan);
+  }
+}
+
+/**
+ * A stub for any JSON-RPC method: narrow by params, answer with a result.
+ *
+ * @example
+ * ```ts
+ * mock.method("custom/thing").withParams({ id: 7 }).respondsWith({ ok: true });
+ * mock.ping().respondsWithError(-32603, "not today");
+ * ```
+ */
+export class RequestBuilder<Result = unknown> extends StubBuilder {
+  /** Params equal to a value (key order free), `ANY`, or a predicate. */
+  withParams(params: Record<string, unknown> | AnyValue | ((params: Record<string, unknown>) => boolean)): this {
+    if (isAny(params)) return this.with({}, ".withParams(ANY)");
+    if (typeof params === "function") return this.withMatcher(paramsWhere(params));
+    if (!isPlainObject(params)) this.fail(`withParams takes an object, ANY or a predicate, received ${showValue(params)}.`);
+    assertJsonCarriable(params, `${this.draft.written}.withParams(...)`, "params", true);
+    return this.withMatcher(paramsEqual(params));
+  }
+
+  /** Params that contain these fields (deeply; others ignored). */
+  withParamsMatching(partial: Record<string, unknown>): this {
+    if (!isPlainObject(partial)) this.fail(`withParamsMatching takes an object of fields, received ${showValue(partial)}.`);
+    assertJsonCarriable(partial, `${this.draft.written}.withParamsMatching(...)`, "params", true);
+    return this.withMatcher(paramsContaining(partial));
+  }
+
+  /** Answers with this JSON-RPC result (sent as is), or a function of the call. */
+  respondsWith(answer: (call: McpCall) => Result | Promise<Result>): StubHandle<Answer<Result>, undefined>;
+  respondsWith(result: Result): StubHandle<Answer<Result>, undefined>;
+  respondsWith(result: Answer<Result>): StubHandle<Answer<Result>, undefined> {
+    const plan = (r: Answer<Result>): ResponsePlan => {
+      this.checkAnswer(r, "respondsWith");
+      return { kind: "result", result: r as Answer<unknown> };
+    };
+    return this.register(plan(result), plan);
+  }
+}
+
+/** A completion answer: the values (filtered by what the user typed), or a whole result. */
+export type CompletionPayload = string[] | { completion: { values: string[]; total?: number; hasMore?: boolean } };
+
+/**
+ * A `completion/complete` stub: narrow by the prompt or resource and the argument.
+ * An array of values is filtered by the typed prefix, as a real server would.
+ *
+ * @example
+ * ```ts
+ * mock.completionComplete().forPrompt("greet").withArgument("name").respondsWith(["Ada", "Alan", "Grace"]);
+ * // the client typing "A" gets ["Ada", "Alan"]
+ * ```
+ */
+export class CompletionBuilder extends RequestBuilder<Record<string, unknown>> {
+  /** Only completions for this prompt's arguments. */
+  forPrompt(name: string): this {
+    if (typeof name !== "string" || name === "") this.fail(`forPrompt takes a prompt name.`);
+    return this.withMatcher(completionRef({ type: "ref/prompt", name }));
+  }
+
+  /** Only completions for this resource template's variables. */
+  forResource(uri: string): this {
+    if (typeof uri !== "string" || uri === "") this.fail(`forResource takes a resource URI or template.`);
+    return this.withMatcher(completionRef({ type: "ref/resource", uri }));
+  }
+
+  /** Only completions of this argument, and (with a prefix) only when the typed value starts with it. */
+  withArgument(name: string, prefix?: string): this {
+    if (typeof name !== "string" || name === "") this.fail(`withArgument takes an argument name.`);
+    return this.withMatcher(completionArgument(name, prefix));
+  }
+
+  /** Answers with values (filtered by the typed prefix, at most 100) or a whole `{ completion }` result. */
+  override respondsWith(answer: Answer<CompletionPayload> | Answer<Record<string, unknown>>): StubHandle<Answer<Record<string, unknown>>, undefined> {
+    const wrap = async (call: McpCall): Promise<unknown> => {
+      const value = typeof answer === "function" ? await (answer as (c: McpCall) => unknown)(call) : answer;
+      if (!Array.isArray(value)) return value;
+      const typed = (call.params?.["argument"] as { value?: unknown } | undefined)?.value;
+      const matching = (value as unknown[]).filter((v) => typeof v === "string" && (typeof typed !== "string" || v.startsWith(typed)));
+      return { completion: { values: matching.slice(0, 100), total: matching.length, hasMore: matching.length > 100 } };
+    };
+    if (typeof answer !== "function") this.checkAnswer(answer, "respondsWith");
+    return super.respondsWith(wrap as (call: McpCall) => Promise<Record<string, unknown>>);
+  }
+}
+
+/** Options for an initialize answer. */
+export interface InitializeAnswerOptions {
+  /** The `Mcp-Session-Id` to issue (stateful mode picks one otherwise). */
+  readonly sessionId?: string;
+}
+
+/**
+ * An `initialize` stub. The result may be partial: missing `protocolVersion`,
+ * `capabilities` and `serverInfo` come from the default answer.
+ *
+ * @example
+ * ```ts
+ * mock.initialize().respondsWith({ instructions: "Be brief" }, { sessionId: "s-1" });
+ * ```
+ */
+export class InitializeBuilder extends StubBuilder {
+  /** Answers initialize with (a partial) result and optionally a chosen session id. */
+  respondsWith(result: Answer<Record<string, unknown>>, options?: InitializeAnswerOptions): StubHandle<Answer<Record<string, unknown>>, InitializeAnswerOptions> {
+    const plan = (r: Answer<Record<string, unknown>>, o?: InitializeAnswerOptions): ResponsePlan => {
+      this.checkAnswer(r, "respondsWith");
+      const sessionId = o?.sessionId;
+      if (sessionId !== undefined && !/^[\x21-\x7e]+$/.test(sessionId)) {
+        this.fail(`respondsWith(..., { sessionId }): ${JSON.stringify(sessionId)} is not a valid session id; MCP allows visible ASCII only (0x21-0x7E).`);
+      }
+      return sessionId === undefined ? { kind: "result", result: r } : { kind: "result", result: r, sessionId };
+    };
+    return this.register(plan(result, options), plan);
+  }
+}
+
+/**
+ * The HTTP DELETE that ends a session. Default answer: 204, and the session ends.
+ *
+ * @example
+ * ```ts
+ * mock.deleteSession().respondsWithStatus(405); // the client may not end sessions
+ * ```
+ */
+export class DeleteSessionBuilder extends StubBuilder {}
