@@ -25,6 +25,10 @@ import {
   sessionIs,
   type Matcher,
 } from "./matchers.js";
+import { isPromptResult, toMessages } from "./prompts.js";
+import { wrapReadPayload } from "./resources.js";
+import { assertValidResult } from "./result-schemas.js";
+import { wrapToolPayload } from "./tool-result.js";
 import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
 import type { DeepPartial, ToolCall } from "./typed.js";
 
@@ -318,8 +322,13 @@ export abstract class StubBuilder {
       ...(d.setsState ? { setsState: d.setsState } : {}),
       source: "dsl",
     };
+    if (core.options.strict) strictCheck(stub.method, first, this.draft.written);
     core.registry.add(stub);
-    return new StubHandle<P, O>(core.registry, stub.id, plan);
+    return new StubHandle<P, O>(core.registry, stub.id, (p, o) => {
+      const next = plan(p, o);
+      if (core.options.strict) strictCheck(stub.method, next, `${this.draft.written}...andThen(...)`);
+      return next;
+    });
   }
 
   /** @internal */
@@ -339,6 +348,20 @@ export abstract class StubBuilder {
   /** @internal The draft, for verification and definitions. */
   get pattern(): StubDraft {
     return this.draft;
+  }
+}
+
+/** With `strict: true`, a static answer must be what the SDK client accepts for the method. */
+function strictCheck(method: string, plan: ResponsePlan, written: string): void {
+  const where = `${written}.respondsWith(...)`;
+  if (plan.kind === "result" && typeof plan.result !== "function" && method !== "initialize") assertValidResult(method, plan.result, where);
+  if (plan.kind === "tool-result" && typeof plan.payload !== "function") {
+    assertValidResult(method, wrapToolPayload(plan.payload, { isError: plan.isError, hasOutputSchema: false, structuredContent: true }), where);
+  }
+  if (plan.kind === "resource-result" && typeof plan.payload !== "function") assertValidResult(method, wrapReadPayload(plan.payload, "test://strict", plan.mimeType), where);
+  if (plan.kind === "prompt-result" && typeof plan.payload !== "function") {
+    const result = isPromptResult(plan.payload) ? plan.payload : { messages: toMessages(plan.payload, where) };
+    assertValidResult(method, result, where);
   }
 }
 

@@ -61,7 +61,7 @@ export {
 } from "./patterns.js";
 export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./verification.js";
 export type { JournalEntry, JournalKind } from "./journal.js";
-export type { ScenarioHandle } from "./mock.js";
+export type { ScenarioHandle, SessionInfo } from "./mock.js";
 export type { Delay, DelayDistribution, FaultKind } from "./stub.js";
 
 // Content

@@ -28,6 +28,24 @@ import { listen, type Listening } from "./server.js";
 import { HTTP_DELETE } from "./stub.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./typed.js";
 
+/** A session as {@link McpMock.sessions} shows it. */
+export interface SessionInfo {
+  /** The `Mcp-Session-Id`. */
+  readonly id: string;
+  /** The version negotiated at initialize. */
+  readonly protocolVersion: string;
+  /** The client's `clientInfo` from initialize. */
+  readonly clientInfo: Readonly<Record<string, unknown>> | undefined;
+  /** The client's capabilities from initialize (sampling, elicitation, roots, ...). */
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
+  /** The level from the client's `logging/setLevel`, if it sent one. */
+  readonly logLevel: string | undefined;
+  /** `notifications/initialized` arrived. */
+  readonly initialized: boolean;
+  /** The client holds the GET stream open. */
+  readonly streamOpen: boolean;
+}
+
 /** A scenario's state, from {@link McpMock.scenario}. */
 export interface ScenarioHandle {
   readonly name: string;
@@ -604,6 +622,28 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
         "Mark a stub .optional() if the test does not need it called.",
       ].join("\n"),
     );
+  }
+
+  /**
+   * The open sessions: what each client declared at initialize, the version negotiated, and
+   * the log level it set.
+   *
+   * @example
+   * ```ts
+   * const [session] = mock.sessions();
+   * console.log(session?.clientInfo, session?.clientCapabilities, session?.logLevel);
+   * ```
+   */
+  sessions(): SessionInfo[] {
+    return this.#core.sessions.all().map((s) => ({
+      id: s.id,
+      protocolVersion: s.protocolVersion,
+      clientInfo: s.clientInfo,
+      clientCapabilities: s.clientCapabilities,
+      logLevel: s.logLevel,
+      initialized: s.initialized,
+      streamOpen: s.stream !== undefined,
+    }));
   }
 
   /**

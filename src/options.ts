@@ -83,6 +83,11 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly maxBodyBytes?: number;
   /** Journal entries kept (oldest dropped first; counts stay exact); 10000 by default. */
   readonly journalSize?: number;
+  /**
+   * Refuse, at the stub, an answer that SDK clients would reject (checked with the SDK's
+   * result schemas). Off by default, so a test can send a broken answer on purpose.
+   */
+  readonly strict?: boolean;
   /** Seed for random delays (`withDelay({ distribution })`); the same seed waits the same way. Default 1. */
   readonly seed?: number;
   /**

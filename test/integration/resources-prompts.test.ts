@@ -136,7 +136,11 @@ describe.each(["v1", "v2"] as const)("%s client", (kind) => {
   test("logging/setLevel is answered and remembered", async () => {
     await using ctx = await setup();
     await ctx.client.setLoggingLevel("warning");
-    await expect(ctx.client.request({ method: "logging/setLevel", params: { level: "loud" } } as never, (await import("zod")).z.looseObject({}) as never)).rejects.toMatchObject({ code: -32602 });
+    expect(ctx.mock.sessions()[0]).toMatchObject({ id: "session-1", logLevel: "warning", initialized: true, clientInfo: { name: "t" } });
+    const request = ctx.client.request.bind(ctx.client) as (r: unknown, s: unknown) => Promise<unknown>;
+    await expect(request({ method: "logging/setLevel", params: { level: "loud" } }, (await import("zod")).z.looseObject({}))).rejects.toMatchObject({ code: -32602 });
+    const session = ctx.mock.requests().find((e) => e.method === "logging/setLevel")?.sessionId;
+    expect(session).toBe("session-1");
   });
 });
 

@@ -1,0 +1,327 @@
+/**
+ * Faults: answers that are wrong on purpose, seen by the real SDK clients (v1 and v2) and,
+ * byte for byte, by raw fetch. Client calls here use the SDK Client directly, to pass a short
+ * request timeout (300 ms) for the faults that never deliver an answer.
+ */
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
+import { describe, expect, test } from "vitest";
+import { McpMock, McpMockError, toolsCall, type McpMockOptions } from "../../src/index.js";
+import { CLIENT_KINDS, connect, type ClientKind } from "../support/clients.js";
+
+const tools = [
+  { name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } },
+  { name: "flaky", inputSchema: { type: "object" } },
+] as const;
+
+const TIMEOUT = 300;
+
+interface SdkClient {
+  /** Errors the client reported outside a call (e.g. a response for an unknown id). */
+  readonly errors: Error[];
+  call(name: string, args?: Record<string, unknown>, timeout?: number): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** The SDK client of each major version, connected to `url`, with a per-call timeout. */
+async function sdkClient(kind: ClientKind, url: string): Promise<SdkClient> {
+  const errors: Error[] = [];
+  if (kind === "v1") {
+    const client = new ClientV1({ name: "faults-test", version: "1.0.0" });
+    client.onerror = (e) => errors.push(e);
+    await client.connect(new TransportV1(new URL(url)));
+    return {
+      errors,
+      call: (name, args = {}, timeout = 5000) => client.callTool({ name, arguments: args }, undefined, { timeout }) as Promise<Record<string, unknown>>,
+      close: () => client.close(),
+    };
+  }
+  const client = new ClientV2({ name: "faults-test", version: "1.0.0" });
+  client.onerror = (e: Error) => errors.push(e);
+  await client.connect(new TransportV2(new URL(url)));
+  return {
+    errors,
+    call: (name, args = {}, timeout = 5000) => client.callTool({ name, arguments: args }, { timeout }) as Promise<Record<string, unknown>>,
+    close: () => client.close(),
+  };
+}
+
+async function setup(kind: ClientKind, options: McpMockOptions<typeof tools> = {}) {
+  const mock = await McpMock.start({ tools, onUnmatched: "silent", ...options });
+  const client = await sdkClient(kind, mock.url);
+  return {
+    mock,
+    client,
+    async [Symbol.asyncDispose]() {
+      await client.close();
+      await mock.close();
+    },
+  };
+}
+
+/** How a promise settled, and after how long. */
+async function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T; ms: number } | { ok: false; error: Error & Record<string, unknown>; ms: number }> {
+  const started = performance.now();
+  try {
+    const value = await promise;
+    return { ok: true, value, ms: performance.now() - started };
+  } catch (error) {
+    return { ok: false, error: error as Error & Record<string, unknown>, ms: performance.now() - started };
+  }
+}
+
+function textOf(result: Record<string, unknown>): string {
+  return (result["content"] as Array<{ text: string }>)[0]?.text ?? "";
+}
+
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const modes = ["json", "sse"] as const;
+const matrix = CLIENT_KINDS.flatMap((kind) => modes.map((responseMode) => ({ kind, responseMode })));
+
+describe.each(matrix)("faults seen by the $kind client ($responseMode answers)", ({ kind, responseMode }) => {
+  test('fails("connection-reset"): the call rejects, and the mock answers the next call and a new client', async () => {
+    await using ctx = await setup(kind, { responseMode });
+    ctx.mock.toolsCall("flaky").respondsWith("recovered");
+    ctx.mock.toolsCall("flaky").once().fails("connection-reset"); // newer, so it answers first
+    const first = await settle(ctx.client.call("flaky"));
+    expect(first.ok).toBe(false);
+    expect(first.ms).toBeLessThan(TIMEOUT); // it fails at once, not by timing out
+    expect(textOf(await ctx.client.call("flaky"))).toBe("recovered");
+    const other = await connect(kind, ctx.mock.url);
+    expect(textOf(await other.callTool("flaky", {}))).toBe("recovered");
+    await other.close();
+    expect(ctx.mock.findRequests(toolsCall("flaky")).map((e) => e.answer)).toEqual([
+      { fault: "connection-reset" },
+      expect.objectContaining({ result: { content: [{ type: "text", text: "recovered" }] } }),
+      expect.objectContaining({ result: { content: [{ type: "text", text: "recovered" }] } }),
+    ]);
+  });
+
+  test('fails("empty-response"): the call rejects on the empty body', async () => {
+    await using ctx = await setup(kind, { responseMode });
+    ctx.mock.toolsCall("flaky").respondsWith("recovered");
+    ctx.mock.toolsCall("flaky").once().fails("empty-response"); // newer, so it answers first
+    const first = await settle(ctx.client.call("flaky"));
+    expect(first.ok).toBe(false);
+    if (!first.ok) expect(first.error.message).toMatch(/JSON/);
+    expect(textOf(await ctx.client.call("flaky"))).toBe("recovered");
+  });
+
+  test('fails("malformed-json"): the call rejects on the cut-off JSON', async () => {
+    await using ctx = await setup(kind, { responseMode });
+    ctx.mock.toolsCall("flaky").respondsWith("recovered");
+    ctx.mock.toolsCall("flaky").once().fails("malformed-json"); // newer, so it answers first
+    const first = await settle(ctx.client.call("flaky"));
+    expect(first.ok).toBe(false);
+    if (!first.ok) expect(first.error.message).toMatch(/JSON/);
+    expect(textOf(await ctx.client.call("flaky"))).toBe("recovered");
+  });
+
+  test('fails("duplicate-response"): the call resolves once; the client reports the duplicate as a response for an unknown id', async () => {
+    await using ctx = await setup(kind, { responseMode });
+    ctx.mock.toolsCall("flaky").fails("duplicate-response");
+    const first = await settle(ctx.client.call("flaky"));
+    expect(first.ok).toBe(true);
+    if (first.ok) expect(first.value).toEqual({ content: [] });
+    await tick(20);
+    // Observed: both SDKs resolve with the first copy and pass the second to onerror.
+    expect(ctx.client.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^Received a response for an unknown message ID: \{"jsonrpc":"2.0","id":\d+,"result":\{"content":\[\]\}\}$/)]);
+  });
+
+  test('respondsWithStatus(503, "overloaded"): the call rejects with the status and the body', async () => {
+    await using ctx = await setup(kind, { responseMode });
+    ctx.mock.toolsCall("flaky").respondsWithStatus(503, "overloaded");
+    const first = await settle(ctx.client.call("flaky"));
+    expect(first.ok).toBe(false);
+    if (first.ok) return;
+    expect(first.error.message).toContain("overloaded");
+    // v1 puts the status in `code`, v2 in `status` (its `code` is a string like CLIENT_HTTP_NOT_IMPLEMENTED)
+    if (kind === "v1") expect(first.error["code"]).toBe(503);
+    else expect(first.error["status"]).toBe(503);
+  });
+});
+
+describe.each(CLIENT_KINDS)("faults that never deliver the answer, seen by the %s client", (kind) => {
+  test('fails("wrong-id"): the answer carries another id, so the call times out', async () => {
+    await using ctx = await setup(kind);
+    ctx.mock.toolsCall("flaky").respondsWith("recovered");
+    ctx.mock.toolsCall("flaky").once().fails("wrong-id"); // newer, so it answers first
+    const first = await settle(ctx.client.call("flaky", {}, TIMEOUT));
+    expect(first.ok).toBe(false);
+    if (!first.ok) expect(first.error.message).toMatch(/timed out/i);
+    expect(first.ms).toBeGreaterThanOrEqual(TIMEOUT - 10);
+    expect(ctx.client.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^Received a response for an unknown message ID: \{"jsonrpc":"2.0","id":\d+,/)]);
+    const [entry] = ctx.mock.findRequests(toolsCall("flaky"));
+    const sentId = (ctx.client.errors[0]?.message.match(/"id":(\d+)/) ?? [])[1];
+    expect(Number(sentId)).toBe((entry?.id as number) + 1_000_000);
+    expect(textOf(await ctx.client.call("flaky"))).toBe("recovered");
+  });
+
+  test('fails("drop-stream-after", 0): the stream ends without the answer, so the call times out', async () => {
+    await using ctx = await setup(kind);
+    ctx.mock.toolsCall("flaky").respondsWith("recovered");
+    ctx.mock.toolsCall("flaky").once().fails("drop-stream-after", 0);
+    const first = await settle(ctx.client.call("flaky", {}, TIMEOUT));
+    expect(first.ok).toBe(false);
+    if (!first.ok) expect(first.error.message).toMatch(/timed out/i);
+    expect(first.ms).toBeGreaterThanOrEqual(TIMEOUT - 10);
+    expect(ctx.mock.findRequests(toolsCall("flaky"))[0]?.answer).toEqual({ fault: "drop-stream-after" });
+    expect(textOf(await ctx.client.call("flaky"))).toBe("recovered");
+  });
+});
+
+// DOC BUG (src/builder.ts, the @example of StubBuilder.fails): it stubs
+//   mock.toolsCall("flaky").once().fails("connection-reset");
+//   mock.toolsCall("flaky").respondsWith("recovered");
+// but among stubs of equal priority the newest wins (README, registry), so "recovered" answers
+// every call and the fault never fires. The example needs the two lines swapped (or a priority).
+test.fails("the fails() doc example: the first call fails, the next one recovers", async () => {
+  await using ctx = await setup("v1");
+  ctx.mock.toolsCall("flaky").once().fails("connection-reset");
+  ctx.mock.toolsCall("flaky").respondsWith("recovered");
+  const first = await settle(ctx.client.call("flaky"));
+  expect(first.ok).toBe(false);
+  expect(textOf(await ctx.client.call("flaky"))).toBe("recovered");
+});
+
+describe("faults are checked at stub time", () => {
+  test("a count is for drop-stream-after only", async () => {
+    await using mock = await McpMock.start({ tools });
+    expect(() => mock.toolsCall("flaky").fails("empty-response", 3)).toThrow(McpMockError);
+    expect(() => mock.toolsCall("flaky").fails("empty-response", 3)).toThrow(
+      '[mcpmock] toolsCall("flaky"): fails("empty-response") takes no count; only "drop-stream-after" does.',
+    );
+    expect(() => mock.toolsCall("flaky").fails("drop-stream-after", -1)).toThrow(/n is a count of events \(0 or more\), received -1/);
+    expect(() => mock.toolsCall("flaky").fails("drop-stream-after", 1.5)).toThrow(McpMockError);
+    expect(mock.toolsCall("flaky").fails("drop-stream-after", 2).toString()).toBe('tools/call "flaky" → the fault drop-stream-after after 2 events (seen 0)');
+  });
+
+  test("an unknown fault name is refused with the list of valid ones", async () => {
+    await using mock = await McpMock.start({ tools });
+    expect(() => mock.toolsCall("flaky").fails("explode" as never)).toThrow(
+      '[mcpmock] toolsCall("flaky"): fails takes one of "connection-reset", "empty-response", "malformed-json", "wrong-id", "duplicate-response", "drop-stream-after", received "explode".',
+    );
+  });
+
+  // BUG (src/builder.ts, StubBuilder.with): after any chain step (.once(), .withArgs(...)) the
+  // builder is a copy without the private brand, so this.#fail throws "TypeError: Receiver must
+  // be an instance of class StubBuilder" instead of the McpMockError above.
+  test.fails("the same checks after a chain step throw the same McpMockError", async () => {
+    await using mock = await McpMock.start({ tools });
+    expect(() => mock.toolsCall("flaky").once().fails("explode" as never)).toThrow(/fails takes one of/);
+  });
+
+  test("a pattern (not attached to a mock) cannot fail", () => {
+    expect(() => toolsCall("flaky").fails("empty-response")).toThrow(/is a pattern, not attached to a mock/);
+  });
+});
+
+describe("the wire bytes, with raw fetch", () => {
+  const HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+
+  /** A stateless mock: a tools/call needs no initialize first. */
+  async function stateless(options: McpMockOptions<typeof tools> = {}) {
+    return McpMock.start({ tools, sessions: "stateless", onUnmatched: "silent", ...options });
+  }
+
+  function call(url: string, id: number | string = 7): Promise<Response> {
+    return fetch(url, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "flaky", arguments: {} } }) });
+  }
+
+  /** The `data:` lines of an SSE body, in order. */
+  function sseData(body: string): string[] {
+    return body
+      .split("\n\n")
+      .filter((frame) => frame.trim() !== "")
+      .map((frame) => frame.split("\n").find((line) => line.startsWith("data: "))?.slice(6) ?? `(no data: ${frame})`);
+  }
+
+  test("empty-response: status 200, application/json, an empty body", async () => {
+    await using mock = await stateless();
+    mock.toolsCall("flaky").fails("empty-response");
+    const response = await call(mock.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(await response.text()).toBe("");
+  });
+
+  test("malformed-json: status 200, a body that is a prefix of the valid answer and does not parse", async () => {
+    await using mock = await stateless();
+    mock.toolsCall("flaky").fails("malformed-json");
+    const response = await call(mock.url, 7);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    const body = await response.text();
+    const valid = JSON.stringify({ jsonrpc: "2.0", id: 7, result: { content: [] } });
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.length).toBeLessThan(valid.length);
+    expect(valid.startsWith(body)).toBe(true);
+    expect(() => JSON.parse(body)).toThrow(SyntaxError);
+  });
+
+  test("duplicate-response in JSON mode, for a single request: an SSE body with the same message twice", async () => {
+    await using mock = await stateless({ responseMode: "json" });
+    mock.toolsCall("flaky").fails("duplicate-response");
+    const response = await call(mock.url, 7);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const data = sseData(await response.text());
+    expect(data).toEqual([JSON.stringify({ jsonrpc: "2.0", id: 7, result: { content: [] } }), JSON.stringify({ jsonrpc: "2.0", id: 7, result: { content: [] } })]);
+  });
+
+  test("wrong-id: a well-formed answer whose id is not the request's", async () => {
+    await using mock = await stateless();
+    mock.toolsCall("flaky").fails("wrong-id");
+    const numeric = (await (await call(mock.url, 7)).json()) as { id: unknown; result: unknown };
+    expect(numeric.id).not.toBe(7);
+    expect(numeric).toEqual({ jsonrpc: "2.0", id: 1_000_007, result: { content: [] } });
+    const text = (await (await call(mock.url, "req-1")).json()) as { id: unknown };
+    expect(text.id).not.toBe("req-1");
+    expect(text.id).toBe("req-1-wrong");
+  });
+
+  test("drop-stream-after 0: an SSE stream that ends with no event at all", async () => {
+    await using mock = await stateless();
+    mock.toolsCall("flaky").fails("drop-stream-after", 0);
+    const response = await call(mock.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(await response.text()).toBe("");
+  });
+
+  // BUG (src/app.ts, #answer, case "drop-stream-after"): the count `after` carried by the
+  // outcome is never read; the stream always ends at once with no event, so
+  // fails("drop-stream-after", 2) answers exactly like fails("drop-stream-after", 0) although
+  // the stub sentence says "after 2 events".
+  test.fails("drop-stream-after n: the count changes what the stream carries before it ends", async () => {
+    await using mock = await stateless();
+    mock.toolsCall("flaky").withArgs({ n: 0 }).fails("drop-stream-after", 0);
+    mock.toolsCall("flaky").withArgs({ n: 2 }).fails("drop-stream-after", 2);
+    const body = async (n: number) =>
+      (await fetch(mock.url, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "flaky", arguments: { n } } }) })).text();
+    const none = await body(0);
+    const two = await body(2);
+    expect(two).not.toBe(none);
+  });
+
+  test("connection-reset: the journal records the fault", async () => {
+    await using mock = await stateless();
+    mock.toolsCall("flaky").fails("connection-reset");
+    await call(mock.url).catch(() => undefined);
+    expect(mock.findRequests(toolsCall("flaky"))[0]?.answer).toEqual({ fault: "connection-reset" });
+  });
+
+  // BUG (src/mock.ts, McpMock.start: listen((req) => transport.app.fetch(req), ...)): the
+  // wrapper drops the second argument @hono/node-server passes to fetch ({ incoming, outgoing }),
+  // so in src/app.ts #answer `c.env` is undefined, `c.env?.incoming?.socket.destroy()` does
+  // nothing, and the client receives a complete "HTTP 500" with an empty body instead of a
+  // connection destroyed with no HTTP answer (as src/stub.ts documents the fault). The SDK
+  // clients still reject, but with "Error POSTing to endpoint" (v1: code 500), not a network error.
+  test.fails("connection-reset: the connection is destroyed without any HTTP answer", async () => {
+    await using mock = await stateless();
+    mock.toolsCall("flaky").fails("connection-reset");
+    await expect(call(mock.url)).rejects.toThrow(TypeError); // undici: "fetch failed" (other side closed)
+  });
+});
