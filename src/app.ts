@@ -238,6 +238,7 @@ export class HttpTransport {
         case "connection-reset":
           (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
           return new Response(null, { status: 500 });
+        // Both answer application/json in either response mode: the client sees a body it cannot parse.
         case "empty-response":
           return new Response("", { status: 200, headers: { ...headers, "content-type": "application/json" } });
         case "malformed-json": {

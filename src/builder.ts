@@ -86,7 +86,7 @@ export abstract class StubBuilder {
    * ```
    */
   withSessionId(id: string | AnyValue): this {
-    if (typeof id !== "string" && !isAny(id)) this.#fail(`withSessionId takes a string or ANY, received ${showValue(id)}.`);
+    if (typeof id !== "string" && !isAny(id)) this.fail(`withSessionId takes a string or ANY, received ${showValue(id)}.`);
     return this.withMatcher(sessionIs(id));
   }
 
@@ -100,10 +100,10 @@ export abstract class StubBuilder {
    */
   withHeader(name: string, value: string | RegExp): this {
     if (typeof name !== "string" || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-      this.#fail(`withHeader: ${showValue(name)} is not a valid HTTP header name.`);
+      this.fail(`withHeader: ${showValue(name)} is not a valid HTTP header name.`);
     }
     if (typeof value !== "string" && !(value instanceof RegExp)) {
-      this.#fail(`withHeader(${JSON.stringify(name)}, ...) takes a string or a RegExp, received ${showValue(value)}.`);
+      this.fail(`withHeader(${JSON.stringify(name)}, ...) takes a string or a RegExp, received ${showValue(value)}.`);
     }
     return this.withMatcher(headerIs(name, value));
   }
@@ -117,7 +117,7 @@ export abstract class StubBuilder {
    * ```
    */
   withProtocolVersion(version: string): this {
-    if (typeof version !== "string") this.#fail(`withProtocolVersion takes a version string like "2025-11-25".`);
+    if (typeof version !== "string") this.fail(`withProtocolVersion takes a version string like "2025-11-25".`);
     return this.withMatcher(protocolVersionIs(version));
   }
 
@@ -130,7 +130,7 @@ export abstract class StubBuilder {
    * ```
    */
   withBodyContaining(text: string): this {
-    if (typeof text !== "string" || text === "") this.#fail(`withBodyContaining takes a non-empty string.`);
+    if (typeof text !== "string" || text === "") this.fail(`withBodyContaining takes a non-empty string.`);
     return this.withMatcher(bodyContains(text));
   }
 
@@ -143,7 +143,7 @@ export abstract class StubBuilder {
    * ```
    */
   priority(rank: number): this {
-    if (!Number.isFinite(rank)) this.#fail(`priority takes a finite number, received ${showValue(rank)}.`);
+    if (!Number.isFinite(rank)) this.fail(`priority takes a finite number, received ${showValue(rank)}.`);
     return this.with({ priority: rank }, `.priority(${rank})`);
   }
 
@@ -156,7 +156,7 @@ export abstract class StubBuilder {
    * ```
    */
   times(n: number): this {
-    if (!Number.isInteger(n) || n < 1) this.#fail(`times takes a whole number of calls (1 or more), received ${showValue(n)}.`);
+    if (!Number.isInteger(n) || n < 1) this.fail(`times takes a whole number of calls (1 or more), received ${showValue(n)}.`);
     return this.with({ times: n }, `.times(${n})`);
   }
 
@@ -185,14 +185,14 @@ export abstract class StubBuilder {
    */
   withDelay(delay: Delay): this {
     if (typeof delay === "number") {
-      if (!Number.isFinite(delay) || delay < 0) this.#fail(`withDelay takes milliseconds (0 or more), received ${showValue(delay)}.`);
+      if (!Number.isFinite(delay) || delay < 0) this.fail(`withDelay takes milliseconds (0 or more), received ${showValue(delay)}.`);
       return this.with({ delay }, `.withDelay(${delay})`);
     }
     const d = delay as Partial<{ distribution: string; min: number; max: number; median: number; sigma: number }> | null;
     const ok = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n >= 0;
     if (d?.distribution === "uniform" && ok(d.min) && ok(d.max) && d.min <= d.max) return this.with({ delay }, `.withDelay(${showValue(delay)})`);
     if (d?.distribution === "lognormal" && ok(d.median) && ok(d.sigma)) return this.with({ delay }, `.withDelay(${showValue(delay)})`);
-    this.#fail(
+    this.fail(
       `withDelay takes milliseconds, { distribution: "uniform", min, max } (0 <= min <= max) or { distribution: "lognormal", median, sigma }, received ${showValue(delay)}.`,
     );
   }
@@ -222,28 +222,29 @@ export abstract class StubBuilder {
    * ```
    */
   inScenario(name: string): this {
-    if (typeof name !== "string" || name === "") this.#fail(`inScenario takes a scenario name, like "checkout".`);
+    if (typeof name !== "string" || name === "") this.fail(`inScenario takes a scenario name, like "checkout".`);
     return this.with({ scenario: name }, `.inScenario(${JSON.stringify(name)})`);
   }
 
   /** Answers only while the scenario (from `inScenario`) is in this state. */
   whenState(state: string): this {
-    const scenario = this.#scenario("whenState");
-    if (!this.core) this.#fail(`whenState needs a mock to read the scenario's state; start the chain from the mock.`);
-    if (typeof state !== "string" || state === "") this.#fail(`whenState takes a state name, like "Started".`);
+    const scenario = this.scenarioName("whenState");
+    if (!this.core) this.fail(`whenState needs a mock to read the scenario's state; start the chain from the mock.`);
+    if (typeof state !== "string" || state === "") this.fail(`whenState takes a state name, like "Started".`);
     const core = this.core;
     return this.withMatcher(scenarioStateIs(scenario, state, (name) => core.scenarioState(name)));
   }
 
   /** After answering, moves the scenario (from `inScenario`) to this state. */
   willSetState(state: string): this {
-    const scenario = this.#scenario("willSetState");
-    if (typeof state !== "string" || state === "") this.#fail(`willSetState takes a state name, like "Paid".`);
+    const scenario = this.scenarioName("willSetState");
+    if (typeof state !== "string" || state === "") this.fail(`willSetState takes a state name, like "Paid".`);
     return this.with({ setsState: { scenario, state } }, `.willSetState(${JSON.stringify(state)})`);
   }
 
-  #scenario(step: string): string {
-    if (this.draft.scenario === undefined) this.#fail(`${step} needs a scenario first: .inScenario("name").${step}(...)`);
+  /** @internal The scenario named by `inScenario`, or a clear error. */
+  protected scenarioName(step: string): string {
+    if (this.draft.scenario === undefined) this.fail(`${step} needs a scenario first: .inScenario("name").${step}(...)`);
     return this.draft.scenario;
   }
 
@@ -254,16 +255,16 @@ export abstract class StubBuilder {
    *
    * @example
    * ```ts
-   * mock.toolsCall("flaky").once().fails("connection-reset");
    * mock.toolsCall("flaky").respondsWith("recovered");
+   * mock.toolsCall("flaky").once().fails("connection-reset"); // newest first: fails once, then "recovered"
    * ```
    */
   fails(fault: FaultKind, n?: number): StubHandle<unknown, undefined> {
-    if (!FAULT_KINDS.includes(fault)) this.#fail(`fails takes one of ${FAULT_KINDS.map((k) => `"${k}"`).join(", ")}, received ${showValue(fault)}.`);
-    if (n !== undefined && (!Number.isInteger(n) || n < 0)) this.#fail(`fails(${JSON.stringify(fault)}, n): n is a count of events (0 or more), received ${showValue(n)}.`);
-    if (n !== undefined && fault !== "drop-stream-after") this.#fail(`fails(${JSON.stringify(fault)}) takes no count; only "drop-stream-after" does.`);
+    if (!FAULT_KINDS.includes(fault)) this.fail(`fails takes one of ${FAULT_KINDS.map((k) => `"${k}"`).join(", ")}, received ${showValue(fault)}.`);
+    if (n !== undefined && (!Number.isInteger(n) || n < 0)) this.fail(`fails(${JSON.stringify(fault)}, n): n is a count of events (0 or more), received ${showValue(n)}.`);
+    if (n !== undefined && fault !== "drop-stream-after") this.fail(`fails(${JSON.stringify(fault)}) takes no count; only "drop-stream-after" does.`);
     const plan: ResponsePlan = n === undefined ? { kind: "fault", fault } : { kind: "fault", fault, after: n };
-    return this.register(plan, () => plan);
+    return this.register(plan);
   }
 
   /**
@@ -275,11 +276,11 @@ export abstract class StubBuilder {
    * ```
    */
   respondsWithError(code: number, message: string, data?: unknown): StubHandle<unknown, undefined> {
-    if (!Number.isInteger(code)) this.#fail(`respondsWithError: the code must be an integer (e.g. -32603), received ${showValue(code)}.`);
-    if (typeof message !== "string") this.#fail(`respondsWithError: the message must be a string, received ${showValue(message)}.`);
+    if (!Number.isInteger(code)) this.fail(`respondsWithError: the code must be an integer (e.g. -32603), received ${showValue(code)}.`);
+    if (typeof message !== "string") this.fail(`respondsWithError: the message must be a string, received ${showValue(message)}.`);
     if (data !== undefined) assertJsonCarriable(data, `${this.draft.written}.respondsWithError(...)`, "data");
     const plan: ResponsePlan = data === undefined ? { kind: "error", code, message } : { kind: "error", code, message, data };
-    return this.register(plan, () => plan);
+    return this.register(plan);
   }
 
   /**
@@ -294,14 +295,24 @@ export abstract class StubBuilder {
    */
   respondsWithStatus(status: number, body?: string | object): StubHandle<unknown, undefined> {
     if (!Number.isInteger(status) || status < 200 || status > 599) {
-      this.#fail(`respondsWithStatus takes an HTTP status from 200 to 599, received ${showValue(status)}.`);
+      this.fail(`respondsWithStatus takes an HTTP status from 200 to 599, received ${showValue(status)}.`);
     }
     const plan: ResponsePlan = body === undefined ? { kind: "status", status } : { kind: "status", status, body };
-    return this.register(plan, () => plan);
+    return this.register(plan);
   }
 
-  /** @internal Registers the stub with its first answer. */
-  protected register<P, O>(first: ResponsePlan, plan: (payload: P, options?: O) => ResponsePlan): StubHandle<P, O> {
+  /**
+   * @internal How `andThen(payload, options)` turns a payload into an answer: the entry
+   * point's own `respondsWith` form (a JSON-RPC result here; tools, prompts and resources
+   * wrap theirs).
+   */
+  protected planFor(payload: unknown, _options?: unknown): ResponsePlan {
+    this.checkAnswer(payload, "andThen");
+    return { kind: "result", result: payload as Answer<unknown> };
+  }
+
+  /** @internal Registers the stub with its first answer; later answers come from `planFor`. */
+  protected register<P, O>(first: ResponsePlan, plan: (payload: P, options?: O) => ResponsePlan = (p, o) => this.planFor(p, o)): StubHandle<P, O> {
     const core = this.core;
     if (!core) {
       throw new McpMockError(
@@ -336,13 +347,9 @@ export abstract class StubBuilder {
     if (typeof answer !== "function") assertJsonCarriable(answer, `${this.draft.written}.${what}(...)`, "answer");
   }
 
-  #fail(message: string): never {
-    throw new McpMockError(`${this.draft.written}: ${message}`);
-  }
-
-  /** @internal */
+  /** @internal Throws a message that names the chain written so far. */
   protected fail(message: string): never {
-    this.#fail(message);
+    throw new McpMockError(`${this.draft.written}: ${message}`);
   }
 
   /** @internal The draft, for verification and definitions. */

@@ -22,7 +22,7 @@ import {
 import type { PromptMessage } from "./prompts.js";
 import type { ReadResourceResult, ResourceContents } from "./resources.js";
 import type { Answer, ResponsePlan } from "./stub.js";
-import type { DeepPartial, ToolCall } from "./typed.js";
+import type { DeepPartial, ToolCall, WithAny } from "./typed.js";
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v) && !isAny(v);
@@ -34,7 +34,7 @@ export abstract class ArgsBuilder<Args> extends StubBuilder {
    * Arguments equal to these (key order free; `ANY` inside matches any value of that field),
    * or `ANY` for any arguments at all.
    */
-  withArgs(args: Args | AnyValue): this {
+  withArgs(args: WithAny<Args> | AnyValue): this {
     if (isAny(args)) return this.withMatcher(argsAny());
     if (!isPlainObject(args)) this.fail(`withArgs takes an object of arguments ({ a: 1 }) or ANY, received ${showValue(args)}.`);
     assertJsonCarriable(args, `${this.draft.written}.withArgs(...)`, "args", true);
@@ -42,7 +42,7 @@ export abstract class ArgsBuilder<Args> extends StubBuilder {
   }
 
   /** Arguments that contain these fields (deeply; others ignored), or that a predicate accepts. */
-  withArgsMatching(partialOrPredicate: DeepPartial<Args> | ((args: Args) => boolean)): this {
+  withArgsMatching(partialOrPredicate: WithAny<DeepPartial<Args>> | ((args: Args) => boolean)): this {
     if (typeof partialOrPredicate === "function") {
       return this.withMatcher(argsWhere(partialOrPredicate as (args: Record<string, unknown>) => boolean));
     }
@@ -74,6 +74,12 @@ export interface ToolAnswerOptions {
  * ```
  */
 export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> extends ArgsBuilder<Args> {
+  /** @internal */
+  protected override planFor(payload: unknown, options?: ToolAnswerOptions): ResponsePlan {
+    this.checkAnswer(payload, "respondsWith");
+    return { kind: "tool-result", payload: payload as Answer<unknown>, isError: options?.isError === true };
+  }
+
   /**
    * Answers with a payload, wrapped as a server would: a string or content block becomes the
    * content, other JSON becomes JSON text (and `structuredContent` when the tool declares an
@@ -82,11 +88,7 @@ export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> 
   respondsWith(answer: (call: ToolCall<Args>) => Payload | Promise<Payload>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
   respondsWith(payload: Payload, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
   respondsWith(payload: Answer<Payload, ToolCall<Args>>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions> {
-    const plan = (p: Answer<Payload, ToolCall<Args>>, o?: ToolAnswerOptions): ResponsePlan => {
-      this.checkAnswer(p, "respondsWith");
-      return { kind: "tool-result", payload: p as Answer<unknown>, isError: o?.isError === true };
-    };
-    return this.register(plan(payload, options), plan);
+    return this.register(this.planFor(payload, options));
   }
 }
 
@@ -109,14 +111,16 @@ export interface PromptAnswerOptions {
  * ```
  */
 export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
+  /** @internal */
+  protected override planFor(payload: unknown, options?: PromptAnswerOptions): ResponsePlan {
+    this.checkAnswer(payload, "respondsWith");
+    const p = payload as Answer<unknown>;
+    return options?.description === undefined ? { kind: "prompt-result", payload: p } : { kind: "prompt-result", payload: p, description: options.description };
+  }
+
   /** Answers with messages: a string is one user text message. May be a function of the call. */
   respondsWith(answer: Answer<PromptPayload, ToolCall<Record<string, string>>>, options?: PromptAnswerOptions): StubHandle<Answer<PromptPayload, ToolCall<Record<string, string>>>, PromptAnswerOptions> {
-    const plan = (p: Answer<PromptPayload, ToolCall<Record<string, string>>>, o?: PromptAnswerOptions): ResponsePlan => {
-      this.checkAnswer(p, "respondsWith");
-      const payload = p as Answer<unknown>;
-      return o?.description === undefined ? { kind: "prompt-result", payload } : { kind: "prompt-result", payload, description: o.description };
-    };
-    return this.register(plan(answer, options), plan);
+    return this.register(this.planFor(answer, options));
   }
 }
 
@@ -149,20 +153,18 @@ export interface ReadAnswerOptions {
  * ```
  */
 export class ResourceReadBuilder extends StubBuilder {
+  /** @internal */
+  protected override planFor(payload: unknown, options?: ReadAnswerOptions): ResponsePlan {
+    if (typeof payload !== "function") {
+      const { blob, ...rest } = (payload ?? {}) as { blob?: unknown };
+      this.checkAnswer(payload instanceof Uint8Array || blob instanceof Uint8Array ? rest : payload, "respondsWith");
+    }
+    return { kind: "resource-result", payload: payload as Answer<unknown>, ...(options?.mimeType === undefined ? {} : { mimeType: options.mimeType }) };
+  }
+
   /** Answers with contents for the URI read. May be a function of the call. */
   respondsWith(answer: Answer<ReadPayload, ResourceReadCall>, options?: ReadAnswerOptions): StubHandle<Answer<ReadPayload, ResourceReadCall>, ReadAnswerOptions> {
-    const plan = (p: Answer<ReadPayload, ResourceReadCall>, o?: ReadAnswerOptions): ResponsePlan => {
-      if (typeof p !== "function") {
-        const { blob: _blob, ...rest } = (p ?? {}) as { blob?: unknown };
-        this.checkAnswer(p instanceof Uint8Array || _blob instanceof Uint8Array ? rest : p, "respondsWith");
-      }
-      return {
-        kind: "resource-result",
-        payload: p as Answer<unknown>,
-        ...(o?.mimeType === undefined ? {} : { mimeType: o.mimeType }),
-      };
-    };
-    return this.register(plan(answer, options), plan);
+    return this.register(this.planFor(answer, options));
   }
 }
 
@@ -196,11 +198,7 @@ export class RequestBuilder<Result = unknown> extends StubBuilder {
   respondsWith(answer: (call: McpCall) => Result | Promise<Result>): StubHandle<Answer<Result>, undefined>;
   respondsWith(result: Result): StubHandle<Answer<Result>, undefined>;
   respondsWith(result: Answer<Result>): StubHandle<Answer<Result>, undefined> {
-    const plan = (r: Answer<Result>): ResponsePlan => {
-      this.checkAnswer(r, "respondsWith");
-      return { kind: "result", result: r as Answer<unknown> };
-    };
-    return this.register(plan(result), plan);
+    return this.register(this.planFor(result));
   }
 }
 
@@ -236,17 +234,22 @@ export class CompletionBuilder extends RequestBuilder<Record<string, unknown>> {
     return this.withMatcher(completionArgument(name, prefix));
   }
 
-  /** Answers with values (filtered by the typed prefix, at most 100) or a whole `{ completion }` result. */
-  override respondsWith(answer: Answer<CompletionPayload> | Answer<Record<string, unknown>>): StubHandle<Answer<Record<string, unknown>>, undefined> {
-    const wrap = async (call: McpCall): Promise<unknown> => {
+  /** @internal An array answer is filtered by the typed prefix, as a real server does. */
+  protected override planFor(answer: unknown): ResponsePlan {
+    if (typeof answer !== "function") this.checkAnswer(answer, "respondsWith");
+    const result = async (call: McpCall): Promise<unknown> => {
       const value = typeof answer === "function" ? await (answer as (c: McpCall) => unknown)(call) : answer;
       if (!Array.isArray(value)) return value;
       const typed = (call.params?.["argument"] as { value?: unknown } | undefined)?.value;
       const matching = (value as unknown[]).filter((v) => typeof v === "string" && (typeof typed !== "string" || v.startsWith(typed)));
       return { completion: { values: matching.slice(0, 100), total: matching.length, hasMore: matching.length > 100 } };
     };
-    if (typeof answer !== "function") this.checkAnswer(answer, "respondsWith");
-    return super.respondsWith(wrap as (call: McpCall) => Promise<Record<string, unknown>>);
+    return { kind: "result", result, label: typeof answer === "function" ? "values computed from the call" : `values ${showValue(answer, 80)}` };
+  }
+
+  /** Answers with values (filtered by the typed prefix, at most 100) or a whole `{ completion }` result. */
+  override respondsWith(answer: Answer<CompletionPayload> | Answer<Record<string, unknown>>): StubHandle<Answer<Record<string, unknown>>, undefined> {
+    return this.register(this.planFor(answer));
   }
 }
 
@@ -266,17 +269,20 @@ export interface InitializeAnswerOptions {
  * ```
  */
 export class InitializeBuilder extends StubBuilder {
+  /** @internal */
+  protected override planFor(result: unknown, options?: InitializeAnswerOptions): ResponsePlan {
+    this.checkAnswer(result, "respondsWith");
+    const sessionId = options?.sessionId;
+    if (sessionId !== undefined && !/^[\x21-\x7e]+$/.test(sessionId)) {
+      this.fail(`respondsWith(..., { sessionId }): ${JSON.stringify(sessionId)} is not a valid session id; MCP allows visible ASCII only (0x21-0x7E).`);
+    }
+    const r = result as Answer<unknown>;
+    return sessionId === undefined ? { kind: "result", result: r } : { kind: "result", result: r, sessionId };
+  }
+
   /** Answers initialize with (a partial) result and optionally a chosen session id. */
   respondsWith(result: Answer<Record<string, unknown>>, options?: InitializeAnswerOptions): StubHandle<Answer<Record<string, unknown>>, InitializeAnswerOptions> {
-    const plan = (r: Answer<Record<string, unknown>>, o?: InitializeAnswerOptions): ResponsePlan => {
-      this.checkAnswer(r, "respondsWith");
-      const sessionId = o?.sessionId;
-      if (sessionId !== undefined && !/^[\x21-\x7e]+$/.test(sessionId)) {
-        this.fail(`respondsWith(..., { sessionId }): ${JSON.stringify(sessionId)} is not a valid session id; MCP allows visible ASCII only (0x21-0x7E).`);
-      }
-      return sessionId === undefined ? { kind: "result", result: r } : { kind: "result", result: r, sessionId };
-    };
-    return this.register(plan(result, options), plan);
+    return this.register(this.planFor(result, options));
   }
 }
 

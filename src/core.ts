@@ -115,6 +115,11 @@ export class MockCore implements DefaultsSource, SelectionContext {
     else this.#scenarios.delete(name);
   }
 
+  /** Restarts the random delays from the seed, so a reset test waits as a fresh one. */
+  reseed(): void {
+    this.#random = seededRandom(this.options.seed ?? 1);
+  }
+
   /** Removes every user stub and restores the built-in ones. */
   resetStubs(): void {
     this.registry.removeWhere(() => true);
@@ -292,7 +297,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       case "resource-result": {
         const uri = call.uri as string;
         const variables = Object.assign({}, ...stub.matchers.map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
-        const payload = await evaluate(plan.payload, Object.assign(Object.create(call) as McpCall, { variables }), stub.id);
+        const payload = await evaluate(plan.payload, Object.assign(new McpCall(call), { variables }), stub.id);
         return { kind: "message", message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)) };
       }
       case "prompt-result": {

@@ -36,7 +36,7 @@ export function planPhrase(plan: ResponsePlan): string {
     case "status":
       return `HTTP ${plan.status}`;
     case "fault":
-      return plan.after === undefined ? `the fault ${plan.fault}` : `the fault ${plan.fault} after ${plan.after} events`;
+      return plan.after === undefined ? `the fault ${plan.fault}` : `the fault ${plan.fault} (${plan.after} event${plan.after === 1 ? "" : "s"})`;
   }
 }
 

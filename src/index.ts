@@ -45,7 +45,7 @@ export {
 export { StubHandle } from "./handle.js";
 export { McpCall, type RequestId, type TransportKind } from "./call.js";
 export type { Answer } from "./stub.js";
-export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial } from "./typed.js";
+export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./typed.js";
 
 // Verification and the journal
 export {

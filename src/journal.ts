@@ -1,6 +1,6 @@
 /**
  * The journal: every message the mock received, what answered it and how. Bounded: the
- * oldest entries are dropped past the cap, while the counts stay exact.
+ * oldest entries are dropped past the cap; `total` still counts every message.
  * @module
  */
 import type { McpCall, RequestId, TransportKind } from "./call.js";

@@ -18,7 +18,10 @@ export interface PatternParts {
   readonly matchers: readonly Matcher[];
 }
 
-/** How far a call is from a pattern: 0 is a match, 1 nothing alike. */
+/**
+ * How far a call is from a pattern, for ranking: 0 is a match, up to 1 the details differ,
+ * 2 to 3 the tool name or URI differs, 4 another method.
+ */
 export interface Grade {
   readonly distance: number;
   readonly diffs: readonly FieldDiff[];
@@ -32,9 +35,9 @@ function keyName(method: string): string {
   return param === "uri" ? "URI" : method.startsWith("prompts/") ? "prompt name" : "tool name";
 }
 
-/** Grades a call against a pattern: a different method is 1, a different key at least 0.5. */
+/** Grades a call against a pattern: identity (method, then key) first, then the details. */
 export function grade(pattern: PatternParts, call: McpCall): Grade {
-  if (pattern.method !== call.method) return { distance: 1, diffs: [{ path: "method", expected: pattern.method, actual: call.method, reason: "differs" }] };
+  if (pattern.method !== call.method) return { distance: 4, diffs: [{ path: "method", expected: pattern.method, actual: call.method, reason: "differs" }] };
   const diffs: FieldDiff[] = [];
   let sum = 0;
   for (const m of pattern.matchers) {
@@ -45,7 +48,7 @@ export function grade(pattern: PatternParts, call: McpCall): Grade {
   const detail = pattern.matchers.length ? sum / pattern.matchers.length : 0;
   if (pattern.key !== undefined && pattern.key !== call.key) {
     diffs.unshift({ path: keyName(call.method), expected: pattern.key, actual: call.key, reason: call.key === undefined ? "missing" : "differs" });
-    return { distance: 0.5 + detail / 2, diffs };
+    return { distance: 2 + detail, diffs };
   }
   return { distance: detail, diffs };
 }
@@ -105,11 +108,15 @@ export interface RequestMiss extends Grade {
   readonly entry: JournalEntry;
 }
 
-/** Grades journal entries against a pattern, closest first (entries of other kinds are skipped). */
+/**
+ * Grades journal entries against a pattern, closest first. Requests to other methods are
+ * shown only when none was to the pattern's method.
+ */
 export function rankRequests(pattern: PatternParts, entries: readonly JournalEntry[]): RequestMiss[] {
   const out: RequestMiss[] = [];
   for (const entry of entries) if (entry.call) out.push({ entry, ...grade(pattern, entry.call) });
-  return out.sort((a, b) => a.distance - b.distance);
+  const sameMethod = out.filter((m) => m.distance < 4);
+  return (sameMethod.length > 0 ? sameMethod : out).sort((a, b) => a.distance - b.distance);
 }
 
 /** Near misses among stubs: the closest as a table, the next two as a sentence and their differences. */

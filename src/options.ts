@@ -81,7 +81,10 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly keepAliveMs?: number;
   /** Largest accepted POST body in bytes; 4 MiB by default (413 above). */
   readonly maxBodyBytes?: number;
-  /** Journal entries kept (oldest dropped first; counts stay exact); 10000 by default. */
+  /**
+   * Journal entries kept, 10000 by default: the oldest are dropped first, and verification
+   * sees the kept ones (the total received stays exact and is reported).
+   */
   readonly journalSize?: number;
   /**
    * Refuse, at the stub, an answer that SDK clients would reject (checked with the SDK's

@@ -16,7 +16,7 @@ export interface Listening {
 }
 
 /** Listens with a fetch handler; rejects with a clear message when the port is taken. */
-export async function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string): Promise<Listening> {
+export async function listen(fetch: (req: Request, env: unknown) => Response | Promise<Response>, port: number, host: string): Promise<Listening> {
   const server = createAdaptorServer({ fetch, port, hostname: host, overrideGlobalObjects: false }) as Server;
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -4,6 +4,7 @@
  * @module
  */
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import type { AnyValue } from "./any.js";
 import type { McpCall } from "./call.js";
 import type { CallToolResult, ContentBlock } from "./content.js";
 import type { ToolDeclaration } from "./declarations.js";
@@ -64,6 +65,13 @@ export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "n
   /** The name of the tool called (`params.name`). */
   readonly name: string;
 };
+
+/** A value where `ANY` may stand for any field at any depth: `withArgs({ city: ANY })`. */
+export type WithAny<T> = T extends readonly (infer U)[]
+  ? readonly WithAny<U>[] | AnyValue
+  : T extends object
+    ? { readonly [K in keyof T]: WithAny<T[K]> | AnyValue }
+    : T | AnyValue;
 
 /** A deep partial, for `withArgsMatching`. */
 export type DeepPartial<T> = T extends readonly (infer U)[]

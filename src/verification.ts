@@ -4,7 +4,6 @@
  * @module
  */
 import { McpMockError, PREFIX, showValue } from "./errors.js";
-import { entryDsl } from "./explain.js";
 import type { Journal, JournalEntry } from "./journal.js";
 import type { McpCall } from "./call.js";
 import { comparisonRows, matchesPattern, rankRequests, renderRequestMisses, type PatternParts, type RequestMiss } from "./near-miss.js";
@@ -158,8 +157,10 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
   } else if (matching.length === 0) {
     lines.push("No requests were received at all. Is the client pointed at mock.url?");
   }
+  const kept = journal.entries().length;
   lines.push(`Requests received in all: ${journal.total}.`);
-  if (matching.length === 0) lines.push(`To see everything received: mock.findRequests(${entryDsl(pattern.method)}).`);
+  if (kept < journal.total) lines.push(`The journal keeps the last ${kept} (journalSize); verification sees only those.`);
+  if (matching.length === 0 && journal.total > 0) lines.push("To see everything received: mock.requests().");
   throw new VerificationError(lines.join("\n"), expected || `${count.description}`, actual || `${matching.length}`);
 }
 
@@ -172,13 +173,14 @@ export function verifyOrder(journal: Journal, patterns: readonly PatternParts[])
     const pattern = patterns[i] as PatternParts;
     const index = entries.findIndex((e, j) => j >= from && e.call !== undefined && matchesPattern(pattern, e.call));
     if (index < 0) {
-      const anywhere = findMatching(journal, pattern)[0];
+      const earlier = findMatching(journal, pattern).find((e) => !found.includes(e));
+      const last = found[found.length - 1];
       const lines = [
         `${PREFIX} Expected these requests in this order:`,
-        ...patterns.map((p, k) => `  ${k + 1}. ${patternPhrase(p)}${k < i ? `   ✓ ${describeEntry(found[k] as JournalEntry)}` : k === i ? "   ✗" : ""}`),
-        anywhere
-          ? `Request ${i + 1} was received (${describeEntry(anywhere)}), but not after ${found.length ? describeEntry(found[found.length - 1] as JournalEntry) : "the start"}.`
-          : `Request ${i + 1} was never received.`,
+        ...patterns.map((p, k) => `  ${k < i ? "✓" : k === i ? "✗" : " "} ${k + 1}. ${patternPhrase(p)}${k < i ? `   (${describeEntry(found[k] as JournalEntry)})` : ""}`),
+        earlier && last
+          ? `Request ${i + 1} was received (${describeEntry(earlier)}), but before ${describeEntry(last)}, not after it.`
+          : `Request ${i + 1} was never received${last ? ` after ${describeEntry(last)}` : ""}.`,
         "Received, in order:",
         ...entries.filter((e) => e.call !== undefined).slice(-20).map((e) => `  ${describeEntry(e)}`),
       ];
