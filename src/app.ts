@@ -7,10 +7,11 @@
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import type { MockCore, Outcome, RequestContext } from "./core.js";
-import { Rejections } from "./http-errors.js";
+import { rejection, Rejections } from "./http-errors.js";
 import { classifyMessage, type ClassifiedMessage, type JsonRpcResponse } from "./jsonrpc.js";
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  ErrorCodes,
   HeaderNames,
   negotiateVersion,
   revisionOf,
@@ -20,6 +21,7 @@ import type { IncomingMessage } from "node:http";
 import type { RequestId } from "./call.js";
 import type { Session } from "./session.js";
 import { SseChannel } from "./sse.js";
+import { EventStream, parseEventId } from "./event-stream.js";
 
 /** Default largest POST body (the SDK's default too). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -29,6 +31,10 @@ export const MAX_BATCH = 100;
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 /** Methods a client may send before it has a session (probes for newer revisions). */
 const PRE_SESSION_METHODS = new Set(["server/discover"]);
+/** Default `retry:` advised on SSE streams. */
+export const DEFAULT_RETRY_MS = 1000;
+/** How long a session's dropped stream waits to be resumed before its script is stopped. */
+export const RESUME_GRACE_MS = 10_000;
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -200,7 +206,7 @@ export class HttpTransport {
     }
     if (pending.length === 0) return raw ? this.#status(raw) : new Response(null, { status: 202 });
     const outcomes = await Promise.all(pending);
-    return this.#answer(c, outcomes, isBatch, resolved.sessionId);
+    return this.#answer(c, outcomes, isBatch, resolved.sessionId, version);
   }
 
   async #initialize(c: Context, messages: Classified[], init: Classified, headers: Record<string, string>, body: string): Promise<Response> {
@@ -223,13 +229,18 @@ export class HttpTransport {
         }).id;
       } else sessionId = plan.sessionId;
     }
-    return this.#answer(c, [outcome], false, sessionId);
+    return this.#answer(c, [outcome], false, sessionId, version);
   }
 
-  #answer(c: Context, outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined): Response {
+  #answer(c: Context, outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined, version: string): Response {
     const status = outcomes.find((o) => o.kind === "status");
     if (status) return this.#status(status);
+    const session = sessionId === undefined ? undefined : this.#core.sessions.get(sessionId);
     const headers: Record<string, string> = sessionId === undefined ? {} : { [HeaderNames.sessionId]: sessionId };
+    if (outcomes.some((o) => o.kind === "stream")) {
+      const dropAfter = outcomes.find((o): o is Extract<Outcome, { kind: "stream" }> => o.kind === "stream")?.dropAfter;
+      return this.#sse(headers, session, version, outcomes, dropAfter);
+    }
     let messages = outcomes.map((o) => (o as { message: JsonRpcResponse }).message);
     let json = (this.#core.options.responseMode ?? "json") === "json";
     const fault = outcomes.find((o) => o.kind === "fault");
@@ -252,20 +263,51 @@ export class HttpTransport {
           messages = messages.flatMap((m) => (m === fault.message ? [m, m] : [m]));
           if (json && !isBatch) json = false;
           break;
-        case "drop-stream-after": {
-          const channel = this.#track(new SseChannel(headers, 0));
-          channel.close();
-          return channel.response;
-        }
+        case "drop-stream-after":
+          return this.#sse(headers, session, version, outcomes, fault.after ?? 0);
       }
     }
     if (json) {
       headers["content-type"] = "application/json";
       return new Response(JSON.stringify(isBatch ? messages : messages[0]), { status: 200, headers });
     }
-    const channel = this.#track(new SseChannel(headers, 0));
-    for (const message of messages) channel.send(JSON.stringify(message));
-    channel.close();
+    return this.#sse(headers, session, version, messages.map((message) => ({ kind: "message", message })));
+  }
+
+  /**
+   * An SSE answer: a numbered, resumable event stream for the session. It starts with a
+   * priming event (an id, `retry:`, empty data) for clients at 2025-11-25 or later, carries
+   * each message as an event with an id, and may drop the connection after `dropAfter`
+   * events while the stream goes on (a client resumes it with GET and `Last-Event-ID`).
+   */
+  #sse(headers: Record<string, string>, session: Session | undefined, version: string, outcomes: Outcome[], dropAfter?: number): Response {
+    const stream = session ? session.streams.open() : new EventStream(0);
+    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs));
+    if (session && supportedRevision(version).primingEvents) channel.prime(`${stream.number}-0`, this.#core.options.sseRetryMs ?? DEFAULT_RETRY_MS);
+    const abort = new AbortController();
+    stream.attach(channel, 0, () => {
+      if (stream.finished) return;
+      // A disconnect is not a cancellation: a session's stream waits a while to be resumed.
+      if (!session) return abort.abort();
+      setTimeout(() => !stream.attached && !stream.finished && abort.abort(), RESUME_GRACE_MS).unref();
+    });
+    let emitted = 0;
+    const sink = {
+      signal: abort.signal,
+      send: (message: unknown): void => {
+        stream.emit(JSON.stringify(message));
+        if (dropAfter !== undefined && ++emitted === dropAfter) stream.drop();
+      },
+    };
+    if (dropAfter === 0) stream.drop();
+    void (async () => {
+      for (const outcome of outcomes) {
+        if (abort.signal.aborted) break;
+        if (outcome.kind === "stream") await outcome.run(sink);
+        else if (outcome.kind === "message" || outcome.kind === "fault") sink.send(outcome.message);
+      }
+      stream.finish();
+    })().catch(() => stream.finish());
     return channel.response;
   }
 
@@ -287,12 +329,34 @@ export class HttpTransport {
     const version = this.#versionFor(c, resolved.session);
     if (version instanceof Response) return version;
     const session = resolved.session as Session;
-    if (session.stream) return Rejections.streamConflict();
-    const channel = this.#track(new SseChannel({ [HeaderNames.sessionId]: session.id }, this.#keepAliveMs));
-    session.stream = channel;
-    void channel.done.then(() => {
-      if (session.stream === channel) session.stream = undefined;
-    });
+    const headers = { [HeaderNames.sessionId]: session.id };
+    const lastEventId = c.req.header(HeaderNames.lastEventId);
+    if (lastEventId !== undefined) return this.#resume(session, lastEventId, headers);
+    if (session.stream?.attached) return Rejections.streamConflict();
+    const stream = session.streams.open();
+    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs));
+    if (supportedRevision(version).primingEvents) channel.prime(`${stream.number}-0`, this.#core.options.sseRetryMs ?? DEFAULT_RETRY_MS);
+    session.stream = stream;
+    const ended = new AbortController();
+    stream.attach(channel, 0, () => ended.abort());
+    this.#core.streamOpened();
+    const ctx: RequestContext = { session, sessionId: session.id, headers: headersOf(c.req.raw), protocolVersion: version, body: "", transport: "http" };
+    const script = this.#core.openStreamPlan(ctx);
+    if (script) void this.#core.playOnStream(script, session, { signal: AbortSignal.any([ended.signal, this.#core.closing.signal]), send: (m) => stream.emit(JSON.stringify(m)) });
+    return channel.response;
+  }
+
+  /** GET with Last-Event-ID: replays that stream's missed events, then carries it on. */
+  #resume(session: Session, lastEventId: string, headers: Record<string, string>): Response {
+    const parsed = parseEventId(lastEventId);
+    const stream = parsed && session.streams.get(parsed.stream);
+    if (!parsed || !stream) {
+      return rejection(400, ErrorCodes.TransportError, "Invalid event ID format", `[mcpmock] Last-Event-ID ${JSON.stringify(lastEventId)} names no stream of ${session.id} that can be resumed.`);
+    }
+    if (stream.attached) return Rejections.resumeConflict();
+    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs));
+    stream.attach(channel, parsed.seq);
+    if (session.streams.get(parsed.stream) === session.stream) this.#core.streamOpened();
     return channel.response;
   }
 

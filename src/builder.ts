@@ -29,8 +29,28 @@ import { isPromptResult, toMessages } from "./prompts.js";
 import { wrapReadPayload } from "./resources.js";
 import { assertValidResult } from "./result-schemas.js";
 import { wrapToolPayload } from "./tool-result.js";
+import { StreamScriptBuilder, type StreamCall } from "./stream-script.js";
+import type { StreamPlan } from "./streaming.js";
 import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
 import type { DeepPartial, ToolCall } from "./typed.js";
+
+/** Options of `streams()`. */
+export interface StreamOptions {
+  /** Milliseconds to wait between steps. */
+  readonly delayBetween?: number;
+  /** Over HTTP: drop the connection after this many events; the stream goes on, to be resumed with `Last-Event-ID`. */
+  readonly dropAfter?: number;
+}
+
+function checkMs(ms: number, what: string, fail: (m: string) => never): number {
+  if (!Number.isFinite(ms) || ms < 0) fail(`${what} takes milliseconds (0 or more), received ${showValue(ms)}.`);
+  return ms;
+}
+
+function checkCount(n: number, fail: (m: string) => never): number {
+  if (!Number.isInteger(n) || n < 0) fail(`dropAfter takes a count of events (0 or more), received ${showValue(n)}.`);
+  return n;
+}
 
 /** The parts of a stub a chain has gathered so far. */
 export interface StubDraft {
@@ -265,6 +285,61 @@ export abstract class StubBuilder {
     if (n !== undefined && fault !== "drop-stream-after") this.fail(`fails(${JSON.stringify(fault)}) takes no count; only "drop-stream-after" does.`);
     const plan: ResponsePlan = n === undefined ? { kind: "fault", fault } : { kind: "fault", fault, after: n };
     return this.register(plan);
+  }
+
+  /**
+   * Answers with an SSE stream: progress, logs, notifications, delays, server-to-client
+   * requests and raw messages, then the result (wrapped as `respondsWith` would) or an
+   * error. Takes a script (`s => s.progress(1, 2).result(...)`) or a generator of raw
+   * messages (`async function* (call) { yield ... }`). `dropAfter` drops the connection
+   * after that many events while the stream goes on, so a client can resume it.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("slow").streams((s) =>
+   *   s.progress(1, 3).log("info", "working").delay(20)
+   *     .request("elicitation/create", { message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } })
+   *     .result((call) => `Hello, ${(call.answer as { content?: { name?: string } }).content?.name}`),
+   * );
+   * ```
+   */
+  streams(
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    options: StreamOptions = {},
+  ): StubHandle<unknown, undefined> {
+    return this.register(this.streamPlan(script, options, true));
+  }
+
+  /** @internal Turns a script, generator or iterable into a stream plan. */
+  protected streamPlan(
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    options: StreamOptions,
+    withEnd: boolean,
+  ): StreamPlan {
+    const common = {
+      ...(options.delayBetween === undefined ? {} : { delayBetween: checkMs(options.delayBetween, "delayBetween", (m) => this.fail(m)) }),
+      ...(options.dropAfter === undefined ? {} : { dropAfter: checkCount(options.dropAfter, (m) => this.fail(m)) }),
+    };
+    if (typeof script !== "function") {
+      if (script && typeof (script as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
+        return { kind: "stream", steps: [], source: () => script as AsyncIterable<unknown>, ...common };
+      }
+      this.fail(`streams takes a script (s => s.progress(1).result(...)) or a generator of messages, received ${showValue(script)}.`);
+    }
+    const name = (script as { constructor?: { name?: string } }).constructor?.name;
+    if (name === "AsyncGeneratorFunction" || name === "GeneratorFunction") {
+      return { kind: "stream", steps: [], source: script as (call: StreamCall) => AsyncIterable<unknown>, ...common };
+    }
+    const builder = new StreamScriptBuilder(`${this.draft.written}.streams(...)`);
+    (script as (s: StreamScriptBuilder) => unknown)(builder);
+    if (builder.end && !withEnd) this.fail(`a GET stream carries no response; remove result()/error() from the script.`);
+    const end: ResponsePlan | undefined =
+      builder.end === undefined
+        ? undefined
+        : builder.end.kind === "error"
+          ? { kind: "error", code: builder.end.code, message: builder.end.message, ...(builder.end.data === undefined ? {} : { data: builder.end.data }) }
+          : this.planFor(builder.end.payload);
+    return { kind: "stream", steps: builder.steps, ...(end ? { end } : {}), ...common };
   }
 
   /**

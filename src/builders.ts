@@ -4,7 +4,8 @@
  */
 import { isAny, type AnyValue } from "./any.js";
 import type { McpCall } from "./call.js";
-import { StubBuilder } from "./builder.js";
+import { StubBuilder, type StreamOptions } from "./builder.js";
+import type { StreamCall, StreamScriptBuilder } from "./stream-script.js";
 import { showValue } from "./errors.js";
 import type { StubHandle } from "./handle.js";
 import { assertJsonCarriable } from "./json-value.js";
@@ -283,6 +284,25 @@ export class InitializeBuilder extends StubBuilder {
   /** Answers initialize with (a partial) result and optionally a chosen session id. */
   respondsWith(result: Answer<Record<string, unknown>>, options?: InitializeAnswerOptions): StubHandle<Answer<Record<string, unknown>>, InitializeAnswerOptions> {
     return this.register(this.planFor(result, options));
+  }
+}
+
+/**
+ * The GET stream a client holds open for server-initiated messages: a script played when a
+ * matching session opens it (notifications and requests; no response on this stream).
+ *
+ * @example
+ * ```ts
+ * mock.openStream().withSessionId("session-1").sends((s) => s.delay(50).notify("notifications/tools/list_changed"));
+ * ```
+ */
+export class OpenStreamBuilder extends StubBuilder {
+  /** Plays this script on the stream when it opens. */
+  sends(
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    options: StreamOptions = {},
+  ): StubHandle<unknown, undefined> {
+    return this.register(this.streamPlan(script, options, false));
   }
 }
 

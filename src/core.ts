@@ -19,7 +19,8 @@ import { isAvailable, StubRegistry, type StubEntry } from "./registry.js";
 import { ResourceCatalog, wrapReadPayload } from "./resources.js";
 import { errorMessage, select, type SelectionContext } from "./selection.js";
 import { SessionStore, type Session } from "./session.js";
-import { HTTP_DELETE, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
+import { HTTP_DELETE, HTTP_GET_STREAM, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
+import { assertClientCapability, playStream, type StreamHost, type StreamPlan, type StreamSink } from "./streaming.js";
 import { wrapToolPayload } from "./tool-result.js";
 import { DEFAULT_PAGE_SIZE } from "./pagination.js";
 import { VERSION } from "./version.js";
@@ -47,7 +48,19 @@ export type Outcome =
   | { readonly kind: "message"; readonly message: JsonRpcResponse; readonly initialize?: InitializeOutcome }
   | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
   /** Answer wrong on purpose; `message` is what a correct answer would have been. */
-  | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number; readonly message: JsonRpcResponse };
+  | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number; readonly message: JsonRpcResponse }
+  /** An SSE answer: `run` plays it onto a sink and resolves when it has ended. */
+  | { readonly kind: "stream"; run(sink: StreamSink): Promise<void>; readonly dropAfter?: number };
+
+interface PendingRequest {
+  readonly method: string;
+  readonly sessionId: string | undefined;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+/** Default time the mock waits for a client's answer to a server-to-client request. */
+export const DEFAULT_CLIENT_TIMEOUT_MS = 10_000;
 
 /** The state every scenario starts in (WireMock's name). */
 export const STARTED = "Started";
@@ -67,7 +80,7 @@ function declareAll<T>(items: readonly T[] | undefined, list: string, nameOf: (i
   });
 }
 
-export class MockCore implements DefaultsSource, SelectionContext {
+export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   readonly registry = new StubRegistry();
   readonly tools = new ToolCatalog();
   readonly prompts = new PromptCatalog();
@@ -79,6 +92,11 @@ export class MockCore implements DefaultsSource, SelectionContext {
   #stubSeq = 0;
   #scenarios = new Map<string, string>();
   #random: () => number;
+  #serverRequestId = 0;
+  readonly #pending = new Map<RequestId, PendingRequest>();
+  /** Streamed requests still running, by session and request id, for notifications/cancelled. */
+  readonly #inflight = new Map<string, AbortController>();
+  readonly #streamWaiters = new Set<() => void>();
 
   constructor(options: McpMockOptions) {
     this.options = options;
@@ -159,7 +177,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
    */
   listChanged(list: "tools" | "resources" | "prompts"): void {
     const message = JSON.stringify({ jsonrpc: "2.0", method: `notifications/${list}/list_changed` });
-    for (const session of this.sessions.all()) session.stream?.send(message);
+    for (const session of this.sessions.all()) session.stream?.emit(message);
   }
 
   /** Answers one request. Never throws: a failure becomes a JSON-RPC error naming its cause. */
@@ -187,10 +205,150 @@ export class MockCore implements DefaultsSource, SelectionContext {
         outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InternalError, `${PREFIX} ${where} failed: ${String(error)}`) };
       }
     }
+    if (outcome.kind === "stream") return this.#tracked(outcome, call, entry, stubId);
     this.journal.complete(entry, stubId, answerOf(outcome), miss);
     this.#log(entry, outcome);
     if (miss !== undefined) this.#reportUnmatched(entry, miss);
     return outcome;
+  }
+
+  /** A streamed answer that journals its end and can be cancelled by the client. */
+  #tracked(outcome: Extract<Outcome, { kind: "stream" }>, call: McpCall, entry: JournalEntry, stubId: string | undefined): Outcome {
+    const key = `${call.sessionId ?? ""}\u0000${String(call.id)}`;
+    return {
+      ...outcome,
+      run: async (sink) => {
+        const cancel = new AbortController();
+        this.#inflight.set(key, cancel);
+        const signal = AbortSignal.any([sink.signal, cancel.signal, this.closing.signal]);
+        let last: unknown;
+        try {
+          await outcome.run({ send: (m) => ((last = m), sink.send(m)), signal });
+        } catch (error) {
+          if (!signal.aborted) {
+            const failure = error instanceof JsonRpcFailure ? error : new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} the stream of ${stubId} failed: ${String(error)}`);
+            last = errorMessage(call, failure.code, failure.message, failure.data);
+            sink.send(last);
+          }
+        } finally {
+          this.#inflight.delete(key);
+          this.journal.complete(entry, stubId, cancel.signal.aborted ? { cancelled: true } : last, undefined);
+          this.#log(entry, { kind: "message", message: last as JsonRpcResponse });
+        }
+      },
+    };
+  }
+
+  /** Sends a server-to-client request and resolves with the client's result (StreamHost). */
+  requestFromClient(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal): Promise<unknown> {
+    const id = ++this.#serverRequestId;
+    const timeout = timeoutMs ?? this.options.clientTimeoutMs ?? DEFAULT_CLIENT_TIMEOUT_MS;
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        this.#pending.delete(id);
+      };
+      const onAbort = (): void => {
+        done();
+        reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} ${method} (id ${id}) was abandoned: the stream ended first.`));
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} the client did not answer ${method} (id ${id}) within ${timeout} ms.`));
+      }, timeout);
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.#pending.set(id, {
+        method,
+        sessionId: session?.id,
+        resolve: (r) => (done(), resolve(r)),
+        reject: (e) => (done(), reject(e)),
+      });
+      deliver(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
+    });
+  }
+
+  /** Plays the answer that ends a stream (StreamHost). */
+  async finalMessage(plan: ResponsePlan, call: McpCall): Promise<JsonRpcResponse> {
+    const outcome = await this.#answer(plan, call, "the stream");
+    if (outcome.kind === "message" || outcome.kind === "fault") return outcome.message;
+    return errorMessage(call, ErrorCodes.InternalError, `${PREFIX} a stream cannot end with ${outcome.kind === "status" ? `HTTP ${outcome.status}` : "another stream"}.`);
+  }
+
+  /** The transport tells the core a session's GET stream opened (wakes `notify`/`request` waiting for one). */
+  streamOpened(): void {
+    for (const wake of [...this.#streamWaiters]) wake();
+  }
+
+  /** The sessions a push goes to: one by id, or every one; waits up to `timeout` ms for GET streams to open. */
+  async pushTargets(sessionId: string | undefined, timeout: number, what: string): Promise<Session[]> {
+    const ready = (): Session[] | undefined => {
+      if (sessionId !== undefined) {
+        const session = this.sessions.get(sessionId);
+        if (!session) throw new McpMockError(`${what}: there is no session ${JSON.stringify(sessionId)}. Open sessions: ${this.sessions.all().map((s) => s.id).join(", ") || "none"}.`);
+        return session.stream ? [session] : undefined;
+      }
+      const open = this.sessions.all().filter((s) => s.stream);
+      return open.length ? open : undefined;
+    };
+    const now = ready();
+    if (now) return now;
+    if (!this.stateful) throw new McpMockError(`${what}: a stateless mock has no sessions and no GET streams to push to. Use sessions: "stateful", or put the message in a streams() answer.`);
+    return new Promise((resolve, reject) => {
+      const wake = (): void => {
+        try {
+          const targets = ready();
+          if (!targets) return;
+          finish();
+          resolve(targets);
+        } catch (error) {
+          finish();
+          reject(error);
+        }
+      };
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.#streamWaiters.delete(wake);
+      };
+      const timer = setTimeout(() => {
+        finish();
+        const target = sessionId === undefined ? "any session" : `session ${JSON.stringify(sessionId)}`;
+        reject(new McpMockError(`${what}: no GET stream opened for ${target} within ${timeout} ms. SDK clients open it after initialize; a client that never does cannot receive server-initiated messages.`));
+      }, timeout);
+      this.#streamWaiters.add(wake);
+    });
+  }
+
+  /** Sends a request to one session's client on its GET stream (capabilities checked) and resolves with the answer. */
+  async requestSession(session: Session, method: string, params: unknown, timeoutMs: number | undefined): Promise<unknown> {
+    assertClientCapability(method, session, "mock.request()");
+    const stream = session.stream;
+    if (!stream) throw new McpMockError(`mock.request(): session ${session.id} has no open GET stream.`);
+    return this.requestFromClient(method, params, session, (m) => stream.emit(JSON.stringify(m)), timeoutMs, this.closing.signal);
+  }
+
+  /** The openStream() stub for a session's new GET stream, if one matches. */
+  openStreamPlan(ctx: RequestContext): { plan: StreamPlan; call: McpCall; stubId: string } | undefined {
+    const call = new McpCall({ method: HTTP_GET_STREAM, params: undefined, id: undefined, ...ctx });
+    const entry = this.#record("request", call, ctx);
+    for (const candidate of this.registry.candidates(call, undefined)) {
+      if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
+      const plan = candidate.stub.responses[Math.min(candidate.hits, candidate.stub.responses.length - 1)];
+      candidate.hits++;
+      this.journal.complete(entry, candidate.stub.id, { stream: true }, undefined);
+      return plan?.kind === "stream" ? { plan, call, stubId: candidate.stub.id } : undefined;
+    }
+    this.journal.complete(entry, undefined, { stream: true }, undefined);
+    return undefined;
+  }
+
+  /** Plays an openStream() script on a GET stream. */
+  async playOnStream(found: { plan: StreamPlan; call: McpCall; stubId: string }, session: Session, sink: StreamSink): Promise<void> {
+    try {
+      await playStream(this, found.plan, found.call, session, sink, found.stubId);
+    } catch (error) {
+      if (!sink.signal.aborted && this.options.onUnmatched !== "silent") process.stderr.write(`${PREFIX} the GET stream script of ${found.stubId} failed: ${String(error)}\n`);
+    }
   }
 
   /**
@@ -201,6 +359,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const call = new McpCall({ method, params, id: undefined, ...ctx });
     const entry = this.#record("notification", call, ctx);
     if (method === "notifications/initialized" && ctx.session) ctx.session.initialized = true;
+    if (method === "notifications/cancelled") this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
     for (const candidate of this.registry.candidates(call, undefined)) {
       if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
       candidate.hits++;
@@ -238,18 +397,27 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   /** Takes a client's response to a server request (journaled; correlation comes with server requests). */
   handleResponse(id: RequestId | undefined, body: Record<string, unknown>, ctx: RequestContext): void {
+    const pending = id === undefined ? undefined : this.#pending.get(id);
+    // Journaled under the method it answers, so `verify(method("elicitation/create"))` sees it.
+    const method = pending?.method;
+    const call = method === undefined ? undefined : new McpCall({ method, params: body, id, ...ctx });
     const entry = this.journal.record({
       kind: "response",
-      method: undefined,
+      method,
       id,
       params: body,
       sessionId: ctx.sessionId,
       headers: ctx.headers,
       protocolVersion: ctx.protocolVersion,
       transport: ctx.transport,
-      call: undefined,
+      call,
     });
-    this.journal.complete(entry, undefined, undefined, undefined);
+    const unexpected = pending === undefined ? `${PREFIX} a response to id ${JSON.stringify(id)}, which the mock never sent (or already had answered).` : undefined;
+    this.journal.complete(entry, undefined, undefined, unexpected);
+    if (!pending) return;
+    const error = body["error"] as { code?: number; message?: string; data?: unknown } | undefined;
+    if (error) pending.reject(new JsonRpcFailure(error.code ?? ErrorCodes.InternalError, error.message ?? "error", error.data));
+    else pending.resolve(body);
   }
 
   #record(kind: "request" | "notification", call: McpCall, ctx: RequestContext): JournalEntry {
@@ -278,9 +446,14 @@ export class MockCore implements DefaultsSource, SelectionContext {
     entry.hits++;
     if (stub.setsState) this.#scenarios.set(stub.setsState.scenario, stub.setsState.state);
     if (stub.delay !== undefined) await sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal });
+    return this.#answer(plan, call, stub.id, stub);
+  }
+
+  /** Plays one answer for a call. `stub` gives URI-template captures for reads. */
+  async #answer(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub): Promise<Outcome> {
     switch (plan.kind) {
       case "result": {
-        let result = await evaluate(plan.result, call, stub.id);
+        let result = await evaluate(plan.result, call, where);
         let initialize: InitializeOutcome | undefined;
         if (call.method === "initialize" && isObject(result)) {
           result = { ...defaultInitializeResult(this, call), ...result };
@@ -296,18 +469,18 @@ export class MockCore implements DefaultsSource, SelectionContext {
       }
       case "resource-result": {
         const uri = call.uri as string;
-        const variables = Object.assign({}, ...stub.matchers.map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
-        const payload = await evaluate(plan.payload, Object.assign(new McpCall(call), { variables }), stub.id);
+        const variables = Object.assign({}, ...(stub?.matchers ?? []).map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
+        const payload = await evaluate(plan.payload, Object.assign(new McpCall(call), { variables }), where);
         return { kind: "message", message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)) };
       }
       case "prompt-result": {
-        const payload = await evaluate(plan.payload, call, stub.id);
-        const result = isPromptResult(payload) ? payload : { messages: toMessages(payload, `the answer of ${stub.id}`) };
+        const payload = await evaluate(plan.payload, call, where);
+        const result = isPromptResult(payload) ? payload : { messages: toMessages(payload, `the answer of ${where}`) };
         const withDescription = plan.description === undefined ? result : { description: plan.description, ...result };
         return { kind: "message", message: resultResponse(call.id as RequestId, withDescription) };
       }
       case "tool-result": {
-        const payload = await evaluate(plan.payload, call, stub.id);
+        const payload = await evaluate(plan.payload, call, where);
         const tool = call.name === undefined ? undefined : this.tools.get(call.name);
         const result = wrapToolPayload(payload, {
           isError: plan.isError,
@@ -325,6 +498,10 @@ export class MockCore implements DefaultsSource, SelectionContext {
         const message = resultResponse(call.id as RequestId, result);
         return { kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message };
       }
+      case "stream": {
+        const session = call.sessionId === undefined ? undefined : this.sessions.get(call.sessionId);
+        return { kind: "stream", run: (sink) => playStream(this, plan, call, session, sink, where) };
+      }
     }
   }
 
@@ -338,7 +515,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   #log(entry: JournalEntry, outcome: Outcome): void {
     if (!this.options.verbose) return;
     const what = entry.call?.name ?? entry.call?.uri;
-    const answer = outcome.kind === "status" ? `HTTP ${outcome.status}` : showValue(outcome.message, 160);
+    const answer = outcome.kind === "status" ? `HTTP ${outcome.status}` : outcome.kind === "stream" ? "a stream" : showValue(outcome.message, 160);
     process.stderr.write(
       `${PREFIX} ${entry.sessionId ?? "-"} ← ${entry.method}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
         ` → ${entry.stubId ?? (entry.unmatched ? "no stub" : "built-in")}: ${answer} (${entry.durationMs} ms)\n`,
@@ -350,7 +527,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
 function answerOf(outcome: Outcome): unknown {
   if (outcome.kind === "message") return outcome.message;
   if (outcome.kind === "status") return { status: outcome.status };
-  return { fault: outcome.fault };
+  if (outcome.kind === "fault") return { fault: outcome.fault };
+  return { stream: true };
 }
 
 /** Evaluates an answer that may be a function of the call; checks a computed value is JSON. */

@@ -7,7 +7,8 @@ import type { McpCall } from "./call.js";
 import { PREFIX, showValue } from "./errors.js";
 import { renderStubMisses, type StubMiss } from "./near-miss.js";
 import type { StubEntry } from "./registry.js";
-import { HTTP_DELETE, type DelayDistribution, type ResponsePlan, type Stub } from "./stub.js";
+import { HTTP_DELETE, HTTP_GET_STREAM, type DelayDistribution, type ResponsePlan, type Stub } from "./stub.js";
+import type { StreamPlan } from "./streaming.js";
 
 /** The entry-point phrase of a stub: `tools/call "add"`, `ping`, `DELETE session`. */
 export function targetPhrase(stub: Pick<Stub, "method" | "key">): string {
@@ -35,9 +36,20 @@ export function planPhrase(plan: ResponsePlan): string {
       return `error ${plan.code} ${JSON.stringify(plan.message)}`;
     case "status":
       return `HTTP ${plan.status}`;
+    case "stream":
+      return streamPhrase(plan);
     case "fault":
       return plan.after === undefined ? `the fault ${plan.fault}` : `the fault ${plan.fault} (${plan.after} event${plan.after === 1 ? "" : "s"})`;
   }
+}
+
+function streamPhrase(plan: StreamPlan): string {
+  if (plan.source) return "a stream of messages from a generator";
+  const counts = new Map<string, number>();
+  for (const step of plan.steps) counts.set(step.kind, (counts.get(step.kind) ?? 0) + 1);
+  const steps = [...counts].map(([kind, n]) => (n === 1 ? kind : `${n} ${kind}s`)).join(", ");
+  const end = plan.end ? `, then ${planPhrase(plan.end)}` : "";
+  return `a stream (${steps || "no steps"}${end})${plan.dropAfter === undefined ? "" : `, dropped after ${plan.dropAfter} event${plan.dropAfter === 1 ? "" : "s"}`}`;
 }
 
 function delayPhrase(d: DelayDistribution): string {
@@ -87,6 +99,7 @@ const ENTRY_POINTS: Record<string, string> = {
   "resources/subscribe": "resourcesSubscribe()",
   "resources/unsubscribe": "resourcesUnsubscribe()",
   [HTTP_DELETE]: "deleteSession()",
+  [HTTP_GET_STREAM]: "openStream()",
 };
 
 /** The entry point call for a method (and key). */

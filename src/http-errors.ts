@@ -46,6 +46,7 @@ export const Rejections = {
     ),
   methodNotAllowed: (allow: string) => rejection(405, T, "Method not allowed.", undefined, { allow }),
   streamConflict: () => rejection(409, T, "Conflict: Only one SSE stream is allowed per session"),
+  resumeConflict: () => rejection(409, T, "Conflict: Stream already has an active connection"),
   invalidOrigin: (origin: string) =>
     rejection(
       403,

@@ -23,7 +23,8 @@ export type { SessionIdGenerator } from "./session.js";
 
 // Stubbing
 export { ANY, type AnyValue } from "./any.js";
-export { StubBuilder } from "./builder.js";
+export { StubBuilder, type StreamOptions } from "./builder.js";
+export { StreamScriptBuilder, type StreamCall, type LogLevel } from "./stream-script.js";
 export {
   ArgsBuilder,
   ToolCallBuilder,
@@ -33,6 +34,7 @@ export {
   RequestBuilder,
   InitializeBuilder,
   DeleteSessionBuilder,
+  OpenStreamBuilder,
   type ToolAnswerOptions,
   type PromptAnswerOptions,
   type PromptPayload,

@@ -3,7 +3,7 @@
  * @module
  */
 import { draft, StubBuilder } from "./builder.js";
-import { CompletionBuilder, DeleteSessionBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
+import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
 import type { JournalEntry } from "./journal.js";
 import type { PatternParts } from "./near-miss.js";
 import {
@@ -20,12 +20,15 @@ import type { ToolDeclaration } from "./declarations.js";
 import type { PromptDeclaration } from "./prompts.js";
 import { readDraft } from "./patterns.js";
 import type { AnyResourceDeclaration } from "./resources.js";
-import { McpMockError } from "./errors.js";
+import { McpMockError, PREFIX } from "./errors.js";
+import { assertJsonCarriable } from "./json-value.js";
+import { JsonRpcFailure } from "./jsonrpc.js";
+import type { Session } from "./session.js";
 import { closestNames, stubSentence } from "./explain.js";
 import { HttpTransport } from "./app.js";
 import type { McpMockOptions } from "./options.js";
 import { listen, type Listening } from "./server.js";
-import { HTTP_DELETE } from "./stub.js";
+import { HTTP_DELETE, HTTP_GET_STREAM } from "./stub.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./typed.js";
 
 /** A session as {@link McpMock.sessions} shows it. */
@@ -452,6 +455,68 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   method(name: string, written = `method(${JSON.stringify(name)})`): RequestBuilder<Record<string, unknown>> {
     if (typeof name !== "string" || name === "") throw new McpMockError(`method takes a JSON-RPC method name, like "custom/thing".`);
     return new RequestBuilder(draft(name, written), this.#core);
+  }
+
+  /**
+   * Scripts the GET stream a client opens for server-initiated messages (per session with
+   * `withSessionId`): notifications and requests, played when the stream opens.
+   *
+   * @example
+   * ```ts
+   * mock.openStream().sends((s) => s.delay(100).notify("notifications/tools/list_changed"));
+   * ```
+   */
+  openStream(): OpenStreamBuilder {
+    return new OpenStreamBuilder(draft(HTTP_GET_STREAM, "openStream()"), this.#core);
+  }
+
+  /**
+   * Pushes a notification on the GET streams: of one session, or of every session with an
+   * open stream. Waits up to `timeout` ms (1000) for a stream to open, since clients open it
+   * just after initializing; resolves with the sessions it reached.
+   *
+   * @example
+   * ```ts
+   * await mock.notify("notifications/message", { level: "info", data: "hello" });
+   * await mock.notify("notifications/resources/updated", { uri: "test://x" }, { sessionId: "session-1" });
+   * ```
+   */
+  async notify(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
+    if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
+    if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
+    const targets = await this.#core.pushTargets(options.sessionId, options.timeout ?? 1000, `notify(${JSON.stringify(method)})`);
+    const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
+    for (const session of targets) session.stream?.emit(json);
+    return targets.map((s) => s.id);
+  }
+
+  /**
+   * Sends a server-to-client request (`roots/list`, `sampling/createMessage`,
+   * `elicitation/create`, ...) on a session's GET stream and resolves with the client's
+   * result; rejects on a JSON-RPC error, on timeout, or at once when the client did not
+   * declare the capability the request needs. Without `sessionId`, the only session.
+   *
+   * @example
+   * ```ts
+   * const { roots } = (await mock.request("roots/list")) as { roots: Array<{ uri: string }> };
+   * ```
+   */
+  async request(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<unknown> {
+    if (typeof method !== "string" || method === "") throw new McpMockError(`request takes a method name, like "roots/list".`);
+    if (params !== undefined) assertJsonCarriable(params, `request(${JSON.stringify(method)}, ...)`, "params");
+    const what = `request(${JSON.stringify(method)})`;
+    const open = this.#core.sessions.all();
+    if (options.sessionId === undefined && open.length > 1) {
+      throw new McpMockError(`${what}: ${open.length} sessions are open (${open.map((s) => s.id).join(", ")}); say which: { sessionId: "..." }.`);
+    }
+    const [session] = await this.#core.pushTargets(options.sessionId ?? open[0]?.id, 1000, what);
+    try {
+      return await this.#core.requestSession(session as Session, method, params, options.timeout);
+    } catch (error) {
+      if (error instanceof JsonRpcFailure && error.message.startsWith(PREFIX)) throw new McpMockError(error.message);
+      if (error instanceof JsonRpcFailure) throw Object.assign(new McpMockError(`${what}: the client answered with error ${error.code}: ${error.message}`), { code: error.code, data: error.data });
+      throw error;
+    }
   }
 
   /**

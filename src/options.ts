@@ -91,6 +91,10 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * result schemas). Off by default, so a test can send a broken answer on purpose.
    */
   readonly strict?: boolean;
+  /** Milliseconds the mock waits for a client's answer to a server-to-client request; 10000 by default. */
+  readonly clientTimeoutMs?: number;
+  /** The `retry:` (ms) the mock advises on SSE streams before a client reconnects; 1000 by default. */
+  readonly sseRetryMs?: number;
   /** Seed for random delays (`withDelay({ distribution })`); the same seed waits the same way. Default 1. */
   readonly seed?: number;
   /**

@@ -4,13 +4,7 @@
  * @module
  */
 
-/** A held-open GET stream (the transport owns it; a session only points at it). */
-export interface OpenStream {
-  /** Sends one JSON-RPC message as an event. */
-  send(json: string): void;
-  /** Ends the stream now. */
-  close(): void;
-}
+import { SessionStreams, type EventStream } from "./event-stream.js";
 
 /** One client session. */
 export interface Session {
@@ -24,7 +18,10 @@ export interface Session {
   logLevel: "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency" | undefined;
   readonly createdAt: number;
   lastSeenAt: number;
-  stream: OpenStream | undefined;
+  /** Every SSE stream of the session, kept for resuming. */
+  readonly streams: SessionStreams;
+  /** The standalone GET stream, while a client holds it open. */
+  stream: EventStream | undefined;
 }
 
 /** How stateful session ids are made: deterministic (`session-1`, ...) by default. */
@@ -54,7 +51,7 @@ export class SessionStore {
     if (!VISIBLE_ASCII.test(id)) {
       throw new Error(`session id ${JSON.stringify(id)} must be visible ASCII (0x21-0x7E), as MCP requires`);
     }
-    this.#sessions.get(id)?.stream?.close();
+    this.#sessions.get(id)?.streams.closeAll();
     const now = Date.now();
     const session: Session = {
       id,
@@ -65,6 +62,7 @@ export class SessionStore {
       logLevel: undefined,
       createdAt: now,
       lastSeenAt: now,
+      streams: new SessionStreams(),
       stream: undefined,
     };
     this.#sessions.set(id, session);
@@ -79,7 +77,8 @@ export class SessionStore {
   end(id: string): boolean {
     const session = this.#sessions.get(id);
     if (!session) return false;
-    session.stream?.close();
+    session.streams.closeAll();
+    session.stream = undefined;
     this.#sessions.delete(id);
     return true;
   }

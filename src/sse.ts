@@ -52,6 +52,11 @@ export class SseChannel {
     return this.#closed;
   }
 
+  /** The priming event (2025-11-25): an id to resume from, the reconnect delay, and empty data. */
+  prime(id: string, retryMs: number): void {
+    this.#write(`id: ${id}\nretry: ${retryMs}\ndata: \n\n`);
+  }
+
   /** Sends one JSON-RPC message as a `message` event. */
   send(json: string, id?: string): void {
     this.#write(messageFrame(json, id));

@@ -5,6 +5,7 @@
  */
 import type { McpCall } from "./call.js";
 import type { Matcher } from "./matchers.js";
+import type { StreamPlan } from "./streaming.js";
 
 /** A value, or a function of the call that returns one (possibly asynchronously). */
 export type Answer<T, C = McpCall> = T | ((call: C) => T | Promise<T>);
@@ -23,6 +24,8 @@ export type ResponsePlan =
   | { readonly kind: "error"; readonly code: number; readonly message: string; readonly data?: unknown }
   /** A raw HTTP answer, for negative tests (over stdio: an internal error naming the status). */
   | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
+  /** An SSE answer: steps (progress, logs, notifications, requests...), then the end. */
+  | StreamPlan
   /** A broken answer on purpose. */
   | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number };
 
@@ -63,6 +66,8 @@ export const FALLBACK_PRIORITY = -1_000_000;
 
 /** Method names for the two HTTP-level stubs that are not JSON-RPC methods. */
 export const HTTP_DELETE = "DELETE session";
+/** The GET stream a client opens for server-initiated messages. */
+export const HTTP_GET_STREAM = "GET stream";
 
 /** One stub. */
 export interface Stub {
