@@ -327,18 +327,18 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     return this.requestFromClient(method, params, session, (m) => stream.emit(JSON.stringify(m)), timeoutMs, this.closing.signal);
   }
 
-  /** The openStream() stub for a session's new GET stream, if one matches. */
+  /**
+   * The openStream() stub for a session's new GET stream, if one matches. GET streams are
+   * not journaled: clients open them on their own schedule, and they carry no request.
+   */
   openStreamPlan(ctx: RequestContext): { plan: StreamPlan; call: McpCall; stubId: string } | undefined {
     const call = new McpCall({ method: HTTP_GET_STREAM, params: undefined, id: undefined, ...ctx });
-    const entry = this.#record("request", call, ctx);
     for (const candidate of this.registry.candidates(call, undefined)) {
       if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
       const plan = candidate.stub.responses[Math.min(candidate.hits, candidate.stub.responses.length - 1)];
       candidate.hits++;
-      this.journal.complete(entry, candidate.stub.id, { stream: true }, undefined);
       return plan?.kind === "stream" ? { plan, call, stubId: candidate.stub.id } : undefined;
     }
-    this.journal.complete(entry, undefined, { stream: true }, undefined);
     return undefined;
   }
 

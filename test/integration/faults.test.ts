@@ -172,20 +172,6 @@ describe.each(CLIENT_KINDS)("faults that never deliver the answer, seen by the %
   });
 });
 
-// DOC BUG (src/builder.ts, the @example of StubBuilder.fails): it stubs
-//   mock.toolsCall("flaky").once().fails("connection-reset");
-//   mock.toolsCall("flaky").respondsWith("recovered");
-// but among stubs of equal priority the newest wins (README, registry), so "recovered" answers
-// every call and the fault never fires. The example needs the two lines swapped (or a priority).
-test.fails("the fails() doc example: the first call fails, the next one recovers", async () => {
-  await using ctx = await setup("v1");
-  ctx.mock.toolsCall("flaky").once().fails("connection-reset");
-  ctx.mock.toolsCall("flaky").respondsWith("recovered");
-  const first = await settle(ctx.client.call("flaky"));
-  expect(first.ok).toBe(false);
-  expect(textOf(await ctx.client.call("flaky"))).toBe("recovered");
-});
-
 describe("faults are checked at stub time", () => {
   test("a count is for drop-stream-after only", async () => {
     await using mock = await McpMock.start({ tools });
@@ -195,7 +181,8 @@ describe("faults are checked at stub time", () => {
     );
     expect(() => mock.toolsCall("flaky").fails("drop-stream-after", -1)).toThrow(/n is a count of events \(0 or more\), received -1/);
     expect(() => mock.toolsCall("flaky").fails("drop-stream-after", 1.5)).toThrow(McpMockError);
-    expect(mock.toolsCall("flaky").fails("drop-stream-after", 2).toString()).toBe('tools/call "flaky" → the fault drop-stream-after after 2 events (seen 0)');
+    expect(mock.toolsCall("flaky").fails("drop-stream-after", 2).toString()).toBe('tools/call "flaky" → the fault drop-stream-after (2 events) (seen 0)');
+    expect(mock.toolsCall("flaky").fails("drop-stream-after", 1).toString()).toBe('tools/call "flaky" → the fault drop-stream-after (1 event) (seen 0)');
   });
 
   test("an unknown fault name is refused with the list of valid ones", async () => {
@@ -205,12 +192,19 @@ describe("faults are checked at stub time", () => {
     );
   });
 
-  // BUG (src/builder.ts, StubBuilder.with): after any chain step (.once(), .withArgs(...)) the
-  // builder is a copy without the private brand, so this.#fail throws "TypeError: Receiver must
-  // be an instance of class StubBuilder" instead of the McpMockError above.
-  test.fails("the same checks after a chain step throw the same McpMockError", async () => {
+  // A chain step (.once(), .withArgs(...)) returns a copy of the builder; the copy must run the
+  // same checks and throw the same McpMockError, naming the chain written so far (a copy that
+  // lost a #private brand once threw "TypeError: Receiver must be an instance of class StubBuilder").
+  test("the same checks after a chain step throw the same McpMockError", async () => {
     await using mock = await McpMock.start({ tools });
-    expect(() => mock.toolsCall("flaky").once().fails("explode" as never)).toThrow(/fails takes one of/);
+    expect(() => mock.toolsCall("flaky").once().fails("explode" as never)).toThrow(McpMockError);
+    expect(() => mock.toolsCall("flaky").once().fails("explode" as never)).toThrow(
+      '[mcpmock] toolsCall("flaky").once(): fails takes one of "connection-reset", "empty-response", "malformed-json", "wrong-id", "duplicate-response", "drop-stream-after", received "explode".',
+    );
+    expect(() => mock.toolsCall("flaky").withArgs({}).priority(2).fails("empty-response", 3)).toThrow(McpMockError);
+    expect(() => mock.toolsCall("flaky").withArgs({}).priority(2).fails("empty-response", 3)).toThrow(
+      '[mcpmock] toolsCall("flaky").withArgs({}).priority(2): fails("empty-response") takes no count; only "drop-stream-after" does.',
+    );
   });
 
   test("a pattern (not attached to a mock) cannot fail", () => {
@@ -238,8 +232,10 @@ describe("the wire bytes, with raw fetch", () => {
       .map((frame) => frame.split("\n").find((line) => line.startsWith("data: "))?.slice(6) ?? `(no data: ${frame})`);
   }
 
-  test("empty-response: status 200, application/json, an empty body", async () => {
-    await using mock = await stateless();
+  // Both faults answer application/json in either response mode, so in "sse" mode too the
+  // client meets a JSON body it cannot parse (not an SSE stream).
+  test.each(modes)("empty-response (%s mode): status 200, application/json, an empty body", async (responseMode) => {
+    await using mock = await stateless({ responseMode });
     mock.toolsCall("flaky").fails("empty-response");
     const response = await call(mock.url);
     expect(response.status).toBe(200);
@@ -247,8 +243,8 @@ describe("the wire bytes, with raw fetch", () => {
     expect(await response.text()).toBe("");
   });
 
-  test("malformed-json: status 200, a body that is a prefix of the valid answer and does not parse", async () => {
-    await using mock = await stateless();
+  test.each(modes)("malformed-json (%s mode): status 200, application/json, a body that is a prefix of the valid answer and does not parse", async (responseMode) => {
+    await using mock = await stateless({ responseMode });
     mock.toolsCall("flaky").fails("malformed-json");
     const response = await call(mock.url, 7);
     expect(response.status).toBe(200);
@@ -313,15 +309,23 @@ describe("the wire bytes, with raw fetch", () => {
     expect(mock.findRequests(toolsCall("flaky"))[0]?.answer).toEqual({ fault: "connection-reset" });
   });
 
-  // BUG (src/mock.ts, McpMock.start: listen((req) => transport.app.fetch(req), ...)): the
-  // wrapper drops the second argument @hono/node-server passes to fetch ({ incoming, outgoing }),
-  // so in src/app.ts #answer `c.env` is undefined, `c.env?.incoming?.socket.destroy()` does
-  // nothing, and the client receives a complete "HTTP 500" with an empty body instead of a
-  // connection destroyed with no HTTP answer (as src/stub.ts documents the fault). The SDK
-  // clients still reject, but with "Error POSTing to endpoint" (v1: code 500), not a network error.
-  test.fails("connection-reset: the connection is destroyed without any HTTP answer", async () => {
-    await using mock = await stateless();
+  // The fault destroys the socket: the client gets no HTTP answer at all (undici: "fetch failed",
+  // cause UND_ERR_SOCKET "other side closed"), not a complete response such as the "HTTP 500"
+  // with an empty body it once got when the server wrapper dropped the node request from fetch.
+  test.each(modes)("connection-reset (%s mode): the connection is destroyed without any HTTP answer", async (responseMode) => {
+    await using mock = await stateless({ responseMode });
     mock.toolsCall("flaky").fails("connection-reset");
-    await expect(call(mock.url)).rejects.toThrow(TypeError); // undici: "fetch failed" (other side closed)
+    const error = (await call(mock.url).then(
+      (response) => new Error(`fetch resolved with HTTP ${response.status}`),
+      (e: unknown) => e,
+    )) as Error & { cause?: { code?: string } };
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe("fetch failed");
+    expect(error.cause?.code).toBe("UND_ERR_SOCKET");
+    // and the mock still answers the next connection
+    mock.toolsCall("flaky").respondsWith("recovered");
+    const next = await call(mock.url);
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain(JSON.stringify({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: "recovered" }] } }));
   });
 });

@@ -4,7 +4,7 @@
  * driven by the real SDK clients over HTTP.
  */
 import { describe, expect, test } from "vitest";
-import { ANY, McpMock, McpMockError, ToolCallBuilder, toolsCall, type McpMockOptions } from "../../src/index.js";
+import { ANY, McpMock, McpMockError, method, toolsCall, type McpMockOptions } from "../../src/index.js";
 import { drawDelay, seededRandom } from "../../src/random.js";
 import { CLIENT_KINDS, connect, type ClientKind } from "../support/clients.js";
 
@@ -128,15 +128,14 @@ describe("priority", () => {
 });
 
 describe("scenarios", () => {
-  // BUG (src/builder.ts, StubBuilder.with): a chain step copies the builder with
-  // Object.create(prototype) + Object.assign, so the copy lacks the class's private brand and
-  // every call to a #private method on it throws "TypeError: Receiver must be an instance of
-  // class StubBuilder". whenState and willSetState always call this.#scenario, and only a copy
-  // (made by inScenario) can carry a scenario, so no scenario stub can be written with the DSL.
-  test.fails('inScenario("checkout").whenState("Started").willSetState("Paid"), then a whenState("Paid") stub', async () => {
+  // The whole scenario DSL in one chain: inScenario(...) then whenState(...) and
+  // willSetState(...) on the copies each chain step returns (the copies once lost the class's
+  // #private brand, so no scenario stub could be written with the DSL).
+  test('inScenario("checkout").whenState("Started").willSetState("Paid"), then a whenState("Paid") stub', async () => {
     await using ctx = await setup("v1");
-    ctx.mock.toolsCall("pay").inScenario("checkout").whenState("Started").willSetState("Paid").respondsWith("paying");
+    const paying = ctx.mock.toolsCall("pay").inScenario("checkout").whenState("Started").willSetState("Paid").respondsWith("paying");
     ctx.mock.toolsCall("pay").inScenario("checkout").whenState("Paid").respondsWith("already paid");
+    expect(paying.toString()).toBe('tools/call "pay" in scenario "checkout" state "Started" → text "paying", then scenario "checkout" moves to "Paid" (seen 0)');
     expect(ctx.mock.scenario("checkout").state).toBe("Started");
     expect(textOf(await ctx.client.callTool("pay", {}))).toBe("paying");
     expect(ctx.mock.scenario("checkout").state).toBe("Paid");
@@ -144,26 +143,10 @@ describe("scenarios", () => {
     expect(textOf(await ctx.client.callTool("pay", {}))).toBe("already paid");
   });
 
-  /**
-   * A scenario stub written around the DSL bug above: a freshly constructed builder (which has
-   * the private brand) carrying the scenario in its draft, so whenState runs on an instance.
-   * Remove once the chain works; the engine behaviour below must stay the same.
-   */
-  function scenarioStub(mock: McpMock, tool: string, scenario: string, whenState: string, willSetState?: string): ToolCallBuilder {
-    const entry = mock.toolsCall(tool as never) as unknown as { pattern: ToolCallBuilder["pattern"]; core: unknown };
-    const draft = {
-      ...entry.pattern,
-      scenario,
-      ...(willSetState === undefined ? {} : { setsState: { scenario, state: willSetState } }),
-    };
-    const Builder = ToolCallBuilder as unknown as new (d: typeof draft, core: unknown) => ToolCallBuilder;
-    return new Builder(draft, entry.core).whenState(whenState);
-  }
-
   test("the state machine: Started → Paid moves on the answer; set() and reset() move it by hand", async () => {
     await using ctx = await setup("v2", { onUnmatched: "silent" });
-    scenarioStub(ctx.mock, "pay", "checkout", "Started", "Paid").respondsWith("paying");
-    scenarioStub(ctx.mock, "pay", "checkout", "Paid").respondsWith("already paid");
+    ctx.mock.toolsCall("pay").inScenario("checkout").whenState("Started").willSetState("Paid").respondsWith("paying");
+    ctx.mock.toolsCall("pay").inScenario("checkout").whenState("Paid").respondsWith("already paid");
     const checkout = ctx.mock.scenario("checkout");
     expect(checkout.name).toBe("checkout");
     expect(checkout.state).toBe("Started");
@@ -211,11 +194,17 @@ describe("scenarios", () => {
     expect(() => mock.toolsCall("pay").willSetState("Paid")).toThrow(/willSetState needs a scenario first/);
   });
 
-  // Same BUG as above (StubBuilder.with loses the private brand): after any chain step the
-  // clear McpMockError becomes "TypeError: Receiver must be an instance of class StubBuilder".
-  test.fails("whenState without inScenario after a narrowing step throws the same clear error", async () => {
+  // After a chain step the copy runs the same check and throws the same McpMockError, naming
+  // the chain written so far (it once threw "TypeError: Receiver must be an instance of class StubBuilder").
+  test("whenState / willSetState without inScenario after a narrowing step throw the same clear error", async () => {
     await using mock = await McpMock.start({ tools });
-    expect(() => mock.toolsCall("pay").withArgs(ANY).whenState("Paid")).toThrow(/whenState needs a scenario first/);
+    expect(() => mock.toolsCall("pay").withArgs(ANY).whenState("Paid")).toThrow(McpMockError);
+    expect(() => mock.toolsCall("pay").withArgs(ANY).whenState("Paid")).toThrow(
+      '[mcpmock] toolsCall("pay").withArgs(ANY): whenState needs a scenario first: .inScenario("name").whenState(...)',
+    );
+    expect(() => mock.toolsCall("pay").once().priority(3).willSetState("Paid")).toThrow(
+      '[mcpmock] toolsCall("pay").once().priority(3): willSetState needs a scenario first: .inScenario("name").willSetState(...)',
+    );
   });
 
   test("a pattern (not attached to a mock) cannot use whenState", () => {
@@ -296,15 +285,68 @@ describe("delays", () => {
     expect(other[0]).toBeGreaterThanOrEqual(65);
     expect(other[0]).toBeLessThanOrEqual(67 + 25);
   });
+
+  // reset() restarts the seeded delays, so a test after mock.reset() waits as it would on a
+  // fresh mock. Seed 3 draws 108 ms, then 6 ms, from this uniform delay: had reset() not
+  // restarted the generator, the call after it would wait the second draw, 6 ms.
+  test("reset() restarts the seeded random delays: the first call after it waits the first draw again", async () => {
+    const uniform = { distribution: "uniform", min: 0, max: 150 } as const;
+    const random = seededRandom(3);
+    const [first, second] = [drawDelay(uniform, random), drawDelay(uniform, random)] as [number, number];
+    expect([Math.round(first), Math.round(second)]).toEqual([108, 6]);
+    await using ctx = await setup("v1", { seed: 3 });
+    const waited = async (): Promise<number> => {
+      ctx.mock.toolsCall("roll").withDelay(uniform).respondsWith("ok");
+      await ctx.client.callTool("roll", {});
+      return ctx.mock.findRequests(toolsCall("roll"))[0]?.durationMs as number;
+    };
+    const before = await waited();
+    expect(before).toBeGreaterThanOrEqual(Math.floor(first) - 1);
+    expect(before).toBeLessThanOrEqual(first + 25);
+    ctx.mock.reset(); // removes the stub and clears the journal too, so waited() stubs again
+    const after = await waited();
+    expect(after).toBeGreaterThanOrEqual(Math.floor(first) - 1);
+    expect(after).toBeLessThanOrEqual(first + 25);
+  });
 });
 
-// BUG (src/builder.ts, fails/respondsWithError/respondsWithStatus): these terminals register
-// with `plan = () => plan`, so the handle's andThen(payload) ignores its payload and repeats
-// the first answer, silently. andThen("recovered") should answer "recovered" on the next call
-// (or be refused at stub time), not fail a second time.
-test.fails("respondsWithError(...).andThen(payload) answers the payload on the next call", async () => {
-  await using ctx = await setup("v1");
-  ctx.mock.toolsCall("roll").respondsWithError(-32603, "boom").andThen("recovered");
-  await expect(ctx.client.callTool("roll", {})).rejects.toThrow(/boom/);
-  expect(textOf(await ctx.client.callTool("roll", {}))).toBe("recovered");
+// andThen(payload) after a terminal that carries no payload (respondsWithError,
+// respondsWithStatus, fails) answers the payload the entry point's way on the next call: a tool
+// payload for toolsCall, a plain JSON-RPC result for method(...). (These terminals once
+// registered with `plan = () => plan`, so andThen silently repeated the first answer.)
+describe.each(CLIENT_KINDS)("andThen(payload) after an answer without a payload, with the %s client", (kind) => {
+  test("respondsWithError(...).andThen(payload): an error, then the tool payload", async () => {
+    await using ctx = await setup(kind);
+    const roll = ctx.mock.toolsCall("roll").respondsWithError(-32603, "boom").andThen("recovered");
+    expect(roll.toString()).toBe('tools/call "roll" → error -32603 "boom", then text "recovered" (seen 0)');
+    await expect(ctx.client.callTool("roll", {})).rejects.toThrow(/boom/);
+    expect(await ctx.client.callTool("roll", {})).toEqual({ content: [{ type: "text", text: "recovered" }] });
+    expect(await ctx.client.callTool("roll", {})).toEqual({ content: [{ type: "text", text: "recovered" }] });
+    expect(roll.calls()).toBe(3);
+  });
+
+  test("respondsWithStatus(...).andThen(payload, options): an HTTP status, then the tool payload with its options", async () => {
+    await using ctx = await setup(kind);
+    const roll = ctx.mock.toolsCall("roll").respondsWithStatus(503, "overloaded").andThen({ rolled: 4 }).andThen("tilted", { isError: true });
+    expect(roll.toString()).toBe('tools/call "roll" → HTTP 503, then {"rolled":4}, then an error result text "tilted" (seen 0)');
+    await expect(ctx.client.callTool("roll", {})).rejects.toThrow(/overloaded/);
+    expect(await ctx.client.callTool("roll", {})).toEqual({ content: [{ type: "text", text: '{"rolled":4}' }] });
+    expect(await ctx.client.callTool("roll", {})).toEqual({ content: [{ type: "text", text: "tilted" }], isError: true });
+  });
+
+  test('fails("empty-response").andThen(payload): a fault, then the tool payload', async () => {
+    await using ctx = await setup(kind);
+    ctx.mock.toolsCall("roll").fails("empty-response").andThen("recovered");
+    await expect(ctx.client.callTool("roll", {})).rejects.toThrow();
+    expect(textOf(await ctx.client.callTool("roll", {}))).toBe("recovered");
+  });
+
+  test("method(...).respondsWithError(...).andThen(payload): an error, then the payload as the JSON-RPC result", async () => {
+    await using ctx = await setup(kind);
+    const custom = ctx.mock.method("custom/thing").respondsWithError(-32000, "not yet").andThen({ ok: true });
+    expect(custom.toString()).toBe('custom/thing → error -32000 "not yet", then result {"ok":true} (seen 0)');
+    await expect(ctx.client.request("custom/thing", {})).rejects.toThrow(/not yet/);
+    expect(await ctx.client.request("custom/thing", {})).toEqual({ ok: true });
+    ctx.mock.verify(method("custom/thing"), 2);
+  });
 });

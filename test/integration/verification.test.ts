@@ -292,6 +292,18 @@ describe("waitFor", () => {
     expect(error?.actual).toContain("args.b: 3");
   });
 
+  test("rejects when the mock closes before such a request arrives", async () => {
+    const mock = await McpMock.start({ tools });
+    const waiting = mock.waitFor(toolsCall("add"), { timeout: 5000 }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    await mock.close();
+    const error = await waiting;
+    expect(error).toBeInstanceOf(McpMockError);
+    expect(error?.message).toBe('[mcpmock] waitFor(tools/call "add"): the mock closed before such a request arrived.');
+  });
+
   test("rejects a negative timeout and a non-pattern at the call", async () => {
     await using ctx = await setup("v1");
     expect(() => ctx.mock.waitFor(toolsCall("add"), { timeout: -1 })).toThrow(/timeout is milliseconds/);
@@ -319,9 +331,16 @@ describe("verifyInOrder", () => {
     await ctx.client.callTool("add", { a: 1, b: 2 });
     const error = thrown(() => ctx.mock.verifyInOrder(toolsList(), toolsCall("echo"), toolsCall("add")));
     expect(error).toBeInstanceOf(VerificationError);
-    expect(error.message).toContain("Request 2 was never received.");
-    expect(error.message).toMatch(/1\. tools\/list +✓ #3 tools\/list/);
-    expect(error.message).toMatch(/2\. tools\/call "echo" +✗/);
+    // each pattern is marked at the start of its line: ✓ found (with the request), ✗ the first missing one, blank after it
+    expect(error.message).toContain(
+      [
+        "[mcpmock] Expected these requests in this order:",
+        "  ✓ 1. tools/list   (#3 tools/list in session-1)",
+        '  ✗ 2. tools/call "echo"',
+        '    3. tools/call "add"',
+        "Request 2 was never received after #3 tools/list in session-1.",
+      ].join("\n"),
+    );
   });
 
   test("fails when the requests came in another order", async () => {
@@ -331,7 +350,8 @@ describe("verifyInOrder", () => {
     await ctx.client.listTools();
     const error = thrown(() => ctx.mock.verifyInOrder(toolsList(), toolsCall("add")));
     expect(error).toBeInstanceOf(VerificationError);
-    expect(error.message).toContain('Request 2 was received (#3 tools/call "add" {"a":1,"b":2} in session-1), but not after #4 tools/list in session-1.');
+    expect(error.message).toContain('  ✗ 2. tools/call "add"\n');
+    expect(error.message).toContain('Request 2 was received (#3 tools/call "add" {"a":1,"b":2} in session-1), but before #4 tools/list in session-1, not after it.');
     ctx.mock.verifyInOrder(toolsCall("add"), toolsList());
   });
 
@@ -344,17 +364,23 @@ describe("verifyInOrder", () => {
     expect(ctx.mock.verifyInOrder(toolsCall("add"), toolsCall("add")).map((e) => e.seq)).toEqual([3, 4]);
   });
 
-  // BUG (src/verification.ts, verifyOrder): when the missing request matches an entry that an
-  // earlier pattern already consumed, the report says it "was received (#3 ...), but not after
-  // #3 ..." (the same entry twice), which contradicts itself. A second "add" was never received,
-  // so the report should say so.
-  test.fails("a pattern whose only match was used by an earlier pattern is reported as never received", async () => {
+  // When the missing request's only match was used by an earlier pattern, the report says it
+  // was never received after that request (it once said "was received (#3 ...), but not after
+  // #3 ...", naming the same entry twice).
+  test("a pattern whose only match was used by an earlier pattern is reported as never received", async () => {
     await using ctx = await setup("v1");
     ctx.mock.toolsCall().withArgs(ANY).respondsWith("ok");
     await ctx.client.callTool("add", { a: 1, b: 2 });
     const error = thrown(() => ctx.mock.verifyInOrder(toolsCall("add"), toolsCall("add")));
-    expect(error.message).not.toContain('Request 2 was received (#3 tools/call "add" {"a":1,"b":2} in session-1), but not after #3');
-    expect(error.message).toContain("Request 2 was never received");
+    expect(error).toBeInstanceOf(VerificationError);
+    expect(error.message).not.toContain("was received");
+    expect(error.message).toContain(
+      [
+        '  ✓ 1. tools/call "add"   (#3 tools/call "add" {"a":1,"b":2} in session-1)',
+        '  ✗ 2. tools/call "add"',
+        'Request 2 was never received after #3 tools/call "add" {"a":1,"b":2} in session-1.',
+      ].join("\n"),
+    );
   });
 });
 
@@ -487,6 +513,22 @@ describe("the journal bound", () => {
     // ...while the report's total counts every message that arrived.
     expect(error.message).toContain("exactly 6 times, but received it 5 times.");
     expect(error.message).toContain("Requests received in all: 8.");
+    // ...and the report says why the two differ
+    expect(error.message.endsWith("Requests received in all: 8.\nThe journal keeps the last 5 (journalSize); verification sees only those.")).toBe(true);
+    // a failure with no match says it too, before pointing at mock.requests()
+    const missing = thrown(() => ctx.mock.verify(toolsCall("echo")));
+    expect(missing.message).toContain("The journal keeps the last 5 (journalSize); verification sees only those.");
+    expect(missing.message).toContain("To see everything received: mock.requests().");
+  });
+
+  test("while nothing was dropped, a failed verify does not mention the journal size", async () => {
+    await using ctx = await setup("v1", { journalSize: 5 });
+    ctx.mock.toolsCall("add").withArgs(ANY).respondsWith({ sum: 0 });
+    await ctx.client.callTool("add", { a: 1, b: 1 });
+    const error = thrown(() => ctx.mock.verify(toolsCall("echo")));
+    expect(error.message).toContain("Requests received in all: 3.");
+    expect(error.message).not.toContain("journalSize");
+    expect(error.message).toContain("To see everything received: mock.requests().");
   });
 });
 
@@ -560,6 +602,31 @@ describe("onUnmatched", () => {
       expect(error?.message).toContain("args.b: 2");
       // the server did stop
       await expect(fetch(mock.url, { method: "POST" })).rejects.toThrow();
+      // only the first close() reports: later ones (e.g. an `await using` at the end of the scope) resolve
+      await expect(mock.close()).resolves.toBeUndefined();
+      await expect(mock.close()).resolves.toBeUndefined();
+    } finally {
+      process.stderr.write = original;
+    }
+  });
+
+  test('"error": with `await using`, the explicit close() rejects and the scope\'s own close() at the end resolves', async () => {
+    const original = process.stderr.write;
+    process.stderr.write = (() => true) as typeof process.stderr.write;
+    try {
+      let rejected: unknown;
+      {
+        await using mock = await McpMock.start({ tools, onUnmatched: "error" });
+        const client = await connect("v2", mock.url);
+        await client.callTool("echo", { text: "nobody stubbed this" });
+        await client.close();
+        rejected = await mock.close().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      } // the disposal calls close() again: it must not throw the same report a second time
+      expect(rejected).toBeInstanceOf(McpMockError);
+      expect((rejected as Error).message).toMatch(/^\[mcpmock\] 1 request\(s\) matched no stub:/);
     } finally {
       process.stderr.write = original;
     }

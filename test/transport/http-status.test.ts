@@ -237,9 +237,14 @@ describe("POST", () => {
     expect(res.headers.get("x-accel-buffering")).toBe("no");
     expect(res.headers.get("mcp-session-id")).toBe("session-1");
     const result = { protocolVersion: "2025-11-25", capabilities: { logging: {} }, serverInfo: { name: "probe", version: "9.9.9" } };
-    expect(body).toBe(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: 0, result })}\n\n`);
+    // Byte for byte: the priming event (2025-11-25: an id, retry, empty data), then the answer as
+    // `event: message` with an id that names the stream (1) and the event (1).
+    expect(body).toBe(`id: 1-0\nretry: 1000\ndata: \n\nevent: message\nid: 1-1\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: 0, result })}\n\n`);
     const ping1 = await post(mock.url, ping(1), { "mcp-session-id": "session-1" });
-    expect(await ping1.text()).toBe('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n');
+    expect(await ping1.text()).toBe('id: 2-0\nretry: 1000\ndata: \n\nevent: message\nid: 2-1\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n');
+    // A client at an older version gets no priming event (it could not handle empty data).
+    const old = await post(mock.url, { ...ping(2) }, { "mcp-session-id": "session-1", "mcp-protocol-version": "2025-06-18" });
+    expect(await old.text()).toBe('event: message\nid: 3-1\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n');
   });
 
   // Known bug (src/app.ts #answer/#get): Hono's streamSSE overwrites the cache-control set before
@@ -335,7 +340,9 @@ describe("GET", () => {
       const reader = (res.body as ReadableStream<Uint8Array>).getReader();
       const first = await reader.read();
       expect(first.done).toBe(false);
-      expect(new TextDecoder().decode(first.value)).toBe(": keepalive\n\n");
+      expect(new TextDecoder().decode(first.value)).toBe("id: 1-0\nretry: 1000\ndata: \n\n");
+      const second = await reader.read();
+      expect(new TextDecoder().decode(second.value)).toBe(": keepalive\n\n");
     } finally {
       controller.abort();
     }
@@ -385,7 +392,9 @@ describe("DELETE", () => {
     const { res: stream, controller } = await openGet(mock.url, headers);
     try {
       await expectEmpty(await del(mock.url, headers), 204);
-      const end = await (stream.body as ReadableStream<Uint8Array>).getReader().read();
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      let end = await reader.read();
+      while (!end.done) end = await reader.read(); // the priming event, then the end
       expect(end.done).toBe(true);
     } finally {
       controller.abort();
