@@ -31,7 +31,7 @@ import { assertValidResult } from "./result-schemas.js";
 import { wrapToolPayload } from "./tool-result.js";
 import { StreamScriptBuilder, type StreamCall } from "./stream-script.js";
 import type { StreamPlan } from "./streaming.js";
-import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
+import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource } from "./stub.js";
 import type { DeepPartial, ToolCall } from "./typed.js";
 
 /** Options of `streams()`. */
@@ -64,6 +64,8 @@ export interface StubDraft {
   /** Set by `inScenario(name)`; `whenState` and `willSetState` refer to it. */
   readonly scenario?: string;
   readonly setsState?: { readonly scenario: string; readonly state: string };
+  /** Where the stub was written, when not in code (a definition file). */
+  readonly source?: StubSource;
   /** The chain as written so far, for messages: `toolsCall("add").withArgs(...)`. */
   readonly written: string;
 }
@@ -303,6 +305,8 @@ export abstract class StubBuilder {
    * );
    * ```
    */
+  streams(script: (s: StreamScriptBuilder) => StreamScriptBuilder | void, options?: StreamOptions): StubHandle<unknown, undefined>;
+  streams(source: ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>, options?: StreamOptions): StubHandle<unknown, undefined>;
   streams(
     script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
     options: StreamOptions = {},
@@ -311,7 +315,7 @@ export abstract class StubBuilder {
   }
 
   /** @internal Turns a script, generator or iterable into a stream plan. */
-  protected streamPlan(
+  streamPlan(
     script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
     options: StreamOptions,
     withEnd: boolean,
@@ -379,11 +383,20 @@ export abstract class StubBuilder {
   /**
    * @internal How `andThen(payload, options)` turns a payload into an answer: the entry
    * point's own `respondsWith` form (a JSON-RPC result here; tools, prompts and resources
-   * wrap theirs).
+   * wrap theirs). Definition files use it too.
    */
-  protected planFor(payload: unknown, _options?: unknown): ResponsePlan {
+  planFor(payload: unknown, _options?: unknown): ResponsePlan {
     this.checkAnswer(payload, "andThen");
     return { kind: "result", result: payload as Answer<unknown> };
+  }
+
+  /** @internal Registers a stub from a definition file: ready-made answers, and where it was written. */
+  registerPlans(plans: readonly ResponsePlan[], source: StubSource): StubHandle<unknown, unknown> {
+    const [first, ...rest] = plans;
+    if (!first) this.fail("a stub needs an answer.");
+    const handle = this.with({ source }).register<unknown, unknown>(first);
+    for (const plan of rest) handle.andThenPlan(plan);
+    return handle;
   }
 
   /** @internal Registers the stub with its first answer; later answers come from `planFor`. */
@@ -406,7 +419,7 @@ export abstract class StubBuilder {
       ...(d.delay === undefined ? {} : { delay: d.delay }),
       ...(d.optional ? { optional: true } : {}),
       ...(d.setsState ? { setsState: d.setsState } : {}),
-      source: "dsl",
+      source: d.source ?? "dsl",
     };
     if (core.options.strict) strictCheck(stub.method, first, this.draft.written);
     core.registry.add(stub);

@@ -76,7 +76,7 @@ export interface ToolAnswerOptions {
  */
 export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> extends ArgsBuilder<Args> {
   /** @internal */
-  protected override planFor(payload: unknown, options?: ToolAnswerOptions): ResponsePlan {
+  override planFor(payload: unknown, options?: ToolAnswerOptions): ResponsePlan {
     this.checkAnswer(payload, "respondsWith");
     return { kind: "tool-result", payload: payload as Answer<unknown>, isError: options?.isError === true };
   }
@@ -113,7 +113,7 @@ export interface PromptAnswerOptions {
  */
 export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
   /** @internal */
-  protected override planFor(payload: unknown, options?: PromptAnswerOptions): ResponsePlan {
+  override planFor(payload: unknown, options?: PromptAnswerOptions): ResponsePlan {
     this.checkAnswer(payload, "respondsWith");
     const p = payload as Answer<unknown>;
     return options?.description === undefined ? { kind: "prompt-result", payload: p } : { kind: "prompt-result", payload: p, description: options.description };
@@ -155,7 +155,7 @@ export interface ReadAnswerOptions {
  */
 export class ResourceReadBuilder extends StubBuilder {
   /** @internal */
-  protected override planFor(payload: unknown, options?: ReadAnswerOptions): ResponsePlan {
+  override planFor(payload: unknown, options?: ReadAnswerOptions): ResponsePlan {
     if (typeof payload !== "function") {
       const { blob, ...rest } = (payload ?? {}) as { blob?: unknown };
       this.checkAnswer(payload instanceof Uint8Array || blob instanceof Uint8Array ? rest : payload, "respondsWith");
@@ -236,7 +236,7 @@ export class CompletionBuilder extends RequestBuilder<Record<string, unknown>> {
   }
 
   /** @internal An array answer is filtered by the typed prefix, as a real server does. */
-  protected override planFor(answer: unknown): ResponsePlan {
+  override planFor(answer: unknown): ResponsePlan {
     if (typeof answer !== "function") this.checkAnswer(answer, "respondsWith");
     const result = async (call: McpCall): Promise<unknown> => {
       const value = typeof answer === "function" ? await (answer as (c: McpCall) => unknown)(call) : answer;
@@ -271,7 +271,7 @@ export interface InitializeAnswerOptions {
  */
 export class InitializeBuilder extends StubBuilder {
   /** @internal */
-  protected override planFor(result: unknown, options?: InitializeAnswerOptions): ResponsePlan {
+  override planFor(result: unknown, options?: InitializeAnswerOptions): ResponsePlan {
     this.checkAnswer(result, "respondsWith");
     const sessionId = options?.sessionId;
     if (sessionId !== undefined && !/^[\x21-\x7e]+$/.test(sessionId)) {
@@ -297,7 +297,9 @@ export class InitializeBuilder extends StubBuilder {
  * ```
  */
 export class OpenStreamBuilder extends StubBuilder {
-  /** Plays this script on the stream when it opens. */
+  /** Plays this script (or generator of messages) on the stream when it opens. */
+  sends(script: (s: StreamScriptBuilder) => StreamScriptBuilder | void, options?: StreamOptions): StubHandle<unknown, undefined>;
+  sends(source: ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>, options?: StreamOptions): StubHandle<unknown, undefined>;
   sends(
     script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
     options: StreamOptions = {},

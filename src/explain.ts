@@ -117,11 +117,19 @@ function sentenceOf(entry: StubEntry): string {
 }
 
 /** The seed's rule 4: a tool call no stub answers, what is stubbed, and how to stub it. */
-export function toolMissReport(call: McpCall, tool: string, misses: readonly StubMiss[]): string {
+export function toolMissReport(call: McpCall, tool: string, misses: readonly StubMiss[], definitionFile?: string): string {
   const args = showValue(call.args, 300);
   const lines = [`${PREFIX} No stub answers tools/call "${tool}" with arguments ${args}.`];
   if (misses.length === 0) lines.push(`Nothing is stubbed for "${tool}" yet.`);
   else lines.push(`Stubbed for "${tool}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
+  if (definitionFile !== undefined) {
+    // Stubs from a definition file: the place to fix is the file, not code.
+    lines.push(
+      `Check that the args of the "${tool}" entries in the responses of ${definitionFile} match the call, or add one: { "tool": ${JSON.stringify(tool)}, "args": ${args}, "result": ... }`,
+      `To accept any arguments, add an entry for "${tool}" without args.`,
+    );
+    return lines.join("\n");
+  }
   lines.push(
     `To answer these arguments: mock.toolsCall(${JSON.stringify(tool)}).withArgs(${args}).respondsWith(...)`,
     `To answer any arguments:   mock.toolsCall(${JSON.stringify(tool)}).withArgs(ANY).respondsWith(...)`,

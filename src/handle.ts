@@ -53,6 +53,13 @@ export class StubHandle<Payload = unknown, Options = undefined> {
     return this;
   }
 
+  /** @internal Appends a ready-made answer (definition files). */
+  andThenPlan(plan: ResponsePlan): this {
+    const entry = this.#registry.get(this.id);
+    if (entry) this.#registry.replace({ ...entry.stub, responses: [...entry.stub.responses, plan] });
+    return this;
+  }
+
   /** The stub as one sentence, with how often it was seen. */
   toString(): string {
     const entry = this.#registry.get(this.id);

@@ -49,6 +49,18 @@ export { McpCall, type RequestId, type TransportKind } from "./call.js";
 export type { Answer } from "./stub.js";
 export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./typed.js";
 
+// Definition files
+export {
+  assertMockDefinition,
+  type MockDefinition,
+  type ResponseDefinition,
+  type AnswerDefinition,
+  type MatchingDefinition,
+  type ModifierDefinition,
+  type StepDefinition,
+  type PromptDefinition,
+} from "./definition.js";
+
 // Verification and the journal
 export {
   toolsCall,

@@ -19,6 +19,8 @@ import { MockCore } from "./core.js";
 import type { ToolDeclaration } from "./declarations.js";
 import type { PromptDeclaration } from "./prompts.js";
 import { readDraft } from "./patterns.js";
+import { loadDefinition, type MockDefinition } from "./definition.js";
+import { applyDefinition, promptDeclarations } from "./definition-apply.js";
 import type { AnyResourceDeclaration } from "./resources.js";
 import { McpMockError, PREFIX } from "./errors.js";
 import { assertJsonCarriable } from "./json-value.js";
@@ -135,6 +137,42 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const transport = new HttpTransport(core);
     const server = await listen((req, env) => transport.app.fetch(req, env), options.port ?? 0, options.host ?? "127.0.0.1");
     return new McpMock<T>(core, transport, server);
+  }
+
+  /**
+   * Starts a mock from a definition: a JSON file's path, or the object itself. The file is
+   * checked first, and a mistake is reported with the file, the JSON path, what was
+   * expected and an example. Options given here win over the file's `options`.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * await using mock = await McpMock.fromDefinition("examples/weather.mock.json");
+   * await using inline = await McpMock.fromDefinition({
+   *   tools: [{ name: "add" }],
+   *   responses: [{ tool: "add", args: { a: 1 }, result: { sum: 1 } }],
+   * });
+   * ```
+   */
+  static async fromDefinition(fileOrObject: string | MockDefinition, options: McpMockOptions = {}): Promise<McpMock> {
+    const { definition, source } = loadDefinition(fileOrObject);
+    const server = definition.server;
+    const mock = await McpMock.start({
+      ...definition.options,
+      ...(server ? { serverInfo: { name: server.name, version: server.version, ...(server.title ? { title: server.title } : {}) } } : {}),
+      ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
+      ...(definition.tools ? { tools: definition.tools } : {}),
+      ...(definition.resources ? { resources: definition.resources } : {}),
+      ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
+      ...options,
+    });
+    try {
+      applyDefinition(mock as McpMock, definition, source, false);
+    } catch (error) {
+      await mock.close();
+      throw error;
+    }
+    return mock as McpMock;
   }
 
   /** The port the mock listens on. */

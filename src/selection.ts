@@ -17,6 +17,7 @@ import { isAvailable, type StubEntry, type StubRegistry } from "./registry.js";
 import { closestNames } from "./explain.js";
 import { wrapReadPayload, type ResourceCatalog } from "./resources.js";
 import { showViolation } from "./schema-check.js";
+import { substitute } from "./placeholders.js";
 import { isSpecific, type Stub } from "./stub.js";
 
 /** What selection reads. */
@@ -124,7 +125,10 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
     return { message: toolError(call, text) };
   }
   if (any) return { entry: any };
-  const report = toolMissReport(call, name, rankStubs(call, userStubs(ctx, "tools/call", name)));
+  const stubs = userStubs(ctx, "tools/call", name);
+  const files = new Set(stubs.map((e) => (typeof e.stub.source === "object" ? e.stub.source.file : undefined)));
+  const file = files.size === 1 ? [...files][0] : undefined;
+  const report = toolMissReport(call, name, rankStubs(call, stubs), file);
   return { message: toolError(call, report), miss: report };
 }
 
@@ -150,7 +154,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
   }
   if (any) return { entry: any };
   if (prompt.messages !== undefined) {
-    const result = { messages: toMessages(prompt.messages, `prompt "${name}"`) };
+    const result = { messages: toMessages(substitute(prompt.messages, { args: call.args }), `prompt "${name}"`) };
     return { message: resultResponse(call.id as RequestId, prompt.description === undefined ? result : { description: prompt.description, ...result }) };
   }
   const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, "prompts/get", name)));
@@ -165,7 +169,7 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
   const declared = ctx.resources.read(uri);
   const d = declared?.declaration as { text?: string; blob?: string; mimeType?: string } | undefined;
   if (d && (d.text !== undefined || d.blob !== undefined)) {
-    const payload = d.text !== undefined ? { text: d.text } : { blob: d.blob };
+    const payload = d.text !== undefined ? { text: substitute(d.text, { uri: declared?.variables }) as string } : { blob: d.blob };
     return { message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, d.mimeType)) };
   }
   const known = ctx.resources.known();

@@ -1,0 +1,248 @@
+/**
+ * Definition files: a mock as JSON data. They are checked against the shipped JSON Schema
+ * (`mcpmock/schema.json`) and then for meaning (a response for an undeclared tool, an
+ * unknown placeholder), and load into the very stubs the DSL builds.
+ * @module
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename } from "node:path";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type { ToolDeclaration } from "./declarations.js";
+import { McpMockError, jsonTypeOf, showValue } from "./errors.js";
+import type { McpMockOptions } from "./options.js";
+import { checkPlaceholders } from "./placeholders.js";
+import type { PromptDeclaration } from "./prompts.js";
+import type { AnyResourceDeclaration } from "./resources.js";
+
+/** One stream step as data. */
+export type StepDefinition =
+  | { progress: number; total?: number; message?: string }
+  | { log: string; data: unknown; logger?: string }
+  | { delay: number }
+  | { notify: string; params?: Record<string, unknown> }
+  | { request: string; params?: Record<string, unknown>; timeoutMs?: number }
+  | { send: Record<string, unknown> };
+
+/** How a stub answers, as data. */
+export interface AnswerDefinition {
+  result?: unknown;
+  isError?: boolean;
+  error?: { code: number; message: string; data?: unknown };
+  stream?: StepDefinition[];
+  dropAfter?: number;
+  status?: number;
+  body?: unknown;
+  fault?: { kind: string; after?: number };
+  sessionId?: string;
+}
+
+/** What a stub matches, as data. */
+export interface MatchingDefinition {
+  /** Exact arguments; omitted means any (the seed's ANY). */
+  args?: Record<string, unknown>;
+  argsMatching?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+  paramsMatching?: Record<string, unknown>;
+  sessionId?: string;
+  headers?: Record<string, string>;
+  protocolVersion?: string;
+  bodyContains?: string;
+}
+
+/** Modifiers, as data. */
+export interface ModifierDefinition {
+  priority?: number;
+  times?: number;
+  optional?: boolean;
+  delay?: number | { distribution: "uniform"; min: number; max: number } | { distribution: "lognormal"; median: number; sigma: number };
+  scenario?: { name: string; whenState?: string; setState?: string };
+  /** Answers for the next calls, in order; the last repeats. */
+  then?: AnswerDefinition[];
+}
+
+/** A response entry: for a tool (`tool`) or any method (`method`). */
+export type ResponseDefinition = AnswerDefinition & MatchingDefinition & ModifierDefinition & ({ tool: string; method?: never } | { method: string; tool?: never });
+
+/** A prompt with optional answers per arguments. */
+export type PromptDefinition = PromptDeclaration & {
+  responses?: Array<MatchingDefinition & ModifierDefinition & { messages?: unknown; description?: string; error?: AnswerDefinition["error"] }>;
+};
+
+/**
+ * A mock as data (the format of `mcpmock serve <file>`). The seeds' format (`tools`,
+ * `responses` with `tool`, `args` (omitted = any), `result`, `isError`) is a subset.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type MockDefinition } from "mcpmock";
+ * const definition: MockDefinition = {
+ *   tools: [{ name: "add", inputSchema: { type: "object" } }],
+ *   responses: [{ tool: "add", args: { a: 1, b: 2 }, result: { sum: 3 } }, { tool: "add", result: { sum: 0 } }],
+ * };
+ * await using mock = await McpMock.fromDefinition(definition);
+ * ```
+ */
+export interface MockDefinition {
+  $schema?: string;
+  server?: { name: string; version: string; title?: string; instructions?: string };
+  tools?: ToolDeclaration[];
+  responses?: ResponseDefinition[];
+  resources?: AnyResourceDeclaration[];
+  prompts?: PromptDefinition[];
+  completions?: Array<{ ref?: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string }; argument?: string; values: string[] }>;
+  openStream?: StepDefinition[];
+  options?: Pick<McpMockOptions, "sessions" | "responseMode" | "pageSize" | "resourceNotFoundCode" | "strict" | "seed">;
+}
+
+const FORMAT =
+  'Format: { "tools": [ { "name": ..., "inputSchema": ... } ], "responses": [ { "tool": ..., "args": ..., "result": ... } ] } (see mcpmock/schema.json)';
+
+const EXAMPLES: ReadonlyArray<[RegExp, string]> = [
+  [/^responses\[\d+\]\.stream/, '{ "progress": 1, "total": 2 }, { "log": "info", "data": "working" }, { "delay": 50 }, { "notify": "notifications/resources/updated", "params": { "uri": "test://x" } }, { "request": "elicitation/create", "params": { ... } }'],
+  [/^responses\[\d+\]\.fault/, '{ "fault": { "kind": "drop-stream-after", "after": 2 } }'],
+  [/^responses\[\d+\]\.error/, '{ "tool": "add", "error": { "code": -32603, "message": "internal" } }'],
+  [/^responses/, '{ "tool": "add", "args": { "a": 1, "b": 2 }, "result": { "sum": 3 } }'],
+  [/^tools/, '{ "name": "add", "inputSchema": { "type": "object", "properties": { "a": { "type": "number" } } } }'],
+  [/^resources/, '{ "uri": "test://hello", "name": "hello", "text": "Hello, world" } or { "uriTemplate": "test://items/{id}", "name": "item", "text": "item {{uri.id}}" }'],
+  [/^prompts\[\d+\]\.responses/, '{ "args": { "name": "Ada" }, "messages": "Hello, Ada" }'],
+  [/^prompts/, '{ "name": "greet", "arguments": [{ "name": "name", "required": true }], "messages": "Hello, {{args.name}}" }'],
+  [/^completions/, '{ "ref": { "type": "ref/prompt", "name": "greet" }, "argument": "name", "values": ["Ada", "Alan"] }'],
+  [/^openStream/, '[{ "delay": 100 }, { "notify": "notifications/tools/list_changed" }]'],
+  [/^server/, '{ "name": "weather", "version": "1.0.0" }'],
+  [/^options/, '{ "sessions": "stateless", "responseMode": "sse" }'],
+];
+
+const require = createRequire(import.meta.url);
+let validator: ValidateFunction | undefined;
+
+function validate(value: unknown): readonly ErrorObject[] {
+  if (!validator) {
+    const Ajv = (require("ajv/dist/2020") as { default: new (o: object) => { compile(s: object): ValidateFunction } }).default;
+    const schema = JSON.parse(readFileSync(new URL("../schema.json", import.meta.url), "utf8")) as object;
+    validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  }
+  return validator(value) ? [] : (validator.errors ?? []);
+}
+
+function jsonPath(pointer: string): string {
+  let path = "";
+  for (const part of pointer.split("/").slice(1)) path += /^\d+$/.test(part) ? `[${part}]` : path ? `.${part}` : part;
+  return path || "(the root)";
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let v: unknown = root;
+  for (const part of pointer.split("/").slice(1)) v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[part] : undefined;
+  return v;
+}
+
+/** The most telling schema error: the deepest one that is not a combinator summary. */
+function bestError(errors: readonly ErrorObject[]): ErrorObject {
+  const concrete = errors.filter((e) => !["oneOf", "anyOf", "allOf", "if"].includes(e.keyword));
+  const pool = concrete.length ? concrete : errors;
+  const rank = (e: ErrorObject): number => (e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties" ? 0 : e.keyword === "required" ? 2 : 1);
+  return [...pool].sort((a, b) => b.instancePath.split("/").length - a.instancePath.split("/").length || rank(a) - rank(b))[0] as ErrorObject;
+}
+
+function describeError(error: ErrorObject, root: unknown): { path: string; message: string } {
+  const params = error.params as Record<string, unknown>;
+  const path = jsonPath(error.instancePath);
+  const received = valueAt(root, error.instancePath);
+  switch (error.keyword) {
+    case "required":
+      return { path, message: `"${String(params["missingProperty"])}" is required here.` };
+    case "additionalProperties":
+    case "unevaluatedProperties": {
+      const key = String(params["additionalProperty"] ?? params["unevaluatedProperty"]);
+      return { path: `${path === "(the root)" ? "" : `${path}.`}${key}`, message: `"${key}" is not a field here (a typo?).` };
+    }
+    case "type":
+      return { path, message: `must be ${String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
+    case "enum":
+      return { path, message: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, received ${showValue(received, 60)}.` };
+    case "const":
+      return { path, message: `must be ${JSON.stringify(params["allowedValue"])}, received ${showValue(received, 60)}.` };
+    default:
+      return { path, message: `${error.message ?? "is not valid"}, received ${showValue(received, 60)}.` };
+  }
+}
+
+function fail(source: string, path: string, message: string): never {
+  const example = EXAMPLES.find(([re]) => re.test(path))?.[1];
+  throw new McpMockError(`Invalid mock definition — ${source}: ${path}: ${message}\n→ ${example ? `Expected like: ${example}` : FORMAT}`);
+}
+
+/** The placeholder roots each place may use. */
+const TOOL_ROOTS = ["args", "params", "sessionId", "progressToken", "answer", "answers"];
+const METHOD_ROOTS = ["params", "sessionId", "progressToken", "answer", "answers"];
+
+/**
+ * Throws a {@link McpMockError} naming the source, the JSON path, what was expected and an
+ * example, unless `value` is a valid definition.
+ *
+ * @example
+ * ```ts
+ * import { assertMockDefinition } from "mcpmock";
+ * assertMockDefinition({ tools: [{ name: "add" }], responses: [{ tool: "sum", result: 1 }] }, "weather.mock.json");
+ * // throws: Invalid mock definition — weather.mock.json: responses[0].tool: tool "sum" is not in tools. Available tools: add
+ * ```
+ */
+export function assertMockDefinition(value: unknown, source = "definition"): asserts value is MockDefinition {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
+  }
+  const errors = validate(value);
+  if (errors.length > 0) {
+    const { path, message } = describeError(bestError(errors), value);
+    fail(source, path, message);
+  }
+  const def = value as MockDefinition;
+  const tools = (def.tools ?? []).map((t) => t.name);
+  (def.responses ?? []).forEach((r, i) => {
+    const where = `responses[${i}]`;
+    if (r.tool !== undefined && !tools.includes(r.tool)) {
+      fail(source, `${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
+    }
+    const roots = r.tool !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
+    for (const key of ["result", "stream", "then", "error", "body"] as const) {
+      checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => fail(source, path, message));
+    }
+    const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined].filter(Boolean).length;
+    if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
+      fail(source, where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
+    }
+  });
+  (def.resources ?? []).forEach((r, i) => {
+    const templated = "uriTemplate" in r && r.uriTemplate !== undefined;
+    checkPlaceholders((r as { text?: unknown }).text, `resources[${i}].text`, templated ? ["uri"] : [], (path, message) => fail(source, path, message));
+  });
+  (def.prompts ?? []).forEach((p, i) => {
+    checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => fail(source, path, message));
+    (p.responses ?? []).forEach((r, j) => checkPlaceholders(r.messages, `prompts[${i}].responses[${j}].messages`, ["args", "sessionId"], (path, message) => fail(source, path, message)));
+  });
+}
+
+/** Reads and checks a definition file (or checks an object); the source names the file in messages. */
+export function loadDefinition(fileOrObject: string | MockDefinition): { definition: MockDefinition; source: string } {
+  if (typeof fileOrObject !== "string") {
+    assertMockDefinition(fileOrObject, "definition");
+    return { definition: fileOrObject, source: "definition" };
+  }
+  const source = basename(fileOrObject);
+  let text: string;
+  try {
+    text = readFileSync(fileOrObject, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new McpMockError(code === "ENOENT" ? `no definition file at ${fileOrObject}. Check the path (it is relative to ${process.cwd()}).` : `cannot read ${fileOrObject}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    throw new McpMockError(`Invalid mock definition — ${source}: not valid JSON (${(error as Error).message}). Check commas, quotes and brackets near that position.`);
+  }
+  assertMockDefinition(parsed, source);
+  return { definition: parsed, source };
+}

@@ -1,0 +1,69 @@
+/**
+ * Placeholders in definition files: `{{args.city}}`, `{{uri.id}}`, `{{answer.content.name}}`,
+ * `{{progressToken}}`. Substituted from the call, never evaluated: a path is looked up, and
+ * that is all.
+ * @module
+ */
+import { McpMockError } from "./errors.js";
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_$][\w$]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
+const WHOLE = /^\{\{\s*([A-Za-z_$][\w$]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}$/;
+
+/** The values placeholders can name, by their first segment. */
+export type PlaceholderContext = Readonly<Record<string, unknown>>;
+
+/** Whether a value holds any placeholder. */
+export function hasPlaceholders(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("{{");
+  if (value === null || typeof value !== "object") return false;
+  return Object.values(value).some(hasPlaceholders);
+}
+
+/** Throws at load time for a placeholder whose root is not one of `roots`, naming the JSON path. */
+export function checkPlaceholders(value: unknown, path: string, roots: readonly string[], fail: (path: string, message: string) => never): void {
+  if (typeof value === "string") {
+    for (const match of value.matchAll(PLACEHOLDER)) {
+      const root = (match[1] as string).split(/[.[]/)[0] as string;
+      if (!roots.includes(root)) {
+        fail(path, `the placeholder {{${match[1]}}} names "${root}", which is not known here. Placeholders here start with ${roots.map((r) => `"${r}"`).join(", ")}, like {{${roots[0]}.name}}.`);
+      }
+    }
+    return;
+  }
+  if (value === null || typeof value !== "object") return;
+  if (Array.isArray(value)) value.forEach((v, i) => checkPlaceholders(v, `${path}[${i}]`, roots, fail));
+  else for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${path}.${k}`, roots, fail);
+}
+
+function lookup(context: PlaceholderContext, path: string): unknown {
+  let value: unknown = context;
+  for (const part of path.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== "")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/**
+ * Substitutes placeholders: a string that is one placeholder becomes the value itself (any
+ * JSON); placeholders inside text become text (JSON for objects, empty for missing values).
+ */
+export function substitute(value: unknown, context: PlaceholderContext): unknown {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return value;
+    const whole = WHOLE.exec(value);
+    if (whole) return lookup(context, whole[1] as string) ?? "";
+    return value.replace(PLACEHOLDER, (_m, path: string) => {
+      const found = lookup(context, path);
+      return found === undefined || found === null ? "" : typeof found === "object" ? JSON.stringify(found) : String(found);
+    });
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => substitute(v, context));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, context)]));
+}
+
+/** Throws unless a placeholder-free check passes (used by callers that want a plain error). */
+export function placeholderError(source: string, path: string, message: string): never {
+  throw new McpMockError(`Invalid mock definition — ${source}: ${path}: ${message}`);
+}
