@@ -83,6 +83,7 @@ export class HttpTransport {
   readonly #maxBody: number;
   readonly #keepAliveMs: number;
   readonly #endpoint: string;
+  #admin: Hono | undefined;
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -110,10 +111,19 @@ export class HttpTransport {
     this.app.get(path, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c)));
     this.app.delete(path, (c) => this.#delete(c));
     this.app.all(path, () => Rejections.methodNotAllowed(allowed));
-    this.app.all("*", (c) => Rejections.notFound(c.req.path, path));
+    this.app.all("*", (c) =>
+      this.#admin && c.req.path.startsWith("/__admin")
+        ? (this.#checkOrigin(c.req.header("origin")) ?? this.#admin.fetch(c.req.raw, c.env))
+        : Rejections.notFound(c.req.path, path),
+    );
     this.app.onError((error) =>
       core.closing.signal.aborted ? Rejections.shuttingDown() : Rejections.internal(String(error)),
     );
+  }
+
+  /** Serves the admin API beside the MCP endpoint. */
+  mountAdmin(admin: Hono): void {
+    this.#admin = admin;
   }
 
   /** Ends every open stream now. */

@@ -286,9 +286,9 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
       if (sessionId !== undefined) {
         const session = this.sessions.get(sessionId);
         if (!session) throw new McpMockError(`${what}: there is no session ${JSON.stringify(sessionId)}. Open sessions: ${this.sessions.all().map((s) => s.id).join(", ") || "none"}.`);
-        return session.stream ? [session] : undefined;
+        return session.stream?.attached ? [session] : undefined;
       }
-      const open = this.sessions.all().filter((s) => s.stream);
+      const open = this.sessions.all().filter((s) => s.stream?.attached);
       return open.length ? open : undefined;
     };
     const now = ready();

@@ -10,6 +10,8 @@ import type { McpMock } from "./mock.js";
 import { hasPlaceholders, substitute } from "./placeholders.js";
 import type { LogLevel, StreamCall, StreamScriptBuilder } from "./stream-script.js";
 import type { FaultKind, ResponsePlan, StubSource } from "./stub.js";
+import { McpMockError } from "./errors.js";
+import { method, toolsCall } from "./patterns.js";
 
 /** What placeholders see for a call. */
 function context(call: McpCall): Record<string, unknown> {
@@ -28,7 +30,9 @@ function context(call: McpCall): Record<string, unknown> {
 
 /** A value, or (when it holds placeholders) a function of the call that fills them. */
 function templated(value: unknown): unknown {
-  return hasPlaceholders(value) ? (call: McpCall) => substitute(value, context(call)) : value;
+  if (!hasPlaceholders(value)) return value;
+  // The template rides along, so stub sentences can show it.
+  return Object.assign((call: McpCall) => substitute(value, context(call)), { template: value });
 }
 
 function steps(s: StreamScriptBuilder, list: readonly StepDefinition[]): void {
@@ -59,6 +63,13 @@ function plan(builder: StubBuilder, answer: AnswerDefinition): ResponsePlan {
   if (answer.status !== undefined) return { kind: "status", status: answer.status, ...(answer.body === undefined ? {} : { body: answer.body as string | object }) };
   if (answer.fault) return { kind: "fault", fault: answer.fault.kind as FaultKind, ...(answer.fault.after === undefined ? {} : { after: answer.fault.after }) };
   return builder.planFor(templated(answer.result), { isError: answer.isError === true, ...(answer.sessionId === undefined ? {} : { sessionId: answer.sessionId }) });
+}
+
+/** A pattern (for verification) from its data form: `{ tool | method, args?, sessionId?, ... }`. */
+export function patternFromDefinition(def: MatchingDefinition & { tool?: string; method?: string }): StubBuilder {
+  if (def.tool !== undefined) return narrow(toolsCall(def.tool), def);
+  if (typeof def.method === "string" && def.method !== "") return narrow(method(def.method), def);
+  throw new McpMockError(`a pattern needs "tool" (a tools/call) or "method" (any method), like { "tool": "add", "args": { "a": 1 } }.`);
 }
 
 function narrow<B extends StubBuilder>(builder: B, m: MatchingDefinition & ModifierDefinition): B {

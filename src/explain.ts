@@ -29,7 +29,7 @@ export function planPhrase(plan: ResponsePlan): string {
     case "prompt-result":
       return typeof plan.payload === "function" ? "messages computed from the call" : `messages ${showValue(plan.payload, 80)}`;
     case "tool-result": {
-      const what = typeof plan.payload === "function" ? "a payload computed from the call" : showPayload(plan.payload);
+      const what = typeof plan.payload === "function" ? templateOf(plan.payload) ?? "a payload computed from the call" : showPayload(plan.payload);
       return plan.isError ? `an error result ${what}` : what;
     }
     case "error":
@@ -56,6 +56,12 @@ function delayPhrase(d: DelayDistribution): string {
   return d.distribution === "uniform"
     ? `a uniform random ${d.min}-${d.max} ms`
     : `a log-normal random delay (median ${d.median} ms, sigma ${d.sigma})`;
+}
+
+/** The template of a definition file's answer (a function with its template attached). */
+function templateOf(answer: unknown): string | undefined {
+  const template = (answer as { template?: unknown }).template;
+  return template === undefined ? undefined : `the template ${showPayload(template)}`;
 }
 
 function showPayload(payload: unknown): string {

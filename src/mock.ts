@@ -30,6 +30,8 @@ import { closestNames, stubSentence } from "./explain.js";
 import { HttpTransport } from "./app.js";
 import type { McpMockOptions } from "./options.js";
 import { listen, type Listening } from "./server.js";
+import { StdioTransport, type StdioStreams } from "./stdio.js";
+import { adminApp } from "./admin.js";
 import { HTTP_DELETE, HTTP_GET_STREAM } from "./stub.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./typed.js";
 
@@ -94,19 +96,20 @@ function patternOf(pattern: StubBuilder, where: string): PatternParts {
  */
 export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   readonly #core: MockCore;
-  readonly #transport: HttpTransport;
-  readonly #server: Listening;
+  readonly #transport: HttpTransport | undefined;
+  readonly #server: Listening | undefined;
+  #stdio: StdioTransport | undefined;
   #closing: Promise<void> | undefined;
   #unmatchedReported = false;
   /** The MCP endpoint: `http://127.0.0.1:<port>/mcp`. */
   readonly url: string;
 
-  private constructor(core: MockCore, transport: HttpTransport, server: Listening) {
+  private constructor(core: MockCore, transport: HttpTransport | undefined, server: Listening | undefined) {
     this.#core = core;
     this.#transport = transport;
     this.#server = server;
-    const host = server.host.includes(":") ? `[${server.host}]` : server.host;
-    this.url = `http://${host}:${server.port}${core.options.path ?? "/mcp"}`;
+    const host = server?.host.includes(":") ? `[${server.host}]` : server?.host;
+    this.url = server ? `http://${host}:${server.port}${core.options.path ?? "/mcp"}` : "stdio:";
   }
 
   /**
@@ -134,9 +137,23 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       throw new McpMockError(`responseMode must be "json" or "sse", received ${JSON.stringify(options.responseMode)}.`);
     }
     const core = new MockCore(options);
+    if (options.transport === "none") return new McpMock<T>(core, undefined, undefined);
     const transport = new HttpTransport(core);
     const server = await listen((req, env) => transport.app.fetch(req, env), options.port ?? 0, options.host ?? "127.0.0.1");
-    return new McpMock<T>(core, transport, server);
+    const mock = new McpMock<T>(core, transport, server);
+    if (options.admin) transport.mountAdmin(adminApp(mock as McpMock, typeof options.admin === "object" && options.admin.remote === true));
+    return mock;
+  }
+
+  /**
+   * @internal Serves this mock over stdio (newline-delimited JSON-RPC); for a mock started
+   * with `transport: "none"`. Resolves when the input closes.
+   */
+  serveStdio(io: StdioStreams, onCrash: () => void = () => undefined): Promise<void> {
+    if (this.#stdio) throw new McpMockError("serveStdio: this mock already serves stdio.");
+    this.#stdio = new StdioTransport(this.#core, io);
+    this.#stdio.onCrash = onCrash;
+    return this.#stdio.done;
   }
 
   /**
@@ -175,9 +192,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return mock as McpMock;
   }
 
-  /** The port the mock listens on. */
+  /** The port the mock listens on (0 when it serves stdio). */
   get port(): number {
-    return this.#server.port;
+    return this.#server?.port ?? 0;
   }
 
   /**
@@ -193,9 +210,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.#core.closing.abort();
-      this.#transport.closeStreams();
+      this.#transport?.closeStreams();
       this.#core.sessions.clear();
-      await this.#server.close();
+      await this.#server?.close();
     })();
     const closed = this.#closing;
     if (this.#unmatchedReported || this.#core.options.onUnmatched !== "error") return closed;
@@ -582,6 +599,37 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
+   * Every stub as data for listings: id, sentence, calls answered.
+   *
+   * @example
+   * ```ts
+   * for (const stub of mock.stubs()) console.log(stub.id, stub.sentence, stub.calls);
+   * ```
+   */
+  stubs(): Array<{ id: string; sentence: string; calls: number; source: string }> {
+    return this.#core.registry.all().map((e) => ({
+      id: e.stub.id,
+      sentence: stubSentence(e.stub, e.hits),
+      calls: e.hits,
+      source: typeof e.stub.source === "object" ? `${e.stub.source.file} ${e.stub.source.path}` : e.stub.source,
+    }));
+  }
+
+  /**
+   * Removes one stub by id (built-in answers cannot be removed; override them instead).
+   *
+   * @example
+   * ```ts
+   * const stub = mock.toolsCall("add").respondsWith({ sum: 3 });
+   * mock.removeStub(stub.id);
+   * ```
+   */
+  removeStub(id: string): boolean {
+    if (id.startsWith("default:")) return false;
+    return this.#core.registry.remove(id);
+  }
+
+  /**
    * Removes every stub (the built-in answers stay), clears the journal and puts every
    * scenario back to `"Started"`. Sessions stay open.
    *
@@ -750,7 +798,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       clientCapabilities: s.clientCapabilities,
       logLevel: s.logLevel,
       initialized: s.initialized,
-      streamOpen: s.stream !== undefined,
+      streamOpen: s.stream?.attached === true,
     }));
   }
 

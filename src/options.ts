@@ -38,6 +38,16 @@ export interface ServerInfo {
  * ```
  */
 export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
+  /**
+   * Serve the admin REST API under `/__admin` (as `mcpmock serve` does): loopback clients
+   * only, unless `{ remote: true }`.
+   */
+  readonly admin?: boolean | { readonly remote?: boolean };
+  /**
+   * `"http"` (default): listen for Streamable HTTP. `"none"`: no listener; the mock is
+   * served another way (the `mcpmock stdio` command).
+   */
+  readonly transport?: "http" | "none";
   /** TCP port; 0 (the default) picks a free one, so parallel tests never clash. */
   readonly port?: number;
   /** Interface to bind; loopback (`127.0.0.1`) by default. */

@@ -91,6 +91,12 @@ function tiers(ctx: SelectionContext, call: McpCall, key: string): { specific?: 
   return any ? { any } : {};
 }
 
+/** The definition file every one of these stubs came from, if they all came from one. */
+function definitionFileOf(stubs: readonly StubEntry[]): string | undefined {
+  const files = new Set(stubs.map((e) => (typeof e.stub.source === "object" ? e.stub.source.file : undefined)));
+  return files.size === 1 ? [...files][0] : undefined;
+}
+
 function userStubs(ctx: SelectionContext, method: string, key: string): StubEntry[] {
   return ctx.registry.forMethod(method, key).filter((e) => e.stub.source !== "default");
 }
@@ -115,20 +121,23 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   }
   const violations = ctx.tools.check(name)?.(call.args) ?? [];
   if (violations.length > 0) {
+    const file = definitionFileOf(userStubs(ctx, "tools/call", name));
+    const fix =
+      file === undefined
+        ? `stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`
+        : `add to the responses of ${file}: { "tool": ${JSON.stringify(name)}, "args": ${showValue(call.args, 300)}, "result": ... }`;
     const text = [
       `${PREFIX} tool "${name}" rejected the arguments ${showValue(call.args, 300)}: they do not match its inputSchema.`,
       ...violations.slice(0, 10).map((v) => `- ${showViolation(v)}`),
       ...(violations.length > 10 ? [`- … and ${violations.length - 10} more`] : []),
       `The inputSchema declared for "${name}" (listed by tools/list) requires it.`,
-      `If the rejection is intended, stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`,
+      `If the rejection is intended, ${fix}`,
     ].join("\n");
     return { message: toolError(call, text) };
   }
   if (any) return { entry: any };
   const stubs = userStubs(ctx, "tools/call", name);
-  const files = new Set(stubs.map((e) => (typeof e.stub.source === "object" ? e.stub.source.file : undefined)));
-  const file = files.size === 1 ? [...files][0] : undefined;
-  const report = toolMissReport(call, name, rankStubs(call, stubs), file);
+  const report = toolMissReport(call, name, rankStubs(call, stubs), definitionFileOf(stubs));
   return { message: toolError(call, report), miss: report };
 }
 

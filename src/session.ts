@@ -4,7 +4,15 @@
  * @module
  */
 
-import { SessionStreams, type EventStream } from "./event-stream.js";
+import { SessionStreams } from "./event-stream.js";
+
+/** Where server-initiated messages of a session go: the GET stream over HTTP, stdout over stdio. */
+export interface PushStream {
+  /** Sends one JSON-RPC message. */
+  emit(json: string): unknown;
+  /** A client is listening now. */
+  readonly attached: boolean;
+}
 
 /** One client session. */
 export interface Session {
@@ -20,8 +28,8 @@ export interface Session {
   lastSeenAt: number;
   /** Every SSE stream of the session, kept for resuming. */
   readonly streams: SessionStreams;
-  /** The standalone GET stream, while a client holds it open. */
-  stream: EventStream | undefined;
+  /** The standalone GET stream (or stdout over stdio). */
+  stream: PushStream | undefined;
 }
 
 /** How stateful session ids are made: deterministic (`session-1`, ...) by default. */
