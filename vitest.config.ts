@@ -8,6 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // Builds dist/ once: the CLI tests spawn the built command.
+    globalSetup: ["./test/support/build.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 15_000,
     hookTimeout: 15_000,

@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import type { IncomingMessage } from "node:http";
-import { assertMockDefinition, type MatchingDefinition } from "./definition.js";
+import { checkDefinition, type MatchingDefinition } from "./definition.js";
 import { applyDefinition, patternFromDefinition } from "./definition-apply.js";
 import { McpMockError } from "./errors.js";
 import type { JournalEntry } from "./journal.js";
@@ -62,7 +62,7 @@ export function adminApp(mock: McpMock, remote: boolean): Hono {
   app.get(`${ADMIN_PREFIX}/stubs`, () => Response.json(mock.stubs()));
   app.post(`${ADMIN_PREFIX}/stubs`, async (c) => {
     const fragment = await body(c);
-    assertMockDefinition(fragment, "the admin request");
+    checkDefinition(fragment, "the admin request", mock.toolNames());
     const ids = applyDefinition(mock, fragment, "the admin request", true);
     return Response.json({ ids }, { status: 201 });
   });

@@ -274,7 +274,9 @@ export class HttpTransport {
           if (json && !isBatch) json = false;
           break;
         case "drop-stream-after":
-          return this.#sse(headers, session, version, outcomes, fault.after ?? 0);
+          // A plain answer has no events before its result: the connection drops before it.
+          // The result stays in the stream for a client that resumes with Last-Event-ID.
+          return this.#sse(headers, session, version, outcomes, 0);
       }
     }
     if (json) {

@@ -273,7 +273,9 @@ export abstract class StubBuilder {
   /**
    * Answers wrong on purpose, to test how a client copes: `"connection-reset"`,
    * `"empty-response"`, `"malformed-json"`, `"wrong-id"`, `"duplicate-response"`, or
-   * `"drop-stream-after"` (an SSE answer that ends after `n` events without the result).
+   * `"drop-stream-after"`: an SSE answer whose connection drops before the result (the
+   * result is kept for a client that resumes with `Last-Event-ID`; for a stream script,
+   * `streams(script, { dropAfter: n })` drops after `n` events).
    *
    * @example
    * ```ts
@@ -281,7 +283,7 @@ export abstract class StubBuilder {
    * mock.toolsCall("flaky").once().fails("connection-reset"); // newest first: fails once, then "recovered"
    * ```
    */
-  fails(fault: FaultKind, n?: number): StubHandle<unknown, undefined> {
+  fails(fault: FaultKind, n?: number): StubHandle<unknown, object | undefined> {
     if (!FAULT_KINDS.includes(fault)) this.fail(`fails takes one of ${FAULT_KINDS.map((k) => `"${k}"`).join(", ")}, received ${showValue(fault)}.`);
     if (n !== undefined && (!Number.isInteger(n) || n < 0)) this.fail(`fails(${JSON.stringify(fault)}, n): n is a count of events (0 or more), received ${showValue(n)}.`);
     if (n !== undefined && fault !== "drop-stream-after") this.fail(`fails(${JSON.stringify(fault)}) takes no count; only "drop-stream-after" does.`);
@@ -354,7 +356,7 @@ export abstract class StubBuilder {
    * mock.toolsCall("boom").respondsWithError(-32603, "internal", { why: "test" });
    * ```
    */
-  respondsWithError(code: number, message: string, data?: unknown): StubHandle<unknown, undefined> {
+  respondsWithError(code: number, message: string, data?: unknown): StubHandle<unknown, object | undefined> {
     if (!Number.isInteger(code)) this.fail(`respondsWithError: the code must be an integer (e.g. -32603), received ${showValue(code)}.`);
     if (typeof message !== "string") this.fail(`respondsWithError: the message must be a string, received ${showValue(message)}.`);
     if (data !== undefined) assertJsonCarriable(data, `${this.draft.written}.respondsWithError(...)`, "data");
@@ -372,7 +374,7 @@ export abstract class StubBuilder {
    * mock.deleteSession().respondsWithStatus(405);
    * ```
    */
-  respondsWithStatus(status: number, body?: string | object): StubHandle<unknown, undefined> {
+  respondsWithStatus(status: number, body?: string | object): StubHandle<unknown, object | undefined> {
     if (!Number.isInteger(status) || status < 200 || status > 599) {
       this.fail(`respondsWithStatus takes an HTTP status from 200 to 599, received ${showValue(status)}.`);
     }

@@ -189,6 +189,11 @@ const METHOD_ROOTS = ["params", "sessionId", "progressToken", "answer", "answers
  * ```
  */
 export function assertMockDefinition(value: unknown, source = "definition"): asserts value is MockDefinition {
+  checkDefinition(value, source, []);
+}
+
+/** @internal The check, where `alsoDeclared` names tools a running mock already has (admin fragments). */
+export function checkDefinition(value: unknown, source: string, alsoDeclared: readonly string[]): asserts value is MockDefinition {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
   }
@@ -198,7 +203,7 @@ export function assertMockDefinition(value: unknown, source = "definition"): ass
     fail(source, path, message);
   }
   const def = value as MockDefinition;
-  const tools = (def.tools ?? []).map((t) => t.name);
+  const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name)];
   (def.responses ?? []).forEach((r, i) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && !tools.includes(r.tool)) {

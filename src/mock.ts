@@ -101,6 +101,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   #stdio: StdioTransport | undefined;
   #closing: Promise<void> | undefined;
   #unmatchedReported = false;
+  /** A mock started from a definition goes back to its stubs on reset(). */
+  #baseline: { definition: MockDefinition; source: string } | undefined;
   /** The MCP endpoint: `http://127.0.0.1:<port>/mcp`. */
   readonly url: string;
 
@@ -185,6 +187,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     });
     try {
       applyDefinition(mock as McpMock, definition, source, false);
+      (mock as McpMock).#baseline = { definition, source };
     } catch (error) {
       await mock.close();
       throw error;
@@ -631,7 +634,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
 
   /**
    * Removes every stub (the built-in answers stay), clears the journal and puts every
-   * scenario back to `"Started"`. Sessions stay open.
+   * scenario back to `"Started"`. A mock started from a definition gets the definition's
+   * stubs back. Sessions stay open.
    *
    * @example
    * ```ts
@@ -643,6 +647,19 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
+    if (this.#baseline) applyDefinition(this, this.#baseline.definition, this.#baseline.source, false);
+  }
+
+  /**
+   * The names of the declared tools.
+   *
+   * @example
+   * ```ts
+   * console.log(mock.toolNames()); // ["add", "get_weather"]
+   * ```
+   */
+  toolNames(): string[] {
+    return this.#core.tools.names();
   }
 
   /**

@@ -36,7 +36,8 @@ export type ResponsePlan =
  * - `malformed-json`: 200 with a body cut off mid-JSON;
  * - `wrong-id`: a well-formed answer carrying another request's id;
  * - `duplicate-response`: the answer twice;
- * - `drop-stream-after`: an SSE answer that ends after `n` events, without the result.
+ * - `drop-stream-after`: an SSE answer whose connection drops before the result, which is
+ *   kept for a client that resumes with `Last-Event-ID`.
  */
 export type FaultKind = "connection-reset" | "empty-response" | "malformed-json" | "wrong-id" | "duplicate-response" | "drop-stream-after";
 

@@ -158,7 +158,7 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
     lines.push("No requests were received at all. Is the client pointed at mock.url?");
   }
   const kept = journal.entries().length;
-  lines.push(`Requests received in all: ${journal.total}.`);
+  if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
   if (kept < journal.total) lines.push(`The journal keeps the last ${kept} (journalSize); verification sees only those.`);
   if (matching.length === 0 && journal.total > 0) lines.push("To see everything received: mock.requests().");
   throw new VerificationError(lines.join("\n"), expected || `${count.description}`, actual || `${matching.length}`);

@@ -300,13 +300,14 @@ describe("delays", () => {
       await ctx.client.callTool("roll", {});
       return ctx.mock.findRequests(toolsCall("roll"))[0]?.durationMs as number;
     };
+    // the lower bound is the check (a delay never ends early); the upper one is generous for a loaded machine
     const before = await waited();
     expect(before).toBeGreaterThanOrEqual(Math.floor(first) - 1);
-    expect(before).toBeLessThanOrEqual(first + 25);
+    expect(before).toBeLessThanOrEqual(first + 60);
     ctx.mock.reset(); // removes the stub and clears the journal too, so waited() stubs again
     const after = await waited();
     expect(after).toBeGreaterThanOrEqual(Math.floor(first) - 1);
-    expect(after).toBeLessThanOrEqual(first + 25);
+    expect(after).toBeLessThanOrEqual(first + 60);
   });
 });
 
@@ -327,7 +328,12 @@ describe.each(CLIENT_KINDS)("andThen(payload) after an answer without a payload,
 
   test("respondsWithStatus(...).andThen(payload, options): an HTTP status, then the tool payload with its options", async () => {
     await using ctx = await setup(kind);
-    const roll = ctx.mock.toolsCall("roll").respondsWithStatus(503, "overloaded").andThen({ rolled: 4 }).andThen("tilted", { isError: true });
+    const roll = ctx.mock
+      .toolsCall("roll")
+      .respondsWithStatus(503, "overloaded")
+      .andThen({ rolled: 4 })
+      // andThen after respondsWithStatus takes the entry point's options too.
+      .andThen("tilted", { isError: true });
     expect(roll.toString()).toBe('tools/call "roll" → HTTP 503, then {"rolled":4}, then an error result text "tilted" (seen 0)');
     await expect(ctx.client.callTool("roll", {})).rejects.toThrow(/overloaded/);
     expect(await ctx.client.callTool("roll", {})).toEqual({ content: [{ type: "text", text: '{"rolled":4}' }] });

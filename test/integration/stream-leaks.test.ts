@@ -1,0 +1,190 @@
+/**
+ * Streams leave nothing behind: many open streams whose clients went away, then `close()`,
+ * must end fast and leave no server, socket or timer alive; and a stateless client that
+ * disconnects mid-stream stops the script.
+ */
+import { describe, expect, test, vi } from "vitest";
+import { McpMock, toolsCall } from "../../src/index.js";
+
+const tools = [{ name: "x", inputSchema: { type: "object" } }] as const;
+const HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+const WATCHED = ["TCPServerWrap", "TCPSocketWrap", "Timeout"] as const;
+
+function counts(): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries(WATCHED.map((k) => [k, 0]));
+  for (const kind of process.getActiveResourcesInfo()) if (kind in out) out[kind] = (out[kind] ?? 0) + 1;
+  return out;
+}
+
+async function settle(turns = 10): Promise<void> {
+  for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
+}
+
+/** Waits (briefly) until no watched resource count is above the baseline, then asserts it. */
+async function expectNoMoreThan(baseline: Record<string, number>): Promise<void> {
+  await settle();
+  await vi.waitFor(() => {
+    const now = counts();
+    for (const kind of WATCHED) expect({ kind, count: now[kind] }).toEqual({ kind, count: Math.min(now[kind] ?? 0, baseline[kind] ?? 0) });
+  }, { timeout: 1000, interval: 10 });
+}
+
+async function initialize(url: string): Promise<Record<string, string>> {
+  const init = await fetch(url, {
+    method: "POST",
+    headers: HEADERS,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+  });
+  await init.text();
+  return { "mcp-session-id": init.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-11-25" };
+}
+
+/** Reads from an SSE body until `text` has arrived. */
+async function readUntil(response: Response, text: string): Promise<void> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let seen = "";
+  while (!seen.includes(text)) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`the stream ended before ${JSON.stringify(text)}; got ${JSON.stringify(seen)}`);
+    seen += decoder.decode(value, { stream: true });
+  }
+  reader.releaseLock();
+}
+
+describe("closing with many streams open", () => {
+  test("100 POST streams and 20 GET streams whose clients went away: close() is fast and leaves no server, socket or timer", async () => {
+    await settle();
+    const baseline = counts();
+    const mock = await McpMock.start({ tools, onUnmatched: "silent" });
+    try {
+      mock.toolsCall("x").streams((s) => s.log("info", "started").delay(10_000).result("x"));
+      const session = await initialize(mock.url);
+      const aborts: AbortController[] = [];
+      const posts = Array.from({ length: 100 }, async (_, i) => {
+        const abort = new AbortController();
+        aborts.push(abort);
+        const response = await fetch(mock.url, {
+          method: "POST",
+          headers: { ...HEADERS, ...session },
+          body: JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "x", arguments: {} } }),
+          signal: abort.signal,
+        });
+        expect(response.headers.get("content-type")).toBe("text/event-stream");
+        await readUntil(response, '"data":"started"');
+      });
+      // One GET stream per session: 20 sessions, each holding one open.
+      const gets = Array.from({ length: 20 }, async () => {
+        const headers = await initialize(mock.url);
+        const abort = new AbortController();
+        aborts.push(abort);
+        const response = await fetch(mock.url, { method: "GET", headers: { accept: "text/event-stream", ...headers }, signal: abort.signal });
+        expect(response.status).toBe(200);
+        await readUntil(response, "id: ");
+      });
+      await Promise.all([...posts, ...gets]);
+      expect(mock.sessions().filter((s) => s.streamOpen)).toHaveLength(20);
+      // While they run, the streams hold sockets and timers (so the check below can fail).
+      expect(counts()["TCPSocketWrap"]).toBeGreaterThan(baseline["TCPSocketWrap"] ?? 0);
+      expect(counts()["Timeout"]).toBeGreaterThan(baseline["Timeout"] ?? 0);
+
+      for (const abort of aborts) abort.abort();
+      await settle();
+      const started = performance.now();
+      await mock.close();
+      expect(performance.now() - started).toBeLessThan(1000);
+      await expectNoMoreThan(baseline);
+      // Every streamed call was settled by the close, none left without an answer.
+      const entries = mock.findRequests(toolsCall("x"));
+      expect(entries).toHaveLength(100);
+      expect(entries.every((e) => e.answer !== undefined)).toBe(true);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test("close() with clients still attached (not aborted) is fast too", async () => {
+    await settle();
+    const baseline = counts();
+    const mock = await McpMock.start({ tools, onUnmatched: "silent" });
+    mock.toolsCall("x").streams((s) => s.log("info", "started").delay(10_000).result("x"));
+    const session = await initialize(mock.url);
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const response = await fetch(mock.url, {
+          method: "POST",
+          headers: { ...HEADERS, ...session },
+          body: JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "x", arguments: {} } }),
+        });
+        return response;
+      }),
+    );
+    const reading = bodies.map((r) => r.text().catch((e: unknown) => `error: ${String(e)}`));
+    const started = performance.now();
+    await mock.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+    // Each client sees its stream end (the result never came).
+    for (const text of await Promise.all(reading)) expect(text).not.toContain('"result"');
+    await expectNoMoreThan(baseline);
+  });
+});
+
+describe("a stateless client that disconnects mid-stream", () => {
+  test("stops the script: the entry is settled at once, the result is never produced, and no timer remains after close", async () => {
+    await settle();
+    const baseline = counts();
+    const mock = await McpMock.start({ tools, onUnmatched: "silent", sessions: "stateless" });
+    try {
+      let resultComputed = false;
+      mock.toolsCall("x").streams((s) =>
+        s.log("info", "started").delay(10_000).result(() => {
+          resultComputed = true;
+          return "x";
+        }),
+      );
+      const abort = new AbortController();
+      const response = await fetch(mock.url, {
+        method: "POST",
+        headers: { ...HEADERS, "mcp-protocol-version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: {} } }),
+        signal: abort.signal,
+      });
+      await readUntil(response, '"data":"started"');
+      const [entry] = mock.findRequests(toolsCall("x"));
+      expect(entry?.answer).toBeUndefined();
+      abort.abort();
+      await vi.waitFor(() => expect(entry?.answer).toBeDefined(), { timeout: 1000, interval: 5 });
+      expect(entry?.durationMs).toBeLessThan(2000);
+      expect(resultComputed).toBe(false);
+      // The script's delay timer is gone with the disconnect, before close().
+      await settle();
+      await vi.waitFor(() => expect(counts()["Timeout"]).toBeLessThanOrEqual(baseline["Timeout"] ?? 0), { timeout: 1000, interval: 10 });
+      await mock.close();
+      await expectNoMoreThan(baseline);
+      expect(resultComputed).toBe(false);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  // DOUBTFUL (src/core.ts, MockCore #tracked): a stream that ends because the client went away
+  // (not cancelled) is journaled with `last`, the last message sent, here the "started" log
+  // notification, as the entry's answer. Expected a marker like { cancelled: true } or
+  // { disconnected: true }, as for notifications/cancelled; actual: the notification.
+  test.fails("a disconnected stream's journal answer says so, rather than showing the last notification", async () => {
+    await using mock = await McpMock.start({ tools, onUnmatched: "silent", sessions: "stateless" });
+    mock.toolsCall("x").streams((s) => s.log("info", "started").delay(10_000).result("x"));
+    const abort = new AbortController();
+    const response = await fetch(mock.url, {
+      method: "POST",
+      headers: { ...HEADERS, "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: {} } }),
+      signal: abort.signal,
+    });
+    await readUntil(response, '"data":"started"');
+    abort.abort();
+    const [entry] = mock.findRequests(toolsCall("x"));
+    await vi.waitFor(() => expect(entry?.answer).toBeDefined(), { timeout: 1000, interval: 5 });
+    expect(entry?.answer).not.toHaveProperty("method", "notifications/message");
+  });
+});
