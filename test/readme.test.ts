@@ -22,6 +22,15 @@ test.each(blocks.map((code, i) => [i + 1, code] as const))("README block %i runs
   await import(/* @vite-ignore */ file);
 });
 
+test("the README's definition examples are valid definitions", async () => {
+  const { assertMockDefinition } = await import("../src/index.js");
+  const definitions = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+    .map((m) => JSON.parse(m[1] as string) as Record<string, unknown>)
+    .filter((d) => !("mcpServers" in d));
+  expect(definitions.length).toBeGreaterThanOrEqual(1);
+  for (const definition of definitions) expect(() => assertMockDefinition(definition, "README.md")).not.toThrow();
+});
+
 test("examples/quick-start.ts runs and prints what happened", async () => {
   const lines: string[] = [];
   await quickStart((line) => lines.push(line));
