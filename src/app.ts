@@ -93,6 +93,11 @@ export class HttpTransport {
     this.#keepAliveMs = o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
     const path = this.#endpoint;
     const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
+    this.app.use("*", async (c, next) => {
+      const denied = this.#checkHost(c.req.header("host"));
+      if (denied) return denied;
+      await next();
+    });
     this.app.use(path, async (c, next) => {
       const denied = this.#checkOrigin(c.req.header("origin"));
       if (denied) return denied;
@@ -130,6 +135,20 @@ export class HttpTransport {
   closeStreams(): void {
     for (const channel of this.#channels) channel.close();
     this.#channels.clear();
+  }
+
+  /** DNS-rebinding protection: a loopback-bound mock answers loopback Host names (and allowedHosts) only. */
+  #checkHost(host: string | undefined): Response | undefined {
+    if (host === undefined) return undefined;
+    const allowedHosts = this.#core.options.allowedHosts;
+    if (allowedHosts?.includes(host)) return undefined;
+    const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "");
+    if (allowedHosts?.includes(name)) return undefined;
+    const bound = this.#core.options.host ?? "127.0.0.1";
+    const loopbackBound = LOOPBACK_HOSTS.has(bound) || bound.startsWith("127.");
+    if (!loopbackBound && allowedHosts === undefined) return undefined;
+    if (LOOPBACK_HOSTS.has(name) || name.startsWith("127.")) return undefined;
+    return Rejections.invalidHost(host);
   }
 
   #checkOrigin(origin: string | undefined): Response | undefined {

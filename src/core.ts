@@ -97,11 +97,13 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   /** Streamed requests still running, by session and request id, for notifications/cancelled. */
   readonly #inflight = new Map<string, AbortController>();
   readonly #streamWaiters = new Set<() => void>();
+  /** Request ids being answered, by session, to refuse a duplicate id in flight. */
+  readonly #active = new Set<string>();
 
   constructor(options: McpMockOptions) {
     this.options = options;
     this.journal = new Journal(options.journalSize);
-    this.sessions = new SessionStore(options.sessionIds);
+    this.sessions = new SessionStore(options.sessionIds, options);
     this.#random = seededRandom(options.seed ?? 1);
     declareAll(options.tools, "tools", (t) => t?.name, (t, where) => this.tools.declare(t, where));
     declareAll(options.resources, "resources", (r) => (r as { uri?: string })?.uri ?? (r as { uriTemplate?: string })?.uriTemplate, (r, where) => this.resources.declare(r, where));
@@ -184,6 +186,23 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   async handleRequest(id: RequestId, method: string, params: Record<string, unknown> | undefined, ctx: RequestContext): Promise<Outcome> {
     const call = new McpCall({ method, params, id, ...ctx, sessionId: ctx.sessionId });
     const entry = this.#record("request", call, ctx);
+    const active = ctx.sessionId === undefined ? undefined : `${ctx.sessionId}\u0000${String(id)}`;
+    if (active !== undefined && this.#active.has(active)) {
+      const report = `${PREFIX} request id ${JSON.stringify(id)} is already in flight in ${ctx.sessionId}; JSON-RPC ids must be unique among pending requests.`;
+      const outcome: Outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InvalidRequest, "Invalid Request: duplicate request id in flight", report) };
+      this.journal.complete(entry, undefined, answerOf(outcome), report);
+      this.#reportUnmatched(entry, report);
+      return outcome;
+    }
+    if (active !== undefined) this.#active.add(active);
+    try {
+      return await this.#handle(call, entry, method);
+    } finally {
+      if (active !== undefined) this.#active.delete(active);
+    }
+  }
+
+  async #handle(call: McpCall, entry: JournalEntry, method: string): Promise<Outcome> {
     let outcome: Outcome;
     let stubId: string | undefined;
     let miss: string | undefined;

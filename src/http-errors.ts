@@ -47,6 +47,13 @@ export const Rejections = {
   methodNotAllowed: (allow: string) => rejection(405, T, "Method not allowed.", undefined, { allow }),
   streamConflict: () => rejection(409, T, "Conflict: Only one SSE stream is allowed per session"),
   resumeConflict: () => rejection(409, T, "Conflict: Stream already has an active connection"),
+  invalidHost: (host: string) =>
+    rejection(
+      403,
+      T,
+      `Invalid Host header: ${host}`,
+      `mcpmock answers loopback Host names only when it binds a loopback address (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: [${JSON.stringify(host)}] }).`,
+    ),
   invalidOrigin: (origin: string) =>
     rejection(
       403,

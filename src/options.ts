@@ -59,6 +59,15 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * carry it. `"stateless"`: no sessions; every request stands alone.
    */
   readonly sessions?: "stateful" | "stateless";
+  /** Open sessions kept at most; past it the least recently used ends (its id then gets 404). 1000 by default. */
+  readonly maxSessions?: number;
+  /** Milliseconds a session may idle before it expires (its id then gets 404). 30 minutes by default. */
+  readonly sessionIdleMs?: number;
+  /**
+   * Host headers allowed (DNS-rebinding protection), besides loopback names when the mock
+   * binds a loopback address. A request with another Host gets 403.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Stateful session ids: `"sequential"` (`session-1`, `session-2`; the default), `"uuid"`, or a function. */
   readonly sessionIds?: SessionIdGenerator;
   /** `serverInfo` in the initialize result; `{ name: "mcpmock", version }` by default. */

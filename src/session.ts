@@ -37,13 +37,34 @@ export type SessionIdGenerator = "sequential" | "uuid" | (() => string);
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
+/** Default cap on open sessions (most clients never send DELETE). */
+export const DEFAULT_MAX_SESSIONS = 1000;
+/** Default idle time after which a session expires (then its id gets 404). */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/** Limits on abandoned sessions. */
+export interface SessionLimits {
+  readonly maxSessions?: number;
+  readonly sessionIdleMs?: number;
+}
+
+/**
+ * Open sessions, least recently used first. Abandoned sessions cost bounded memory: past
+ * the cap the least recently used one ends, and one idle too long ends when next looked up.
+ */
 export class SessionStore {
   #sessions = new Map<string, Session>();
   #next = 0;
   readonly #generator: SessionIdGenerator;
+  readonly #max: number;
+  readonly #idleMs: number;
+  /** How many sessions ended by the cap or by idling. */
+  evicted = 0;
 
-  constructor(generator: SessionIdGenerator = "sequential") {
+  constructor(generator: SessionIdGenerator = "sequential", limits: SessionLimits = {}) {
     this.#generator = generator;
+    this.#max = limits.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.#idleMs = limits.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   }
 
   /** A fresh id from the generator. */
@@ -73,12 +94,42 @@ export class SessionStore {
       streams: new SessionStreams(),
       stream: undefined,
     };
+    this.#sessions.delete(id);
+    this.#sessions.set(id, session);
+    this.#evictOverCap();
+    return session;
+  }
+
+  #evictOverCap(): void {
+    if (this.#sessions.size <= this.#max) return;
+    for (const [id, session] of this.#sessions) {
+      if (this.#sessions.size <= this.#max) break;
+      if (session.stream?.attached) continue; // a client is listening: in use
+      this.end(id);
+      this.evicted++;
+    }
+  }
+
+  /** The session with this id, unless it idled out; marks it used. */
+  get(id: string): Session | undefined {
+    const session = this.#sessions.get(id);
+    if (!session) return undefined;
+    const now = Date.now();
+    if (now - session.lastSeenAt > this.#idleMs && !session.stream?.attached) {
+      this.end(id);
+      this.evicted++;
+      return undefined;
+    }
+    session.lastSeenAt = now;
+    // Most recently used last, so the cap ends the least recently used first.
+    this.#sessions.delete(id);
     this.#sessions.set(id, session);
     return session;
   }
 
-  get(id: string): Session | undefined {
-    return this.#sessions.get(id);
+  /** How many sessions are open. */
+  get size(): number {
+    return this.#sessions.size;
   }
 
   /** Ends a session (and its stream); later requests with its id get 404. */

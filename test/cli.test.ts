@@ -1,0 +1,315 @@
+/**
+ * The `mcpmock` command, run from the built package (dist/cli.js, built once by
+ * test/support/build.ts) the way a user runs it: help and version, command-line mistakes
+ * (exit 2), validate (exit 0 or 1 with the problem), and serve, driven by the SDK client.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CLI, ROOT } from "./support/build.js";
+
+interface Run {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A running `mcpmock` process with its output so far. */
+interface Running {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly out: { stdout: string; stderr: string };
+  readonly exited: Promise<Run>;
+  /** Resolves when stdout or stderr (as chosen) satisfies `until`; rejects on exit or timeout. */
+  waitFor(stream: "stdout" | "stderr", until: (text: string) => boolean, timeoutMs?: number): Promise<string>;
+  kill(): void;
+}
+
+function start(args: readonly string[]): Running {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: "pipe" });
+  const out = { stdout: "", stderr: "" };
+  const waiters = new Set<() => void>();
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out.stdout += chunk;
+    for (const w of waiters) w();
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    out.stderr += chunk;
+    for (const w of waiters) w();
+  });
+  const exited = new Promise<Run>((resolve) => child.once("close", (code, signal) => resolve({ code, signal, ...out })));
+  return {
+    child,
+    out,
+    exited,
+    waitFor: (stream, until, timeoutMs = 5_000) =>
+      new Promise<string>((resolve, reject) => {
+        const check = (): void => {
+          if (until(out[stream])) done(() => resolve(out[stream]));
+        };
+        const timer = setTimeout(() => done(() => reject(new Error(`timed out waiting on ${stream}; stdout: ${out.stdout}\nstderr: ${out.stderr}`))), timeoutMs);
+        const done = (f: () => void): void => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          f();
+        };
+        waiters.add(check);
+        void exited.then((r) => done(() => reject(new Error(`mcpmock exited (${r.code ?? r.signal}) first; stdout: ${r.stdout}\nstderr: ${r.stderr}`))));
+        check();
+      }),
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** Runs `mcpmock ...args` to its end (killed after 10 s). */
+async function run(...args: string[]): Promise<Run> {
+  const p = start(args);
+  const timer = setTimeout(() => p.kill(), 10_000);
+  try {
+    return await p.exited;
+  } finally {
+    clearTimeout(timer);
+    p.kill();
+  }
+}
+
+const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+describe.concurrent("help, version and command-line mistakes", () => {
+  test("--help prints the usage of every command and exits 0", async ({ expect }) => {
+    const r = await run("--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`mcpmock ${VERSION}: a mock MCP server for tests.`);
+    for (const command of ["serve <definition.json>", "stdio <definition.json>", "validate <definition.json>"]) expect(r.stdout).toContain(`mcpmock ${command}`);
+    expect(r.stderr).toBe("");
+  });
+
+  test.for([
+    ["serve", "Serves the definition over Streamable HTTP"],
+    ["stdio", "The process is the server"],
+    ["validate", "Checks a definition"],
+  ] as const)("%s --help explains the command and exits 0", async ([command, phrase], { expect }) => {
+    const r = await run(command, "--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith(`mcpmock ${command} <definition.json>`)).toBe(true);
+    expect(r.stdout).toContain(phrase);
+    expect(r.stderr).toBe("");
+  });
+
+  test("serve --help lists its options and the admin routes", async ({ expect }) => {
+    const r = await run("serve", "--help");
+    for (const option of ["--port N", "--host H", "--stateless", "--sse", "--verbose", "--no-admin", "/__admin/stubs"]) expect(r.stdout).toContain(option);
+  });
+
+  test("--version prints the package version", async ({ expect }) => {
+    const r = await run("--version");
+    expect(r).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: "" });
+  });
+
+  test("no command: exit 2 and the usage", async ({ expect }) => {
+    const r = await run();
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toContain("Usage:\n  mcpmock serve <definition.json>");
+  });
+
+  test("an unknown command: exit 2, naming it and the commands", async ({ expect }) => {
+    const r = await run("server", "examples/weather.mock.json");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mcpmock: unknown command "server". Commands: serve, stdio, validate. See mcpmock --help.\n');
+    expect(r.stdout).toBe("");
+  });
+
+  test("an unknown flag: exit 2, naming it", async ({ expect }) => {
+    const r = await run("serve", "examples/weather.mock.json", "--prot", "8080");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("'--prot'");
+    expect(r.stderr).toContain("See mcpmock --help.");
+    expect(r.stdout).toBe("");
+  });
+
+  test("a command without its file, or with two: exit 2", async ({ expect }) => {
+    const none = await run("validate");
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("mcpmock validate needs a definition file: mcpmock validate <definition.json>");
+    const two = await run("validate", "a.json", "b.json");
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain("takes one file, received 2: a.json b.json");
+  });
+
+  test("a port that is not a number: exit 2", async ({ expect }) => {
+    const r = await run("serve", "examples/weather.mock.json", "--port", "http");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--port takes a port number 0-65535, received http");
+  });
+});
+
+describe.concurrent("validate", () => {
+  const dir = mkdtempSync(join(tmpdir(), "mcpmock-cli-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("examples/weather.mock.json is valid: exit 0", async ({ expect }) => {
+    const r = await run("validate", "examples/weather.mock.json");
+    expect(r).toMatchObject({ code: 0, stdout: "examples/weather.mock.json is a valid mcpmock definition.\n", stderr: "" });
+  });
+
+  test("a broken file: exit 1, with the file, the JSON path and the expected form on stderr", async ({ expect }) => {
+    const file = join(dir, "broken.mock.json");
+    writeFileSync(file, JSON.stringify({ tools: [{ name: "get_weather" }], responses: [{ tool: "get_wether", result: { temp: 1 } }] }));
+    const r = await run("validate", file);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "[mcpmock] Invalid mock definition — broken.mock.json: responses[0].tool: tool \"get_wether\" is not in tools. Available tools: get_weather.\n" +
+        '→ Expected like: { "tool": "add", "args": { "a": 1, "b": 2 }, "result": { "sum": 3 } }\n',
+    );
+  });
+
+  test("a file that is not JSON: exit 1", async ({ expect }) => {
+    const file = join(dir, "garbage.mock.json");
+    writeFileSync(file, "tools: [get_weather]\n");
+    const r = await run("validate", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("Invalid mock definition — garbage.mock.json: not valid JSON");
+  });
+
+  test("a missing file: exit 1, naming the path", async ({ expect }) => {
+    const r = await run("validate", "examples/nope.mock.json");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`[mcpmock] no definition file at examples/nope.mock.json. Check the path (it is relative to ${ROOT.replace(/\/$/, "")}).\n`);
+  });
+
+  test("serve refuses a broken file the same way: exit 1 and nothing listening", async ({ expect }) => {
+    const file = join(dir, "broken-serve.mock.json");
+    writeFileSync(file, JSON.stringify({ tools: [{ name: "get_weather", inputShema: {} }] }));
+    const r = await run("serve", file);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("broken-serve.mock.json: tools[0].inputShema: \"inputShema\" is not a field here (a typo?).");
+  });
+});
+
+describe("serve", () => {
+  let served: Running;
+  let url: string;
+
+  beforeAll(async () => {
+    served = start(["serve", "examples/weather.mock.json", "--verbose"]);
+    await served.waitFor("stdout", (s) => s.includes("stub-3:"));
+    url = /at (http:\/\/\S+\/mcp)\n/.exec(served.out.stdout)?.[1] ?? "";
+  });
+  afterAll(() => served.kill());
+
+  test("prints the URL, the admin API and one line per stub", () => {
+    const lines = served.out.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^mcpmock serving examples\/weather\.mock\.json at http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(lines[1]).toBe(`admin API at ${url.replace(/\/mcp$/, "")}/__admin`);
+    expect(lines.slice(2)).toEqual([
+      '  stub-1: tools/call "get_weather" with arguments equal to {"city":"Seoul"} → {"city":"Seoul","temp":21,"condition":"clear"} (seen 0)',
+      '  stub-2: tools/call "get_weather" with arguments equal to {"city":"Atlantis"} → an error result text "→ \'Atlantis\' is not a city I know. Known cities: Seoul, Busan, Jeju" (seen 0)',
+      '  stub-3: tools/call "get_weather" → the template {"city":"{{args.city}}","temp":15,"condition":"cloudy"} (seen 0)',
+    ]);
+  });
+
+  test("answers the SDK client, and --verbose logs each call on stderr", async () => {
+    const client = new Client({ name: "cli-test", version: "1.0.0" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      expect(client.getServerVersion()).toEqual({ name: "weather", version: "1.0.0" });
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["get_weather"]);
+      expect((await client.callTool({ name: "get_weather", arguments: { city: "Seoul" } })).content).toEqual([
+        { type: "text", text: '{"city":"Seoul","temp":21,"condition":"clear"}' },
+      ]);
+      expect((await client.callTool({ name: "get_weather", arguments: { city: "Gwangju" } })).content).toEqual([
+        { type: "text", text: '{"city":"Gwangju","temp":15,"condition":"cloudy"}' },
+      ]);
+      const atlantis = await client.callTool({ name: "get_weather", arguments: { city: "Atlantis" } });
+      expect(atlantis.isError).toBe(true);
+      const log = await served.waitFor("stderr", (s) => s.includes("Atlantis"));
+      expect(log).toMatch(/^\[mcpmock\] - ← initialize .* → default:initialize: /m);
+      expect(log).toMatch(/^\[mcpmock\] session-1 ← tools\/call "get_weather" \{"name":"get_weather","arguments":\{"city":"Seoul"\}.* → stub-1: .* \(\d+ ms\)$/m);
+      expect(log).toMatch(/^\[mcpmock\] session-1 ← tools\/call "get_weather" .*"Gwangju".* → stub-3: /m);
+    } finally {
+      await client.close();
+    }
+    expect(served.out.stdout).not.toContain("tools/call \"get_weather\" {"); // logs go to stderr only
+  });
+});
+
+describe.concurrent("serve's lifetime", () => {
+  test("without --verbose, calls are not logged", async ({ expect }) => {
+    const p = start(["serve", "examples/weather.mock.json"]);
+    try {
+      await p.waitFor("stdout", (s) => s.includes("stub-3:"));
+      const url = /at (http:\/\/\S+\/mcp)\n/.exec(p.out.stdout)?.[1] ?? "";
+      const client = new Client({ name: "cli-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      await client.callTool({ name: "get_weather", arguments: { city: "Seoul" } });
+      await client.close();
+      p.child.kill("SIGTERM");
+      const r = await p.exited;
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("");
+    } finally {
+      p.kill();
+    }
+  });
+
+  test.for(["SIGTERM", "SIGINT"] as const)("%s stops serve with exit 0 and frees the port", async (signal, { expect }) => {
+    const p = start(["serve", "examples/weather.mock.json"]);
+    try {
+      await p.waitFor("stdout", (s) => s.includes("stub-3:"));
+      const port = Number(/127\.0\.0\.1:(\d+)\/mcp/.exec(p.out.stdout)?.[1]);
+      p.child.kill(signal);
+      const r = await p.exited;
+      expect(r).toMatchObject({ code: 0, signal: null });
+      // The port is free again.
+      const server: Server = createServer();
+      await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    } finally {
+      p.kill();
+    }
+  });
+
+  test("a port in use: exit 1 with a clear message", async ({ expect }) => {
+    const busy: Server = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const port = (busy.address() as { port: number }).port;
+      const r = await run("serve", "examples/weather.mock.json", "--port", String(port));
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is already in use.`);
+      expect(r.stderr).not.toContain("    at "); // a message, not a stack trace
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
+  });
+
+  test("--stateless serves without sessions", async ({ expect }) => {
+    const p = start(["serve", "examples/weather.mock.json", "--stateless", "--no-admin"]);
+    try {
+      await p.waitFor("stdout", (s) => s.includes("stub-3:"));
+      expect(p.out.stdout).not.toContain("admin API");
+      const url = /at (http:\/\/\S+\/mcp)\n/.exec(p.out.stdout)?.[1] ?? "";
+      const client = new Client({ name: "cli-test", version: "1.0.0" });
+      const transport = new StreamableHTTPClientTransport(new URL(url));
+      await client.connect(transport);
+      expect(transport.sessionId).toBeUndefined();
+      expect((await client.callTool({ name: "get_weather", arguments: { city: "Seoul" } })).isError).toBeUndefined();
+      await client.close();
+      const admin = await fetch(url.replace(/\/mcp$/, "/__admin/stubs"));
+      expect(admin.status).toBe(404);
+      await admin.text();
+    } finally {
+      p.kill();
+    }
+  });
+});
