@@ -84,6 +84,7 @@ export class HttpTransport {
   readonly #keepAliveMs: number;
   readonly #endpoint: string;
   #admin: Hono | undefined;
+  readonly #graceTimers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -133,6 +134,8 @@ export class HttpTransport {
 
   /** Ends every open stream now. */
   closeStreams(): void {
+    for (const timer of this.#graceTimers) clearTimeout(timer);
+    this.#graceTimers.clear();
     for (const channel of this.#channels) channel.close();
     this.#channels.clear();
   }
@@ -312,7 +315,8 @@ export class HttpTransport {
    * events while the stream goes on (a client resumes it with GET and `Last-Event-ID`).
    */
   #sse(headers: Record<string, string>, session: Session | undefined, version: string, outcomes: Outcome[], dropAfter?: number): Response {
-    const stream = session ? session.streams.open() : new EventStream(0);
+    // Without a session nothing can be resumed: no ids, so clients do not try.
+    const stream = session ? session.streams.open() : new EventStream(0, false);
     const channel = this.#track(new SseChannel(headers, this.#keepAliveMs));
     if (session && supportedRevision(version).primingEvents) channel.prime(`${stream.number}-0`, this.#core.options.sseRetryMs ?? DEFAULT_RETRY_MS);
     const abort = new AbortController();
@@ -320,7 +324,12 @@ export class HttpTransport {
       if (stream.finished) return;
       // A disconnect is not a cancellation: a session's stream waits a while to be resumed.
       if (!session) return abort.abort();
-      setTimeout(() => !stream.attached && !stream.finished && abort.abort(), RESUME_GRACE_MS).unref();
+      const timer = setTimeout(() => {
+        this.#graceTimers.delete(timer);
+        if (!stream.attached && !stream.finished) abort.abort();
+      }, RESUME_GRACE_MS);
+      timer.unref();
+      this.#graceTimers.add(timer);
     });
     let emitted = 0;
     const sink = {

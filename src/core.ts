@@ -251,7 +251,8 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
           }
         } finally {
           this.#inflight.delete(key);
-          this.journal.complete(entry, stubId, cancel.signal.aborted ? { cancelled: true } : last, undefined);
+          const cut = signal.aborted && !(last && typeof last === "object" && ("result" in last || "error" in last));
+          this.journal.complete(entry, stubId, cut ? { cancelled: true, reason: cancel.signal.aborted ? "notifications/cancelled" : "the stream ended first" } : last, undefined);
           this.#log(entry, { kind: "message", message: last as JsonRpcResponse });
         }
       },
@@ -288,8 +289,8 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   }
 
   /** Plays the answer that ends a stream (StreamHost). */
-  async finalMessage(plan: ResponsePlan, call: McpCall): Promise<JsonRpcResponse> {
-    const outcome = await this.#answer(plan, call, "the stream");
+  async finalMessage(plan: ResponsePlan, call: McpCall, stub?: Stub): Promise<JsonRpcResponse> {
+    const outcome = await this.#answer(plan, call, "the stream", stub);
     if (outcome.kind === "message" || outcome.kind === "fault") return outcome.message;
     return errorMessage(call, ErrorCodes.InternalError, `${PREFIX} a stream cannot end with ${outcome.kind === "status" ? `HTTP ${outcome.status}` : "another stream"}.`);
   }
@@ -416,7 +417,9 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
 
   /** Takes a client's response to a server request (journaled; correlation comes with server requests). */
   handleResponse(id: RequestId | undefined, body: Record<string, unknown>, ctx: RequestContext): void {
-    const pending = id === undefined ? undefined : this.#pending.get(id);
+    const found = id === undefined ? undefined : this.#pending.get(id);
+    // A response only counts from the session the request went to.
+    const pending = found && (found.sessionId === undefined || found.sessionId === ctx.sessionId) ? found : undefined;
     // Journaled under the method it answers, so `verify(method("elicitation/create"))` sees it.
     const method = pending?.method;
     const call = method === undefined ? undefined : new McpCall({ method, params: body, id, ...ctx });
@@ -489,7 +492,9 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
       case "resource-result": {
         const uri = call.uri as string;
         const variables = Object.assign({}, ...(stub?.matchers ?? []).map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
-        const payload = await evaluate(plan.payload, Object.assign(new McpCall(call), { variables }), where);
+        // A copy that keeps what the call carries (a stream's answers too), plus the variables.
+        const readCall = Object.defineProperties(new McpCall(call), Object.getOwnPropertyDescriptors(call));
+        const payload = await evaluate(plan.payload, Object.assign(readCall, { variables }), where);
         return { kind: "message", message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)) };
       }
       case "prompt-result": {
@@ -519,7 +524,13 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
       }
       case "stream": {
         const session = call.sessionId === undefined ? undefined : this.sessions.get(call.sessionId);
-        return { kind: "stream", run: (sink) => playStream(this, plan, call, session, sink, where) };
+        // The ending answer is played with this stub, so it sees its URI-template captures.
+        const host: StreamHost = {
+          requestFromClient: (...args) => this.requestFromClient(...args),
+          finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
+        };
+        const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where);
+        return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
       }
     }
   }

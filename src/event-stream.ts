@@ -21,8 +21,12 @@ export class EventStream {
   #finished = false;
   #onDetach: (() => void) | undefined;
 
-  constructor(number: number) {
+  /** Events carry ids only when the stream can be resumed (a session keeps it). */
+  readonly #resumable: boolean;
+
+  constructor(number: number, resumable = true) {
     this.number = number;
+    this.#resumable = resumable;
   }
 
   /** The id of the next event. */
@@ -34,6 +38,10 @@ export class EventStream {
   emit(json: string): string {
     const seq = ++this.#seq;
     const id = `${this.number}-${seq}`;
+    if (!this.#resumable) {
+      this.#channel?.send(json);
+      return id;
+    }
     this.#events.push({ seq, json });
     if (this.#events.length > MAX_KEPT_EVENTS) this.#events.shift();
     this.#channel?.send(json, id);

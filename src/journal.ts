@@ -45,6 +45,7 @@ export class Journal {
   #seq = 0;
   readonly #cap: number;
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
+  readonly #arrivals = new Set<(entry: JournalEntry) => void>();
 
   constructor(cap = DEFAULT_JOURNAL_SIZE) {
     this.#cap = cap;
@@ -62,6 +63,7 @@ export class Journal {
       missReport: undefined,
       durationMs: undefined,
     };
+    for (const listener of this.#arrivals) listener(entry);
     if (this.#cap > 0) {
       this.#entries.push(entry);
       if (this.#entries.length - this.#start > this.#cap) {
@@ -83,6 +85,12 @@ export class Journal {
     entry.missReport = missReport;
     entry.durationMs = Date.now() - entry.receivedAt;
     for (const listener of this.#listeners) listener(entry);
+  }
+
+  /** Calls `listener` for every entry as it arrives; returns the unsubscribe function. */
+  onRecord(listener: (entry: JournalEntry) => void): () => void {
+    this.#arrivals.add(listener);
+    return () => this.#arrivals.delete(listener);
   }
 
   /** Calls `listener` for every entry once it is answered; returns the unsubscribe function. */

@@ -192,9 +192,12 @@ export function verifyOrder(journal: Journal, patterns: readonly PatternParts[])
   return found;
 }
 
-/** Resolves with the first entry matching a pattern (already received or arriving within `timeout` ms). */
+/**
+ * Resolves with the first entry matching a pattern, already received or arriving within
+ * `timeout` ms. It resolves on arrival: a streamed answer may still be running.
+ */
 export function waitForEntry(journal: Journal, pattern: PatternParts, timeout: number, closing: AbortSignal): Promise<JournalEntry> {
-  const existing = findMatching(journal, pattern).find((e) => e.durationMs !== undefined);
+  const existing = findMatching(journal, pattern)[0];
   if (existing) return Promise.resolve(existing);
   return new Promise((resolve, reject) => {
     const finish = (): void => {
@@ -202,7 +205,7 @@ export function waitForEntry(journal: Journal, pattern: PatternParts, timeout: n
       unsubscribe();
       closing.removeEventListener("abort", onClose);
     };
-    const unsubscribe = journal.onComplete((entry) => {
+    const unsubscribe = journal.onRecord((entry) => {
       if (entry.call && matchesPattern(pattern, entry.call)) {
         finish();
         resolve(entry);
