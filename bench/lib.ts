@@ -1,0 +1,132 @@
+/**
+ * Bench plumbing: servers as child processes (so their CPU time can be read from /proc),
+ * load from autocannon in this process, medians and ratios.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import autocannon from "autocannon";
+
+export const ROOT = new URL("..", import.meta.url).pathname;
+const TICK_MS = 10; // CLK_TCK is 100 on Linux
+
+export interface Running {
+  readonly name: string;
+  readonly url: string;
+  readonly proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a server process and waits for its `READY <url>` line. */
+export function startServer(name: string, command: string, args: string[], ready?: (proc: ChildProcess) => Promise<string>): Promise<Running> {
+  const proc = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  proc.stderr?.on("data", (c: Buffer) => (stderr += String(c)));
+  const stop = async (): Promise<void> => {
+    if (proc.exitCode !== null) return;
+    proc.kill("SIGTERM");
+    await new Promise((r) => {
+      const t = setTimeout(() => (proc.kill("SIGKILL"), r(undefined)), 3000);
+      proc.once("exit", () => (clearTimeout(t), r(undefined)));
+    });
+  };
+  const url = ready
+    ? ready(proc)
+    : new Promise<string>((resolve, reject) => {
+        let out = "";
+        proc.stdout?.on("data", (c: Buffer) => {
+          out += String(c);
+          const m = /READY (\S+)/.exec(out);
+          if (m) resolve(m[1] as string);
+        });
+        proc.once("exit", (code) => reject(new Error(`${name} exited with ${code}: ${stderr}`)));
+      });
+  return url.then((u) => ({ name, url: u, proc, stop }));
+}
+
+/** user+sys CPU ticks of a process, from /proc. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** Resident memory of a process in MiB. */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export const CALL = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } });
+export const MCP_HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+
+/** Initializes a session (for stateful servers); the headers later requests carry. */
+export async function openSession(url: string): Promise<Record<string, string>> {
+  const init = await fetch(url, {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } }),
+  });
+  await init.text();
+  const session = init.headers.get("mcp-session-id");
+  const headers: Record<string, string> = { ...MCP_HEADERS, "mcp-protocol-version": "2025-11-25", ...(session ? { "mcp-session-id": session } : {}) };
+  await (await fetch(url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+  return headers;
+}
+
+export interface LoadResult {
+  readonly requests: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly errors: number;
+  readonly cpuUsPerRequest: number;
+}
+
+/** Sends tools/call load and measures the server's CPU per request. */
+export async function load(server: Running, headers: Record<string, string>, options: { connections: number; duration?: number; amount?: number; body?: string }): Promise<LoadResult> {
+  const pid = server.proc.pid as number;
+  const before = cpuMs(pid);
+  const result = await autocannon({
+    url: server.url,
+    method: "POST",
+    headers,
+    body: options.body ?? CALL,
+    connections: options.connections,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 3 }),
+  });
+  const cpu = cpuMs(pid) - before;
+  const requests = result.requests.total;
+  return {
+    requests,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuUsPerRequest: requests ? (cpu * 1000) / requests : NaN,
+  };
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+export function range(xs: readonly number[], digits = 1): string {
+  return `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+}
+
+/** Rotates a list by `n`, so rounds alternate the order. */
+export function rotate<T>(xs: readonly T[], n: number): T[] {
+  const k = n % xs.length;
+  return [...xs.slice(k), ...xs.slice(0, k)];
+}

@@ -1,0 +1,231 @@
+/**
+ * `npm run bench`: mcpmock side by side with the alternatives, every figure the median of
+ * several rounds (order alternating), with its min-max and its ratio to baselines measured
+ * in the same run. Load goes to 127.0.0.1 only. `--quick` is a smoke check for CI.
+ *
+ * The fair figure on a 2-core machine is the server's CPU time per request (user+sys of the
+ * server process, from /proc), since the load generator saturates first.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { CALL, freePort, load, MCP_HEADERS, median, openSession, range, ROOT, rotate, rssMiB, startServer, type LoadResult, type Running } from "./lib.js";
+
+const quick = process.argv.includes("--quick");
+const ROUNDS = quick ? 1 : 3;
+const DURATION = quick ? 1 : 3;
+const rows: string[] = [];
+const notes: string[] = [];
+const node = process.execPath;
+
+function row(scenario: string, subject: string, figure: string, values: number[], unit: string, ratio: string, digits = 1): void {
+  rows.push(`| ${scenario} | ${subject} | ${figure} | ${median(values).toFixed(digits)} ${unit} | ${range(values, digits)} | ${ratio} |`);
+  process.stdout.write(`${scenario} · ${subject} · ${figure}: ${median(values).toFixed(digits)} ${unit} (${ratio})\n`);
+}
+
+function ratio(value: number, base: number, name: string): string {
+  return `${(value / base).toFixed(2)}× ${name}`;
+}
+
+interface Subject {
+  readonly name: string;
+  start(): Promise<Running>;
+  readonly stateful?: boolean;
+}
+
+const mcpmock = (name: string, args: string[], stateful = false): Subject => ({ name, stateful, start: () => startServer(name, node, ["bench/servers/mcpmock.mjs", ...args]) });
+
+async function wiremock(): Promise<Subject | undefined> {
+  const jarDir = `${ROOT}node_modules/wiremock/build`;
+  const jar = existsSync(jarDir) ? readdirSync(jarDir).find((f) => f.endsWith(".jar")) : undefined;
+  try {
+    execFileSync("java", ["-version"], { stdio: "ignore" });
+  } catch {
+    notes.push("WireMock skipped: no Java runtime on this machine.");
+    return undefined;
+  }
+  if (!jar) {
+    notes.push("WireMock skipped: the wiremock package's jar is missing.");
+    return undefined;
+  }
+  return {
+    name: "WireMock 3 (standalone)",
+    start: async () => {
+      const port = await freePort();
+      return startServer("wiremock", "java", ["-jar", `${jarDir}/${jar}`, "--port", String(port), "--bind-address", "127.0.0.1", "--disable-banner", "--no-request-journal=false"], async () => {
+        const base = `http://127.0.0.1:${port}`;
+        for (let i = 0; i < 200; i++) {
+          try {
+            const r = await fetch(`${base}/__admin/mappings`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({
+                request: { method: "POST", url: "/mcp", bodyPatterns: [{ matchesJsonPath: "$[?(@.method == 'tools/call')]" }] },
+                response: { status: 200, headers: { "content-type": "application/json" }, jsonBody: { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"sum":3}' }] } } },
+              }),
+            });
+            if (r.ok) return `${base}/mcp`;
+          } catch {
+            // not up yet
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error("WireMock did not start");
+      });
+    },
+  };
+}
+
+/** Measures subjects at `connections`, rounds alternating their order; returns results per subject. */
+async function measure(subjects: Subject[], connections: number, body = CALL): Promise<Map<string, LoadResult[]>> {
+  const running = new Map<string, { server: Running; headers: Record<string, string> }>();
+  for (const s of subjects) {
+    const server = await s.start();
+    const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
+    await load(server, headers, { connections, duration: 1, body }); // warm-up (JIT, JVM)
+    running.set(s.name, { server, headers });
+  }
+  const results = new Map<string, LoadResult[]>(subjects.map((s) => [s.name, []]));
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of rotate(subjects, round)) {
+        const r = running.get(s.name) as { server: Running; headers: Record<string, string> };
+        const result = await load(r.server, r.headers, { connections, duration: DURATION, body });
+        if (result.errors) notes.push(`${s.name} at ${connections} connections: ${result.errors} errors in round ${round + 1}.`);
+        results.get(s.name)?.push(result);
+      }
+    }
+  } finally {
+    for (const { server } of running.values()) await server.stop();
+  }
+  return results;
+}
+
+function probe(script: string, args: string[] = [], nodeArgs: string[] = []): number {
+  return Number(execFileSync(node, [...nodeArgs, `bench/probes/${script}`, ...args], { cwd: ROOT, encoding: "utf8" }).trim());
+}
+
+async function main(): Promise<void> {
+  execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" });
+  const cpu = (rs: LoadResult[]) => rs.map((r) => r.cpuUsPerRequest);
+
+  // 1. tools/call, JSON answers, 32 connections: CPU per request against the baselines.
+  const subjects: Subject[] = [
+    { name: "node:http (bare)", start: () => startServer("node-http", node, ["bench/servers/node-http.mjs"]) },
+    { name: "Hono (bare)", start: () => startServer("hono", node, ["bench/servers/hono.mjs"]) },
+    mcpmock("mcpmock stateless", ["stateless", "json"]),
+    mcpmock("mcpmock stateful", ["stateful", "json"], true),
+    { name: "SDK McpServer stateless", start: () => startServer("sdk", node, ["bench/servers/sdk.mjs", "stateless"]) },
+    { name: "SDK McpServer stateful", stateful: true, start: () => startServer("sdk", node, ["bench/servers/sdk.mjs", "stateful"]) },
+    { name: "mockttp", start: () => startServer("mockttp", node, ["bench/servers/mockttp.mjs"]) },
+  ];
+  const wm = quick ? undefined : await wiremock();
+  if (wm) subjects.push(wm);
+  if (quick) notes.push("--quick: WireMock skipped, 1 round of 1 s.");
+  const at32 = await measure(subjects, 32);
+  const hono = median(cpu(at32.get("Hono (bare)") ?? []));
+  const bare = median(cpu(at32.get("node:http (bare)") ?? []));
+  const sdkStateful = median(cpu(at32.get("SDK McpServer stateful") ?? []));
+  for (const s of subjects) {
+    const rs = at32.get(s.name) ?? [];
+    const c = median(cpu(rs));
+    const ratios = [ratio(c, hono, "Hono"), ratio(c, bare, "node:http")];
+    if (s.name.startsWith("mcpmock")) ratios.push(ratio(c, sdkStateful, "SDK stateful"));
+    row("tools/call JSON, 32 conn", s.name, "server CPU / call", cpu(rs), "µs", ratios.join(", "));
+    row("tools/call JSON, 32 conn", s.name, "calls / s", rs.map((r) => r.rps), "", "", 0);
+  }
+
+  // 2. One connection: latency.
+  const at1 = await measure([subjects[1] as Subject, subjects[0] as Subject, subjects[3] as Subject], 1);
+  const honoP50 = median((at1.get("Hono (bare)") ?? []).map((r) => r.p50));
+  for (const [name, rs] of at1) row("tools/call JSON, 1 conn", name, "p50 latency", rs.map((r) => r.p50), "ms", ratio(median(rs.map((r) => r.p50)), honoP50, "Hono"), 2);
+
+  // 3. SSE answers.
+  const sse = await measure([mcpmock("mcpmock stateless SSE", ["stateless", "sse"]), mcpmock("mcpmock stateless JSON", ["stateless", "json"])], 32);
+  const jsonCpu = median(cpu(sse.get("mcpmock stateless JSON") ?? []));
+  for (const [name, rs] of sse) row("tools/call SSE vs JSON, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), jsonCpu, "JSON"));
+
+  // 4. A streamed answer of 10,000 notify steps: events per second.
+  const streamRates = new Map<string, number[]>([["mcpmock streams()", []], ["Hono streamSSE loop (bare)", []]]);
+  const mm = await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateless", "json"]);
+  const hs = await startServer("hono", node, ["bench/servers/hono.mjs"]);
+  try {
+    for (let round = 0; round < ROUNDS + 1; round++) {
+      for (const [name, url, body] of rotate(
+        [
+          ["mcpmock streams()", mm.url, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "stream", arguments: {} } })],
+          ["Hono streamSSE loop (bare)", hs.url.replace(/\/mcp$/, "/stream?n=10000"), CALL],
+        ] as const,
+        round,
+      )) {
+        const t = performance.now();
+        const text = await (await fetch(url, { method: "POST", headers: MCP_HEADERS, body })).text();
+        const events = text.split("\n\n").filter((e) => e.includes("data: {")).length;
+        if (round > 0) streamRates.get(name)?.push(events / ((performance.now() - t) / 1000));
+      }
+    }
+  } finally {
+    await mm.stop();
+    await hs.stop();
+  }
+  const honoRate = median(streamRates.get("Hono streamSSE loop (bare)") ?? []);
+  for (const [name, rates] of streamRates) row("stream of 10,000 notify steps", name, "events / s", rates, "", ratio(median(rates), honoRate, "Hono"), 0);
+
+  // 5. Per-call cost with many stubs: indexed, not scanned.
+  const counts = quick ? [10, 10_000] : [10, 1_000, 10_000];
+  for (const kind of ["tools", "args"] as const) {
+    const many = await measure(counts.map((n) => mcpmock(`${n} stubs (distinct ${kind === "tools" ? "tools" : "args"})`, ["stateless", "json", String(n), kind])), 32);
+    const base = median(cpu([...many.values()][0] ?? []));
+    for (const [name, rs] of many) row("per-call cost vs stub count", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), base, "10 stubs"));
+  }
+
+  // 6. Import time; start + first call + close.
+  const reps = quick ? 3 : 7;
+  const times = (script: string) => Array.from({ length: reps }, () => probe(script));
+  const importMcp = times("import-mcpmock.mjs");
+  const importHono = times("import-hono.mjs");
+  row("cold start", "import mcpmock", "time", importMcp, "ms", ratio(median(importMcp), median(importHono), "hono + node-server"));
+  row("cold start", "import hono + @hono/node-server", "time", importHono, "ms", "baseline");
+  const lifeMcp = times("lifecycle-mcpmock.mjs");
+  const lifeHono = times("lifecycle-hono.mjs");
+  row("cold start", "mcpmock start + first call + close", "time", lifeMcp, "ms", ratio(median(lifeMcp), median(lifeHono), "Hono"));
+  row("cold start", "Hono serve + first call + close", "time", lifeHono, "ms", "baseline");
+
+  // 7. Memory: RSS after many calls on one session (journal on, capped), and per stub.
+  const calls = quick ? 20_000 : 100_000;
+  const rss = new Map<string, number[]>([["mcpmock stateful (journal on)", []], ["Hono (bare)", []]]);
+  for (let round = 0; round < (quick ? 1 : 2); round++) {
+    for (const s of rotate([mcpmock("mcpmock stateful (journal on)", ["stateful", "json"], true), subjects[1] as Subject], round)) {
+      const server = await s.start();
+      const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
+      await load(server, headers, { connections: 32, amount: calls });
+      rss.get(s.name)?.push(rssMiB(server.proc.pid as number));
+      await server.stop();
+    }
+  }
+  const honoRss = median(rss.get("Hono (bare)") ?? []);
+  for (const [name, values] of rss) row(`RSS after ${calls.toLocaleString("en")} calls`, name, "RSS", values, "MiB", ratio(median(values), honoRss, "Hono"));
+  const perStub = [probe("stub-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
+  row("memory", "per stub (distinct args)", "heap", perStub.map((b) => b / 1024), "KiB", "");
+
+  // 8. verify() over a full journal.
+  const entries = quick ? 2000 : 10_000;
+  const verifyMs = Array.from({ length: quick ? 1 : 3 }, () => probe("verify-journal.mjs", [String(entries)]));
+  row("verification", `verify() over ${entries.toLocaleString("en")} journal entries`, "time", verifyMs, "ms", "", 2);
+
+  const cpus = os.cpus();
+  const header = [
+    `# mcpmock benchmark${quick ? " (quick)" : ""}`,
+    "",
+    `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus.length} × ${cpus[0]?.model ?? "cpu"} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · ${ROUNDS} round(s) of ${DURATION} s, order alternating · load: autocannon on 127.0.0.1`,
+    "",
+    "| scenario | subject | figure | median | min–max | ratio |",
+    "|---|---|---|---|---|---|",
+  ];
+  const text = [...header, ...rows, "", ...notes.map((n) => `- ${n}`), ""].join("\n");
+  mkdirSync(`${ROOT}bench/results`, { recursive: true });
+  writeFileSync(`${ROOT}bench/results/${quick ? "quick" : "latest"}.md`, text);
+  process.stdout.write(`\n${text}`);
+}
+
+await main();

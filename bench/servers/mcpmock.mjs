@@ -1,0 +1,21 @@
+// mcpmock as a user runs it. argv: sessions (stateless|stateful) responseMode (json|sse) stubs kind (tools|args) [stream]
+import { ANY, McpMock } from "../../dist/index.js";
+import { onStop, ready } from "./common.mjs";
+
+const [sessions = "stateful", responseMode = "json", stubs = "1", kind = "tools"] = process.argv.slice(2);
+const n = Number(stubs);
+const tools = [...(kind === "tools" ? Array.from({ length: Math.max(1, n) }, (_, i) => ({ name: i === 0 ? "add" : `tool-${i}` })) : [{ name: "add" }]), { name: "stream" }];
+const mock = await McpMock.start({ tools, sessions, responseMode, onUnmatched: "silent" });
+if (kind === "tools") {
+  for (let i = 1; i < n; i++) mock.toolsCall(`tool-${i}`).withArgs(ANY).respondsWith({ sum: i });
+  mock.toolsCall("add").withArgs(ANY).respondsWith({ sum: 3 });
+} else {
+  // n stubs on one tool, each for other arguments; the call hits the one in the middle.
+  for (let i = 0; i < n; i++) mock.toolsCall("add").withArgs({ a: i === Math.floor(n / 2) ? 1 : 1000 + i, b: 2 }).respondsWith({ sum: 3 });
+}
+mock.toolsCall("stream").streams((s) => {
+  for (let i = 0; i < 10_000; i++) s.notify("notifications/message", { level: "info", data: i });
+  return s.result({ sum: 3 });
+});
+ready(mock.url);
+onStop(() => mock.close());
