@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import { createServer } from "node:net";
 import autocannon from "autocannon";
 
@@ -67,7 +68,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-export const CALL = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } });
+/** A tools/call; autocannon puts a fresh id in place of [<id>] for every request, as a real client would. */
+export const CALL = JSON.stringify({ jsonrpc: "2.0", id: "[<id>]", method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } });
 export const MCP_HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
 
 /** Initializes a session (for stateful servers); the headers later requests carry. */
@@ -102,6 +104,7 @@ export async function load(server: Running, headers: Record<string, string>, opt
     headers,
     body: options.body ?? CALL,
     connections: options.connections,
+    idReplacement: true,
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 3 }),
   });
   const cpu = cpuMs(pid) - before;
@@ -113,6 +116,30 @@ export async function load(server: Running, headers: Record<string, string>, opt
     errors: result.errors + result.timeouts + result.non2xx,
     cpuUsPerRequest: requests ? (cpu * 1000) / requests : NaN,
   };
+}
+
+/** Latency of sequential calls on one keep-alive connection, in ms (each call timed alone). */
+export async function latency(server: Running, headers: Record<string, string>, calls: number, body = CALL): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL(server.url);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < calls; i++) {
+      const t = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body.replace("[<id>]", String(i))) }, agent }, (res) => {
+          res.resume();
+          res.on("end", resolve);
+        });
+        req.on("error", reject);
+        req.end(body.replace("[<id>]", String(i)));
+      });
+      times.push(performance.now() - t);
+    }
+  } finally {
+    agent.destroy();
+  }
+  return times;
 }
 
 export function median(xs: readonly number[]): number {

@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { CALL, freePort, load, MCP_HEADERS, median, openSession, range, ROOT, rotate, rssMiB, startServer, type LoadResult, type Running } from "./lib.js";
+import { CALL, freePort, latency, load, MCP_HEADERS, median, openSession, range, ROOT, rotate, rssMiB, startServer, type LoadResult, type Running } from "./lib.js";
 
 const quick = process.argv.includes("--quick");
 const ROUNDS = quick ? 1 : 3;
@@ -135,10 +135,26 @@ async function main(): Promise<void> {
     row("tools/call JSON, 32 conn", s.name, "calls / s", rs.map((r) => r.rps), "", "", 0);
   }
 
-  // 2. One connection: latency.
-  const at1 = await measure([subjects[1] as Subject, subjects[0] as Subject, subjects[3] as Subject], 1);
-  const honoP50 = median((at1.get("Hono (bare)") ?? []).map((r) => r.p50));
-  for (const [name, rs] of at1) row("tools/call JSON, 1 conn", name, "p50 latency", rs.map((r) => r.p50), "ms", ratio(median(rs.map((r) => r.p50)), honoP50, "Hono"), 2);
+  // 2. One connection: latency of sequential calls (p50), each subject warmed up first.
+  const latencies = new Map<string, number[]>();
+  const single: Subject[] = [subjects[1] as Subject, subjects[0] as Subject, subjects[3] as Subject];
+  const started = new Map<string, { server: Running; headers: Record<string, string> }>();
+  for (const s of single) {
+    const server = await s.start();
+    const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
+    await latency(server, headers, 500);
+    started.set(s.name, { server, headers });
+    latencies.set(s.name, []);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const s of rotate(single, round)) {
+      const r = started.get(s.name) as { server: Running; headers: Record<string, string> };
+      latencies.get(s.name)?.push(median(await latency(r.server, r.headers, quick ? 500 : 2000)));
+    }
+  }
+  for (const { server } of started.values()) await server.stop();
+  const honoP50 = median(latencies.get("Hono (bare)") ?? []);
+  for (const [name, values] of latencies) row("tools/call JSON, 1 conn", name, "p50 latency", values, "ms", ratio(median(values), honoP50, "Hono"), 3);
 
   // 3. SSE answers.
   const sse = await measure([mcpmock("mcpmock stateless SSE", ["stateless", "sse"]), mcpmock("mcpmock stateless JSON", ["stateless", "json"])], 32);

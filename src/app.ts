@@ -21,6 +21,7 @@ import type { IncomingMessage } from "node:http";
 import type { RequestId } from "./call.js";
 import type { Session } from "./session.js";
 import { SseChannel } from "./sse.js";
+import { allHeaders, header, readBody, sendJson } from "./http-request.js";
 import { EventStream, parseEventId } from "./event-stream.js";
 
 /** Default largest POST body (the SDK's default too). */
@@ -39,33 +40,6 @@ export const RESUME_GRACE_MS = 10_000;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 type Classified = Exclude<ClassifiedMessage, { kind: "invalid" }>;
-
-function headersOf(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  req.headers.forEach((value, name) => (out[name] = value));
-  return out;
-}
-
-/** Reads a body up to `limit` bytes; `"too-large"` when the length says so, `"cut"` when we stopped reading mid-body. */
-async function readBody(req: Request, limit: number): Promise<Uint8Array | "too-large" | "cut"> {
-  const length = Number(req.headers.get("content-length") ?? NaN);
-  if (length > limit) return "too-large";
-  if (!req.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return "cut";
-    }
-    chunks.push(value);
-  }
-  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
-}
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -95,31 +69,30 @@ export class HttpTransport {
     const path = this.#endpoint;
     const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
     this.app.use("*", async (c, next) => {
-      const denied = this.#checkHost(c.req.header("host"));
+      const denied = this.#checkHost(header(c, "host"));
       if (denied) return denied;
       await next();
     });
     this.app.use(path, async (c, next) => {
-      const denied = this.#checkOrigin(c.req.header("origin"));
+      const denied = this.#checkOrigin(header(c, "origin"));
       if (denied) return denied;
       await next();
     });
-    this.app.use(
-      path,
-      cors({
+    const corsHeaders = cors({
         origin: (origin) => origin,
         allowMethods: ["GET", "POST", "DELETE"],
         allowHeaders: ["content-type", "accept", "authorization", "last-event-id", HeaderNames.sessionId, HeaderNames.protocolVersion],
         exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion],
-      }),
-    );
+    });
+    // CORS only concerns browsers, which always send Origin; other clients skip it.
+    this.app.use(path, (c, next) => (header(c, "origin") === undefined ? next() : corsHeaders(c, next)));
     this.app.post(path, (c) => this.#post(c));
     this.app.get(path, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c)));
     this.app.delete(path, (c) => this.#delete(c));
     this.app.all(path, () => Rejections.methodNotAllowed(allowed));
     this.app.all("*", (c) =>
       this.#admin && c.req.path.startsWith("/__admin")
-        ? (this.#checkOrigin(c.req.header("origin")) ?? this.#admin.fetch(c.req.raw, c.env))
+        ? (this.#checkOrigin(header(c, "origin")) ?? this.#admin.fetch(c.req.raw, c.env))
         : Rejections.notFound(c.req.path, path),
     );
     this.app.onError((error) =>
@@ -167,7 +140,7 @@ export class HttpTransport {
 
   /** Session and version checks shared by POST (non-initialize), GET and DELETE. */
   #resolveSession(c: Context, optional: boolean): { session: Session | undefined; sessionId: string | undefined } | Response {
-    const sessionId = c.req.header(HeaderNames.sessionId);
+    const sessionId = header(c, HeaderNames.sessionId);
     if (!this.#core.stateful) return { session: undefined, sessionId };
     if (sessionId === undefined) return optional ? { session: undefined, sessionId } : Rejections.sessionRequired();
     const session = this.#core.sessions.get(sessionId);
@@ -176,18 +149,17 @@ export class HttpTransport {
   }
 
   #versionFor(c: Context, session: Session | undefined): string | Response {
-    const header = c.req.header(HeaderNames.protocolVersion);
-    if (header !== undefined) return revisionOf(header) ? header : Rejections.unsupportedVersion(header);
+    const version = header(c, HeaderNames.protocolVersion);
+    if (version !== undefined) return revisionOf(version) ? version : Rejections.unsupportedVersion(version);
     return session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
   }
 
   async #post(c: Context): Promise<Response> {
-    const req = c.req.raw;
-    const accept = req.headers.get("accept") ?? "";
+    const accept = header(c, "accept") ?? "";
     if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return Rejections.notAcceptablePost();
-    const mediaType = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    const mediaType = (header(c, "content-type") ?? "").split(";")[0]?.trim().toLowerCase();
     if (mediaType !== "application/json") return Rejections.unsupportedMediaType();
-    const bytes = await readBody(req, this.#maxBody);
+    const bytes = await readBody(c, this.#maxBody);
     if (bytes === "too-large") return Rejections.payloadTooLarge(this.#maxBody);
     if (bytes === "cut") {
       // The rest of the body is never read, so this connection cannot carry another request.
@@ -217,7 +189,7 @@ export class HttpTransport {
       if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
       messages.push(m);
     }
-    const headers = headersOf(req);
+    const headers = allHeaders(c);
     const init = messages.find((m) => m.kind === "request" && m.method === "initialize");
     if (init) return this.#initialize(c, messages, init, headers, body);
 
@@ -244,7 +216,7 @@ export class HttpTransport {
   async #initialize(c: Context, messages: Classified[], init: Classified, headers: Record<string, string>, body: string): Promise<Response> {
     if (messages.length > 1) return Rejections.initializeInBatch();
     if (init.kind !== "request") return Rejections.invalidMessage("initialize must be a request");
-    const existing = c.req.header(HeaderNames.sessionId);
+    const existing = header(c, HeaderNames.sessionId);
     if (this.#core.stateful && existing !== undefined && this.#core.sessions.get(existing)) return Rejections.alreadyInitialized();
     const version = negotiateVersion(init.params?.["protocolVersion"]);
     const ctx: RequestContext = { session: undefined, sessionId: undefined, headers, protocolVersion: version, body, transport: "http" };
@@ -301,10 +273,7 @@ export class HttpTransport {
           return this.#sse(headers, session, version, outcomes, 0);
       }
     }
-    if (json) {
-      headers["content-type"] = "application/json";
-      return new Response(JSON.stringify(isBatch ? messages : messages[0]), { status: 200, headers });
-    }
+    if (json) return sendJson(c, 200, headers, JSON.stringify(isBatch ? messages : messages[0]));
     return this.#sse(headers, session, version, messages.map((message) => ({ kind: "message", message })));
   }
 
@@ -360,7 +329,7 @@ export class HttpTransport {
   }
 
   #get(c: Context): Response {
-    if (!(c.req.header("accept") ?? "").includes("text/event-stream")) return Rejections.notAcceptableGet();
+    if (!(header(c, "accept") ?? "").includes("text/event-stream")) return Rejections.notAcceptableGet();
     if (!this.#core.stateful || this.#core.options.getStream === false) {
       return Rejections.methodNotAllowed(this.#core.stateful ? "POST, DELETE" : "POST");
     }
@@ -370,7 +339,7 @@ export class HttpTransport {
     if (version instanceof Response) return version;
     const session = resolved.session as Session;
     const headers = { [HeaderNames.sessionId]: session.id };
-    const lastEventId = c.req.header(HeaderNames.lastEventId);
+    const lastEventId = header(c, HeaderNames.lastEventId);
     if (lastEventId !== undefined) return this.#resume(session, lastEventId, headers);
     if (session.stream?.attached) return Rejections.streamConflict();
     const stream = session.streams.open();
@@ -380,7 +349,7 @@ export class HttpTransport {
     const ended = new AbortController();
     stream.attach(channel, 0, () => ended.abort());
     this.#core.streamOpened();
-    const ctx: RequestContext = { session, sessionId: session.id, headers: headersOf(c.req.raw), protocolVersion: version, body: "", transport: "http" };
+    const ctx: RequestContext = { session, sessionId: session.id, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
     const script = this.#core.openStreamPlan(ctx);
     if (script) void this.#core.playOnStream(script, session, { signal: AbortSignal.any([ended.signal, this.#core.closing.signal]), send: (m) => stream.emit(JSON.stringify(m)) });
     return channel.response;
@@ -406,7 +375,7 @@ export class HttpTransport {
     if (resolved instanceof Response) return resolved;
     const version = this.#versionFor(c, resolved.session);
     if (version instanceof Response) return version;
-    const ctx: RequestContext = { ...resolved, headers: headersOf(c.req.raw), protocolVersion: version, body: "", transport: "http" };
+    const ctx: RequestContext = { ...resolved, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
     const { status, body } = this.#core.handleDelete(ctx);
     return this.#status({ kind: "status", status, ...(body === undefined ? {} : { body }) });
   }

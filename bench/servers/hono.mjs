@@ -19,7 +19,8 @@ app.post("/stream", async (c) => {
     await stream.writeSSE({ event: "message", data: JSON.stringify({ jsonrpc: "2.0", id: message.id, result: RESULT }) });
   });
 });
-const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1", overrideGlobalObjects: false }, (info) =>
+// Default options, as the Hono docs show them.
+const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
   ready(`http://127.0.0.1:${info.port}/mcp`),
 );
 onStop(() => new Promise((r) => server.close(r)));

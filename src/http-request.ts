@@ -1,0 +1,83 @@
+/**
+ * Reading a request and writing a JSON answer, fast: on @hono/node-server the Node request
+ * and response are used directly (no Web Request, no body stream, no Response object);
+ * anywhere else (`app.request()` in tests) the Web-standard path does the same.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Context } from "hono";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+
+interface NodeBindings {
+  readonly incoming?: IncomingMessage;
+  readonly outgoing?: ServerResponse;
+}
+
+function node(c: Context): NodeBindings {
+  return (c.env as NodeBindings | undefined) ?? {};
+}
+
+/** One request header (name in lower case), several values joined as HTTP joins them. */
+export function header(c: Context, name: string): string | undefined {
+  const incoming = node(c).incoming;
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** Every request header, names in lower case. */
+export function allHeaders(c: Context): Record<string, string> {
+  const incoming = node(c).incoming;
+  const out: Record<string, string> = {};
+  if (!incoming) {
+    c.req.raw.headers.forEach((value, name) => (out[name] = value));
+    return out;
+  }
+  for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  return out;
+}
+
+/** The body up to `limit` bytes; `"too-large"` when its length says so, `"cut"` when reading stopped mid-body. */
+export async function readBody(c: Context, limit: number): Promise<Uint8Array | "too-large" | "cut"> {
+  const length = Number(header(c, "content-length") ?? NaN);
+  if (length > limit) return "too-large";
+  const incoming = node(c).incoming;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (incoming) {
+    for await (const chunk of incoming as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > limit) return "cut";
+      chunks.push(chunk);
+    }
+  } else {
+    const body = c.req.raw.body;
+    if (!body) return new Uint8Array(0);
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return "cut";
+      }
+      chunks.push(value);
+    }
+  }
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
+}
+
+/**
+ * Answers with a JSON body. On Node, without an Origin header (so no CORS headers to add),
+ * it is written straight to the socket.
+ */
+export function sendJson(c: Context, status: number, headers: Record<string, string>, body: string): Response {
+  const outgoing = node(c).outgoing;
+  if (outgoing && header(c, "origin") === undefined && !outgoing.headersSent) {
+    outgoing.writeHead(status, { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    outgoing.end(body);
+    return RESPONSE_ALREADY_SENT;
+  }
+  return new Response(body, { status, headers: { ...headers, "content-type": "application/json" } });
+}
