@@ -83,12 +83,13 @@ async function serve(file: string, values: ReturnType<typeof parse>["values"]): 
     verbose: values.verbose === true,
     admin: values["no-admin"] ? false : { remote: adminHost !== undefined && !/^(127\.|localhost$|::1$)/.test(adminHost) },
   });
-  process.stdout.write(`mcpmock serving ${file} at ${mock.url}\n`);
-  if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
-  for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);
+  // Handlers first: a supervisor may stop the server as soon as it sees the URL.
   const stop = (): void => void mock.close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  process.stdout.write(`mcpmock serving ${file} at ${mock.url}\n`);
+  if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
+  for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);
 }
 
 async function stdio(file: string, verbose: boolean): Promise<void> {

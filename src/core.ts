@@ -434,7 +434,12 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
       transport: ctx.transport,
       call,
     });
-    const unexpected = pending === undefined ? `${PREFIX} a response to id ${JSON.stringify(id)}, which the mock never sent (or already had answered).` : undefined;
+    const unexpected =
+      pending !== undefined
+        ? undefined
+        : found !== undefined
+          ? `${PREFIX} a response to id ${JSON.stringify(id)} from ${ctx.sessionId ?? "no session"}, but that request went to ${found.sessionId}; it does not count.`
+          : `${PREFIX} a response to id ${JSON.stringify(id)}, which the mock never sent (or already had answered).`;
     this.journal.complete(entry, undefined, undefined, unexpected);
     if (!pending) return;
     const error = body["error"] as { code?: number; message?: string; data?: unknown } | undefined;
