@@ -83,7 +83,8 @@ function narrow<B extends StubBuilder>(builder: B, m: MatchingDefinition & Modif
   if (m.argsMatching !== undefined && b.withArgsMatching) b = b.withArgsMatching(m.argsMatching) as typeof b;
   if (m.params !== undefined && b.withParams) b = b.withParams(m.params) as typeof b;
   if (m.paramsMatching !== undefined && b.withParamsMatching) b = b.withParamsMatching(m.paramsMatching) as typeof b;
-  if (m.sessionId !== undefined) b = b.withSessionId(m.sessionId);
+  // On an initialize entry, sessionId is the id to issue (an answer), not a session to match.
+  if (m.sessionId !== undefined && builder.pattern.method !== "initialize") b = b.withSessionId(m.sessionId);
   for (const [name, value] of Object.entries(m.headers ?? {})) b = b.withHeader(name, value);
   if (m.protocolVersion !== undefined) b = b.withProtocolVersion(m.protocolVersion);
   if (m.bodyContains !== undefined) b = b.withBodyContaining(m.bodyContains);

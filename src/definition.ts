@@ -12,6 +12,7 @@ import type { ToolDeclaration } from "./declarations.js";
 import { McpMockError, jsonTypeOf, showValue } from "./errors.js";
 import type { McpMockOptions } from "./options.js";
 import { checkPlaceholders } from "./placeholders.js";
+import { ToolCatalog } from "./declarations.js";
 import type { PromptDeclaration } from "./prompts.js";
 import type { AnyResourceDeclaration } from "./resources.js";
 
@@ -197,6 +198,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
   }
+  shapeChecks(value as Record<string, unknown>, source);
   const errors = validate(value);
   if (errors.length > 0) {
     const { path, message } = describeError(bestError(errors), value);
@@ -204,27 +206,74 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
   }
   const def = value as MockDefinition;
   const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name)];
+  declarationChecks(def, source);
   (def.responses ?? []).forEach((r, i) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && !tools.includes(r.tool)) {
       fail(source, `${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
     }
+    (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, source));
     const roots = r.tool !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
     for (const key of ["result", "stream", "then", "error", "body"] as const) {
       checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => fail(source, path, message));
     }
-    const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined].filter(Boolean).length;
-    if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
-      fail(source, where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
-    }
+    answerCount(r, where, source);
   });
   (def.resources ?? []).forEach((r, i) => {
     const templated = "uriTemplate" in r && r.uriTemplate !== undefined;
     checkPlaceholders((r as { text?: unknown }).text, `resources[${i}].text`, templated ? ["uri"] : [], (path, message) => fail(source, path, message));
   });
   (def.prompts ?? []).forEach((p, i) => {
+    (p.responses ?? []).forEach((r, j) => {
+      if (r.messages === undefined && r.error === undefined) fail(source, `prompts[${i}].responses[${j}]`, `an entry needs "messages" (a string or prompt messages) or "error".`);
+    });
     checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => fail(source, path, message));
     (p.responses ?? []).forEach((r, j) => checkPlaceholders(r.messages, `prompts[${i}].responses[${j}].messages`, ["args", "sessionId"], (path, message) => fail(source, path, message)));
+  });
+}
+
+/** Exactly one answer per entry (a stream may end with a result or an error). */
+function answerCount(r: AnswerDefinition, where: string, source: string): void {
+  const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined].filter(Boolean).length;
+  if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
+    fail(source, where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
+  }
+}
+
+/** Mistakes the schema can only report as "must match exactly one schema", said plainly. */
+function shapeChecks(def: Record<string, unknown>, source: string): void {
+  const list = (key: string): unknown[] => (Array.isArray(def[key]) ? (def[key] as unknown[]) : []);
+  list("responses").forEach((r, i) => {
+    const entry = r as Record<string, unknown> | null;
+    if (!entry || typeof entry !== "object") return;
+    if (entry["tool"] !== undefined && entry["method"] !== undefined) fail(source, `responses[${i}]`, `give "tool" (a tools/call answer) or "method" (any method), not both.`);
+    if (entry["tool"] === undefined && entry["method"] === undefined) fail(source, `responses[${i}]`, `"tool" (a tools/call answer) or "method" (any method) is required here.`);
+  });
+  list("resources").forEach((r, i) => {
+    const entry = r as Record<string, unknown> | null;
+    if (!entry || typeof entry !== "object") return;
+    if (entry["uri"] !== undefined && entry["uriTemplate"] !== undefined) fail(source, `resources[${i}]`, `give "uri" (a fixed resource) or "uriTemplate" (a template), not both.`);
+    if (entry["uri"] === undefined && entry["uriTemplate"] === undefined) fail(source, `resources[${i}]`, `"uri" (a fixed resource) or "uriTemplate" (a template like "test://items/{id}") is required here.`);
+  });
+}
+
+/** What McpMock.start would refuse in the declarations: checked here, so validate and serve agree. */
+function declarationChecks(def: MockDefinition, source: string): void {
+  const catalog = new ToolCatalog();
+  const seen = new Set<string>();
+  (def.tools ?? []).forEach((tool, i) => {
+    if (seen.has(tool.name)) fail(source, `tools[${i}].name`, `tool ${JSON.stringify(tool.name)} is declared twice. Give each tool one declaration.`);
+    seen.add(tool.name);
+    try {
+      catalog.declare(tool, `tools[${i}]`);
+    } catch (error) {
+      fail(source, `tools[${i}]`, (error as Error).message.replace(/^\[mcpmock\] /, ""));
+    }
+  });
+  const prompts = new Set<string>();
+  (def.prompts ?? []).forEach((p, i) => {
+    if (prompts.has(p.name)) fail(source, `prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);
+    prompts.add(p.name);
   });
 }
 
@@ -246,7 +295,15 @@ export function loadDefinition(fileOrObject: string | MockDefinition): { definit
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    throw new McpMockError(`Invalid mock definition — ${source}: not valid JSON (${(error as Error).message}). Check commas, quotes and brackets near that position.`);
+    const reason = (error as Error).message.replace(/\s+/g, " ");
+    const position = /position (\d+)/.exec(reason);
+    let where = "";
+    if (position) {
+      const before = text.slice(0, Number(position[1]));
+      const line = before.split("\n").length;
+      where = ` at line ${line}, column ${before.length - before.lastIndexOf("\n")}`;
+    }
+    throw new McpMockError(`Invalid mock definition — ${source}: not valid JSON${where} (${reason}). Check the commas, quotes and brackets there; JSON allows no trailing commas or comments.`);
   }
   assertMockDefinition(parsed, source);
   return { definition: parsed, source };

@@ -24,6 +24,9 @@ export function checkPlaceholders(value: unknown, path: string, roots: readonly 
   if (typeof value === "string") {
     for (const match of value.matchAll(PLACEHOLDER)) {
       const root = (match[1] as string).split(/[.[]/)[0] as string;
+      if (roots.length === 0) {
+        fail(path, `placeholders are not available here ({{${match[1]}}}). Only a templated resource ({ "uriTemplate": ... }) fills {{uri.name}} in its text.`);
+      }
       if (!roots.includes(root)) {
         fail(path, `the placeholder {{${match[1]}}} names "${root}", which is not known here. Placeholders here start with ${roots.map((r) => `"${r}"`).join(", ")}, like {{${roots[0]}.name}}.`);
       }

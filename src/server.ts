@@ -23,7 +23,7 @@ export async function listen(fetch: (req: Request, env: unknown) => Response | P
     const onError = (error: NodeJS.ErrnoException): void => {
       server.off("listening", onListening);
       if (error.code === "EADDRINUSE") {
-        reject(new McpMockError(`port ${port} on ${host} is already in use. Use port: 0 (the default) to get a free port.`));
+        reject(new McpMockError(`port ${port} on ${host} is already in use. Use port 0 (the default; --port 0 on the command line) to get a free port.`));
       } else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") {
         reject(new McpMockError(`cannot listen on host ${JSON.stringify(host)} (${error.code}). Use "127.0.0.1" (the default) or another local address.`));
       } else reject(error);
