@@ -54,22 +54,48 @@ function leafCount(value: unknown): number {
   return Math.max(1, n);
 }
 
-/** Tool or prompt arguments equal to a value (key order free; `ANY` inside matches any field value). */
-export function argsEqual(expected: Record<string, unknown>): Matcher {
-  const wildcard = containsAny(expected);
-  const key = wildcard ? undefined : canonicalJson(expected);
+/** What a JSON-value matcher compares: the arguments of a tool or prompt, or any method's params. */
+interface JsonMatcherSpec {
+  readonly kind: "args" | "params";
+  readonly noun: "arguments" | "params";
+  /** The DSL method: `.withArgs`, `.withArgsMatching`, `.withParams`, `.withParamsMatching`. */
+  readonly dsl: string;
+  readonly expected: Record<string, unknown>;
+  /** Only the fields `expected` names count. */
+  readonly partial: boolean;
+  readonly of: (call: McpCall) => Record<string, unknown> | undefined;
+  /** The call's value in canonical JSON, for the exact fast path. */
+  readonly keyOf: (call: McpCall) => string;
+  /** Expose the canonical key for the registry's index. */
+  readonly indexed: boolean;
+}
+
+/** Equal to (or, partial, containing) a JSON value; `ANY` inside matches any value of a field. */
+function jsonMatcher(spec: JsonMatcherSpec): Matcher {
+  const { expected, partial } = spec;
+  const key = partial || containsAny(expected) ? undefined : canonicalJson(expected);
   const shown = showValue(expected, 300).replace(/\{"kind":"ANY"\}/g, "ANY");
   const size = leafCount(expected);
+  const diffs = (call: McpCall): FieldDiff[] => diffJson(expected, spec.of(call) ?? {}, spec.kind, partial);
   return {
-    kind: "args",
+    kind: spec.kind,
     specific: true,
-    ...(key === undefined ? {} : { argsKey: key }),
-    dsl: `.withArgs(${shown})`,
-    describe: () => `with arguments equal to ${shown}`,
-    match: (call) =>
-      key !== undefined && call.argsKey === key ? MATCH : graded(diffJson(expected, call.args, "args", false), size, call.args),
-    rows: (call) => valueRows(expected, call.args, "args", false, diffJson(expected, call.args, "args", false), "arguments"),
+    ...(key !== undefined && spec.indexed ? { argsKey: key } : {}),
+    dsl: `${spec.dsl}(${shown})`,
+    describe: () => `with ${spec.noun} ${partial ? "containing" : "equal to"} ${shown}`,
+    match: (call) => (key !== undefined && spec.keyOf(call) === key ? MATCH : graded(diffs(call), size, partial ? expected : spec.of(call))),
+    rows: (call) => valueRows(expected, spec.of(call), spec.kind, partial, diffs(call), spec.noun),
   };
+}
+
+const ofArgs = (call: McpCall): Record<string, unknown> => call.args;
+const argsKeyOf = (call: McpCall): string => call.argsKey;
+const ofParams = (call: McpCall): Record<string, unknown> | undefined => call.params;
+const paramsKeyOf = (call: McpCall): string => canonicalJson(call.params ?? {});
+
+/** Tool or prompt arguments equal to a value (key order free; `ANY` inside matches any field value). */
+export function argsEqual(expected: Record<string, unknown>): Matcher {
+  return jsonMatcher({ kind: "args", noun: "arguments", dsl: ".withArgs", expected, partial: false, of: ofArgs, keyOf: argsKeyOf, indexed: true });
 }
 
 /** Any arguments at all (the seed's ANY). */
@@ -86,16 +112,7 @@ export function argsAny(): Matcher {
 
 /** Tool or prompt arguments that contain these fields (deeply; other fields are ignored). */
 export function argsContaining(partial: Record<string, unknown>): Matcher {
-  const shown = showValue(partial, 300).replace(/\{"kind":"ANY"\}/g, "ANY");
-  const size = leafCount(partial);
-  return {
-    kind: "args",
-    specific: true,
-    dsl: `.withArgsMatching(${shown})`,
-    describe: () => `with arguments containing ${shown}`,
-    match: (call) => graded(diffJson(partial, call.args, "args", true), size, partial),
-    rows: (call) => valueRows(partial, call.args, "args", true, diffJson(partial, call.args, "args", true), "arguments"),
-  };
+  return jsonMatcher({ kind: "args", noun: "arguments", dsl: ".withArgsMatching", expected: partial, partial: true, of: ofArgs, keyOf: argsKeyOf, indexed: false });
 }
 
 /** Arguments accepted by a predicate. */
@@ -113,34 +130,12 @@ export function argsWhere(predicate: (args: Record<string, unknown>) => boolean)
 
 /** Params of any method equal to a value (key order free). */
 export function paramsEqual(expected: Record<string, unknown>): Matcher {
-  const key = containsAny(expected) ? undefined : canonicalJson(expected);
-  const shown = showValue(expected, 300).replace(/\{"kind":"ANY"\}/g, "ANY");
-  const size = leafCount(expected);
-  return {
-    kind: "params",
-    specific: true,
-    dsl: `.withParams(${shown})`,
-    describe: () => `with params equal to ${shown}`,
-    match: (call) =>
-      key !== undefined && canonicalJson(call.params ?? {}) === key
-        ? MATCH
-        : graded(diffJson(expected, call.params ?? {}, "params", false), size, call.params),
-    rows: (call) => valueRows(expected, call.params, "params", false, diffJson(expected, call.params ?? {}, "params", false), "params"),
-  };
+  return jsonMatcher({ kind: "params", noun: "params", dsl: ".withParams", expected, partial: false, of: ofParams, keyOf: paramsKeyOf, indexed: false });
 }
 
 /** Params containing these fields. */
 export function paramsContaining(partial: Record<string, unknown>): Matcher {
-  const shown = showValue(partial, 300).replace(/\{"kind":"ANY"\}/g, "ANY");
-  const size = leafCount(partial);
-  return {
-    kind: "params",
-    specific: true,
-    dsl: `.withParamsMatching(${shown})`,
-    describe: () => `with params containing ${shown}`,
-    match: (call) => graded(diffJson(partial, call.params ?? {}, "params", true), size, partial),
-    rows: (call) => valueRows(partial, call.params, "params", true, diffJson(partial, call.params ?? {}, "params", true), "params"),
-  };
+  return jsonMatcher({ kind: "params", noun: "params", dsl: ".withParamsMatching", expected: partial, partial: true, of: ofParams, keyOf: paramsKeyOf, indexed: false });
 }
 
 /** Params accepted by a predicate. */
