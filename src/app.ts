@@ -38,6 +38,12 @@ export const DEFAULT_RETRY_MS = 1000;
 export const RESUME_GRACE_MS = 10_000;
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
+/** Loopback names and literals only: `127.0.0.1.evil.example` is not one. */
+function isLoopback(name: string): boolean {
+  return LOOPBACK_HOSTS.has(name) || LOOPBACK_V4.test(name);
+}
 
 type Classified = Exclude<ClassifiedMessage, { kind: "invalid" }>;
 
@@ -118,12 +124,11 @@ export class HttpTransport {
     if (host === undefined) return undefined;
     const allowedHosts = this.#core.options.allowedHosts;
     if (allowedHosts?.includes(host)) return undefined;
-    const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "");
+    const name = (host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "")).toLowerCase();
     if (allowedHosts?.includes(name)) return undefined;
     const bound = this.#core.options.host ?? "127.0.0.1";
-    const loopbackBound = LOOPBACK_HOSTS.has(bound) || bound.startsWith("127.");
-    if (!loopbackBound && allowedHosts === undefined) return undefined;
-    if (LOOPBACK_HOSTS.has(name) || name.startsWith("127.")) return undefined;
+    if (!isLoopback(bound) && allowedHosts === undefined) return undefined;
+    if (isLoopback(name)) return undefined;
     return Rejections.invalidHost(host);
   }
 
@@ -131,7 +136,7 @@ export class HttpTransport {
     if (origin === undefined) return undefined;
     if (this.#core.options.allowedOrigins?.includes(origin)) return undefined;
     try {
-      if (LOOPBACK_HOSTS.has(new URL(origin).hostname)) return undefined;
+      if (isLoopback(new URL(origin).hostname)) return undefined;
     } catch {
       // an Origin that is not a URL is not allowed
     }

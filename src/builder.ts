@@ -74,7 +74,18 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v) && !isAny(v);
 }
 
-/** Narrowings, modifiers and the terminals every stub has. */
+/**
+ * Narrowings, modifiers and the terminals every stub has. A chain that ends in a terminal
+ * (`respondsWith`, `fails`, `streams`, ...) registers a stub; one without is a pattern.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, toolsCall } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("add").withSessionId("session-1").priority(5).times(2).respondsWith({ sum: 3 });
+ * mock.verify(toolsCall("add").withHeader("authorization", /^Bearer /), 0); // a pattern, for verification
+ * ```
+ */
 export abstract class StubBuilder {
   /** @internal */
   protected readonly draft: StubDraft;

@@ -29,7 +29,20 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v) && !isAny(v);
 }
 
-/** Narrowing by arguments, shared by tools and prompts (the seed's rule-1 tier). */
+/**
+ * Narrowing by arguments, shared by tools and prompts (the seed's rule-1 tier).
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } }],
+ * });
+ * mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+ * mock.toolsCall("add").withArgsMatching({ a: 1 }).respondsWith({ sum: 1 });
+ * mock.toolsCall("add").withArgsMatching((args) => (args.a ?? 0) < 0).respondsWithError(-32602, "a must not be negative");
+ * ```
+ */
 export abstract class ArgsBuilder<Args> extends StubBuilder {
   /**
    * Arguments equal to these (key order free; `ANY` inside matches any value of that field),
@@ -94,7 +107,15 @@ export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> 
 }
 
 /** What a prompt answer may be: a string (one user message), prompt messages, or a whole result. */
-export type PromptPayload = string | PromptMessage[] | { description?: string; messages: PromptMessage[] };
+export type PromptPayload =
+  | string
+  | PromptMessage[]
+  | {
+      /** The result's `description`. */
+      description?: string;
+      /** The prompt's messages, in order. */
+      messages: PromptMessage[];
+    };
 
 /** Options for a prompt answer. */
 export interface PromptAnswerOptions {
@@ -107,6 +128,8 @@ export interface PromptAnswerOptions {
  *
  * @example
  * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "greet", arguments: [{ name: "name", required: true }] }] });
  * mock.promptsGet("greet").withArgs({ name: "Ada" }).respondsWith("Hello, Ada");
  * mock.promptsGet("greet").respondsWith((call) => `Hello, ${call.args.name}`);
  * ```
@@ -128,14 +151,51 @@ export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
 /** What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result. */
 export type ReadPayload =
   | string
-  | { text: string; mimeType?: string; uri?: string }
-  | { blob: string | Uint8Array; mimeType?: string; uri?: string }
-  | Array<string | { text: string; mimeType?: string; uri?: string } | { blob: string | Uint8Array; mimeType?: string; uri?: string }>
+  | {
+      /** The contents as text. */
+      text: string;
+      /** The contents' MIME type (overrides the `mimeType` option). */
+      mimeType?: string;
+      /** The contents' URI; the URI read by default. */
+      uri?: string;
+    }
+  | {
+      /** The contents as binary data: base64 text, or bytes that are encoded. */
+      blob: string | Uint8Array;
+      /** The contents' MIME type (overrides the `mimeType` option). */
+      mimeType?: string;
+      /** The contents' URI; the URI read by default. */
+      uri?: string;
+    }
+  | Array<
+      | string
+      | {
+          /** The contents as text. */
+          text: string;
+          /** The contents' MIME type (overrides the `mimeType` option). */
+          mimeType?: string;
+          /** The contents' URI; the URI read by default. */
+          uri?: string;
+        }
+      | {
+          /** The contents as binary data: base64 text, or bytes that are encoded. */
+          blob: string | Uint8Array;
+          /** The contents' MIME type (overrides the `mimeType` option). */
+          mimeType?: string;
+          /** The contents' URI; the URI read by default. */
+          uri?: string;
+        }
+    >
   | ReadResourceResult
   | ResourceContents[];
 
 /** A read as an answer function sees it: with the template's variables when stubbed by template. */
-export type ResourceReadCall = McpCall & { readonly uri: string; readonly variables: Readonly<Record<string, string | string[]>> };
+export type ResourceReadCall = McpCall & {
+  /** The URI read (`params.uri`). */
+  readonly uri: string;
+  /** The URI template's variables, e.g. `{ id: "7" }` for `test://items/{id}`; empty when stubbed by exact URI or predicate. */
+  readonly variables: Readonly<Record<string, string | string[]>>;
+};
 
 /** Options for a read answer. */
 export interface ReadAnswerOptions {
@@ -148,6 +208,8 @@ export interface ReadAnswerOptions {
  *
  * @example
  * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
  * mock.resourcesRead("test://hello").respondsWith({ text: "Hello, world" });
  * mock.resourcesRead("test://items/{id}").respondsWith((call) => ({ text: `item ${call.variables.id}` }));
  * mock.resourcesRead((uri) => uri.endsWith(".png")).respondsWith({ blob: "iVBORw0KGgo=" }, { mimeType: "image/png" });
@@ -174,6 +236,8 @@ export class ResourceReadBuilder extends StubBuilder {
  *
  * @example
  * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
  * mock.method("custom/thing").withParams({ id: 7 }).respondsWith({ ok: true });
  * mock.ping().respondsWithError(-32603, "not today");
  * ```
@@ -204,7 +268,19 @@ export class RequestBuilder<Result = unknown> extends StubBuilder {
 }
 
 /** A completion answer: the values (filtered by what the user typed), or a whole result. */
-export type CompletionPayload = string[] | { completion: { values: string[]; total?: number; hasMore?: boolean } };
+export type CompletionPayload =
+  | string[]
+  | {
+      /** The `completion/complete` result's completion. */
+      completion: {
+        /** The values offered, at most 100. */
+        values: string[];
+        /** How many values there are in all, which may exceed those sent. */
+        total?: number;
+        /** Whether there are more values than those sent. */
+        hasMore?: boolean;
+      };
+    };
 
 /**
  * A `completion/complete` stub: narrow by the prompt or resource and the argument.
@@ -212,6 +288,8 @@ export type CompletionPayload = string[] | { completion: { values: string[]; tot
  *
  * @example
  * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "greet", arguments: [{ name: "name", required: true }] }] });
  * mock.completionComplete().forPrompt("greet").withArgument("name").respondsWith(["Ada", "Alan", "Grace"]);
  * // the client typing "A" gets ["Ada", "Alan"]
  * ```
@@ -266,6 +344,8 @@ export interface InitializeAnswerOptions {
  *
  * @example
  * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
  * mock.initialize().respondsWith({ instructions: "Be brief" }, { sessionId: "s-1" });
  * ```
  */
@@ -293,6 +373,8 @@ export class InitializeBuilder extends StubBuilder {
  *
  * @example
  * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
  * mock.openStream().withSessionId("session-1").sends((s) => s.delay(50).notify("notifications/tools/list_changed"));
  * ```
  */
@@ -313,6 +395,8 @@ export class OpenStreamBuilder extends StubBuilder {
  *
  * @example
  * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
  * mock.deleteSession().respondsWithStatus(405); // the client may not end sessions
  * ```
  */

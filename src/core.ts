@@ -3,6 +3,7 @@
  * outcome comes out. HTTP and stdio both call it; neither decides what to answer.
  * @module
  */
+import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall, type RequestId, type TransportKind } from "./call.js";
 import { defaultInitializeResult, defaultStubs, type DefaultsSource } from "./defaults.js";
@@ -105,6 +106,8 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     this.journal = new Journal(options.journalSize);
     this.sessions = new SessionStore(options.sessionIds, options);
     this.#random = seededRandom(options.seed ?? 1);
+    // Every delayed answer and stream listens to this signal; there may be thousands at once.
+    setMaxListeners(0, this.closing.signal);
     declareAll(options.tools, "tools", (t) => t?.name, (t, where) => this.tools.declare(t, where));
     declareAll(options.resources, "resources", (r) => (r as { uri?: string })?.uri ?? (r as { uriTemplate?: string })?.uriTemplate, (r, where) => this.resources.declare(r, where));
     declareAll(options.prompts, "prompts", (p) => p?.name, (p, where) => this.prompts.declare(p, where));

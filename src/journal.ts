@@ -12,13 +12,21 @@ export type JournalKind = "request" | "notification" | "response";
 export interface JournalEntry {
   /** 1, 2, 3...: position in arrival order (kept across drops). */
   readonly seq: number;
+  /** A client request, a client notification, or the client's response to a server-to-client request. */
   readonly kind: JournalKind;
+  /** The JSON-RPC method; for a response, the method of the request it answers (`undefined` if that is unknown). */
   readonly method: string | undefined;
+  /** The JSON-RPC id; `undefined` for a notification. */
   readonly id: RequestId | undefined;
+  /** The message's `params` (for a response, its body); `undefined` when it has none. */
   readonly params: Record<string, unknown> | undefined;
+  /** The `Mcp-Session-Id` the message carried, if any. */
   readonly sessionId: string | undefined;
+  /** Request headers, names in lower case (empty over stdio). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The protocol version in effect for this message. */
   readonly protocolVersion: string;
+  /** How the message arrived: over `"http"` or `"stdio"`. */
   readonly transport: TransportKind;
   /** Milliseconds since the epoch when it arrived. */
   readonly receivedAt: number;

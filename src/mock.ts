@@ -55,6 +55,7 @@ export interface SessionInfo {
 
 /** A scenario's state, from {@link McpMock.scenario}. */
 export interface ScenarioHandle {
+  /** The scenario's name, as given to `inScenario`. */
   readonly name: string;
   /** The current state (`"Started"` until a stub or `set` moves it). */
   readonly state: string;
@@ -224,7 +225,18 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return closed.then(() => this.assertNoUnmatched());
   }
 
-  /** `await using mock = await McpMock.start()` closes the mock at the end of the scope. */
+  /**
+   * `await using mock = await McpMock.start()` closes the mock at the end of the scope.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * {
+   *   await using mock = await McpMock.start();
+   *   // ... point a client at mock.url ...
+   * } // closed here, as by close()
+   * ```
+   */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
@@ -609,7 +621,16 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * for (const stub of mock.stubs()) console.log(stub.id, stub.sentence, stub.calls);
    * ```
    */
-  stubs(): Array<{ id: string; sentence: string; calls: number; source: string }> {
+  stubs(): Array<{
+    /** The stub's id, for `removeStub` (built-in answers have ids like `default:ping`). */
+    id: string;
+    /** What the stub matches and answers, in one sentence (as in `explain()`). */
+    sentence: string;
+    /** How many calls it has answered. */
+    calls: number;
+    /** Where it was written: `"dsl"` (code), `"default"` (a built-in answer), or a definition file and JSON path. */
+    source: string;
+  }> {
     return this.#core.registry.all().map((e) => ({
       id: e.stub.id,
       sentence: stubSentence(e.stub, e.hits),

@@ -42,7 +42,12 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * Serve the admin REST API under `/__admin` (as `mcpmock serve` does): loopback clients
    * only, unless `{ remote: true }`.
    */
-  readonly admin?: boolean | { readonly remote?: boolean };
+  readonly admin?:
+    | boolean
+    | {
+        /** Also accept admin requests from non-loopback clients. */
+        readonly remote?: boolean;
+      };
   /**
    * `"http"` (default): listen for Streamable HTTP. `"none"`: no listener; the mock is
    * served another way (the `mcpmock stdio` command).

@@ -38,10 +38,11 @@ export function checkPlaceholders(value: unknown, path: string, roots: readonly 
   else for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${path}.${k}`, roots, fail);
 }
 
+/** A path looked up in the request's own data: inherited keys (`__proto__`, `constructor`) are not there. */
 function lookup(context: PlaceholderContext, path: string): unknown {
   let value: unknown = context;
   for (const part of path.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== "")) {
-    if (value === null || typeof value !== "object") return undefined;
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part)) return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;

@@ -18,14 +18,19 @@ export interface PromptArgument {
 
 /** A message of a prompt: a role and one content block. */
 export interface PromptMessage {
+  /** Who says it: `"user"` or `"assistant"`. */
   role: "user" | "assistant";
+  /** The message's content block (text, image, audio, resource link or embedded resource). */
   content: ContentBlock;
 }
 
 /** A `prompts/get` result. */
 export interface GetPromptResult {
+  /** A description of the prompt, as filled in. */
   description?: string;
+  /** The prompt's messages, in order. */
   messages: PromptMessage[];
+  /** Extra metadata, passed through as is (MCP `_meta`). */
   _meta?: Record<string, unknown>;
 }
 
@@ -52,7 +57,14 @@ export interface PromptDeclaration {
   /** The arguments it takes. */
   readonly arguments?: readonly PromptArgument[];
   /** Icons (protocol 2025-11-25). */
-  readonly icons?: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[] }[];
+  readonly icons?: readonly {
+    /** The icon's URI, e.g. an `https:` or `data:` URL. */
+    readonly src: string;
+    /** The icon's MIME type, e.g. `"image/png"`. */
+    readonly mimeType?: string;
+    /** The sizes the icon fits, e.g. `["48x48"]` or `["any"]`. */
+    readonly sizes?: readonly string[];
+  }[];
   /** Metadata passed through as is. */
   readonly _meta?: { readonly [key: string]: unknown };
   /** The default answer: a string (one user message) or prompt messages. */

@@ -9,12 +9,32 @@ import { assertJsonCarriable } from "./json-value.js";
 
 /** Contents of one resource: text, or a base64 blob. */
 export type ResourceContents =
-  | { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> }
-  | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> };
+  | {
+      /** The URI of the resource these contents belong to. */
+      uri: string;
+      /** The contents' MIME type, e.g. `"text/plain"`. */
+      mimeType?: string;
+      /** The contents as text. */
+      text: string;
+      /** Extra metadata, passed through as is (MCP `_meta`). */
+      _meta?: Record<string, unknown>;
+    }
+  | {
+      /** The URI of the resource these contents belong to. */
+      uri: string;
+      /** The contents' MIME type, e.g. `"image/png"`. */
+      mimeType?: string;
+      /** The contents as binary data, base64-encoded. */
+      blob: string;
+      /** Extra metadata, passed through as is (MCP `_meta`). */
+      _meta?: Record<string, unknown>;
+    };
 
 /** A `resources/read` result. */
 export interface ReadResourceResult {
+  /** The contents read (one read may return several items, e.g. the files under a directory URI). */
   contents: ResourceContents[];
+  /** Extra metadata, passed through as is (MCP `_meta`). */
   _meta?: Record<string, unknown>;
 }
 
@@ -30,7 +50,14 @@ interface ResourceFields {
   /** Annotations for the client (audience, priority, lastModified). */
   readonly annotations?: { readonly [key: string]: unknown };
   /** Icons (protocol 2025-11-25). */
-  readonly icons?: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[] }[];
+  readonly icons?: readonly {
+    /** The icon's URI, e.g. an `https:` or `data:` URL. */
+    readonly src: string;
+    /** The icon's MIME type, e.g. `"image/png"`. */
+    readonly mimeType?: string;
+    /** The sizes the icon fits, e.g. `["48x48"]` or `["any"]`. */
+    readonly sizes?: readonly string[];
+  }[];
   /** Metadata passed through as is. */
   readonly _meta?: { readonly [key: string]: unknown };
   /** Contents a read answers with when no stub does (text). */

@@ -142,7 +142,15 @@ export class SessionStore {
     return true;
   }
 
+  /** The open sessions (expired ones end here first). */
   all(): Session[] {
+    const now = Date.now();
+    for (const [id, session] of this.#sessions) {
+      if (now - session.lastSeenAt > this.#idleMs && !session.stream?.attached) {
+        this.end(id);
+        this.evicted++;
+      }
+    }
     return [...this.#sessions.values()];
   }
 

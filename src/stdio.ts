@@ -29,6 +29,8 @@ export class StdioTransport {
   readonly #io: StdioStreams;
   #session: Session | undefined;
   #buffer = "";
+  /** Inside an over-long line: dropped up to its newline. */
+  #discarding = false;
   #closed = false;
   #resolveDone!: () => void;
   /** Resolves when stdin has closed and every answer in flight is written. */
@@ -64,12 +66,21 @@ export class StdioTransport {
     while ((newline = this.#buffer.indexOf("\n")) >= 0) {
       const line = this.#buffer.slice(0, newline).replace(/\r$/, "");
       this.#buffer = this.#buffer.slice(newline + 1);
+      if (this.#discarding) {
+        this.#discarding = false; // the end of an over-long line
+        continue;
+      }
+      if (Buffer.byteLength(line) > MAX_LINE_BYTES) {
+        this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped.`);
+        continue;
+      }
       if (line.trim()) this.#track(this.#onLine(line));
     }
-    if (Buffer.byteLength(this.#buffer) > MAX_LINE_BYTES) {
-      this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped (no newline in sight).`);
-      this.#buffer = "";
+    if (!this.#discarding && Buffer.byteLength(this.#buffer) > MAX_LINE_BYTES) {
+      this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped (up to its newline).`);
+      this.#discarding = true;
     }
+    if (this.#discarding) this.#buffer = "";
   }
 
   #track(work: Promise<void>): void {
@@ -86,9 +97,13 @@ export class StdioTransport {
       return;
     }
     const items = Array.isArray(parsed) ? parsed : [parsed];
-    const version = this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
-    if (Array.isArray(parsed) && !supportedRevision(version).batching) {
-      this.#logLine(`ignored a batch: protocol version ${version} has no batches (only 2025-03-26 does).`);
+    const version = this.#session?.protocolVersion;
+    if (Array.isArray(parsed) && (version === undefined || !supportedRevision(version).batching)) {
+      this.#logLine(
+        version === undefined
+          ? "ignored a batch before initialize: initialize comes alone, and only protocol 2025-03-26 has batches."
+          : `ignored a batch: protocol version ${version} has no batches (only 2025-03-26 does).`,
+      );
       return;
     }
     await Promise.all(items.map((item) => this.#onMessage(item, line)));

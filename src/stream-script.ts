@@ -59,6 +59,8 @@ function check(value: unknown, where: string): void {
  *
  * @example
  * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "slow", inputSchema: { type: "object" } }] });
  * mock.toolsCall("slow").streams((s) =>
  *   s.progress(1, 3).log("info", "working").delay(20)
  *     .notify("notifications/resources/updated", { uri: "test://x" })

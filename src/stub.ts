@@ -53,8 +53,22 @@ export const FAULT_KINDS: readonly FaultKind[] = [
 
 /** A random delay, drawn from a seeded generator so runs repeat. */
 export type DelayDistribution =
-  | { readonly distribution: "uniform"; readonly min: number; readonly max: number }
-  | { readonly distribution: "lognormal"; readonly median: number; readonly sigma: number };
+  | {
+      /** A uniform random delay. */
+      readonly distribution: "uniform";
+      /** The shortest delay, in milliseconds. */
+      readonly min: number;
+      /** The longest delay, in milliseconds. */
+      readonly max: number;
+    }
+  | {
+      /** A log-normal random delay: mostly near the median, with a long tail. */
+      readonly distribution: "lognormal";
+      /** The median delay, in milliseconds. */
+      readonly median: number;
+      /** The spread: the standard deviation of the delay's natural logarithm. */
+      readonly sigma: number;
+    };
 
 /** A fixed delay in milliseconds, or a distribution. */
 export type Delay = number | DelayDistribution;

@@ -98,6 +98,17 @@ export function toExpectation(count: number | CountExpectation | undefined): Cou
 /**
  * A failed verification. `expected` and `actual` hold the two columns of the closest
  * request's table, so test runners show them as a diff.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, VerificationError, toolsCall } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * try {
+ *   mock.verify(toolsCall("add"));
+ * } catch (e) {
+ *   if (e instanceof VerificationError) console.log(e.expected, e.actual);
+ * }
+ * ```
  */
 export class VerificationError extends McpMockError {
   override readonly name = "VerificationError";

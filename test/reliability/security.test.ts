@@ -1,0 +1,315 @@
+/**
+ * Security defaults: loopback binding, Origin validation (the 2025-11-25 spec's MUST), the
+ * Host check against DNS rebinding, the admin API for loopback peers only, and user strings
+ * (definition placeholders, request arguments) that are never evaluated and never pollute
+ * prototypes.
+ *
+ * The admin API's peer check is tested in process with a fake peer address: tests never send
+ * traffic to any address but loopback.
+ */
+import http from "node:http";
+import net from "node:net";
+import { describe, expect, test } from "vitest";
+import { adminApp } from "../../src/admin.js";
+import { McpMock, type McpMockOptions } from "../../src/index.js";
+
+const ACCEPT_BOTH = "application/json, text/event-stream";
+const initBody = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "sec", version: "1" } } });
+
+/** Whether this sandbox lets us bind 0.0.0.0. */
+async function canBindAll(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(0, "0.0.0.0", () => server.close(() => resolve(true)));
+  });
+}
+const bindAll = await canBindAll();
+
+/** A request through node:http, which (unlike fetch) sends the Host header we give it. */
+function request(url: string, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const target = new URL(url);
+  const headers = options.headers ?? {};
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: options.path ?? target.pathname, method: options.method ?? "POST", headers, setHost: !("host" in headers), agent: false },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+function initialize(url: string, headers: Record<string, string> = {}) {
+  return request(url, { headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...headers }, body: initBody });
+}
+
+function postInit(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...headers }, body: initBody });
+}
+
+function invalidOrigin(origin: string) {
+  return {
+    jsonrpc: "2.0",
+    id: null,
+    error: {
+      code: -32000,
+      message: `Invalid Origin header: ${origin}`,
+      data: `mcpmock allows loopback origins only by default. To allow this one: McpMock.start({ allowedOrigins: [${JSON.stringify(origin)}] }).`,
+    },
+  };
+}
+
+function invalidHost(host: string) {
+  return {
+    jsonrpc: "2.0",
+    id: null,
+    error: {
+      code: -32000,
+      message: `Invalid Host header: ${host}`,
+      data: `mcpmock answers loopback Host names only when it binds a loopback address (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: [${JSON.stringify(host)}] }).`,
+    },
+  };
+}
+
+describe("binding", () => {
+  test("a mock binds 127.0.0.1 by default", async () => {
+    await using mock = await McpMock.start();
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(mock.port).toBeGreaterThan(0);
+  });
+});
+
+describe("Origin", () => {
+  test("a foreign Origin is 403 on the MCP endpoint, before anything is journaled or a session opens", async () => {
+    await using mock = await McpMock.start();
+    for (const origin of ["http://evil.example", "https://localhost.evil.example", "http://127.0.0.1.evil.example:8080", "null", "file://"]) {
+      const res = await postInit(mock.url, { origin });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toStrictEqual(invalidOrigin(origin));
+    }
+    expect(mock.requests()).toEqual([]);
+    expect(mock.sessions()).toEqual([]);
+  });
+
+  test.each(["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:5173", "https://localhost"])("a loopback Origin %s is allowed", async (origin) => {
+    await using mock = await McpMock.start();
+    const res = await postInit(mock.url, { origin });
+    expect(await res.json()).toMatchObject({ id: 0, result: { protocolVersion: "2025-11-25" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(res.headers.get("access-control-expose-headers")?.split(",")).toContain("mcp-session-id");
+  });
+
+  test("allowedOrigins are honoured exactly (scheme and port included)", async () => {
+    await using mock = await McpMock.start({ allowedOrigins: ["https://app.example"] });
+    const ok = await postInit(mock.url, { origin: "https://app.example" });
+    await ok.text();
+    expect(ok.status).toBe(200);
+    for (const origin of ["http://app.example", "https://app.example:8443", "https://evil.app.example"]) {
+      const res = await postInit(mock.url, { origin });
+      expect(await res.json()).toStrictEqual(invalidOrigin(origin));
+    }
+  });
+
+  test("the admin API (admin: true) checks Origin too", async () => {
+    await using mock = await McpMock.start({ admin: true, tools: [{ name: "add" }], allowedOrigins: ["https://dashboard.example"] });
+    const admin = mock.url.replace(/\/mcp$/, "/__admin");
+    const evil = await fetch(`${admin}/stubs`, { headers: { origin: "http://evil.example" } });
+    expect(evil.status).toBe(403);
+    expect(await evil.json()).toStrictEqual(invalidOrigin("http://evil.example"));
+    const evilAdd = await fetch(`${admin}/stubs`, { method: "POST", headers: { origin: "http://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ responses: [{ tool: "add", result: "pwned" }] }) });
+    expect(evilAdd.status).toBe(403);
+    await evilAdd.text();
+    expect(mock.stubs().filter((s) => s.source !== "default")).toEqual([]);
+    for (const origin of ["http://localhost:3000", "https://dashboard.example"]) {
+      const ok = await fetch(`${admin}/stubs`, { headers: { origin } });
+      expect(ok.status).toBe(200);
+      expect(Array.isArray(await ok.json())).toBe(true);
+    }
+    const noOrigin = await fetch(`${admin}/requests`);
+    expect(noOrigin.status).toBe(200);
+    await noOrigin.text();
+  });
+});
+
+describe("Host (DNS rebinding)", () => {
+  test("a foreign Host on a loopback mock is 403 on every path; loopback names pass", async () => {
+    await using mock = await McpMock.start({ admin: true });
+    for (const host of ["evil.example:1234", "evil.example", "192.0.2.1:80", "localhost.evil.example"]) {
+      const res = await initialize(mock.url, { host });
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body)).toStrictEqual(invalidHost(host));
+      const adminRes = await request(mock.url, { method: "GET", path: "/__admin/stubs", headers: { host } });
+      expect(adminRes.status).toBe(403);
+      const other = await request(mock.url, { method: "GET", path: "/.well-known/oauth-protected-resource", headers: { host } });
+      expect(other.status).toBe(403);
+    }
+    expect(mock.requests()).toEqual([]);
+    for (const host of [`127.0.0.1:${mock.port}`, `localhost:${mock.port}`, "localhost", `[::1]:${mock.port}`]) {
+      const res = await initialize(mock.url, { host });
+      expect([host, res.status]).toEqual([host, 200]);
+    }
+  });
+
+  test("allowedHosts are honoured, with or without the port", async () => {
+    await using mock = await McpMock.start({ allowedHosts: ["mcp.test:8080", "dev.internal"] });
+    for (const host of ["mcp.test:8080", "dev.internal", "dev.internal:3000", "localhost"]) expect([host, (await initialize(mock.url, { host })).status]).toEqual([host, 200]);
+    for (const host of ["mcp.test:9090", "mcp.test", "evil.example"]) expect([host, (await initialize(mock.url, { host })).status]).toEqual([host, 403]);
+  });
+
+  test.skipIf(!bindAll)("a mock bound to 0.0.0.0 without allowedHosts does not check Host; with allowedHosts it does", async () => {
+    await using open = await McpMock.start({ host: "0.0.0.0" });
+    expect(open.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/mcp$/);
+    const any = await initialize(`http://127.0.0.1:${open.port}/mcp`, { host: "evil.example:1234" });
+    expect(any.status).toBe(200);
+    await using checked = await McpMock.start({ host: "0.0.0.0", allowedHosts: ["mcp.lan"] });
+    expect((await initialize(`http://127.0.0.1:${checked.port}/mcp`, { host: "mcp.lan" })).status).toBe(200);
+    expect((await initialize(`http://127.0.0.1:${checked.port}/mcp`, { host: "localhost" })).status).toBe(200);
+    const refused = await initialize(`http://127.0.0.1:${checked.port}/mcp`, { host: "evil.example" });
+    expect(JSON.parse(refused.body)).toStrictEqual(invalidHost("evil.example"));
+  });
+
+  // Bug (src/app.ts #checkHost): any Host *name* that starts with "127." passes as loopback, so
+  // an attacker's domain such as 127.0.0.1.evil.example (or 127.attacker.example), rebound by
+  // its DNS to 127.0.0.1, defeats the DNS-rebinding protection. Only IPv4 literals in 127/8
+  // are loopback. Turn into `test` once fixed.
+  test.fails("a Host name that merely starts with 127. is not loopback", async () => {
+    await using mock = await McpMock.start();
+    for (const host of [`127.0.0.1.evil.example:${mock.port}`, "127.attacker.example"]) {
+      const res = await initialize(mock.url, { host });
+      expect([host, res.status]).toEqual([host, 403]);
+    }
+  });
+
+  // Bug (src/app.ts #checkHost): host names are compared case-sensitively, so a client that
+  // writes its URL as http://LOCALHOST:port (curl sends the Host as typed) gets 403. Host names
+  // are case-insensitive (RFC 3986 §3.2.2). Too strict rather than too lax. Turn into `test`
+  // once fixed.
+  test.fails("Host names are case-insensitive: LOCALHOST is loopback", async () => {
+    await using mock = await McpMock.start();
+    const res = await initialize(mock.url, { host: `LOCALHOST:${mock.port}` });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("the admin API answers loopback peers only", () => {
+  test("a loopback peer is served", async () => {
+    await using mock = await McpMock.start({ admin: true });
+    const res = await fetch(mock.url.replace(/\/mcp$/, "/__admin/requests"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  });
+
+  // The peer check reads the socket's remote address. It is tested in process, with the Node
+  // request the server would pass, so no traffic leaves loopback.
+  test("a peer on another address gets 403 unless admin: { remote: true }", async () => {
+    await using mock = await McpMock.start();
+    const peer = { incoming: { socket: { remoteAddress: "203.0.113.7" } } };
+    const refused = await adminApp(mock, false).fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toStrictEqual({ error: "the admin API answers loopback clients only; 203.0.113.7 is not one (start with --admin-host to open it)." });
+    const loopback = await adminApp(mock, false).fetch(new Request("http://127.0.0.1/__admin/requests"), { incoming: { socket: { remoteAddress: "::ffff:127.0.0.1" } } });
+    expect(loopback.status).toBe(200);
+    const allowed = await adminApp(mock, true).fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
+    expect(allowed.status).toBe(200);
+  });
+});
+
+describe("user strings are data, never code", () => {
+  const tools = [{ name: "t" }];
+
+  async function answerOf(result: unknown, args: Record<string, unknown>): Promise<unknown> {
+    await using mock = await McpMock.fromDefinition({ tools, responses: [{ tool: "t", result }] } as never, { onUnmatched: "silent" });
+    const init = await postInit(mock.url);
+    await init.text();
+    const res = await fetch(mock.url, {
+      method: "POST",
+      headers: { accept: ACCEPT_BOTH, "content-type": "application/json", "mcp-session-id": init.headers.get("mcp-session-id") as string },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "t", arguments: args } }),
+    });
+    return res.json();
+  }
+
+  const textOf = (answer: unknown) => (answer as { result?: { content?: Array<{ text?: string }> } }).result?.content?.[0]?.text;
+
+  test("an expression in braces is refused at load or substituted as plain text, never executed", async () => {
+    const g = globalThis as Record<string, unknown>;
+    const cases: Array<[string, "text" | "refused"]> = [
+      ["{{constructor.constructor('globalThis.__mcpmockPwned = 1')()}}", "text"],
+      ["{{ args.x; globalThis.__mcpmockPwned = 2 }}", "text"],
+      ["{{args.x || (globalThis.__mcpmockPwned = 3)}}", "text"],
+      ["${globalThis.__mcpmockPwned = 4}", "text"],
+      ["{{#with args}}{{x}}{{/with}}", "refused"],
+      ["{{__proto__.polluted}}", "refused"],
+    ];
+    for (const [expression, outcome] of cases) {
+      if (outcome === "refused") {
+        await expect(McpMock.fromDefinition({ tools, responses: [{ tool: "t", result: { v: expression } }] } as never)).rejects.toThrow(/Invalid mock definition — definition: responses\[0\]\.result\.v: the placeholder/);
+      } else {
+        const answer = await answerOf({ v: expression }, { x: "X" });
+        expect(textOf(answer)).toBe(JSON.stringify({ v: expression }));
+      }
+    }
+    expect(g["__mcpmockPwned"]).toBeUndefined();
+  });
+
+  test("a placeholder naming anything but the request is refused when the definition loads", async () => {
+    for (const placeholder of ["{{process.env.HOME}}", "{{globalThis.process}}", "{{constructor}}", "{{require.main}}"]) {
+      const root = placeholder.slice(2).split(/[.}]/)[0] as string;
+      await expect(McpMock.fromDefinition({ tools, responses: [{ tool: "t", result: placeholder }] } as never)).rejects.toThrow(
+        `the placeholder ${placeholder} names "${root}", which is not known here.`,
+      );
+    }
+  });
+
+  test("{{args.__proto__}} and {{args.constructor}} execute nothing and pollute nothing", async () => {
+    const g = globalThis as Record<string, unknown>;
+    for (const placeholder of ["{{args.__proto__}}", "{{args.constructor}}", "x {{args.constructor}} y", "{{args.constructor.constructor}}", "{{args.__proto__.polluted}}"]) {
+      const answer = (await answerOf({ v: placeholder }, { x: "X" })) as { result?: unknown; error?: unknown };
+      expect("result" in answer || "error" in answer).toBe(true);
+    }
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(g["__mcpmockPwned"]).toBeUndefined();
+  });
+
+  // Bug (src/placeholders.ts lookup): a placeholder path is looked up with plain property
+  // access, so it reaches inherited members: {{args.__proto__}} becomes Object.prototype ("{}"),
+  // {{args.constructor}} becomes the Object function (inside text: "function Object() { [native
+  // code] }"; alone: a -32603 "returned value.v is a function"). Nothing runs, but only the
+  // request's own data should be reachable (Object.hasOwn): these should be missing values ("").
+  // Turn into `test` once fixed.
+  test.fails("placeholders reach only the request's own keys, not inherited ones", async () => {
+    expect(textOf(await answerOf({ v: "{{args.__proto__}}" }, { x: "X" }))).toBe('{"v":""}');
+    expect(textOf(await answerOf({ v: "x {{args.constructor}} y" }, { x: "X" }))).toBe('{"v":"x  y"}');
+    expect(textOf(await answerOf({ v: "{{args.constructor}}" }, { x: "X" }))).toBe('{"v":""}');
+  });
+
+  test("request arguments with __proto__ and constructor keys are echoed as data and pollute nothing", async () => {
+    const poisoned = '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"x":1}';
+    await using mock = await McpMock.start({ tools: [{ name: "echo", inputSchema: { type: "object" } }], onUnmatched: "silent" });
+    mock.toolsCall("echo").withArgs({ x: 1 }).respondsWith("matched x");
+    mock.toolsCall("echo").respondsWith((c) => ({ keys: Object.keys(c.args), echoed: c.args }));
+    const init = await postInit(mock.url);
+    await init.text();
+    const headers = { accept: ACCEPT_BOTH, "content-type": "application/json", "mcp-session-id": init.headers.get("mcp-session-id") as string };
+    const res = await fetch(mock.url, { method: "POST", headers, body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":${poisoned}}}` });
+    const answer = (await res.json()) as { result: { content: Array<{ text: string }> } };
+    expect(res.status).toBe(200);
+    expect(JSON.parse(answer.result.content[0]?.text as string)).toMatchObject({ keys: ["__proto__", "constructor", "x"] });
+    // A tool named __proto__ or constructor is just an unknown tool.
+    for (const name of ["__proto__", "constructor", "toString"]) {
+      const unknown = await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name, arguments: {} } }) });
+      expect(await unknown.json()).toMatchObject({ id: 2, error: { code: -32602, message: `Unknown tool: ${name}` } });
+    }
+    mock.verify(mock.toolsCall("echo"), 1);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+  });
+});
