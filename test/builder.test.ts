@@ -118,6 +118,8 @@ describe("declarations", () => {
 
   test("a port in use is reported with the fix", async () => {
     await using first = await McpMock.start();
-    await expect(McpMock.start({ port: first.port })).rejects.toThrow(/port \d+ on 127\.0\.0\.1 is already in use\. Use port: 0/);
+    await expect(McpMock.start({ port: first.port })).rejects.toThrow(
+      `port ${first.port} on 127.0.0.1 is already in use. Use port 0 (the default; --port 0 on the command line) to get a free port.`,
+    );
   });
 });

@@ -171,6 +171,17 @@ describe.concurrent("validate", () => {
     );
   });
 
+  // Guards that validate refuses what serve would refuse when it starts (here a tool declared
+  // twice), instead of "valid" followed by a failing serve.
+  test("a definition that serve cannot start: exit 1, naming the file and the tool", async ({ expect }) => {
+    const file = join(dir, "twice.mock.json");
+    writeFileSync(file, JSON.stringify({ tools: [{ name: "get_weather" }, { name: "get_weather" }] }));
+    const r = await run("validate", file);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain('[mcpmock] Invalid mock definition — twice.mock.json: tools[1].name: tool "get_weather" is declared twice.');
+  });
+
   test("a file that is not JSON: exit 1", async ({ expect }) => {
     const file = join(dir, "garbage.mock.json");
     writeFileSync(file, "tools: [get_weather]\n");
@@ -264,7 +275,8 @@ describe.concurrent("serve's lifetime", () => {
   test.for(["SIGTERM", "SIGINT"] as const)("%s stops serve with exit 0 and frees the port", async (signal, { expect }) => {
     const p = start(["serve", "examples/weather.mock.json"]);
     try {
-      await p.waitFor("stdout", (s) => s.includes("stub-3:"));
+      // At once when the URL shows: a supervisor may stop the server as soon as it sees it.
+      await p.waitFor("stdout", (s) => /\/mcp\n/.test(s));
       const port = Number(/127\.0\.0\.1:(\d+)\/mcp/.exec(p.out.stdout)?.[1]);
       p.child.kill(signal);
       const r = await p.exited;
@@ -286,7 +298,7 @@ describe.concurrent("serve's lifetime", () => {
       const r = await run("serve", "examples/weather.mock.json", "--port", String(port));
       expect(r.code).toBe(1);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is already in use.`);
+      expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is already in use. Use port 0 (the default; --port 0 on the command line) to get a free port.`);
       expect(r.stderr).not.toContain("    at "); // a message, not a stack trace
     } finally {
       await new Promise<void>((resolve) => busy.close(() => resolve()));

@@ -214,12 +214,10 @@ describe("the SDK v1 client against McpMock.fromDefinition", () => {
     expect(textOf(await ctx.client.callTool({ name: "cart", arguments: {} }))).toBe("paying");
   });
 
-  // src bug: definition-apply narrow() reads "sessionId" as a matcher (withSessionId) on every
-  // entry, while the schema also lists it as an answer field (the session id initialize issues).
-  // So { "method": "initialize", "result": {...}, "sessionId": "s-1" } becomes
-  // 'initialize in session "s-1" → ... and session id "s-1"', which never matches an initialize
-  // (it has no session yet): the client gets the built-in answer and "session-1".
-  test.fails('an initialize entry with "sessionId" issues that session id', async () => {
+  // Guards that an initialize entry's "sessionId" is the session id to issue, not a session
+  // matcher (which never matches an initialize: it has no session yet, so the client would get
+  // the built-in answer and "session-1").
+  test('an initialize entry with "sessionId" issues that session id', async () => {
     await using ctx = await connected({ responses: [{ method: "initialize", result: { instructions: "Be brief" }, sessionId: "s-1" }] });
     expect(ctx.client.getInstructions()).toBe("Be brief");
     expect(ctx.mock.sessions().map((s) => s.id)).toEqual(["s-1"]);

@@ -78,17 +78,11 @@ function textOf(result: Record<string, unknown>): string | undefined {
 
 const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ method: "notifications/step", params: { i: i + 1 } }));
 
-// BUG (src/core.ts, MockCore #answer, case "stream"): the outcome built for a stream plan is
-// `{ kind: "stream", run }` without the plan's `dropAfter`, and HttpTransport #answer reads
-// `dropAfter` from that outcome, so `streams(script, { dropAfter: n })` never drops the
-// connection: the POST carries every event and the result. Input: toolsCall("long")
-// .streams(s => s.notify(..) x3 .result("done"), { dropAfter: 2 }); expected the POST body to
-// end after `id: 2-2` (to be resumed with GET + Last-Event-ID), actual: all events, no drop.
-// Fix: add `...(plan.dropAfter === undefined ? {} : { dropAfter: plan.dropAfter })` to that
-// outcome (checked on a patched copy: every test below then passes).
+// `streams(script, { dropAfter: n })` really drops the connection after n events (the outcome
+// of a stream plan carries its dropAfter to the transport); the stream goes on, to be resumed.
 describe.each(KINDS)("the SDK %s client resumes a dropped stream", (kind) => {
-  // dropAfter is lost (see the BUG above).
-  test.fails("streams(..., { dropAfter: 2 }): the client reconnects with Last-Event-ID and gets every event once, then the result", async () => {
+  // Guards that dropAfter reaches the transport and the SDK client resumes exactly once.
+  test("streams(..., { dropAfter: 2 }): the client reconnects with Last-Event-ID and gets every event once, then the result", async () => {
     await using ctx = await setup(kind);
     ctx.mock.toolsCall("long").streams(
       (s) => s.notify("notifications/step", { i: 1 }).notify("notifications/step", { i: 2 }).notify("notifications/step", { i: 3 }).notify("notifications/step", { i: 4 }).result("finished"),
@@ -106,8 +100,8 @@ describe.each(KINDS)("the SDK %s client resumes a dropped stream", (kind) => {
     expect(entry?.answer).toMatchObject({ result: { content: [{ type: "text", text: "finished" }] } });
   });
 
-  // dropAfter is lost (see the BUG above).
-  test.fails("a stream still running when the client comes back is carried on live", async () => {
+  // Guards that a dropped stream keeps playing and a resume attaches to it live.
+  test("a stream still running when the client comes back is carried on live", async () => {
     await using ctx = await setup(kind);
     ctx.mock.toolsCall("long").streams(
       (s) => s.notify("notifications/step", { i: 1 }).delay(300).notify("notifications/step", { i: 2 }).notify("notifications/step", { i: 3 }).result("live"),
@@ -176,8 +170,8 @@ async function played(mock: McpMock, name: string, count = 1): Promise<void> {
 }
 
 describe("resuming with raw fetch", () => {
-  // dropAfter is lost (see the BUG above).
-  test.fails("GET with Last-Event-ID <stream>-<n> replays exactly the events after n, of that stream only, then closes", async () => {
+  // Guards the replay of a dropped stream: exactly the events after Last-Event-ID, of that stream.
+  test("GET with Last-Event-ID <stream>-<n> replays exactly the events after n, of that stream only, then closes", async () => {
     await using mock = await McpMock.start({ tools, keepAliveMs: 0, onUnmatched: "silent" });
     mock.toolsCall("other").streams((s) => s.notify("notifications/step", { i: 100 }).result("other done"));
     mock.toolsCall("long").streams((s) => s.notify("notifications/step", { i: 1 }).notify("notifications/step", { i: 2 }).notify("notifications/step", { i: 3 }).result("done"), { dropAfter: 2 });
@@ -216,8 +210,8 @@ describe("resuming with raw fetch", () => {
     expect(eventsOf(await (await raw.resume("1-1")).text())).toEqual([{ id: "1-2", data: toolResult(1, "other done") }]);
   });
 
-  // dropAfter is lost (see the BUG above).
-  test.fails("a resumed stream still running is carried on: replayed events, then live ones", async () => {
+  // Guards a resume of a stream still running: replayed events, then live ones; one attachment.
+  test("a resumed stream still running is carried on: replayed events, then live ones", async () => {
     await using mock = await McpMock.start({ tools, keepAliveMs: 0, onUnmatched: "silent" });
     mock.toolsCall("long").streams((s) => s.notify("notifications/step", { i: 1 }).notify("notifications/step", { i: 2 }).delay(200).notify("notifications/step", { i: 3 }).result("done"), { dropAfter: 1 });
     const raw = await rawSession(mock.url);

@@ -234,17 +234,13 @@ describe.each(KINDS)("requests inside a streamed call, SDK %s", (kind) => {
     expect(answer.error?.message).toMatch(/did not answer roots\/list \(id \d+\) within 150 ms/);
   });
 
-  test("cancelled by the client: the stream stops, the journal shows notifications/cancelled and the entry becomes { cancelled: true }", async () => {
+  test('cancelled by the client: the stream stops, the journal shows notifications/cancelled and the entry becomes { cancelled: true, reason: "notifications/cancelled" }', async () => {
     await using ctx = await setup(kind);
     ctx.mock.toolsCall("slow").streams((s) => s.log("info", "started").delay(5000).result("too late"));
     const abort = new AbortController();
     const call = rejection(ctx.client.callTool("slow", { signal: abort.signal }));
-    // The entry is in the journal while the stream runs (waitFor would wait for its answer).
-    const entry = await vi.waitFor(() => {
-      const [found] = ctx.mock.findRequests(toolsCall("slow"));
-      expect(found).toBeDefined();
-      return found as NonNullable<typeof found>;
-    }, { timeout: 1000, interval: 5 });
+    // waitFor resolves on arrival: the entry is in the journal while the stream runs.
+    const entry = await ctx.mock.waitFor(toolsCall("slow"), { timeout: 1000 });
     await vi.waitFor(() => expect(ctx.client.seen.logs).toHaveLength(1), { timeout: 1000, interval: 5 });
     expect(entry.answer).toBeUndefined();
     const started = performance.now();
@@ -253,7 +249,7 @@ describe.each(KINDS)("requests inside a streamed call, SDK %s", (kind) => {
     const cancelled = await ctx.mock.waitFor(method("notifications/cancelled"));
     expect(cancelled.kind).toBe("notification");
     expect(cancelled.params?.["requestId"]).toBe(entry.id);
-    await vi.waitFor(() => expect(entry.answer).toEqual({ cancelled: true }), { timeout: 500, interval: 5 });
+    await vi.waitFor(() => expect(entry.answer).toEqual({ cancelled: true, reason: "notifications/cancelled" }), { timeout: 500, interval: 5 });
     expect(performance.now() - started).toBeLessThan(1000);
     // The result was never sent: the entry's answer is the cancellation, not "too late".
     expect(JSON.stringify(entry.answer)).not.toContain("too late");
@@ -408,15 +404,10 @@ describe("answers from the wrong session", () => {
     return { ...HEADERS, "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-11-25" };
   }
 
-  // BUG (src/core.ts, MockCore.handleResponse): a client response is matched to a pending
-  // server request by id alone; `PendingRequest.sessionId` is recorded but never compared. So
-  // session-2 can answer a roots/list that the mock sent to session-1 (ids come from one
-  // counter, so they are easy to hit). Input: a stream in session-1 sends roots/list id 1;
-  // session-2 POSTs { id: 1, result: { roots: [{ uri: "file:///b" }] } }, then session-1
-  // answers with file:///a. Expected: session-2's answer is journaled as unexpected and the
-  // stream gets file:///a; actual: the stream takes file:///b, and session-1's own answer is
-  // the one journaled as unexpected.
-  test.fails("a response from another session does not answer a session's request", async () => {
+  // Guards that a client response resolves only a server request of its own session: another
+  // session's response with the same id is journaled as unexpected and the stream waits for
+  // the right one.
+  test("a response from another session does not answer a session's request", async () => {
     await using mock = await McpMock.start({ tools, onUnmatched: "silent", keepAliveMs: 0 });
     mock.toolsCall("ask").streams((s) => s.request("roots/list").result((call: StreamCall) => JSON.stringify(call.answer)));
     const a = await rawSession(mock.url);
@@ -442,5 +433,11 @@ describe("answers from the wrong session", () => {
     }
     expect(text).toContain("file:///a");
     expect(text).not.toContain("file:///b");
+    const [fromB] = mock.unmatched().filter((e) => e.kind === "response");
+    expect(fromB).toMatchObject({ kind: "response", id, method: undefined, sessionId: b["mcp-session-id"], unmatched: true, params: { roots: [{ uri: "file:///b" }] } });
+    expect(fromB?.missReport).toEqual(expect.any(String));
+    const answers = mock.findRequests(method("roots/list")).filter((e) => e.kind === "response");
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ sessionId: a["mcp-session-id"], unmatched: false, params: { roots: [{ uri: "file:///a" }] } });
   });
 });

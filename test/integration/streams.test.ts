@@ -341,25 +341,18 @@ describe("streams seen byte for byte (raw fetch)", () => {
     expect(messagesOf(await raw.post(4, "custom/x"))).toEqual([{ jsonrpc: "2.0", method: "notifications/a" }]);
   });
 
-  // BUG (src/core.ts, MockCore.finalMessage → #answer(plan, call, "the stream") without the
-  // stub): a stream that ends a template read evaluates its result without the template's
-  // captures, so `call.variables` is `{}`. Input: resourcesRead("test://items/{id}")
-  // .streams(s => s.result(call => call.variables.id)) read as test://items/7. Expected the
-  // text "item 7" (as respondsWith gives); actual "item undefined" (variables is {}).
-  test.fails("a streamed template read sees the template's variables", async () => {
+  // Guards that the result ending a streamed template read is played with its stub, so
+  // `call.variables` holds the URI-template captures (as with respondsWith).
+  test("a streamed template read sees the template's variables", async () => {
     await using mock = await McpMock.start({ keepAliveMs: 0, resources: [{ uriTemplate: "test://items/{id}", name: "item" }] });
     mock.resourcesRead("test://items/{id}").streams((s) => s.result((call: StreamCall) => `item ${String((call as StreamCall & { variables?: Record<string, unknown> }).variables?.["id"])}`));
     const raw = await rawSession(mock.url);
     const [result] = messagesOf(await raw.post(5, "resources/read", { uri: "test://items/7" }));
     expect(result).toEqual({ jsonrpc: "2.0", id: 5, result: { contents: [{ uri: "test://items/7", text: "item 7" }] } });
   });
-  // BUG (src/core.ts, MockCore #answer, case "resource-result"): the payload function gets
-  // `Object.assign(new McpCall(call), { variables })`, a fresh McpCall that drops the stream's
-  // `answers`/`answer`, so a streamed read's result cannot see the client's answers. Input:
-  // resourcesRead("test://doc").streams(s => s.request("roots/list").result(call =>
-  // `answer=${JSON.stringify(call.answer)}`)), the client answers { roots: [] }; expected the
-  // text 'answer={"roots":[]}', actual "answer=undefined".
-  test.fails("a streamed read's result sees the client's answers", async () => {
+  // Guards that a streamed read's result keeps what the stream's call carries: the client's
+  // answers (`call.answer`) to requests sent inside the stream.
+  test("a streamed read's result sees the client's answers", async () => {
     await using mock = await McpMock.start({ keepAliveMs: 0, resources: [{ uri: "test://doc", name: "doc" }] });
     mock.resourcesRead("test://doc").streams((s) => s.request("roots/list").result((call: StreamCall) => `answer=${JSON.stringify(call.answer)}`));
     const init = await fetch(mock.url, {

@@ -260,7 +260,9 @@ describe("waitFor", () => {
     expect(entry.params).toEqual({ name: "add", arguments: { a: 1, b: 2 } });
   });
 
-  test.each(CLIENT_KINDS)("resolves for a request that arrives later (%s client)", async (kind) => {
+  // Guards that waitFor resolves when the request arrives, not when it is answered: the
+  // (delayed) answer is not there yet, and the same entry gets it later.
+  test.each(CLIENT_KINDS)("resolves for a request that arrives later, on arrival (%s client)", async (kind) => {
     await using ctx = await setup(kind);
     ctx.mock.toolsCall("add").withArgs(ANY).withDelay(50).respondsWith({ sum: 0 });
     const pattern = toolsCall("add").withArgs({ a: 4, b: 5 });
@@ -268,8 +270,10 @@ describe("waitFor", () => {
     expect(ctx.mock.findRequests(pattern)).toEqual([]); // nothing has arrived when waitFor starts
     const entry = await ctx.mock.waitFor(pattern, { timeout: 3000 });
     expect(entry.params).toEqual({ name: "add", arguments: { a: 4, b: 5 } });
-    expect(entry.durationMs).toBeGreaterThanOrEqual(45); // resolved once the (delayed) answer was ready
+    expect([entry.answer, entry.durationMs]).toEqual([undefined, undefined]); // resolved before the answer was ready
     expect(textOf(await call)).toBe('{"sum":0}');
+    expect(entry.answer).toEqual({ jsonrpc: "2.0", id: entry.id, result: { content: [{ type: "text", text: '{"sum":0}' }] } });
+    expect(entry.durationMs).toBeGreaterThanOrEqual(45);
   });
 
   test("rejects after a short timeout, with the near miss in the message", async () => {

@@ -36,6 +36,8 @@ async function session(url: string, version = "2025-11-25") {
 
 const call = (id: number, name = "x", meta?: object) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {}, ...(meta ? { _meta: meta } : {}) } });
 const frame = (id: string, message: unknown) => `event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`;
+/** An event without an `id:` line (a stateless mock's: nothing can be resumed). */
+const bare = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
 const toolResult = (id: number, text: string) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }] } });
 
 /** Reads a held-open SSE body until `until` holds for the text so far (or `ms` pass), then stops. */
@@ -172,22 +174,24 @@ describe("keep-alives", () => {
 });
 
 describe("a stateless mock", () => {
-  test("a streamed answer has ids 0-n and no priming event (nothing to resume)", async () => {
+  // Guards that without a session nothing looks resumable: no `id:` lines, no priming event.
+  test("a streamed answer has no event ids and no priming event (nothing to resume)", async () => {
     await using mock = await start({ sessions: "stateless" });
     mock.toolsCall("x").streams((s) => s.log("info", "w").notify("notifications/custom").result("ok"));
     const response = await fetch(mock.url, { method: "POST", headers: { ...HEADERS, "mcp-protocol-version": "2025-11-25" }, body: JSON.stringify(call(7)) });
     expect(response.headers.get("mcp-session-id")).toBeNull();
     expect(await response.text()).toBe(
-      frame("0-1", { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "w" } }) +
-        frame("0-2", { jsonrpc: "2.0", method: "notifications/custom" }) +
-        frame("0-3", toolResult(7, "ok")),
+      bare({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "w" } }) +
+        bare({ jsonrpc: "2.0", method: "notifications/custom" }) +
+        bare(toolResult(7, "ok")),
     );
   });
 
-  test("responseMode sse: a plain answer is one event 0-1", async () => {
+  // Guards the same for a plain answer sent as SSE (responseMode "sse"): one event, no id.
+  test("responseMode sse: a plain answer is one event without an id", async () => {
     await using mock = await start({ sessions: "stateless", responseMode: "sse" });
     mock.toolsCall("x").respondsWith("plain");
     const response = await fetch(mock.url, { method: "POST", headers: { ...HEADERS, "mcp-protocol-version": "2025-11-25" }, body: JSON.stringify(call(8)) });
-    expect(await response.text()).toBe(frame("0-1", toolResult(8, "plain")));
+    expect(await response.text()).toBe(bare(toolResult(8, "plain")));
   });
 });

@@ -1,0 +1,225 @@
+/**
+ * The package as users get it: `npm pack`, then install the tarball into a new project and use
+ * it there with vitest, jest (ESM) and node:test, the SDK client, tsc and the `mcpmock` bin.
+ *
+ * It installs from the npm registry (or the npm cache) and takes half a minute or more, so it
+ * runs with `npm run test:package` (test/package/vitest.config.ts sets MCPMOCK_PACKAGE_TEST=1)
+ * and the ordinary `vitest run` only checks that the script exists.
+ *
+ * Source maps are left out of the tarball ("files" in package.json lists dist/**\/*.js and
+ * dist/**\/*.d.ts only): the .js.map and .d.ts.map files point at ../src/*.ts, which is not
+ * published, so they would send debuggers and "go to definition" to files that do not exist,
+ * and they are a third of the unpacked size. Stack traces then name dist/*.js lines, which
+ * are readable (tsc output, not minified).
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CONSUMER = fileURLToPath(new URL("./consumer/", import.meta.url));
+const RECIPES = fileURLToPath(new URL("../recipes/", import.meta.url));
+const RUN = process.env["MCPMOCK_PACKAGE_TEST"] === "1";
+
+/** Upper bounds, so that a stray file shows up as a failure; today about 130 kB and 0.5 MB. */
+const MAX_PACKED_BYTES = 250_000;
+const MAX_UNPACKED_BYTES = 1_000_000;
+
+interface PackResult {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  entryCount: number;
+  files: Array<{ path: string; size: number }>;
+}
+
+interface PackageJson {
+  name: string;
+  version: string;
+  license?: string;
+  exports?: unknown;
+  bin?: Record<string, string>;
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as PackageJson;
+
+/**
+ * The environment for commands in the new project: without the variables `npm run` and vitest
+ * set for this repository (npm_config_local_prefix, npm_package_*, VITEST_*), which would point
+ * npm or vitest back here. Registry, cache and proxy settings stay.
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const keep = /^npm_config_(cache|registry|userconfig|globalconfig|cafile|proxy|https_proxy|noproxy|strict_ssl)$/;
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !(/^VITEST/.test(k) || k === "INIT_CWD" || (/^npm_/.test(k) && !keep.test(k)))),
+  );
+}
+
+/** Runs a command without a shell; returns stdout and stderr together, throws with both on failure. */
+function run(command: string, args: string[], cwd: string, options: { timeout?: number; env?: NodeJS.ProcessEnv } = {}): string {
+  const result = spawnSync(command, args, { cwd, env: options.env ?? cleanEnv(), encoding: "utf8", timeout: options.timeout ?? 120_000 });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.replace(/\x1b\[[0-9;]*m/g, ""); // no colours
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} in ${cwd}: ${result.error?.message ?? `exit ${result.status ?? result.signal}`}\n${output}`);
+  }
+  return output;
+}
+
+/** The package names a module imports or requires (bare specifiers), leaving out comment lines (JSDoc examples import "mcpmock"). */
+function importedPackages(code: string): string[] {
+  const lines = code.split("\n").filter((line) => !/^\s*(\*|\/\*|\/\/)/.test(line)).join("\n");
+  const specifiers = [
+    ...lines.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s*["']([^"']+)["']/gm),
+    ...lines.matchAll(/^\s*import\s*["']([^"']+)["']/gm),
+    ...lines.matchAll(/\b(?:import|require)\(\s*["']([^"']+)["']\s*\)/g), // dynamic, type-position and createRequire
+  ].map((m) => m[1] as string);
+  const names = new Set<string>();
+  for (const spec of specifiers) {
+    if (spec.startsWith(".") || spec.startsWith("node:")) continue;
+    names.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] as string));
+  }
+  return [...names];
+}
+
+const python = spawnSync("python3", ["--version"]).status === 0;
+
+// Registered only under `npm run test:package`; the ordinary run shows the one test at the end instead.
+if (RUN) describe("the packed package (npm run test:package)", () => {
+  const started = Date.now();
+  let tmp: string;
+  let pack: PackResult;
+  let project: string;
+
+  beforeAll(() => {
+    tmp = mkdtempSync(join(tmpdir(), "mcpmock-package-"));
+    // Lifecycle scripts (prepack, prepare, postpack) run here if package.json gains any; a failing one fails this.
+    const packed = spawnSync("npm", ["pack", "--json", "--pack-destination", tmp], { cwd: ROOT, env: cleanEnv(), encoding: "utf8", timeout: 60_000 });
+    if (packed.status !== 0) throw new Error(`npm pack failed (a lifecycle script?):\n${packed.stdout}${packed.stderr}`);
+    pack = (JSON.parse(packed.stdout) as PackResult[])[0] as PackResult;
+    console.log(`npm pack: ${pack.filename}, ${pack.entryCount} files, ${(pack.size / 1000).toFixed(1)} kB packed, ${(pack.unpackedSize / 1000).toFixed(1)} kB unpacked`);
+  }, 60_000);
+
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    console.log(`package test: ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
+  });
+
+  test("the tarball holds dist/ (JS and .d.ts), schema.json, README, CHANGELOG, LICENSE and package.json, and nothing else", () => {
+    const paths = pack.files.map((f) => f.path).sort();
+    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
+    expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
+    expect(paths.filter((p) => /^(src|test|examples|bench|docs|node_modules)\//.test(p) || p.endsWith(".map"))).toEqual([]);
+    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js"]) {
+      expect(paths).toContain(required);
+    }
+    expect(pack.size).toBeLessThan(MAX_PACKED_BYTES);
+    expect(pack.unpackedSize).toBeLessThan(MAX_UNPACKED_BYTES);
+  });
+
+  test("dist/ matches src/: one .js and one .d.ts per source module, no leftovers of deleted ones", () => {
+    const sources = readdirSync(join(ROOT, "src")).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
+    const paths = new Set(pack.files.map((f) => f.path));
+    const js = [...paths].filter((p) => p.endsWith(".js")).map((p) => p.replace(/^dist\/|\.js$/g, "")).sort();
+    // A leftover is a dist file whose source is gone: `rm -rf dist && npm run build` removes it.
+    expect(js).toEqual(sources);
+    for (const name of sources) expect(paths.has(`dist/${name}.d.ts`), `dist/${name}.d.ts`).toBe(true);
+  });
+
+  test("package.json: the exports map, the bin, the license, and every imported package a dependency", () => {
+    expect(pkg.exports).toEqual({
+      ".": { types: "./dist/index.d.ts", import: "./dist/index.js" },
+      "./schema.json": "./schema.json",
+      "./package.json": "./package.json",
+    });
+    expect(pkg.bin).toEqual({ mcpmock: "./dist/cli.js" });
+    expect(pkg.license).toBe("MIT");
+    expect(readFileSync(join(ROOT, "dist/cli.js"), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
+    // What dist/ imports at runtime or in its declarations must be installed for users too.
+    const installed = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+    const missing = new Set<string>();
+    for (const file of pack.files.filter((f) => f.path.startsWith("dist/"))) {
+      for (const name of importedPackages(readFileSync(join(ROOT, file.path), "utf8"))) {
+        if (!installed.has(name)) missing.add(`${name} (${file.path})`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  describe("installed into a new project", () => {
+    beforeAll(() => {
+      project = join(tmp, "project");
+      cpSync(CONSUMER, project, { recursive: true });
+      cpSync(RECIPES, join(project, "recipes"), { recursive: true, filter: (src) => !src.includes("__pycache__") });
+      writeFileSync(
+        join(project, "package.json"),
+        `${JSON.stringify({ name: "mcpmock-consumer", private: true, type: "module", jest: { testMatch: ["<rootDir>/jest.spec.js"], transform: {} } }, null, 2)}\n`,
+      );
+      const versions = { ...pkg.devDependencies, ...pkg.dependencies };
+      const t0 = Date.now();
+      run("npm", [
+        "install",
+        join(tmp, pack.filename),
+        `@modelcontextprotocol/sdk@${versions["@modelcontextprotocol/sdk"]}`,
+        `vitest@${versions["vitest"]}`,
+        `vite@${versions["vite"]}`,
+        "jest@29",
+        `typescript@${versions["typescript"]}`,
+        "@types/node@20",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+      ], project, { timeout: 240_000 });
+      console.log(`npm install in the new project: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }, 240_000);
+
+    test("the installed package has the packed files only", () => {
+      const installed = join(project, "node_modules/mcpmock");
+      expect(existsSync(join(installed, "dist/index.js"))).toBe(true);
+      expect(existsSync(join(installed, "src"))).toBe(false);
+      expect(readdirSync(join(installed, "dist")).filter((f) => f.endsWith(".map"))).toEqual([]);
+    });
+
+    test("a vitest test (and the vitest recipes) pass against it", () => {
+      const out = run(process.execPath, [join(project, "node_modules/vitest/vitest.mjs"), "run"], project);
+      const files = 1 + readdirSync(RECIPES).filter((f) => f.endsWith(".test.ts")).length;
+      expect(out).toMatch(new RegExp(`Test Files +${files} passed \\(${files}\\)`));
+      expect(out).not.toMatch(/\d+ (failed|skipped)/);
+    }, 120_000);
+
+    test("a jest test in ESM mode passes against it", () => {
+      const out = run(process.execPath, ["--experimental-vm-modules", join(project, "node_modules/jest/bin/jest.js"), "--ci"], project);
+      expect(out).toMatch(/Tests:\s+1 passed, 1 total/);
+    }, 120_000);
+
+    test("a node:test test passes against it, and internal modules are not importable", () => {
+      const out = run(process.execPath, ["--test", "node.spec.js"], project);
+      expect(out).toMatch(/# pass 2\n# fail 0/);
+    }, 60_000);
+
+    test("tsc type-checks a typed consumer against the published .d.ts (skipLibCheck off)", () => {
+      run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], project);
+    }, 120_000);
+
+    test("npx mcpmock --help prints the usage", () => {
+      const out = run("npx", ["--no-install", "mcpmock", "--help"], project);
+      expect(out).toContain(`mcpmock ${pkg.version}: a mock MCP server for tests.`);
+      expect(out).toMatch(/Usage:\n\s+mcpmock serve <definition\.json>/);
+      expect(run(process.execPath, [join(project, "node_modules/mcpmock/dist/cli.js"), "--version"], project).trim()).toBe(pkg.version);
+    }, 60_000);
+
+    test.skipIf(!python)("the Python admin API recipe passes against it", () => {
+      const out = run("python3", ["recipes/admin_api_test.py"], project, { env: { ...cleanEnv(), PYTHONDONTWRITEBYTECODE: "1" }, timeout: 60_000 });
+      expect(out).toMatch(/Ran 2 tests in [\d.]+s\n\nOK/);
+    }, 90_000);
+  });
+});
+else test("the packed package is tested by npm run test:package, not here", () => {
+  expect(pkg.scripts?.["test:package"]).toBe("vitest run --config test/package/vitest.config.ts");
+});

@@ -1,0 +1,994 @@
+/**
+ * Every bad input of docs/bad-input.md, one test per row (the test's title starts with the
+ * row's id): raw `fetch` (or `node:http` where fetch cannot send the input) against a real
+ * mock, or an in-process stdio transport, asserting the HTTP status, the JSON-RPC code and the
+ * message exactly; then a valid request right after, which must still work. The last test
+ * checks the table and this file agree (every row has its test, every test its row).
+ *
+ * test/transport/http-status.test.ts checks the status codes themselves; the rows here are
+ * about bad input, and about the mock staying healthy after it.
+ */
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { McpMock, type McpMockOptions } from "../../src/index.js";
+
+const ACCEPT_BOTH = "application/json, text/event-stream";
+const SUPPORTED = "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07";
+const INVALID_MESSAGE = "Parse error: Invalid JSON-RPC message";
+
+const tools = [
+  { name: "echo", inputSchema: { type: "object" } },
+  { name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] } },
+] as const;
+const prompts = [{ name: "greet", arguments: [{ name: "name", required: true }] }];
+
+const initRequest = (protocolVersion = "2025-11-25", id: number | string = 0) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "initialize",
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: "bad-input", version: "1" } },
+});
+const ping = (id: number | string) => ({ jsonrpc: "2.0", id, method: "ping" });
+const call = (id: number | string, name: string, args?: unknown) => ({ jsonrpc: "2.0", id, method: "tools/call", params: args === undefined ? { name } : { name, arguments: args } });
+
+type Body = string | Uint8Array | ReadableStream<Uint8Array> | object;
+type HeaderOverrides = Record<string, string | undefined>;
+
+function merge(base: Record<string, string>, overrides: HeaderOverrides): Record<string, string> {
+  const out: Record<string, string> = { ...base };
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete out[name];
+    else out[name] = value;
+  }
+  return out;
+}
+
+function toBody(body: Body): string | Uint8Array | ReadableStream<Uint8Array> {
+  return typeof body === "string" || body instanceof Uint8Array || body instanceof ReadableStream ? body : JSON.stringify(body);
+}
+
+/** A body sent in chunks, without a content-length. */
+function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
+  const queue = chunks.map((c) => new TextEncoder().encode(c));
+  return new ReadableStream({ pull: (controller) => void (queue.length ? controller.enqueue(queue.shift()) : controller.close()) });
+}
+
+/** A request through node:http, which (unlike fetch) sends any Host header and any header size. */
+function rawRequest(url: string, options: { method?: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: options.method ?? "POST", headers: options.headers, setHost: !("host" in options.headers), agent: false },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** Asserts an HTTP rejection: status, JSON content-type and the exact `id: null` error body. */
+async function expectRejection(res: Response, status: number, code: number, message: string, data?: unknown): Promise<void> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  expect(res.headers.get("content-type")).toBe("application/json");
+  const error = data === undefined ? { code, message } : { code, message, data };
+  expect(JSON.parse(text)).toStrictEqual({ jsonrpc: "2.0", error, id: null });
+}
+
+/** Asserts a 200 JSON answer carrying a JSON-RPC error for request `id`. */
+async function expectRpcError(res: Response, id: number | string, code: number, message: string, data?: unknown): Promise<void> {
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/json");
+  const error = data === undefined ? { code, message } : { code, message, data };
+  expect(JSON.parse(text)).toStrictEqual({ jsonrpc: "2.0", id, error });
+}
+
+async function expectEmpty(res: Response, status: number): Promise<void> {
+  expect(await res.text()).toBe("");
+  expect(res.status).toBe(status);
+}
+
+/** A mock with tools and a prompt, one initialized session, and the checks the rows share. */
+class Harness {
+  readonly mock: McpMock<typeof tools>;
+  session: string;
+  version: string;
+  #healthId = 0;
+
+  private constructor(mock: McpMock<typeof tools>, session: string, version: string) {
+    this.mock = mock;
+    this.session = session;
+    this.version = version;
+  }
+
+  static async start(options: McpMockOptions = {}, version = "2025-11-25"): Promise<Harness> {
+    const mock = (await McpMock.start({ tools, prompts, onUnmatched: "silent", ...options })) as unknown as McpMock<typeof tools>;
+    mock.toolsCall("echo").respondsWith((c) => ({ echoed: c.args }));
+    const harness = new Harness(mock, "", version);
+    harness.session = await harness.initialize(version);
+    return harness;
+  }
+
+  get url(): string {
+    return this.mock.url;
+  }
+
+  /** The session headers a client sends after initialize. */
+  get headers(): Record<string, string> {
+    return { "mcp-session-id": this.session, "mcp-protocol-version": this.version };
+  }
+
+  async initialize(version = this.version): Promise<string> {
+    const res = await this.post(initRequest(version), { "mcp-session-id": undefined, "mcp-protocol-version": undefined });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return res.headers.get("mcp-session-id") as string;
+  }
+
+  /** POSTs with the SDK client's headers and this session; `headers` override (undefined removes). */
+  post(body: Body, headers: HeaderOverrides = {}): Promise<Response> {
+    const base = { accept: ACCEPT_BOTH, "content-type": "application/json", ...this.headers };
+    return fetch(this.url, { method: "POST", headers: merge(base, headers), body: toBody(body), duplex: "half" } as RequestInit);
+  }
+
+  /** A request with any method to any path; `headers` are sent as given. */
+  send(method: string, headers: Record<string, string> = {}, path?: string, body?: string): Promise<Response> {
+    return fetch(path === undefined ? this.url : new URL(path, this.url).href, { method, headers, ...(body === undefined ? {} : { body }) });
+  }
+
+  /** A valid tools/call right after the bad input: answered as stubbed. */
+  async healthy(): Promise<void> {
+    const id = `health-${++this.#healthId}`;
+    const res = await this.post(call(id, "echo", { n: this.#healthId }));
+    expect(await res.json()).toStrictEqual({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `{"echoed":{"n":${this.#healthId}}}` }] } });
+    expect(res.status).toBe(200);
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.mock.close();
+  }
+}
+
+/** The mock served over stdio on in-process streams. */
+class StdioHarness {
+  readonly mock: McpMock;
+  readonly input = new PassThrough();
+  readonly output = new PassThrough();
+  readonly log = new PassThrough();
+  readonly lines: string[] = [];
+  logText = "";
+  #pending = "";
+  #done: Promise<void>;
+  #waiters = new Set<() => void>();
+
+  private constructor(mock: McpMock) {
+    this.mock = mock;
+    this.output.setEncoding("utf8");
+    this.output.on("data", (chunk: string) => {
+      this.#pending += chunk;
+      let newline: number;
+      while ((newline = this.#pending.indexOf("\n")) >= 0) {
+        this.lines.push(this.#pending.slice(0, newline));
+        this.#pending = this.#pending.slice(newline + 1);
+      }
+      for (const wake of this.#waiters) wake();
+    });
+    this.log.setEncoding("utf8");
+    this.log.on("data", (chunk: string) => (this.logText += chunk));
+    this.#done = mock.serveStdio({ input: this.input, output: this.output, log: this.log });
+  }
+
+  static async start(): Promise<StdioHarness> {
+    const mock = await McpMock.start({ transport: "none", tools, onUnmatched: "silent" });
+    (mock as unknown as McpMock<typeof tools>).toolsCall("echo").respondsWith((c) => ({ echoed: c.args }));
+    return new StdioHarness(mock);
+  }
+
+  write(text: string): void {
+    this.input.write(text);
+  }
+
+  /** Resolves with the answer to request `id`. */
+  answer(id: number | string, timeout = 2000): Promise<Record<string, unknown>> {
+    const find = () => this.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((m) => m["id"] === id);
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        const found = find();
+        if (!found) return;
+        finish();
+        resolve(found);
+      };
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`no answer to id ${JSON.stringify(id)} within ${timeout} ms; stdout: ${this.lines.join("\n")}`));
+      }, timeout);
+      this.#waiters.add(check);
+      check();
+    });
+  }
+
+  async initialize(): Promise<void> {
+    this.write(`${JSON.stringify(initRequest())}\n`);
+    expect(await this.answer(0)).toMatchObject({ result: { protocolVersion: "2025-11-25" } });
+  }
+
+  /** A valid tools/call right after: answered, and stdout carried nothing else since `mark`. */
+  async healthy(mark: number, id = "health"): Promise<void> {
+    this.write(`${JSON.stringify(call(id, "echo", { ok: 1 }))}\n`);
+    expect(await this.answer(id)).toStrictEqual({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: '{"echoed":{"ok":1}}' }] } });
+    expect(this.lines.slice(mark)).toHaveLength(1);
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.input.end();
+    await this.#done;
+    await this.mock.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies that are not JSON, or not JSON-RPC
+// ---------------------------------------------------------------------------------------------
+
+describe("bodies", () => {
+  test("B01 malformed JSON is a parse error", async () => {
+    await using h = await Harness.start();
+    const res = await h.post('{"jsonrpc":"2.0","id":1,');
+    await expectRejection(res, 400, -32700, "Parse error: Invalid JSON", "Expected double-quoted property name in JSON at position 24");
+    await h.healthy();
+  });
+
+  test("B02 an empty body is a parse error", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(""), 400, -32700, "Parse error: Invalid JSON", "Unexpected end of JSON input");
+    await h.healthy();
+  });
+
+  test("B03 invalid UTF-8 is a parse error", async () => {
+    await using h = await Harness.start();
+    const head = new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"');
+    const res = await h.post(new Uint8Array([...head, 0xc3, 0x28, 0x22, 0x7d, 0x7d]));
+    await expectRejection(res, 400, -32700, "Parse error: Invalid JSON", "The body is not valid UTF-8.");
+    await h.healthy();
+  });
+
+  test("B04 a number body is not a JSON-RPC message", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post("42"), 400, -32700, INVALID_MESSAGE, "a message must be a JSON object, received number");
+    await h.healthy();
+  });
+
+  test("B05 a string body is not a JSON-RPC message", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post('"ping"'), 400, -32700, INVALID_MESSAGE, "a message must be a JSON object, received string");
+    await h.healthy();
+  });
+
+  test("B06 a null body is not a JSON-RPC message", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post("null"), 400, -32700, INVALID_MESSAGE, "a message must be a JSON object, received null");
+    await h.healthy();
+  });
+
+  test("B07 an array of numbers is not a batch of messages", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post("[1,2,3]"), 400, -32700, INVALID_MESSAGE, "message [0]: a message must be a JSON object, received number");
+    await h.healthy();
+  });
+
+  test("B08 jsonrpc 1.0 is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "1.0", id: 1, method: "ping" }), 400, -32700, INVALID_MESSAGE, '"jsonrpc" must be "2.0"');
+    await h.healthy();
+  });
+
+  test("B09 a missing jsonrpc member is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ id: 1, method: "ping" }), 400, -32700, INVALID_MESSAGE, '"jsonrpc" must be "2.0"');
+    await h.healthy();
+  });
+
+  test("B10 id null is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: null, method: "ping" }), 400, -32700, INVALID_MESSAGE, '"id" must be a string or an integer, received null');
+    await h.healthy();
+  });
+
+  test("B11 a float id is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: 1.5, method: "ping" }), 400, -32700, INVALID_MESSAGE, '"id" must be a string or an integer, received 1.5 (number)');
+    await h.healthy();
+  });
+
+  test("B12 a boolean id is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: true, method: "ping" }), 400, -32700, INVALID_MESSAGE, '"id" must be a string or an integer, received true (boolean)');
+    await h.healthy();
+  });
+
+  test("B13 an object id is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: { a: 1 }, method: "ping" }), 400, -32700, INVALID_MESSAGE, '"id" must be a string or an integer, received {"a":1} (object)');
+    await h.healthy();
+  });
+
+  test("B14 an unknown top-level key is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: 1, method: "ping", extra: true }), 400, -32700, INVALID_MESSAGE, 'unknown top-level key "extra"');
+    await h.healthy();
+  });
+
+  test("B15 params as an array is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: 1, method: "ping", params: [1, 2] }), 400, -32700, INVALID_MESSAGE, '"params" must be an object, received array');
+    await h.healthy();
+  });
+
+  test("B16 params as a string is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: 1, method: "ping", params: "x" }), 400, -32700, INVALID_MESSAGE, '"params" must be an object, received string');
+    await h.healthy();
+  });
+
+  test("B17 a method that is not a string is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: 1, method: 5 }), 400, -32700, INVALID_MESSAGE, '"method" must be a string, received number');
+    await h.healthy();
+  });
+
+  test("B18 a message with neither method, result nor error is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post({ jsonrpc: "2.0", id: 1 }), 400, -32700, INVALID_MESSAGE, 'a message needs "method" (request or notification), "result" or "error" (response)');
+    await h.healthy();
+  });
+
+  test("B19 a float progress token is refused", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { progressToken: 1.5 } } });
+    await expectRejection(res, 400, -32700, INVALID_MESSAGE, '"params._meta.progressToken" must be a string or an integer, received number');
+    await h.healthy();
+  });
+
+  test("B20 an error response with id null is refused", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: null, error: { code: -32603, message: "client failed" } });
+    await expectRejection(res, 400, -32700, INVALID_MESSAGE, '"id" must be a string or an integer, received null');
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Batches
+// ---------------------------------------------------------------------------------------------
+
+describe("batches", () => {
+  const pings = (n: number) => Array.from({ length: n }, (_, i) => ping(i + 1));
+
+  test("B21 an empty batch is refused", async () => {
+    await using h = await Harness.start({}, "2025-03-26");
+    await expectRejection(await h.post([]), 400, -32600, "Invalid Request: Empty batch", "A batch must hold at least one message.");
+    await h.healthy();
+  });
+
+  test("B22 a batch of 101 messages is refused", async () => {
+    await using h = await Harness.start({}, "2025-03-26");
+    await expectRejection(await h.post(pings(101)), 400, -32600, "Invalid Request: Batch must not exceed 100 messages");
+    await h.healthy();
+  });
+
+  test("B23 initialize inside a batch is refused", async () => {
+    await using h = await Harness.start({}, "2025-03-26");
+    const res = await h.post([initRequest("2025-03-26"), ping(1)], { "mcp-session-id": undefined });
+    await expectRejection(res, 400, -32600, "Invalid Request: Only one initialization request is allowed");
+    expect(h.mock.sessions()).toHaveLength(1);
+    await h.healthy();
+  });
+
+  test("B24 a batch in a session at 2025-11-25 is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(pings(2)), 400, -32600, "Invalid Request: Batches are not allowed in protocol version 2025-11-25",
+      "Only protocol version 2025-03-26 allows JSON-RPC batches. Send one message per POST.");
+    await h.healthy();
+  });
+
+  test("B25 a batch under an MCP-Protocol-Version header of 2024-11-05 is refused", async () => {
+    await using h = await Harness.start({}, "2025-03-26");
+    await expectRejection(await h.post(pings(2), { "mcp-protocol-version": "2024-11-05" }), 400, -32600,
+      "Invalid Request: Batches are not allowed in protocol version 2024-11-05",
+      "Only protocol version 2025-03-26 allows JSON-RPC batches. Send one message per POST.");
+    await h.healthy();
+  });
+
+  test("B26 a batch at 2025-03-26 is answered with an array", async () => {
+    await using h = await Harness.start({}, "2025-03-26");
+    const res = await h.post([ping("a"), { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } }, call("b", "echo", { x: 1 })]);
+    expect(await res.json()).toStrictEqual([
+      { jsonrpc: "2.0", id: "a", result: {} },
+      { jsonrpc: "2.0", id: "b", result: { content: [{ type: "text", text: '{"echoed":{"x":1}}' }] } },
+    ]);
+    expect(res.status).toBe(200);
+    await h.healthy();
+  });
+
+  test("B27 a batch repeating a request id gets -32600 for the repeat", async () => {
+    await using h = await Harness.start({}, "2025-03-26");
+    const res = await h.post([ping(1), ping(1)]);
+    expect(await res.json()).toStrictEqual([
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: 1, error: { code: -32600, message: "Invalid Request: duplicate request id in flight",
+        data: "[mcpmock] request id 1 is already in flight in session-1; JSON-RPC ids must be unique among pending requests." } },
+    ]);
+    expect(res.status).toBe(200);
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle and sessions
+// ---------------------------------------------------------------------------------------------
+
+describe("lifecycle and sessions", () => {
+  test("B28 a second initialize with a live session is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(initRequest()), 400, -32600, "Invalid Request: Server already initialized");
+    expect(h.mock.sessions()).toHaveLength(1);
+    await h.healthy();
+  });
+
+  test("B29 a request before initialize (no session header) is refused", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(call(1, "echo", {}), { "mcp-session-id": undefined }), 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+    await h.healthy();
+  });
+
+  test("B30 a notification without a session header is refused", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", method: "notifications/initialized" }, { "mcp-session-id": undefined });
+    await expectRejection(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+    await h.healthy();
+  });
+
+  test("B31 an unknown session id is 404", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(ping(1), { "mcp-session-id": "session-404" }), 404, -32001, "Session not found");
+    await h.healthy();
+  });
+
+  test("B32 a deleted session id is 404", async () => {
+    await using h = await Harness.start();
+    await expectEmpty(await h.send("DELETE", h.headers), 204);
+    await expectRejection(await h.post(ping(1)), 404, -32001, "Session not found");
+    h.session = await h.initialize();
+    await h.healthy();
+  });
+
+  test("B33 an expired session id is 404", async () => {
+    await using h = await Harness.start({ sessionIdleMs: 100 });
+    await new Promise((r) => setTimeout(r, 150));
+    await expectRejection(await h.post(ping(1)), 404, -32001, "Session not found");
+    h.session = await h.initialize();
+    await h.healthy();
+  });
+
+  test("B34 an evicted session id is 404", async () => {
+    await using h = await Harness.start({ maxSessions: 2 });
+    const first = h.session;
+    await h.initialize();
+    h.session = await h.initialize();
+    await expectRejection(await h.post(ping(1), { "mcp-session-id": first }), 404, -32001, "Session not found");
+    await h.healthy();
+  });
+
+  test("B35 an unsupported MCP-Protocol-Version header is refused", async () => {
+    await using h = await Harness.start();
+    const res = await h.post(ping(1), { "mcp-protocol-version": "1999-01-01" });
+    await expectRejection(res, 400, -32000, `Bad Request: Unsupported protocol version: 1999-01-01 (supported versions: ${SUPPORTED})`);
+    await h.healthy();
+  });
+
+  test("B36 initialize asking for an unknown version gets the latest", async () => {
+    await using h = await Harness.start();
+    const res = await h.post(initRequest("1999-01-01"), { "mcp-session-id": undefined, "mcp-protocol-version": undefined });
+    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", id: 0, result: { protocolVersion: "2025-11-25" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("mcp-session-id")).toBe("session-2");
+    await h.healthy();
+  });
+
+  test("B37 server/discover before initialize gets Method not found", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "server/discover", params: {} }, { "mcp-session-id": undefined, "mcp-protocol-version": "2026-07-28" });
+    await expectRpcError(res, 1, -32601, "Method not found",
+      `mcpmock speaks MCP ${SUPPORTED}; a client probing for 2026-07-28 should fall back to initialize.`);
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Headers
+// ---------------------------------------------------------------------------------------------
+
+describe("headers", () => {
+  test("B38 a POST without Accept is 406", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(ping(1), { accept: undefined }), 406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
+    await h.healthy();
+  });
+
+  test("B39 a POST accepting application/* and text/* is 406", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(ping(1), { accept: "application/*, text/*" }), 406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
+    await h.healthy();
+  });
+
+  test("B40 a POST without Content-Type is 415", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(ping(1), { "content-type": undefined }), 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+    await h.healthy();
+  });
+
+  test("B41 a POST with Content-Type application/json-seq is 415", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(ping(1), { "content-type": "application/json-seq" }), 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+    await h.healthy();
+  });
+
+  test("B42 a foreign Origin is 403", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.post(ping(1), { origin: "http://evil.example" }), 403, -32000, "Invalid Origin header: http://evil.example",
+      'mcpmock allows loopback origins only by default. To allow this one: McpMock.start({ allowedOrigins: ["http://evil.example"] }).');
+    await h.healthy();
+  });
+
+  test("B43 a foreign Host on a loopback mock is 403 (DNS rebinding)", async () => {
+    await using h = await Harness.start();
+    const res = await rawRequest(h.url, { headers: { host: "evil.example:1234", accept: ACCEPT_BOTH, "content-type": "application/json", ...h.headers }, body: JSON.stringify(ping(1)) });
+    expect(res.status).toBe(403);
+    expect(res.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(res.body)).toStrictEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32000,
+        message: "Invalid Host header: evil.example:1234",
+        data: 'mcpmock answers loopback Host names only when it binds a loopback address (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: ["evil.example:1234"] }).',
+      },
+    });
+    expect(h.mock.requests().filter((e) => e.method === "ping")).toHaveLength(0);
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// HTTP methods, paths, streams
+// ---------------------------------------------------------------------------------------------
+
+describe("methods, paths and streams", () => {
+  test("B44 a GET without Accept is 406", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.send("GET", h.headers), 406, -32000, "Not Acceptable: Client must accept text/event-stream");
+    await h.healthy();
+  });
+
+  test("B45 a GET without a session is 400", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.send("GET", { accept: "text/event-stream" }), 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+    await h.healthy();
+  });
+
+  test("B46 a second GET stream is 409", async () => {
+    await using h = await Harness.start();
+    const first = new AbortController();
+    const open = await fetch(h.url, { headers: { accept: "text/event-stream", ...h.headers }, signal: first.signal });
+    try {
+      expect(open.status).toBe(200);
+      await expectRejection(await h.send("GET", { accept: "text/event-stream", ...h.headers }), 409, -32000, "Conflict: Only one SSE stream is allowed per session");
+      await h.healthy();
+    } finally {
+      first.abort();
+    }
+  });
+
+  test("B47 a garbled Last-Event-ID is 400", async () => {
+    await using h = await Harness.start();
+    const res = await h.send("GET", { accept: "text/event-stream", "last-event-id": "not-an-event", ...h.headers });
+    await expectRejection(res, 400, -32000, "Invalid event ID format", '[mcpmock] Last-Event-ID "not-an-event" names no stream of session-1 that can be resumed.');
+    await h.healthy();
+  });
+
+  test("B48 a Last-Event-ID of a stream still connected is 409", async () => {
+    await using h = await Harness.start();
+    const first = new AbortController();
+    const open = await fetch(h.url, { headers: { accept: "text/event-stream", ...h.headers }, signal: first.signal });
+    try {
+      expect(open.status).toBe(200);
+      const res = await h.send("GET", { accept: "text/event-stream", "last-event-id": "1-0", ...h.headers });
+      await expectRejection(res, 409, -32000, "Conflict: Stream already has an active connection");
+      await h.healthy();
+    } finally {
+      first.abort();
+    }
+  });
+
+  test("B49 PUT and PATCH on the endpoint are 405", async () => {
+    await using h = await Harness.start();
+    for (const method of ["PUT", "PATCH"]) {
+      const res = await h.send(method, { "content-type": "application/json", ...h.headers }, undefined, JSON.stringify(ping(1)));
+      expect(res.headers.get("allow")).toBe("GET, POST, DELETE");
+      await expectRejection(res, 405, -32000, "Method not allowed.");
+    }
+    await h.healthy();
+  });
+
+  test("B50 HEAD on the endpoint is 405 without a body", async () => {
+    await using h = await Harness.start();
+    const res = await h.send("HEAD", h.headers);
+    expect(res.headers.get("allow")).toBe("GET, POST, DELETE");
+    await expectEmpty(res, 405);
+    await h.healthy();
+  });
+
+  test("B51 an OPTIONS preflight from a loopback origin is 204 with CORS headers", async () => {
+    await using h = await Harness.start();
+    const res = await h.send("OPTIONS", { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": "content-type, mcp-session-id" });
+    expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    expect(res.headers.get("access-control-allow-methods")).toBe("GET,POST,DELETE");
+    expect(res.headers.get("access-control-allow-headers")?.split(",")).toEqual(expect.arrayContaining(["content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id"]));
+    await expectEmpty(res, 204);
+    await h.healthy();
+  });
+
+  test("B52 an OPTIONS preflight from a foreign origin is 403", async () => {
+    await using h = await Harness.start();
+    const res = await h.send("OPTIONS", { origin: "https://evil.example", "access-control-request-method": "POST" });
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    await expectRejection(res, 403, -32000, "Invalid Origin header: https://evil.example",
+      'mcpmock allows loopback origins only by default. To allow this one: McpMock.start({ allowedOrigins: ["https://evil.example"] }).');
+    await h.healthy();
+  });
+
+  test("B53 a DELETE without a session is 400", async () => {
+    await using h = await Harness.start();
+    await expectRejection(await h.send("DELETE"), 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+    await h.healthy();
+  });
+
+  test("B54 an unknown path is 404 naming the endpoint", async () => {
+    await using h = await Harness.start();
+    const res = await h.send("POST", { accept: ACCEPT_BOTH, "content-type": "application/json" }, "/rpc", JSON.stringify(initRequest()));
+    await expectRejection(res, 404, -32000, "Not Found: /rpc", "This is an mcpmock server; its MCP endpoint is /mcp (POST, GET, DELETE).");
+    await h.healthy();
+  });
+
+  test("B55 a /.well-known probe is 404", async () => {
+    await using h = await Harness.start();
+    const res = await h.send("GET", {}, "/.well-known/oauth-authorization-server");
+    await expectRejection(res, 404, -32000, "Not Found: /.well-known/oauth-authorization-server", "This is an mcpmock server; its MCP endpoint is /mcp (POST, GET, DELETE).");
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Sizes
+// ---------------------------------------------------------------------------------------------
+
+describe("sizes", () => {
+  test("B56 a body over 4 MiB with a content-length is 413", async () => {
+    await using h = await Harness.start();
+    const res = await h.post(" ".repeat(4 * 1024 * 1024 + 1));
+    await expectRejection(res, 413, -32000, "Payload Too Large: Request body must not exceed 4194304 bytes");
+    await h.healthy();
+  });
+
+  test("B57 a chunked body over maxBodyBytes is 413 and the connection closes", async () => {
+    await using h = await Harness.start({ maxBodyBytes: 1000 });
+    const res = await h.post(streamOf(JSON.stringify(ping(1)), " ".repeat(600), " ".repeat(600)));
+    expect(res.headers.get("connection")).toBe("close");
+    await expectRejection(res, 413, -32000, "Payload Too Large: Request body must not exceed 1000 bytes");
+    await h.healthy();
+  });
+
+  test("B58 maxBodyBytes is configurable", async () => {
+    await using h = await Harness.start({ maxBodyBytes: 2048 });
+    const over = await h.post(JSON.stringify(call(1, "echo", { s: "x".repeat(2100) })));
+    await expectRejection(over, 413, -32000, "Payload Too Large: Request body must not exceed 2048 bytes");
+    const under = await h.post(JSON.stringify(call(2, "echo", { s: "x".repeat(1900) })));
+    expect(await under.json()).toMatchObject({ id: 2, result: { content: [{ type: "text" }] } });
+    await h.healthy();
+  });
+
+  test("B59 headers over 16 KiB are 431 from Node, without a body", async () => {
+    await using h = await Harness.start();
+    const res = await rawRequest(h.url, { headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...h.headers, "x-padding": "a".repeat(20_000) }, body: JSON.stringify(ping(1)) });
+    expect(res.status).toBe(431);
+    expect(res.headers["connection"]).toBe("close");
+    expect(res.body).toBe("");
+    await h.healthy();
+  });
+
+  test("B60 a 3 MiB string in params (within the limit) is answered", async () => {
+    await using h = await Harness.start();
+    const mock = h.mock as unknown as McpMock;
+    mock.declareTool({ name: "size", inputSchema: { type: "object" } });
+    mock.toolsCall("size").respondsWith((c) => ({ length: String(c.args["s"]).length }));
+    const started = performance.now();
+    const res = await h.post(call(1, "size", { s: "é".repeat(1_500_000) }));
+    expect(await res.json()).toStrictEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"length":1500000}' }] } });
+    expect(res.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(3000);
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The dispatcher
+// ---------------------------------------------------------------------------------------------
+
+const nested = (levels: number): unknown => (levels === 0 ? 1 : { a: nested(levels - 1) });
+
+describe("the dispatcher", () => {
+  test("B61 tools/call arguments nested deeper than 512 get an isError result", async () => {
+    await using h = await Harness.start();
+    h.mock.toolsCall("echo").withArgsMatching((args) => "a" in args).respondsWith("deep");
+    const res = await h.post(call(1, "echo", nested(513)));
+    expect(await res.json()).toStrictEqual({ jsonrpc: "2.0", id: 1, result: { isError: true, content: [{ type: "text",
+      text: "[mcpmock] the params of tools/call nest deeper than 512 levels; the mock does not match on them." }] } });
+    expect(res.status).toBe(200);
+    const ok = await h.post(call(2, "echo", nested(512)));
+    expect(await ok.json()).toStrictEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "deep" }] } });
+    await h.healthy();
+  });
+
+  test("B62 params nested deeper than 512 in another method get -32602", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "ping", params: { x: nested(513) } });
+    await expectRpcError(res, 1, -32602, "[mcpmock] the params of ping nest deeper than 512 levels; the mock does not match on them.");
+    await h.healthy();
+  });
+
+  test("B63 a response to a request never sent is 202 and journaled as unmatched", async () => {
+    await using h = await Harness.start();
+    await expectEmpty(await h.post({ jsonrpc: "2.0", id: 999, result: { answer: 1 } }), 202);
+    const [entry] = h.mock.unmatched();
+    expect(entry).toMatchObject({ kind: "response", id: 999, method: undefined, params: { answer: 1 }, unmatched: true,
+      missReport: "[mcpmock] a response to id 999, which the mock never sent (or already had answered)." });
+    await h.healthy();
+  });
+
+  test("B64 a duplicate request id in flight gets -32600", async () => {
+    await using h = await Harness.start();
+    h.mock.toolsCall("echo").withArgs({ slow: true }).withDelay(300).respondsWith("slow");
+    const first = h.post(call(7, "echo", { slow: true }));
+    await h.mock.waitFor(h.mock.toolsCall("echo").withArgs({ slow: true }));
+    const second = await h.post(call(7, "echo", { slow: true }));
+    await expectRpcError(second, 7, -32600, "Invalid Request: duplicate request id in flight",
+      "[mcpmock] request id 7 is already in flight in session-1; JSON-RPC ids must be unique among pending requests.");
+    expect(await (await first).json()).toStrictEqual({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: "slow" }] } });
+    await h.healthy();
+  });
+
+  test("B65 tools/call without a name gets -32602", async () => {
+    await using h = await Harness.start();
+    await expectRpcError(await h.post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { arguments: {} } }), 1, -32602,
+      "[mcpmock] tools/call needs params.name (the tool's name, a string), received undefined.");
+    await h.healthy();
+  });
+
+  test("B66 tools/call with arguments that are not an object gets -32602", async () => {
+    await using h = await Harness.start();
+    await expectRpcError(await h.post(call(1, "echo", [1])), 1, -32602, "[mcpmock] tools/call params.arguments must be an object, received [1].");
+    await h.healthy();
+  });
+
+  test("B67 tools/call of an unknown tool gets -32602", async () => {
+    await using h = await Harness.start();
+    await expectRpcError(await h.post(call(1, "nope", {})), 1, -32602, "Unknown tool: nope", { unknownTool: "nope", declaredTools: ["echo", "add"] });
+    await h.healthy();
+  });
+
+  test("B68 tools/call with arguments that break the inputSchema gets an isError result", async () => {
+    await using h = await Harness.start();
+    h.mock.toolsCall("add").respondsWith("added");
+    const res = await h.post(call(1, "add", { a: "one" }));
+    const body = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    expect(res.status).toBe(200);
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0]?.text).toMatch(/^\[mcpmock\] tool "add" rejected the arguments \{"a":"one"\}: they do not match its inputSchema\./);
+    await h.healthy();
+  });
+
+  test("B69 an unknown method gets -32601", async () => {
+    await using h = await Harness.start();
+    await expectRpcError(await h.post({ jsonrpc: "2.0", id: 1, method: "tools/frobnicate" }), 1, -32601, "Method not found", expect.stringContaining('No stub answers "tools/frobnicate"'));
+    await h.healthy();
+  });
+
+  test("B70 prompts/get missing a required argument gets -32602", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "prompts/get", params: { name: "greet", arguments: {} } });
+    await expectRpcError(res, 1, -32602, 'Invalid params: prompt "greet" requires the argument "name"',
+      '[mcpmock] Invalid params: prompt "greet" requires the argument "name". If the rejection is intended, stub these arguments: mock.promptsGet("greet").withArgs({}).respondsWith(...)');
+    await h.healthy();
+  });
+
+  test("B71 prompts/get of an unknown prompt gets -32602", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "prompts/get", params: { name: "nope" } });
+    await expectRpcError(res, 1, -32602, "Unknown prompt: nope", { unknownPrompt: "nope", declaredPrompts: ["greet"] });
+    await h.healthy();
+  });
+
+  test("B72 resources/read of an unknown URI gets -32002", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "test://nope" } });
+    await expectRpcError(res, 1, -32002, "Resource not found", {
+      uri: "test://nope",
+      knownUris: [],
+      report: '[mcpmock] No resource answers resources/read "test://nope".\nDeclared: none. Stubbed: none.\nTo answer it: mock.resourcesRead("test://nope").respondsWith({ text: "..." })',
+    });
+    await h.healthy();
+  });
+
+  test("B73 resources/read without a uri gets -32602", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "resources/read", params: {} });
+    await expectRpcError(res, 1, -32602, "[mcpmock] resources/read needs params.uri (a string), received undefined.");
+    await h.healthy();
+  });
+
+  test("B74 an invalid cursor gets -32602", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { cursor: "not-a-cursor" } });
+    await expectRpcError(res, 1, -32602, "Invalid params: invalid cursor", '[mcpmock] "not-a-cursor" is not a cursor this mock gave for tools/list.');
+    await h.healthy();
+  });
+
+  test("B75 an invalid log level gets -32602", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "loud" } });
+    await expectRpcError(res, 1, -32602, "Invalid params: level must be one of debug, info, notice, warning, error, critical, alert, emergency");
+    expect(h.mock.sessions()[0]?.logLevel).toBeUndefined();
+    await h.healthy();
+  });
+
+  test("B76 a notification with an unknown method is 202 and journaled", async () => {
+    await using h = await Harness.start();
+    await expectEmpty(await h.post({ jsonrpc: "2.0", method: "notifications/whatever", params: { x: 1 } }), 202);
+    expect(h.mock.requests().filter((e) => e.method === "notifications/whatever")).toMatchObject([{ kind: "notification", params: { x: 1 }, unmatched: false }]);
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// stdio
+// ---------------------------------------------------------------------------------------------
+
+describe("stdio", () => {
+  test("B77 stdio: a line that is not JSON gets no answer and a log line", async () => {
+    await using s = await StdioHarness.start();
+    await s.initialize();
+    const mark = s.lines.length;
+    s.write("this is not json\n");
+    await s.healthy(mark);
+    expect(s.logText).toBe("[mcpmock] ignored a line that is not JSON (as the SDK does): this is not json\n");
+  });
+
+  test("B78 stdio: an invalid JSON-RPC message gets no answer and a log line", async () => {
+    await using s = await StdioHarness.start();
+    await s.initialize();
+    const mark = s.lines.length;
+    s.write('{"jsonrpc":"2.0","id":null,"method":"ping"}\n');
+    await s.healthy(mark);
+    expect(s.logText).toBe('[mcpmock] ignored an invalid JSON-RPC message: "id" must be a string or an integer, received null\n');
+  });
+
+  test("B79 stdio: a batch at 2025-11-25 is ignored with a log line", async () => {
+    await using s = await StdioHarness.start();
+    await s.initialize();
+    const mark = s.lines.length;
+    s.write(`${JSON.stringify([ping(1), ping(2)])}\n`);
+    await s.healthy(mark);
+    expect(s.logText).toBe("[mcpmock] ignored a batch: protocol version 2025-11-25 has no batches (only 2025-03-26 does).\n");
+  });
+
+  // Bug (src/stdio.ts #onLine): before initialize the stdio transport assumes 2025-03-26, which
+  // allows batches, and answers every item, initialize included: [initialize, ping] opens the
+  // session and answers both. Initialize must never be batched (WIRE.md §8.7; over HTTP the
+  // same batch is 400 -32600 "Only one initialization request is allowed", row B23), and the
+  // SDK's stdio reader refuses arrays altogether. Turn into `test` once fixed.
+  test.fails("B80 stdio: initialize inside a batch is not answered", async () => {
+    await using s = await StdioHarness.start();
+    s.write(`${JSON.stringify([initRequest(), ping(1)])}\n`);
+    s.write(`${JSON.stringify(ping("after"))}\n`);
+    await s.answer("after");
+    expect(s.lines.map((l) => (JSON.parse(l) as { id: unknown }).id)).toEqual(["after"]);
+    expect(s.mock.sessions()).toEqual([]);
+  });
+
+  test("B81 stdio: a line over 10 MiB without a newline is dropped with a log line", async () => {
+    await using s = await StdioHarness.start();
+    await s.initialize();
+    const chunk = "x".repeat(64 * 1024);
+    for (let i = 0; i < 161; i++) s.write(chunk);
+    s.write("\n");
+    const mark = s.lines.length;
+    await s.healthy(mark);
+    expect(s.logText.split("\n")[0]).toBe("[mcpmock] a line longer than 10485760 bytes was dropped (no newline in sight).");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The table and this file agree
+// ---------------------------------------------------------------------------------------------
+
+interface Row {
+  readonly id: string;
+  readonly status: string;
+  readonly code: string;
+  readonly message: string;
+  readonly test: string;
+}
+
+function tableRows(markdown: string): Row[] {
+  return markdown
+    .split("\n")
+    .filter((line) => /^\|\s*B\d+\s*\|/.test(line))
+    .map((line) => {
+      const cells = line.slice(1, line.lastIndexOf("|")).split("|").map((c) => c.trim());
+      expect(cells, line).toHaveLength(7);
+      const [id, , status, code, message, , title] = cells as [string, string, string, string, string, string, string];
+      const unquote = (s: string) => s.replace(/^`(.*)`$/, "$1");
+      return { id, status, code, message: unquote(message), test: unquote(title) };
+    });
+}
+
+describe("docs/bad-input.md", () => {
+  test("every row has a test with its id and exact title, asserting its status, code and message", () => {
+    const doc = readFileSync(fileURLToPath(new URL("../../docs/bad-input.md", import.meta.url)), "utf8");
+    const source = readFileSync(fileURLToPath(import.meta.url), "utf8");
+    const rows = tableRows(doc);
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    expect(rows.map((r) => r.id)).toEqual(rows.map((_, i) => `B${String(i + 1).padStart(2, "0")}`));
+
+    // Test titles in this file, by id, and the source of each test.
+    const titled = [...source.matchAll(/test(?:\.fails|\.each\([^)]*\))?\(\s*"(B\d+ [^"]+)"/g)];
+    const titles = titled.map((m) => m[1] as string);
+    const bodyOf = (title: string): string => {
+      const at = titled.findIndex((m) => m[1] === title);
+      const start = titled[at]?.index ?? 0;
+      const end = titled[at + 1]?.index ?? source.indexOf("// The table and this file agree");
+      return source.slice(start, end);
+    };
+    for (const row of rows) {
+      expect(row.test.startsWith(`${row.id} `), `${row.id}: its test title must start with the id`).toBe(true);
+      expect(titles, `${row.id}: no test titled ${JSON.stringify(row.test)}`).toContain(row.test);
+      const body = bodyOf(row.test);
+      if (/^\d{3}$/.test(row.status)) {
+        const checked = body.includes(row.status) || (row.status === "200" && body.includes("expectRpcError("));
+        expect(checked, `${row.id}: the test does not check status ${row.status}`).toBe(true);
+      }
+      if (row.code !== "—") expect(body, `${row.id}: the test does not check code ${row.code}`).toContain(row.code);
+      if (row.message !== "—") {
+        const message = row.message.replace(/\\\|/g, "|");
+        const literal = message.includes("${") ? message : message.replace(SUPPORTED, "${SUPPORTED}");
+        const found = body.includes(message) || body.includes(literal) || (message === INVALID_MESSAGE && body.includes("INVALID_MESSAGE"));
+        expect(found, `${row.id}: the test does not assert the message ${JSON.stringify(message)}`).toBe(true);
+      }
+    }
+    // ...and every test with an id is in the table.
+    expect(titles.filter((t) => !rows.some((r) => r.test === t))).toEqual([]);
+  });
+});

@@ -1,0 +1,406 @@
+/**
+ * The stdio transport under bad input, in process (`transport: "none"` + `serveStdio` on
+ * PassThrough streams) and through the built command (`node dist/cli.js stdio`): garbage
+ * lines, partial lines completed later, lines split inside a UTF-8 character, an over-long
+ * line, stdin closing mid-request and mid-stream, stdout closed by the client. Nothing
+ * crashes, later requests are answered, and stdout carries nothing but protocol: every line
+ * parses as a JSON-RPC message.
+ */
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { McpMock } from "../../src/index.js";
+import { FINISH_GRACE_MS, MAX_LINE_BYTES } from "../../src/stdio.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CLI = join(ROOT, "dist", "cli.js");
+
+const tools = [
+  { name: "echo", inputSchema: { type: "object" } },
+  { name: "slow", inputSchema: { type: "object" } },
+  { name: "stream", inputSchema: { type: "object" } },
+] as const;
+
+const initRequest = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "stdio", version: "1" } } };
+const call = (id: number | string, name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const line = (message: unknown) => `${JSON.stringify(message)}\n`;
+
+/** Whether a value is a JSON-RPC message (request, notification, result or error). */
+function isJsonRpcMessage(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if (m["jsonrpc"] !== "2.0") return false;
+  const id = m["id"];
+  const validId = typeof id === "string" || Number.isSafeInteger(id);
+  if (typeof m["method"] === "string") return !("id" in m) || validId;
+  if ("result" in m) return validId;
+  if ("error" in m) return id === undefined || id === null || validId;
+  return false;
+}
+
+/** Every stdout line is a JSON-RPC message; returns them. */
+function protocolOnly(stdout: string): Array<Record<string, unknown>> {
+  expect(stdout === "" || stdout.endsWith("\n"), `stdout ends mid-line: ${JSON.stringify(stdout.slice(-100))}`).toBe(true);
+  const lines = stdout.split("\n").filter((l) => l !== "");
+  return lines.map((l) => {
+    let parsed: unknown;
+    expect(() => (parsed = JSON.parse(l)), `stdout line is not JSON: ${l.slice(0, 200)}`).not.toThrow();
+    expect(isJsonRpcMessage(parsed), `stdout line is not a JSON-RPC message: ${l.slice(0, 200)}`).toBe(true);
+    return parsed as Record<string, unknown>;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// In process
+// ---------------------------------------------------------------------------------------------
+
+class Pipe {
+  readonly input = new PassThrough();
+  readonly output = new PassThrough();
+  readonly log = new PassThrough();
+  stdout = "";
+  stderr = "";
+  readonly done: Promise<void>;
+  readonly mock: McpMock;
+  #waiters = new Set<() => void>();
+
+  private constructor(mock: McpMock) {
+    this.mock = mock;
+    this.output.on("data", (c: Buffer) => {
+      this.stdout += c.toString("utf8");
+      for (const wake of this.#waiters) wake();
+    });
+    this.log.on("data", (c: Buffer) => (this.stderr += c.toString("utf8")));
+    this.done = mock.serveStdio({ input: this.input, output: this.output, log: this.log });
+  }
+
+  static async start(): Promise<Pipe> {
+    const mock = (await McpMock.start({ transport: "none", tools, onUnmatched: "silent" })) as McpMock<typeof tools>;
+    mock.toolsCall("echo").respondsWith((c) => ({ echoed: c.args }));
+    mock.toolsCall("slow").withDelay(300).respondsWith("slow done");
+    mock.toolsCall("stream").streams((s) => s.log("info", "started").delay(10_000).result("never"));
+    return new Pipe(mock as unknown as McpMock);
+  }
+
+  messages(): Array<Record<string, unknown>> {
+    return protocolOnly(this.stdout);
+  }
+
+  /** Resolves with the answer to `id` once it is on stdout. */
+  answer(id: number | string, timeout = 3000): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        const complete = this.stdout.slice(0, this.stdout.lastIndexOf("\n") + 1);
+        const found = protocolOnly(complete).find((m) => m["id"] === id && ("result" in m || "error" in m));
+        if (!found) return;
+        finish();
+        resolve(found);
+      };
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`no answer to ${JSON.stringify(id)} within ${timeout} ms; stdout: ${this.stdout.slice(0, 2000)}`));
+      }, timeout);
+      this.#waiters.add(check);
+      check();
+    });
+  }
+
+  async initialize(): Promise<void> {
+    this.input.write(line(initRequest));
+    expect(await this.answer(0)).toMatchObject({ result: { protocolVersion: "2025-11-25" } });
+  }
+
+  async close(): Promise<void> {
+    this.input.end();
+    await this.done;
+    await this.mock.close();
+  }
+}
+
+const echoed = (id: number | string, args: unknown) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: JSON.stringify({ echoed: args }) }] } });
+
+describe("stdio in process", () => {
+  test("garbage lines get no answer; the requests around them are answered", async () => {
+    const pipe = await Pipe.start();
+    try {
+      await pipe.initialize();
+      pipe.input.write("hello\n");
+      pipe.input.write("{not json}\n");
+      pipe.input.write("\u0000\u0001\u00ff\n");
+      pipe.input.write("   \n\n");
+      pipe.input.write('{"jsonrpc":"2.0","method":5}\n');
+      pipe.input.write(line(call(1, "echo", { after: "garbage" })));
+      expect(await pipe.answer(1)).toStrictEqual(echoed(1, { after: "garbage" }));
+      expect(pipe.messages().map((m) => m["id"])).toEqual([0, 1]);
+      expect(pipe.stderr.split("\n").filter(Boolean)).toEqual([
+        "[mcpmock] ignored a line that is not JSON (as the SDK does): hello",
+        "[mcpmock] ignored a line that is not JSON (as the SDK does): {not json}",
+        "[mcpmock] ignored a line that is not JSON (as the SDK does): \u0000\u0001\u00ff",
+        '[mcpmock] ignored an invalid JSON-RPC message: "method" must be a string, received number',
+      ]);
+    } finally {
+      await pipe.close();
+    }
+  });
+
+  test("a partial line completed later, a line split inside a UTF-8 character, CRLF and many lines in one chunk", async () => {
+    const pipe = await Pipe.start();
+    try {
+      await pipe.initialize();
+      const partial = line(call(1, "echo", { text: "split" }));
+      pipe.input.write(partial.slice(0, 20));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(pipe.messages().map((m) => m["id"])).toEqual([0]);
+      pipe.input.write(partial.slice(20));
+      expect(await pipe.answer(1)).toStrictEqual(echoed(1, { text: "split" }));
+
+      const bytes = Buffer.from(line(call(2, "echo", { text: "café ☕" })));
+      const cut = bytes.indexOf(Buffer.from("☕")) + 1; // inside the 3-byte character
+      pipe.input.write(bytes.subarray(0, cut));
+      await new Promise((r) => setTimeout(r, 20));
+      pipe.input.write(bytes.subarray(cut));
+      expect(await pipe.answer(2)).toStrictEqual(echoed(2, { text: "café ☕" }));
+
+      pipe.input.write(`${JSON.stringify(call(3, "echo", { crlf: true }))}\r\n${line(call(4, "echo", { n: 4 }))}${line(call(5, "echo", { n: 5 }))}`);
+      expect(await pipe.answer(3)).toStrictEqual(echoed(3, { crlf: true }));
+      expect(await pipe.answer(5)).toStrictEqual(echoed(5, { n: 5 }));
+      expect(await pipe.answer(4)).toStrictEqual(echoed(4, { n: 4 }));
+      expect(pipe.stderr).toBe("");
+    } finally {
+      await pipe.close();
+    }
+  });
+
+  test(`a line longer than MAX_LINE_BYTES (${MAX_LINE_BYTES} bytes, the SDK's 10 MiB) is dropped without a crash`, async () => {
+    expect(MAX_LINE_BYTES).toBe(10 * 1024 * 1024);
+    const pipe = await Pipe.start();
+    try {
+      await pipe.initialize();
+      const chunk = "x".repeat(64 * 1024);
+      for (let sent = 0; sent <= MAX_LINE_BYTES; sent += chunk.length) pipe.input.write(chunk);
+      pipe.input.write("\n");
+      pipe.input.write(line(call(1, "echo", { after: "long line" })));
+      expect(await pipe.answer(1)).toStrictEqual(echoed(1, { after: "long line" }));
+      expect(pipe.messages().map((m) => m["id"])).toEqual([0, 1]);
+      expect(pipe.stderr.split("\n")[0]).toBe(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped (no newline in sight).`);
+    } finally {
+      await pipe.close();
+    }
+  });
+
+  // Bug (src/stdio.ts #onData): when a line passes MAX_LINE_BYTES the buffer is emptied, but
+  // the rest of that line (until its newline) is then read as a line of its own. Here the
+  // over-long line is 10.5 MiB of spaces followed by a ping: the whole line must be dropped,
+  // yet its tail (spaces + ping) parses and the ping is answered. The reader should discard
+  // everything up to the next newline. Turn into `test` once fixed.
+  test.fails("the rest of an over-long line is dropped too, not read as a new line", async () => {
+    const pipe = await Pipe.start();
+    try {
+      await pipe.initialize();
+      const chunk = " ".repeat(64 * 1024);
+      for (let sent = 0; sent <= MAX_LINE_BYTES + 512 * 1024; sent += chunk.length) pipe.input.write(chunk);
+      pipe.input.write(line({ jsonrpc: "2.0", id: "tail", method: "ping" }));
+      pipe.input.write(line(call("next", "echo", { n: 1 })));
+      await pipe.answer("next");
+      expect(pipe.messages().map((m) => m["id"])).toEqual([0, "next"]);
+    } finally {
+      await pipe.close();
+    }
+  });
+
+  // Bug (src/stdio.ts #onData): the limit is only checked on the unterminated rest of the
+  // buffer, so a line longer than MAX_LINE_BYTES that arrives in one chunk together with its
+  // newline is parsed and answered. Turn into `test` once fixed.
+  test.fails("a line over MAX_LINE_BYTES arriving in one chunk is dropped too", async () => {
+    const pipe = await Pipe.start();
+    try {
+      await pipe.initialize();
+      pipe.input.write(`${" ".repeat(MAX_LINE_BYTES + 1)}${line({ jsonrpc: "2.0", id: "big", method: "ping" })}`);
+      pipe.input.write(line(call("next", "echo", { n: 1 })));
+      await pipe.answer("next");
+      expect(pipe.messages().map((m) => m["id"])).toEqual([0, "next"]);
+    } finally {
+      await pipe.close();
+    }
+  });
+
+  test("stdin closing mid-request: the answer in flight is still written, then serving ends", async () => {
+    const pipe = await Pipe.start();
+    await pipe.initialize();
+    pipe.input.write(line(call(1, "slow")));
+    pipe.input.end();
+    await pipe.done;
+    expect(pipe.messages().find((m) => m["id"] === 1)).toStrictEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "slow done" }] } });
+    await pipe.mock.close();
+  });
+
+  test(`stdin closing mid-stream: the stream is stopped after FINISH_GRACE_MS (${FINISH_GRACE_MS} ms) and serving ends`, async () => {
+    const pipe = await Pipe.start();
+    await pipe.initialize();
+    pipe.input.write(line(call(1, "stream")));
+    await new Promise<void>((resolve) => {
+      const check = () => (pipe.stdout.includes('"data":"started"') ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    const started = performance.now();
+    pipe.input.end();
+    await pipe.done;
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(FINISH_GRACE_MS - 100);
+    expect(waited).toBeLessThan(FINISH_GRACE_MS + 1000);
+    const messages = pipe.messages();
+    expect(messages.filter((m) => m["method"] === "notifications/message")).toHaveLength(1);
+    expect(messages.filter((m) => m["id"] === 1)).toEqual([]); // no result: the stream was cut
+    await pipe.mock.close();
+  });
+
+  test("an input stream that errors ends serving without a crash", async () => {
+    const pipe = await Pipe.start();
+    await pipe.initialize();
+    pipe.input.write(line(call(1, "echo", { n: 1 })));
+    await pipe.answer(1);
+    pipe.input.destroy(new Error("EPIPE-like failure"));
+    await pipe.done;
+    protocolOnly(pipe.stdout);
+    await pipe.mock.close();
+  });
+
+  test("a client that closes its end of stdout does not crash the mock", async () => {
+    const pipe = await Pipe.start();
+    await pipe.initialize();
+    pipe.output.destroy();
+    pipe.input.write(line(call(1, "echo", { n: 1 })));
+    pipe.input.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    await new Promise((r) => setTimeout(r, 50));
+    pipe.input.end();
+    await pipe.done;
+    await pipe.mock.close();
+    // The call still reached the mock: it is in the journal.
+    expect(pipe.mock.requests().filter((e) => e.method === "tools/call")).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The built command
+// ---------------------------------------------------------------------------------------------
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+let workDir = "";
+let definition = "";
+
+beforeAll(() => {
+  // vitest's globalSetup builds dist/ already; build again only when it is missing or stale.
+  if (!existsSync(CLI) || statSync(CLI).mtimeMs < newestMtime(join(ROOT, "src"))) {
+    execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  }
+  workDir = mkdtempSync(join(tmpdir(), "mcpmock-stdio-"));
+  definition = join(workDir, "robust.mock.json");
+  writeFileSync(
+    definition,
+    JSON.stringify({
+      tools: [{ name: "echo" }, { name: "slow" }],
+      responses: [
+        { tool: "echo", result: { echoed: "{{args.text}}" } },
+        { tool: "slow", delay: 300, result: "slow done" },
+      ],
+    }),
+  );
+}, 120_000);
+
+afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Spawns `mcpmock stdio`, lets `drive` write to it, and resolves when it exits. */
+function runCli(drive: (stdin: NodeJS.WritableStream, stdout: () => string) => Promise<void>, timeout = 10_000): Promise<Run> {
+  const child = spawn(process.execPath, [CLI, "stdio", definition], { stdio: ["pipe", "pipe", "pipe"], env: { PATH: process.env["PATH"] ?? "" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+  child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeout);
+  return drive(child.stdin, () => stdout)
+    .then(() => exited)
+    .then((code) => ({ code, stdout, stderr }))
+    .finally(() => clearTimeout(timer));
+}
+
+async function until(read: () => string, text: string, timeout = 5000): Promise<void> {
+  const started = Date.now();
+  while (!read().includes(text)) {
+    if (Date.now() - started > timeout) throw new Error(`${JSON.stringify(text)} did not appear within ${timeout} ms; got ${read().slice(0, 1000)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe("mcpmock stdio (the built command)", () => {
+  test("garbage, a partial line completed later and an invalid message: no crash, exit 0, stdout is protocol only", async () => {
+    const run = await runCli(async (stdin, stdout) => {
+      stdin.write(line(initRequest));
+      stdin.write("garbage line\n");
+      const partial = line(call(1, "echo", { text: "partial" }));
+      stdin.write(partial.slice(0, 25));
+      await new Promise((r) => setTimeout(r, 100));
+      stdin.write(partial.slice(25));
+      stdin.write('{"jsonrpc":"2.0","id":{},"method":"ping"}\n');
+      stdin.write(line({ jsonrpc: "2.0", id: 2, method: "ping" }));
+      await until(stdout, '"id":2');
+      stdin.end();
+    });
+    expect(run.code).toBe(0);
+    const messages = protocolOnly(run.stdout);
+    expect(messages.map((m) => m["id"])).toEqual([0, 1, 2]);
+    expect(messages[1]).toStrictEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"echoed":"partial"}' }] } });
+    expect(run.stderr).toContain("[mcpmock] ignored a line that is not JSON (as the SDK does): garbage line");
+    expect(run.stderr).toContain('[mcpmock] ignored an invalid JSON-RPC message: "id" must be a string or an integer, received {} (object)');
+  });
+
+  test("stdin closing mid-request: the answer is written, then the process exits 0", async () => {
+    const run = await runCli(async (stdin, stdout) => {
+      stdin.write(line(initRequest));
+      await until(stdout, '"id":0');
+      stdin.write(line(call(1, "slow")));
+      stdin.end();
+    });
+    expect(run.code).toBe(0);
+    expect(protocolOnly(run.stdout).find((m) => m["id"] === 1)).toStrictEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "slow done" }] } });
+  });
+
+  test("a line over 10 MiB is dropped with a message on stderr; the next request is answered", async () => {
+    const run = await runCli(async (stdin, stdout) => {
+      stdin.write(line(initRequest));
+      const chunk = "x".repeat(1024 * 1024);
+      for (let i = 0; i < 11; i++) if (!stdin.write(chunk)) await new Promise((r) => stdin.once("drain", r));
+      stdin.write("\n");
+      stdin.write(line(call(1, "echo", { text: "after" })));
+      await until(stdout, '"id":1');
+      stdin.end();
+    }, 20_000);
+    expect(run.code).toBe(0);
+    expect(protocolOnly(run.stdout).map((m) => m["id"])).toEqual([0, 1]);
+    expect(run.stderr).toContain(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped (no newline in sight).`);
+  }, 30_000);
+});
