@@ -420,7 +420,8 @@ function declarationChecks(def: MockDefinition, source: string): void {
     try {
       catalog.declare(tool, `tools[${i}]`);
     } catch (error) {
-      fail(source, `tools[${i}]`, (error as Error).message.replace(/^\[mcpmock\] /, ""));
+      // The catalog's message already names tools[i]; only the file is added.
+      throw new McpMockError(`Invalid mock definition — ${source}: ${(error as Error).message.replace(/^\[mcpmock\] /, "")}`);
     }
   });
   const prompts = new Set<string>();
@@ -445,8 +446,9 @@ export function loadDefinition(fileOrObject: string | MockDefinition): { definit
     throw new McpMockError(code === "ENOENT" ? `no definition file at ${fileOrObject}. Check the path (it is relative to ${process.cwd()}).` : `cannot read ${fileOrObject}: ${(error as Error).message}`);
   }
   let parsed: unknown;
+  text = text.replace(/^\uFEFF/, ""); // positions count in the text JSON.parse reads
   try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+    parsed = JSON.parse(text);
   } catch (error) {
     const reason = (error as Error).message.replace(/\s+/g, " ");
     const position = /position (\d+)/.exec(reason);
