@@ -87,6 +87,9 @@ async function serve(file: string, values: ReturnType<typeof parse>["values"]): 
   const stop = (): void => void mock.close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // npx does not forward signals: when the parent goes away, so does the server.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && stop(), 1000).unref();
   process.stdout.write(`mcpmock serving ${file} at ${mock.url}\n`);
   if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
   for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);

@@ -140,14 +140,13 @@ test(`${SESSIONS} concurrent sessions × ${CALLS} tools/call: zero errors, and t
   expect(elapsed).toBeLessThan(TIME_BOUND_MS);
 }, TIME_BOUND_MS + 30_000);
 
-// Bug (src/core.ts #play): every delayed answer waits with `sleep(ms, { signal: closing.signal })`,
-// which adds an abort listener to the mock's one `closing` signal (streamed answers add more via
-// AbortSignal.any). With more than 10 delayed answers in flight Node prints
+// Guards against listener noise on the mock's one `closing` signal (src/core.ts): every delayed
+// answer waits with `sleep(ms, { signal: closing.signal })` and streamed answers add listeners
+// through AbortSignal.any, so with more than 10 in flight Node printed
 // "MaxListenersExceededWarning: Possible EventTarget memory leak detected. 11 abort listeners
-// added to [AbortSignal]" on the test's stderr. It is not a leak (the listeners go when the
-// delays end), but it is noise in every load test with withDelay; the signal needs
-// events.setMaxListeners(0, signal). Turn into `test` once fixed.
-test.fails("20 concurrent withDelay answers print no MaxListenersExceededWarning", async () => {
+// added to [AbortSignal]". Not a leak (the listeners go when the delays end), but noise in every
+// load test with withDelay; the signal has setMaxListeners(0, signal) now.
+test("20 concurrent withDelay answers print no MaxListenersExceededWarning", async () => {
   const warnings: string[] = [];
   const onWarning = (warning: Error): void => void warnings.push(`${warning.name}: ${warning.message}`);
   process.on("warning", onWarning);

@@ -176,26 +176,29 @@ describe("Host (DNS rebinding)", () => {
     expect(JSON.parse(refused.body)).toStrictEqual(invalidHost("evil.example"));
   });
 
-  // Bug (src/app.ts #checkHost): any Host *name* that starts with "127." passes as loopback, so
-  // an attacker's domain such as 127.0.0.1.evil.example (or 127.attacker.example), rebound by
-  // its DNS to 127.0.0.1, defeats the DNS-rebinding protection. Only IPv4 literals in 127/8
-  // are loopback. Turn into `test` once fixed.
-  test.fails("a Host name that merely starts with 127. is not loopback", async () => {
+  // Guards the loopback test of #checkHost (src/app.ts): only IPv4 *literals* in 127/8 are
+  // loopback, so an attacker's domain such as 127.0.0.1.evil.example (or 127.attacker.example),
+  // rebound by its DNS to 127.0.0.1, does not defeat the DNS-rebinding protection. Any 127/8
+  // literal passes.
+  test("a Host name that merely starts with 127. is not loopback", async () => {
     await using mock = await McpMock.start();
-    for (const host of [`127.0.0.1.evil.example:${mock.port}`, "127.attacker.example"]) {
+    for (const host of [`127.0.0.1.evil.example:${mock.port}`, "127.attacker.example", "127.0.0.1.evil.example"]) {
       const res = await initialize(mock.url, { host });
       expect([host, res.status]).toEqual([host, 403]);
+      expect(JSON.parse(res.body)).toStrictEqual(invalidHost(host));
     }
+    for (const host of [`127.0.0.1:${mock.port}`, `127.1.2.3:${mock.port}`, "127.255.255.254"]) expect([host, (await initialize(mock.url, { host })).status]).toEqual([host, 200]);
+    expect(mock.requests()).toHaveLength(3);
   });
 
-  // Bug (src/app.ts #checkHost): host names are compared case-sensitively, so a client that
-  // writes its URL as http://LOCALHOST:port (curl sends the Host as typed) gets 403. Host names
-  // are case-insensitive (RFC 3986 §3.2.2). Too strict rather than too lax. Turn into `test`
-  // once fixed.
-  test.fails("Host names are case-insensitive: LOCALHOST is loopback", async () => {
+  // Guards case-insensitive Host names (RFC 3986 §3.2.2) in #checkHost (src/app.ts): a client
+  // that writes its URL as http://LOCALHOST:port (curl sends the Host as typed) is served.
+  test("Host names are case-insensitive: LOCALHOST is loopback", async () => {
     await using mock = await McpMock.start();
-    const res = await initialize(mock.url, { host: `LOCALHOST:${mock.port}` });
-    expect(res.status).toBe(200);
+    for (const host of [`LOCALHOST:${mock.port}`, "LocalHost", `localHOST:${mock.port}`]) expect([host, (await initialize(mock.url, { host })).status]).toEqual([host, 200]);
+    const foreign = await initialize(mock.url, { host: "EVIL.example" });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body)).toStrictEqual(invalidHost("EVIL.example"));
   });
 });
 
@@ -279,16 +282,17 @@ describe("user strings are data, never code", () => {
     expect(g["__mcpmockPwned"]).toBeUndefined();
   });
 
-  // Bug (src/placeholders.ts lookup): a placeholder path is looked up with plain property
-  // access, so it reaches inherited members: {{args.__proto__}} becomes Object.prototype ("{}"),
-  // {{args.constructor}} becomes the Object function (inside text: "function Object() { [native
-  // code] }"; alone: a -32603 "returned value.v is a function"). Nothing runs, but only the
-  // request's own data should be reachable (Object.hasOwn): these should be missing values ("").
-  // Turn into `test` once fixed.
-  test.fails("placeholders reach only the request's own keys, not inherited ones", async () => {
+  // Guards the own-keys lookup of placeholders (src/placeholders.ts lookup, Object.hasOwn): a
+  // path used to reach inherited members, so {{args.__proto__}} became Object.prototype ("{}")
+  // and {{args.constructor}} the Object function ("function Object() { [native code] }" in text,
+  // a -32603 alone). Only the request's own data is reachable: these are missing values (""),
+  // while an own key of the same name is still data.
+  test("placeholders reach only the request's own keys, not inherited ones", async () => {
     expect(textOf(await answerOf({ v: "{{args.__proto__}}" }, { x: "X" }))).toBe('{"v":""}');
     expect(textOf(await answerOf({ v: "x {{args.constructor}} y" }, { x: "X" }))).toBe('{"v":"x  y"}');
     expect(textOf(await answerOf({ v: "{{args.constructor}}" }, { x: "X" }))).toBe('{"v":""}');
+    expect(textOf(await answerOf({ v: "{{args.x.toString}}" }, { x: "X" }))).toBe('{"v":""}');
+    expect(textOf(await answerOf({ v: "{{args.constructor}}" }, { constructor: "own" }))).toBe('{"v":"own"}');
   });
 
   test("request arguments with __proto__ and constructor keys are echoed as data and pollute nothing", async () => {

@@ -199,14 +199,15 @@ describe("sessionIdleMs", () => {
     }
   });
 
-  // Bug (src/session.ts SessionStore.get): an idle session ends only when its id is next looked
-  // up, so mock.sessions() ("the open sessions") still lists sessions that already expired and
-  // whose id would get 404, and mock.request() without a sessionId counts them ("2 sessions are
-  // open"). Turn into `test` once sessions() leaves expired sessions out.
-  test.fails("an expired session is no longer listed by mock.sessions()", async () => {
+  // Guards SessionStore.all() (src/session.ts): an idle session used to end only when its id was
+  // next looked up, so mock.sessions() ("the open sessions") still listed sessions that had
+  // expired and whose id would get 404. Listing now ends them first; the id then answers 404.
+  test("an expired session is no longer listed by mock.sessions()", async () => {
     await using mock = await McpMock.start({ sessionIdleMs: 100, onUnmatched: "silent" });
-    await initialize(mock.url);
+    const expired = await initialize(mock.url);
+    expect(mock.sessions().map((s) => s.id)).toEqual([expired]);
     await sleep(150);
     expect(mock.sessions()).toEqual([]);
+    expect(await pingStatus(mock.url, expired)).toBe(404);
   });
 });
