@@ -122,8 +122,8 @@ export class HttpTransport {
   /** DNS-rebinding protection: a loopback-bound mock answers loopback Host names (and allowedHosts) only. */
   #checkHost(host: string | undefined): Response | undefined {
     if (host === undefined) return undefined;
-    const allowedHosts = this.#core.options.allowedHosts;
-    if (allowedHosts?.includes(host)) return undefined;
+    const allowedHosts = this.#core.options.allowedHosts?.map((h) => h.toLowerCase());
+    if (allowedHosts?.includes(host.toLowerCase())) return undefined;
     const name = (host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "")).toLowerCase();
     if (allowedHosts?.includes(name)) return undefined;
     const bound = this.#core.options.host ?? "127.0.0.1";

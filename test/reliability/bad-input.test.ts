@@ -567,7 +567,16 @@ describe("headers", () => {
         data: 'mcpmock answers loopback Host names only when it binds a loopback address (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: ["evil.example:1234"] }).',
       },
     });
+    // A name that merely starts with 127. is not a loopback literal; names compare case-insensitively.
+    for (const host of ["127.0.0.1.evil.example", "127.attacker.example:80"]) {
+      const other = await rawRequest(h.url, { headers: { host, accept: ACCEPT_BOTH, "content-type": "application/json", ...h.headers }, body: JSON.stringify(ping(2)) });
+      expect([host, other.status, (JSON.parse(other.body) as { error: { message: string } }).error.message]).toEqual([host, 403, `Invalid Host header: ${host}`]);
+    }
     expect(h.mock.requests().filter((e) => e.method === "ping")).toHaveLength(0);
+    for (const host of ["LOCALHOST", "127.1.2.3:80", "[::1]"]) {
+      const loopback = await rawRequest(h.url, { headers: { host, accept: ACCEPT_BOTH, "content-type": "application/json", ...h.headers }, body: JSON.stringify(ping(3)) });
+      expect([host, loopback.status]).toEqual([host, 200]);
+    }
     await h.healthy();
   });
 });
@@ -904,29 +913,44 @@ describe("stdio", () => {
     expect(s.logText).toBe("[mcpmock] ignored a batch: protocol version 2025-11-25 has no batches (only 2025-03-26 does).\n");
   });
 
-  // Bug (src/stdio.ts #onLine): before initialize the stdio transport assumes 2025-03-26, which
-  // allows batches, and answers every item, initialize included: [initialize, ping] opens the
-  // session and answers both. Initialize must never be batched (WIRE.md §8.7; over HTTP the
-  // same batch is 400 -32600 "Only one initialization request is allowed", row B23), and the
-  // SDK's stdio reader refuses arrays altogether. Turn into `test` once fixed.
-  test.fails("B80 stdio: initialize inside a batch is not answered", async () => {
+  // Guards the batch rule before initialize (src/stdio.ts #onLine): stdio used to assume
+  // 2025-03-26 before initialize and answer every item of [initialize, ping], opening the
+  // session. Initialize comes alone (over HTTP the same batch is 400 -32600, row B23), so any
+  // batch before initialize is ignored with a log line; a lone initialize then works.
+  test("B80 stdio: initialize inside a batch is not answered", async () => {
     await using s = await StdioHarness.start();
     s.write(`${JSON.stringify([initRequest(), ping(1)])}\n`);
+    s.write(`${JSON.stringify([ping(2), ping(3)])}\n`); // any batch before initialize
     s.write(`${JSON.stringify(ping("after"))}\n`);
     await s.answer("after");
     expect(s.lines.map((l) => (JSON.parse(l) as { id: unknown }).id)).toEqual(["after"]);
     expect(s.mock.sessions()).toEqual([]);
+    expect(s.logText).toBe("[mcpmock] ignored a batch before initialize: initialize comes alone, and only protocol 2025-03-26 has batches.\n".repeat(2));
+    await s.initialize();
+    await s.healthy(s.lines.length);
   });
 
+  // An over-long line arriving in pieces: the limit is passed before its newline arrives, so the
+  // reader drops it and discards the rest up to the newline (one log line, nothing answered).
   test("B81 stdio: a line over 10 MiB without a newline is dropped with a log line", async () => {
     await using s = await StdioHarness.start();
     await s.initialize();
+    const mark = s.lines.length;
     const chunk = "x".repeat(64 * 1024);
     for (let i = 0; i < 161; i++) s.write(chunk);
-    s.write("\n");
-    const mark = s.lines.length;
+    s.write(`${JSON.stringify(ping("tail"))}\n`); // the rest of the over-long line: dropped too
     await s.healthy(mark);
-    expect(s.logText.split("\n")[0]).toBe("[mcpmock] a line longer than 10485760 bytes was dropped (no newline in sight).");
+    expect(s.logText).toBe("[mcpmock] a line longer than 10485760 bytes was dropped (up to its newline).\n");
+  });
+
+  // An over-long line arriving whole, with its newline, in one chunk: dropped before parsing.
+  test("B82 stdio: a line over 10 MiB arriving in one chunk is dropped with a log line", async () => {
+    await using s = await StdioHarness.start();
+    await s.initialize();
+    const mark = s.lines.length;
+    s.write(`${" ".repeat(10 * 1024 * 1024)}${JSON.stringify(ping("big"))}\n`);
+    await s.healthy(mark);
+    expect(s.logText).toBe("[mcpmock] a line longer than 10485760 bytes was dropped.\n");
   });
 });
 

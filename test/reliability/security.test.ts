@@ -200,6 +200,12 @@ describe("Host (DNS rebinding)", () => {
     expect(foreign.status).toBe(403);
     expect(JSON.parse(foreign.body)).toStrictEqual(invalidHost("EVIL.example"));
   });
+
+  // Guards case-insensitive allowedHosts (RFC 3986 §3.2.2): both sides are lowercased.
+  test("allowedHosts compare case-insensitively too", async () => {
+    await using mock = await McpMock.start({ allowedHosts: ["mcp.test:8080", "Dev.Internal"] });
+    for (const host of ["MCP.TEST:8080", "dev.internal", "DEV.INTERNAL:3000"]) expect([host, (await initialize(mock.url, { host })).status]).toEqual([host, 200]);
+  });
 });
 
 describe("the admin API answers loopback peers only", () => {

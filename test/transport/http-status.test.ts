@@ -247,8 +247,7 @@ describe("POST", () => {
     expect(await old.text()).toBe('event: message\nid: 3-1\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n');
   });
 
-  // Known bug (src/app.ts #answer/#get): Hono's streamSSE overwrites the cache-control set before
-  // it with "no-cache". Turn into `test` once fixed.
+  // Guards the SDK's SSE headers (Hono's streamSSE once overwrote cache-control with "no-cache").
   test("SSE answers and the GET stream carry cache-control: no-cache, no-transform", async () => {
     await using mock = await McpMock.start({ responseMode: "sse" });
     const res = await post(mock.url, initRequest());
@@ -258,9 +257,7 @@ describe("POST", () => {
     expect([res.headers.get("cache-control"), stream.headers.get("cache-control")]).toEqual(["no-cache, no-transform", "no-cache, no-transform"]);
   });
 
-  // Known bug (src/app.ts readBody): after a 413 mid-way through a chunked body the server keeps the
-  // connection alive but stops reading; @hono/node-server force-closes it 500 ms later, so the next
-  // request on the pooled connection fails ("other side closed"). Turn into `test` once fixed.
+  // Guards the connection after a 413 on a streamed body (it once failed the next request).
   test("the connection stays usable after a 413 on a large streamed body", async () => {
     await using mock = await McpMock.start({ maxBodyBytes: 1000 });
     const chunk = " ".repeat(65536);
