@@ -1,0 +1,38 @@
+/**
+ * Every file in examples/ runs (or, for configuration, is checked) here.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { expect, test } from "vitest";
+import { assertMockDefinition } from "../src/index.js";
+import { main as adminApi } from "../examples/admin-api.js";
+
+const dir = new URL("../examples/", import.meta.url);
+
+test("every example is covered here or by the README test", () => {
+  expect(readdirSync(dir).sort()).toEqual(["admin-api.ts", "claude-desktop-config.json", "quick-start.ts", "weather.mock.json"]);
+});
+
+test("examples/weather.mock.json is a valid definition", () => {
+  const definition: unknown = JSON.parse(readFileSync(new URL("weather.mock.json", dir), "utf8"));
+  expect(() => assertMockDefinition(definition, "weather.mock.json")).not.toThrow();
+});
+
+test("examples/claude-desktop-config.json starts mcpmock stdio on a definition", () => {
+  const config = JSON.parse(readFileSync(new URL("claude-desktop-config.json", dir), "utf8")) as {
+    mcpServers: Record<string, { command: string; args: string[] }>;
+  };
+  const server = Object.values(config.mcpServers)[0];
+  expect(server?.command).toBe("npx");
+  expect(server?.args.slice(1, 3)).toEqual(["mcpmock", "stdio"]);
+  expect(server?.args[3]).toMatch(/^\/.*\.mock\.json$/);
+});
+
+test("examples/admin-api.ts drives mcpmock serve through the admin API", async () => {
+  const lines: string[] = [];
+  await adminApi((line) => lines.push(line));
+  expect(lines[0]).toMatch(/^MCP endpoint http:\/\/127\.0\.0\.1:\d+\/mcp, admin API http:\/\/127\.0\.0\.1:\d+\/__admin$/);
+  expect(lines).toContain('POST /__admin/stubs → 201 {"ids":["stub-4"]}');
+  expect(lines).toContain('tools/call get_weather Oslo → {"content":[{"type":"text","text":"{\\"temp\\":-3}"}]}');
+  expect(lines).toContain('POST /__admin/verify → 200 {"ok":true,"matched":1}');
+  expect(lines).toContain("POST /__admin/reset → 204");
+}, 20_000);
