@@ -74,24 +74,21 @@ export class HttpTransport {
     this.#keepAliveMs = o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
     const path = this.#endpoint;
     const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
+    const corsHeaders = cors({
+      origin: (origin) => origin,
+      allowMethods: ["GET", "POST", "DELETE"],
+      allowHeaders: ["content-type", "accept", "authorization", "last-event-id", HeaderNames.sessionId, HeaderNames.protocolVersion],
+      exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion],
+    });
+    // One gate for every request: the Host check (DNS rebinding), then, for browsers (which
+    // always send Origin), the Origin check and CORS on the MCP endpoint.
     this.app.use("*", async (c, next) => {
       const denied = this.#checkHost(header(c, "host"));
       if (denied) return denied;
-      await next();
+      const origin = header(c, "origin");
+      if (origin === undefined || c.req.path !== path) return next();
+      return this.#checkOrigin(origin) ?? corsHeaders(c, next);
     });
-    this.app.use(path, async (c, next) => {
-      const denied = this.#checkOrigin(header(c, "origin"));
-      if (denied) return denied;
-      await next();
-    });
-    const corsHeaders = cors({
-        origin: (origin) => origin,
-        allowMethods: ["GET", "POST", "DELETE"],
-        allowHeaders: ["content-type", "accept", "authorization", "last-event-id", HeaderNames.sessionId, HeaderNames.protocolVersion],
-        exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion],
-    });
-    // CORS only concerns browsers, which always send Origin; other clients skip it.
-    this.app.use(path, (c, next) => (header(c, "origin") === undefined ? next() : corsHeaders(c, next)));
     this.app.post(path, (c) => this.#post(c));
     this.app.get(path, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c)));
     this.app.delete(path, (c) => this.#delete(c));

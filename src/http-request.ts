@@ -45,11 +45,23 @@ export async function readBody(c: Context, limit: number): Promise<Uint8Array | 
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (incoming) {
-    for await (const chunk of incoming as AsyncIterable<Buffer>) {
-      size += chunk.byteLength;
-      if (size > limit) return "cut";
-      chunks.push(chunk);
-    }
+    // Plain events: cheaper than an async iterator on the hot path.
+    const cut = await new Promise<boolean>((resolve, reject) => {
+      const onData = (chunk: Buffer): void => {
+        size += chunk.byteLength;
+        if (size > limit) {
+          done();
+          resolve(true);
+        } else chunks.push(chunk);
+      };
+      const onEnd = (): void => (done(), resolve(false));
+      const onError = (error: Error): void => (done(), reject(error));
+      const done = (): void => {
+        incoming.off("data", onData).off("end", onEnd).off("error", onError);
+      };
+      incoming.on("data", onData).on("end", onEnd).on("error", onError);
+    });
+    if (cut) return "cut";
   } else {
     const body = c.req.raw.body;
     if (!body) return new Uint8Array(0);
