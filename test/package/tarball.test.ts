@@ -134,7 +134,8 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
 
   test("package.json: the exports map, the bin, the license, and every imported package a dependency", () => {
     expect(pkg.exports).toEqual({
-      ".": { types: "./dist/index.d.ts", import: "./dist/index.js" },
+      // "default" lets require("mcpmock") load the ES module on Node 20.19+.
+      ".": { types: "./dist/index.d.ts", import: "./dist/index.js", default: "./dist/index.js" },
       "./schema.json": "./schema.json",
       "./package.json": "./package.json",
     });
