@@ -88,11 +88,6 @@ export function stubSentence(stub: Stub, hits?: number): string {
   return sentence;
 }
 
-/** A stub as the DSL would write it, up to the terminal: `mock.toolsCall("add").withArgs({...})`. */
-export function dslFor(stub: Pick<Stub, "method" | "key" | "matchers">): string {
-  return entryDsl(stub.method, stub.key) + stub.matchers.map((m) => m.dsl).join("");
-}
-
 const ENTRY_POINTS: Record<string, string> = {
   initialize: "initialize()",
   ping: "ping()",

@@ -4,7 +4,6 @@
  * that is all.
  * @module
  */
-import { McpMockError } from "./errors.js";
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_$][\w$]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([A-Za-z_$][\w$]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}$/;
@@ -65,9 +64,4 @@ export function substitute(value: unknown, context: PlaceholderContext): unknown
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => substitute(v, context));
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, context)]));
-}
-
-/** Throws unless a placeholder-free check passes (used by callers that want a plain error). */
-export function placeholderError(source: string, path: string, message: string): never {
-  throw new McpMockError(`Invalid mock definition — ${source}: ${path}: ${message}`);
 }
