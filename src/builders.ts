@@ -148,9 +148,8 @@ export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
   }
 }
 
-/** What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result. */
-export type ReadPayload =
-  | string
+/** One item of a read answer: text or binary contents, for the URI read unless it names another. */
+export type ReadItem =
   | {
       /** The contents as text. */
       text: string;
@@ -166,28 +165,10 @@ export type ReadPayload =
       mimeType?: string;
       /** The contents' URI; the URI read by default. */
       uri?: string;
-    }
-  | Array<
-      | string
-      | {
-          /** The contents as text. */
-          text: string;
-          /** The contents' MIME type (overrides the `mimeType` option). */
-          mimeType?: string;
-          /** The contents' URI; the URI read by default. */
-          uri?: string;
-        }
-      | {
-          /** The contents as binary data: base64 text, or bytes that are encoded. */
-          blob: string | Uint8Array;
-          /** The contents' MIME type (overrides the `mimeType` option). */
-          mimeType?: string;
-          /** The contents' URI; the URI read by default. */
-          uri?: string;
-        }
-    >
-  | ReadResourceResult
-  | ResourceContents[];
+    };
+
+/** What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result. */
+export type ReadPayload = string | ReadItem | Array<string | ReadItem> | ReadResourceResult | ResourceContents[];
 
 /** A read as an answer function sees it: with the template's variables when stubbed by template. */
 export type ResourceReadCall = McpCall & {

@@ -40,6 +40,7 @@ export {
   type PromptPayload,
   type ReadAnswerOptions,
   type ReadPayload,
+  type ReadItem,
   type ResourceReadCall,
   type CompletionPayload,
   type InitializeAnswerOptions,
