@@ -4,7 +4,7 @@
  */
 import { expect, test } from "vitest";
 import { ANY, McpMock } from "../src/index.js";
-import { connect } from "./support/clients.js";
+import { connect, textOf } from "./support/clients.js";
 
 const tools = [
   {
@@ -23,10 +23,6 @@ const tools = [
   },
   { name: "add", inputSchema: { type: "object" } },
 ] as const;
-
-function textOf(result: Record<string, unknown>): string {
-  return (result["content"] as Array<{ text: string }>)[0]?.text ?? "";
-}
 
 test("the miss answer for a tool call (the seed's rule 4)", async () => {
   await using mock = await McpMock.start({ tools });

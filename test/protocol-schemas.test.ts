@@ -6,8 +6,7 @@
 import * as sdk from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, test } from "vitest";
 import { ANY, audio, embeddedResource, image, McpMock, McpMockError, resourceLink, SUPPORTED_PROTOCOL_VERSIONS, text } from "../src/index.js";
-
-const HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+import { HEADERS } from "./support/raw-http.js";
 
 async function rpc(url: string, method: string, params: Record<string, unknown>, headers: Record<string, string>): Promise<{ result?: unknown; error?: unknown }> {
   const response = await fetch(url, { method: "POST", headers: { ...HEADERS, ...headers }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });

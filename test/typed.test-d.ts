@@ -4,16 +4,10 @@
  */
 import { describe, expectTypeOf, test } from "vitest";
 import { ANY, McpMock, text, type ToolArgs, type ToolCall } from "../src/index.js";
+import { addTool } from "./support/tools.js";
 
 const tools = [
-  {
-    name: "add",
-    inputSchema: {
-      type: "object",
-      properties: { a: { type: "number" }, b: { type: "number" } },
-      required: ["a", "b"],
-    },
-  },
+  addTool,
   {
     name: "get_weather",
     inputSchema: {

@@ -16,16 +16,11 @@ import {
   type McpMockOptions,
 } from "../src/index.js";
 import { connect, type ClientKind } from "./support/clients.js";
+import { startWithClient } from "./support/setup.js";
+import { addTool } from "./support/tools.js";
 
 const tools = [
-  {
-    name: "add",
-    inputSchema: {
-      type: "object",
-      properties: { a: { type: "number" }, b: { type: "number" } },
-      required: ["a", "b"],
-    },
-  },
+  addTool,
   {
     name: "get_weather",
     inputSchema: {
@@ -37,18 +32,7 @@ const tools = [
   { name: "flaky", inputSchema: { type: "object" } },
 ] as const;
 
-async function setup(kind: ClientKind = "v1", options: McpMockOptions<typeof tools> = {}) {
-  const mock = await McpMock.start({ tools, onUnmatched: "silent", ...options });
-  const client = await connect(kind, mock.url);
-  return {
-    mock,
-    client,
-    async [Symbol.asyncDispose]() {
-      await client.close();
-      await mock.close();
-    },
-  };
-}
+const setup = (kind: ClientKind = "v1", options: McpMockOptions<typeof tools> = {}) => startWithClient({ tools, onUnmatched: "silent", ...options }, (url) => connect(kind, url));
 
 /** The message of what `fn` throws (fails the test when nothing is thrown). */
 function messageOf(fn: () => unknown): string {

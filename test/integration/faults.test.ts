@@ -8,7 +8,8 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { McpMock, McpMockError, toolsCall, type McpMockOptions } from "../../src/index.js";
-import { CLIENT_KINDS, connect, type ClientKind } from "../support/clients.js";
+import { CLIENT_KINDS, connect, textOf, type ClientKind } from "../support/clients.js";
+import { startWithClient } from "../support/setup.js";
 
 const tools = [
   { name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } },
@@ -47,18 +48,8 @@ async function sdkClient(kind: ClientKind, url: string): Promise<SdkClient> {
   };
 }
 
-async function setup(kind: ClientKind, options: McpMockOptions<typeof tools> = {}) {
-  const mock = await McpMock.start({ tools, onUnmatched: "silent", ...options });
-  const client = await sdkClient(kind, mock.url);
-  return {
-    mock,
-    client,
-    async [Symbol.asyncDispose]() {
-      await client.close();
-      await mock.close();
-    },
-  };
-}
+const setup = (kind: ClientKind, options: McpMockOptions<typeof tools> = {}) =>
+  startWithClient({ tools, onUnmatched: "silent", ...options }, (url) => sdkClient(kind, url));
 
 /** How a promise settled, and after how long. */
 async function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T; ms: number } | { ok: false; error: Error & Record<string, unknown>; ms: number }> {
@@ -69,10 +60,6 @@ async function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T; ms:
   } catch (error) {
     return { ok: false, error: error as Error & Record<string, unknown>, ms: performance.now() - started };
   }
-}
-
-function textOf(result: Record<string, unknown>): string {
-  return (result["content"] as Array<{ text: string }>)[0]?.text ?? "";
 }
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));

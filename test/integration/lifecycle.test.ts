@@ -4,14 +4,9 @@
 import { expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
 import { connect, type TestClient } from "../support/clients.js";
+import { countOf as count, settle as settleTurns } from "../support/resources.js";
 
-function count(kind: string): number {
-  return process.getActiveResourcesInfo().filter((r) => r === kind).length;
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-}
+const settle = () => settleTurns(5);
 
 test("start then close leaves no server socket or timer", async () => {
   await settle();

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { ANY, McpMock, promptsGet, resourcesRead, type McpMockOptions } from "../../src/index.js";
+import { startWithClient } from "../support/setup.js";
 
 type AnyClient = ClientV1 | ClientV2;
 
@@ -37,11 +38,7 @@ const options: McpMockOptions = {
 };
 
 describe.each(["v1", "v2"] as const)("%s client", (kind) => {
-  async function setup(extra: McpMockOptions = {}) {
-    const mock = await McpMock.start({ ...options, ...extra });
-    const client = await connect(kind, mock.url);
-    return { mock, client, [Symbol.asyncDispose]: async () => { await client.close(); await mock.close(); } };
-  }
+  const setup = (extra: McpMockOptions = {}) => startWithClient({ ...options, ...extra }, (url) => connect(kind, url));
 
   test("advertises resources, prompts and completions", async () => {
     await using ctx = await setup();

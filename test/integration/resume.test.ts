@@ -9,6 +9,9 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { describe, expect, test, vi } from "vitest";
 import { McpMock, toolsCall, type McpMockOptions } from "../../src/index.js";
+import { textOrUndefined as textOf } from "../support/clients.js";
+import { openSession } from "../support/raw-http.js";
+import { startWithClient } from "../support/setup.js";
 
 const tools = [
   { name: "long", inputSchema: { type: "object" } },
@@ -59,22 +62,8 @@ async function sdk(kind: Kind, url: string): Promise<Sdk> {
   };
 }
 
-async function setup(kind: Kind, options: McpMockOptions<typeof tools> = {}) {
-  const mock = await McpMock.start({ tools, onUnmatched: "silent", sseRetryMs: 50, ...options });
-  const client = await sdk(kind, mock.url);
-  return {
-    mock,
-    client,
-    async [Symbol.asyncDispose]() {
-      await client.close();
-      await mock.close();
-    },
-  };
-}
-
-function textOf(result: Record<string, unknown>): string | undefined {
-  return (result["content"] as Array<{ text?: string }> | undefined)?.[0]?.text;
-}
+const setup = (kind: Kind, options: McpMockOptions<typeof tools> = {}) =>
+  startWithClient({ tools, onUnmatched: "silent", sseRetryMs: 50, ...options }, (url) => sdk(kind, url));
 
 const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ method: "notifications/step", params: { i: i + 1 } }));
 
@@ -123,18 +112,8 @@ describe.each(KINDS)("the SDK %s client resumes a dropped stream", (kind) => {
   });
 });
 
-const HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
-
 async function rawSession(url: string, version = "2025-11-25") {
-  const init = await fetch(url, {
-    method: "POST",
-    headers: HEADERS,
-    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
-  });
-  await init.text();
-  const sessionId = init.headers.get("mcp-session-id") ?? "";
-  const headers = { ...HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": version };
-  await (await fetch(url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+  const { sessionId, headers } = await openSession(url, version);
   return {
     sessionId,
     post: (id: number, name: string) =>

@@ -6,37 +6,17 @@
 import { describe, expect, test } from "vitest";
 import { ANY, McpMock, McpMockError, method, toolsCall, type McpMockOptions } from "../../src/index.js";
 import { drawDelay, seededRandom } from "../../src/random.js";
-import { CLIENT_KINDS, connect, type ClientKind } from "../support/clients.js";
+import { CLIENT_KINDS, connect, textOf, type ClientKind } from "../support/clients.js";
+import { startWithClient } from "../support/setup.js";
+import { addTool } from "../support/tools.js";
 
 const tools = [
-  {
-    name: "add",
-    inputSchema: {
-      type: "object",
-      properties: { a: { type: "number" }, b: { type: "number" } },
-      required: ["a", "b"],
-    },
-  },
+  addTool,
   { name: "pay", inputSchema: { type: "object" } },
   { name: "roll", inputSchema: { type: "object" } },
 ] as const;
 
-async function setup(kind: ClientKind = "v1", options: McpMockOptions<typeof tools> = {}) {
-  const mock = await McpMock.start({ tools, ...options });
-  const client = await connect(kind, mock.url);
-  return {
-    mock,
-    client,
-    async [Symbol.asyncDispose]() {
-      await client.close();
-      await mock.close();
-    },
-  };
-}
-
-function textOf(result: Record<string, unknown>): string {
-  return (result["content"] as Array<{ text: string }>)[0]?.text ?? "";
-}
+const setup = (kind: ClientKind = "v1", options: McpMockOptions<typeof tools> = {}) => startWithClient({ tools, ...options }, (url) => connect(kind, url));
 
 describe.each(CLIENT_KINDS)("sequences with the %s client", (kind) => {
   test("respondsWith(a).andThen(b).andThen(c) answers a, b, c, and then c again", async () => {

@@ -15,6 +15,9 @@ import {
 import { Client as ClientV2, ProtocolError, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { describe, expect, test, vi } from "vitest";
 import { McpMock, McpMockError, method, toolsCall, type McpMockOptions, type StreamCall } from "../../src/index.js";
+import { textOrUndefined as textOf } from "../support/clients.js";
+import { initializedHeaders } from "../support/raw-http.js";
+import { startWithClient } from "../support/setup.js";
 
 const tools = [
   { name: "ask", inputSchema: { type: "object" } },
@@ -116,22 +119,8 @@ async function sdk(kind: Kind, url: string, setup: ClientSetup = {}): Promise<Sd
   };
 }
 
-async function setup(kind: Kind, client: ClientSetup = {}, options: McpMockOptions<typeof tools> = {}) {
-  const mock = await McpMock.start({ tools, onUnmatched: "silent", ...options });
-  const sdkClient = await sdk(kind, mock.url, client);
-  return {
-    mock,
-    client: sdkClient,
-    async [Symbol.asyncDispose]() {
-      await sdkClient.close();
-      await mock.close();
-    },
-  };
-}
-
-function textOf(result: Record<string, unknown>): string | undefined {
-  return (result["content"] as Array<{ text?: string }> | undefined)?.[0]?.text;
-}
+const setup = (kind: Kind, client: ClientSetup = {}, options: McpMockOptions<typeof tools> = {}) =>
+  startWithClient({ tools, onUnmatched: "silent", ...options }, (url) => sdk(kind, url, client));
 
 async function rejection(promise: Promise<unknown>): Promise<Error & { code?: unknown; data?: unknown }> {
   return promise.then(
@@ -393,16 +382,7 @@ describe("pushes to several sessions", () => {
 });
 
 describe("answers from the wrong session", () => {
-  const HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
-  async function rawSession(url: string): Promise<Record<string, string>> {
-    const init = await fetch(url, {
-      method: "POST",
-      headers: HEADERS,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { roots: {} }, clientInfo: { name: "raw", version: "1" } } }),
-    });
-    await init.text();
-    return { ...HEADERS, "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-11-25" };
-  }
+  const rawSession = (url: string) => initializedHeaders(url, { roots: {} });
 
   // Guards that a client response resolves only a server request of its own session: another
   // session's response with the same id is journaled as unexpected and the stream waits for

@@ -5,51 +5,23 @@
  */
 import { describe, expect, test, vi } from "vitest";
 import { McpMock, toolsCall } from "../../src/index.js";
+import { HEADERS, postInitialize, readUntil, sessionHeaders } from "../support/raw-http.js";
+import { counts, expectNoMoreThan, settle } from "../support/resources.js";
 
 const tools = [{ name: "x", inputSchema: { type: "object" } }] as const;
-const HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
-const WATCHED = ["TCPServerWrap", "TCPSocketWrap", "Timeout"] as const;
 
-function counts(): Record<string, number> {
-  const out: Record<string, number> = Object.fromEntries(WATCHED.map((k) => [k, 0]));
-  for (const kind of process.getActiveResourcesInfo()) if (kind in out) out[kind] = (out[kind] ?? 0) + 1;
-  return out;
-}
+/** A raw session: its headers, after an initialize. */
+const initialize = async (url: string): Promise<Record<string, string>> => sessionHeaders(await postInitialize(url));
 
-async function settle(turns = 10): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
-}
-
-/** Waits (briefly) until no watched resource count is above the baseline, then asserts it. */
-async function expectNoMoreThan(baseline: Record<string, number>): Promise<void> {
-  await settle();
-  await vi.waitFor(() => {
-    const now = counts();
-    for (const kind of WATCHED) expect({ kind, count: now[kind] }).toEqual({ kind, count: Math.min(now[kind] ?? 0, baseline[kind] ?? 0) });
-  }, { timeout: 1000, interval: 10 });
-}
-
-async function initialize(url: string): Promise<Record<string, string>> {
-  const init = await fetch(url, {
+/** A stateless tools/call of "x", read until its stream has logged "started"; `abort` cuts it. */
+async function startedCall(url: string, abort: AbortController): Promise<void> {
+  const response = await fetch(url, {
     method: "POST",
-    headers: HEADERS,
-    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+    headers: { ...HEADERS, "mcp-protocol-version": "2025-11-25" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: {} } }),
+    signal: abort.signal,
   });
-  await init.text();
-  return { "mcp-session-id": init.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-11-25" };
-}
-
-/** Reads from an SSE body until `text` has arrived. */
-async function readUntil(response: Response, text: string): Promise<void> {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let seen = "";
-  while (!seen.includes(text)) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`the stream ended before ${JSON.stringify(text)}; got ${JSON.stringify(seen)}`);
-    seen += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
+  await readUntil(response, '"data":"started"');
 }
 
 describe("closing with many streams open", () => {
@@ -143,13 +115,7 @@ describe("a stateless client that disconnects mid-stream", () => {
         }),
       );
       const abort = new AbortController();
-      const response = await fetch(mock.url, {
-        method: "POST",
-        headers: { ...HEADERS, "mcp-protocol-version": "2025-11-25" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: {} } }),
-        signal: abort.signal,
-      });
-      await readUntil(response, '"data":"started"');
+      await startedCall(mock.url, abort);
       const [entry] = mock.findRequests(toolsCall("x"));
       expect(entry?.answer).toBeUndefined();
       abort.abort();
@@ -173,13 +139,7 @@ describe("a stateless client that disconnects mid-stream", () => {
     await using mock = await McpMock.start({ tools, onUnmatched: "silent", sessions: "stateless" });
     mock.toolsCall("x").streams((s) => s.log("info", "started").delay(10_000).result("x"));
     const abort = new AbortController();
-    const response = await fetch(mock.url, {
-      method: "POST",
-      headers: { ...HEADERS, "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: {} } }),
-      signal: abort.signal,
-    });
-    await readUntil(response, '"data":"started"');
+    await startedCall(mock.url, abort);
     abort.abort();
     const [entry] = mock.findRequests(toolsCall("x"));
     await vi.waitFor(() => expect(entry?.answer).toBeDefined(), { timeout: 1000, interval: 5 });

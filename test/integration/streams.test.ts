@@ -9,6 +9,9 @@ import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/type
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { McpMock, toolsCall, type LogLevel, type McpMockOptions, type StreamCall } from "../../src/index.js";
+import { textOrUndefined as textOf } from "../support/clients.js";
+import { initializedHeaders, openSession } from "../support/raw-http.js";
+import { startWithClient } from "../support/setup.js";
 
 const tools = [
   { name: "x", inputSchema: { type: "object" } },
@@ -90,32 +93,12 @@ async function sdk(kind: Kind, url: string): Promise<Sdk> {
   };
 }
 
-async function setup(kind: Kind, options: McpMockOptions<typeof tools> = {}) {
-  const mock = await McpMock.start({ tools, onUnmatched: "silent", ...options });
-  const client = await sdk(kind, mock.url);
-  return {
-    mock,
-    client,
-    async [Symbol.asyncDispose]() {
-      await client.close();
-      await mock.close();
-    },
-  };
-}
-
-const HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+const setup = (kind: Kind, options: McpMockOptions<typeof tools> = {}) =>
+  startWithClient({ tools, onUnmatched: "silent", ...options }, (url) => sdk(kind, url));
 
 /** A raw-fetch session: initialize, notifications/initialized, then POSTs with its headers. */
 async function rawSession(url: string, version = "2025-11-25") {
-  const init = await fetch(url, {
-    method: "POST",
-    headers: HEADERS,
-    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
-  });
-  await init.text();
-  const sessionId = init.headers.get("mcp-session-id") ?? "";
-  const headers = { ...HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": version };
-  await (await fetch(url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+  const { sessionId, headers } = await openSession(url, version);
   return {
     sessionId,
     /** POSTs a request and returns the raw body text. */
@@ -139,10 +122,6 @@ function messagesOf(body: string): Array<Record<string, unknown>> {
     if (data !== "") out.push(JSON.parse(data) as Record<string, unknown>);
   }
   return out;
-}
-
-function textOf(result: Record<string, unknown>): string | undefined {
-  return (result["content"] as Array<{ text?: string }> | undefined)?.[0]?.text;
 }
 
 describe.each(KINDS)("streamed tools/call, SDK %s", (kind) => {
@@ -355,13 +334,7 @@ describe("streams seen byte for byte (raw fetch)", () => {
   test("a streamed read's result sees the client's answers", async () => {
     await using mock = await McpMock.start({ keepAliveMs: 0, resources: [{ uri: "test://doc", name: "doc" }] });
     mock.resourcesRead("test://doc").streams((s) => s.request("roots/list").result((call: StreamCall) => `answer=${JSON.stringify(call.answer)}`));
-    const init = await fetch(mock.url, {
-      method: "POST",
-      headers: HEADERS,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { roots: {} }, clientInfo: { name: "raw", version: "1" } } }),
-    });
-    await init.text();
-    const headers = { ...HEADERS, "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-11-25" };
+    const headers = await initializedHeaders(mock.url, { roots: {} });
     const response = await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "test://doc" } }) });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();

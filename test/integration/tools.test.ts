@@ -5,17 +5,11 @@
 import { describe, expect, test } from "vitest";
 import { ANY, McpMock, text } from "../../src/index.js";
 import { CLIENT_KINDS, connect } from "../support/clients.js";
+import { startWithClient } from "../support/setup.js";
+import { addTool } from "../support/tools.js";
 
 const tools = [
-  {
-    name: "add",
-    description: "Adds two numbers",
-    inputSchema: {
-      type: "object",
-      properties: { a: { type: "number" }, b: { type: "number" } },
-      required: ["a", "b"],
-    },
-  },
+  { ...addTool, description: "Adds two numbers" },
   {
     name: "get_weather",
     inputSchema: {
@@ -38,18 +32,7 @@ const matrix = CLIENT_KINDS.flatMap((kind) =>
 );
 
 describe.each(matrix)("$kind client, $sessions, $responseMode answers", ({ kind, sessions, responseMode }) => {
-  async function setup() {
-    const mock = await McpMock.start({ tools, sessions, responseMode });
-    const client = await connect(kind, mock.url);
-    return {
-      mock,
-      client,
-      async [Symbol.asyncDispose]() {
-        await client.close();
-        await mock.close();
-      },
-    };
-  }
+  const setup = () => startWithClient({ tools, sessions, responseMode }, (url) => connect(kind, url));
 
   test("connects, negotiates the latest version and lists the declared tools", async () => {
     await using ctx = await setup();

@@ -21,33 +21,17 @@ import {
   type JournalEntry,
   type McpMockOptions,
 } from "../../src/index.js";
-import { CLIENT_KINDS, connect, type ClientKind, type TestClient } from "../support/clients.js";
+import { CLIENT_KINDS, connect, textOf, type ClientKind, type TestClient } from "../support/clients.js";
+import { startWithClient } from "../support/setup.js";
+import { addTool } from "../support/tools.js";
 
 const tools = [
-  {
-    name: "add",
-    inputSchema: {
-      type: "object",
-      properties: { a: { type: "number" }, b: { type: "number" } },
-      required: ["a", "b"],
-    },
-  },
+  addTool,
   { name: "echo", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
 ] as const;
 
 /** A mock with the tools above and one connected client; both closed at the end of the scope. */
-async function setup(kind: ClientKind = "v1", options: McpMockOptions<typeof tools> = {}) {
-  const mock = await McpMock.start({ tools, ...options });
-  const client = await connect(kind, mock.url);
-  return {
-    mock,
-    client,
-    async [Symbol.asyncDispose]() {
-      await client.close();
-      await mock.close();
-    },
-  };
-}
+const setup = (kind: ClientKind = "v1", options: McpMockOptions<typeof tools> = {}) => startWithClient({ tools, ...options }, (url) => connect(kind, url));
 
 /** What `fn` throws (fails the test when it does not throw). */
 function thrown(fn: () => unknown): Error {
@@ -57,10 +41,6 @@ function thrown(fn: () => unknown): Error {
     return error as Error;
   }
   throw new Error("expected a throw, but nothing was thrown");
-}
-
-function textOf(result: Record<string, unknown>): string {
-  return (result["content"] as Array<{ text: string }>)[0]?.text ?? "";
 }
 
 describe.each(CLIENT_KINDS)("verify with the %s client", (kind) => {

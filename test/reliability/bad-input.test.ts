@@ -9,13 +9,12 @@
  * about bad input, and about the mock staying healthy after it.
  */
 import { readFileSync } from "node:fs";
-import http from "node:http";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { McpMock, type McpMockOptions } from "../../src/index.js";
+import { ACCEPT_BOTH, nodeRequest as rawRequest, streamOf } from "../support/raw-http.js";
 
-const ACCEPT_BOTH = "application/json, text/event-stream";
 const SUPPORTED = "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07";
 const INVALID_MESSAGE = "Parse error: Invalid JSON-RPC message";
 
@@ -48,30 +47,6 @@ function merge(base: Record<string, string>, overrides: HeaderOverrides): Record
 
 function toBody(body: Body): string | Uint8Array | ReadableStream<Uint8Array> {
   return typeof body === "string" || body instanceof Uint8Array || body instanceof ReadableStream ? body : JSON.stringify(body);
-}
-
-/** A body sent in chunks, without a content-length. */
-function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
-  const queue = chunks.map((c) => new TextEncoder().encode(c));
-  return new ReadableStream({ pull: (controller) => void (queue.length ? controller.enqueue(queue.shift()) : controller.close()) });
-}
-
-/** A request through node:http, which (unlike fetch) sends any Host header and any header size. */
-function rawRequest(url: string, options: { method?: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: options.method ?? "POST", headers: options.headers, setHost: !("host" in options.headers), agent: false },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
 }
 
 /** Asserts an HTTP rejection: status, JSON content-type and the exact `id: null` error body. */

@@ -16,12 +16,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ANY, McpMock, type McpMockOptions } from "../../src/index.js";
+import { ACCEPT_BOTH } from "../support/raw-http.js";
 
 const RUNS = Number(process.env["MCPMOCK_FUZZ_RUNS"] ?? 120);
 const SEED = Number(process.env["MCPMOCK_FUZZ_SEED"] ?? 42);
 const TEST_TIMEOUT_MS = Math.max(60_000, RUNS * 60);
 const ANSWER_TIMEOUT_MS = 3000;
-const ACCEPT_BOTH = "application/json, text/event-stream";
 
 const tools = [
   { name: "echo", inputSchema: { type: "object" } },

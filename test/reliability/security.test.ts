@@ -7,13 +7,12 @@
  * The admin API's peer check is tested in process with a fake peer address: tests never send
  * traffic to any address but loopback.
  */
-import http from "node:http";
 import net from "node:net";
 import { describe, expect, test } from "vitest";
 import { adminApp } from "../../src/admin.js";
 import { McpMock, type McpMockOptions } from "../../src/index.js";
+import { ACCEPT_BOTH, nodeRequest as request } from "../support/raw-http.js";
 
-const ACCEPT_BOTH = "application/json, text/event-stream";
 const initBody = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "sec", version: "1" } } });
 
 /** Whether this sandbox lets us bind 0.0.0.0. */
@@ -25,25 +24,6 @@ async function canBindAll(): Promise<boolean> {
   });
 }
 const bindAll = await canBindAll();
-
-/** A request through node:http, which (unlike fetch) sends the Host header we give it. */
-function request(url: string, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const target = new URL(url);
-  const headers = options.headers ?? {};
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: target.hostname, port: target.port, path: options.path ?? target.pathname, method: options.method ?? "POST", headers, setHost: !("host" in headers), agent: false },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
 
 function initialize(url: string, headers: Record<string, string> = {}) {
   return request(url, { headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...headers }, body: initBody });

@@ -10,8 +10,8 @@ import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
+import { ACCEPT_BOTH } from "../support/raw-http.js";
 
-const ACCEPT_BOTH = "application/json, text/event-stream";
 const DEFAULT_CAP = 1000;
 
 /** Opens `count` sessions with at most `concurrency` initializes in flight; reports their ids in order. */

@@ -6,24 +6,14 @@
  */
 import { describe, expect, test, vi } from "vitest";
 import { McpMock, toolsCall } from "../../src/index.js";
+import { HEADERS, postInitialize, readUntil, sessionHeaders } from "../support/raw-http.js";
+import { counts, expectNoMoreThan, settle } from "../support/resources.js";
 
-const ACCEPT_BOTH = "application/json, text/event-stream";
 const tools = [
   { name: "slow", inputSchema: { type: "object" } },
   { name: "stream", inputSchema: { type: "object" } },
   { name: "echo", inputSchema: { type: "object" } },
 ] as const;
-const WATCHED = ["TCPServerWrap", "TCPSocketWrap", "Timeout"] as const;
-
-function counts(): Record<string, number> {
-  const out: Record<string, number> = Object.fromEntries(WATCHED.map((k) => [k, 0]));
-  for (const kind of process.getActiveResourcesInfo()) if (kind in out) out[kind] = (out[kind] ?? 0) + 1;
-  return out;
-}
-
-async function settle(turns = 10): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
-}
 
 async function start(options: Parameters<typeof McpMock.start>[0] = {}): Promise<McpMock<typeof tools>> {
   const mock = await McpMock.start({ tools, onUnmatched: "silent", ...options });
@@ -34,20 +24,15 @@ async function start(options: Parameters<typeof McpMock.start>[0] = {}): Promise
 }
 
 async function initialize(url: string): Promise<Record<string, string>> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { accept: ACCEPT_BOTH, "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "vanishing", version: "1" } } }),
-  });
-  await res.text();
+  const res = await postInitialize(url, { clientName: "vanishing" });
   expect(res.status).toBe(200);
-  return { "mcp-session-id": res.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-11-25" };
+  return sessionHeaders(res);
 }
 
 function callTool(url: string, session: Record<string, string>, id: number | string, name: string, args: Record<string, unknown> = {}, signal?: AbortSignal): Promise<Response> {
   return fetch(url, {
     method: "POST",
-    headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...session },
+    headers: { ...HEADERS, ...session },
     body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }),
     ...(signal ? { signal } : {}),
   });
@@ -58,20 +43,6 @@ async function expectHealthy(url: string, session: Record<string, string>, n = 1
   const res = await callTool(url, session, `health-${n}`, "echo", { n });
   expect(await res.json()).toStrictEqual({ jsonrpc: "2.0", id: `health-${n}`, result: { content: [{ type: "text", text: `{"echoed":{"n":${n}}}` }] } });
   expect(res.status).toBe(200);
-}
-
-/** Reads an SSE body until `text` has arrived, then lets go of the reader. */
-async function readUntil(response: Response, text: string): Promise<string> {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let seen = "";
-  while (!seen.includes(text)) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`the stream ended before ${JSON.stringify(text)}; got ${JSON.stringify(seen)}`);
-    seen += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  return seen;
 }
 
 describe("a client that aborts", () => {
@@ -187,11 +158,7 @@ describe("close() with clients still attached", () => {
       const outcomes = await Promise.race([Promise.all(ends), new Promise((r) => setTimeout(() => r("the client streams did not end"), 1000))]);
       expect(Array.isArray(outcomes) ? outcomes.length : outcomes).toBe(100);
 
-      await settle();
-      await vi.waitFor(() => {
-        const now = counts();
-        for (const kind of WATCHED) expect({ kind, count: now[kind] }).toEqual({ kind, count: Math.min(now[kind] ?? 0, baseline[kind] ?? 0) });
-      }, { timeout: 1000, interval: 10 });
+      await expectNoMoreThan(baseline);
       // Every streamed call is in the journal.
       expect(mock.findRequests(toolsCall("stream"))).toHaveLength(50);
     } finally {

@@ -5,7 +5,7 @@
  * rewriting dist/ while another run's tests spawn the command could hand them half a file.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { chmodSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -38,6 +38,7 @@ function isCurrent(): boolean {
 }
 
 export default function setup(): void {
-  if (isCurrent()) return;
-  execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  if (!isCurrent()) execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  // The command must be executable, as npm makes it when the package is installed.
+  chmodSync(join(ROOT, "dist/cli.js"), 0o755);
 }

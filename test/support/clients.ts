@@ -66,3 +66,13 @@ export async function connect(kind: ClientKind, url: string, options: { sessionI
     close: () => client.close(),
   };
 }
+
+/** The text of a tool result's first content block ("" when it has none). */
+export function textOf(result: Record<string, unknown>): string {
+  return (result["content"] as Array<{ text: string }>)[0]?.text ?? "";
+}
+
+/** The text of a tool result's first content block, or undefined (no content, no text). */
+export function textOrUndefined(result: Record<string, unknown>): string | undefined {
+  return (result["content"] as Array<{ text?: string }> | undefined)?.[0]?.text;
+}

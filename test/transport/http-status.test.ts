@@ -4,8 +4,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
+import { ACCEPT_BOTH, streamOf } from "../support/raw-http.js";
 
-const ACCEPT_BOTH = "application/json, text/event-stream";
 const SUPPORTED = "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07";
 
 const initRequest = (protocolVersion = "2025-11-25") =>
@@ -48,12 +48,6 @@ async function expectEmpty(res: Response, status: number): Promise<void> {
   expect(await res.text()).toBe("");
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toBeNull();
-}
-
-/** A body sent in chunks with no content-length (chunked transfer encoding). */
-function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
-  const queue = chunks.map((c) => new TextEncoder().encode(c));
-  return new ReadableStream({ pull: (controller) => void (queue.length ? controller.enqueue(queue.shift()) : controller.close()) });
 }
 
 /** Opens the GET stream; the caller must abort `controller` when done. */

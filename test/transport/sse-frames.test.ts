@@ -5,9 +5,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { McpMock, type McpMockOptions } from "../../src/index.js";
+import { HEADERS } from "../support/raw-http.js";
 
 const tools = [{ name: "x", inputSchema: { type: "object" } }] as const;
-const HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
 
 async function start(options: McpMockOptions<typeof tools> = {}) {
   return McpMock.start({ tools, onUnmatched: "silent", keepAliveMs: 0, ...options });
