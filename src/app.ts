@@ -49,6 +49,11 @@ type Classified = Exclude<ClassifiedMessage, { kind: "invalid" }>;
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/** A rejection rather than a result (cheaper than `instanceof Response` on the hot path). */
+function isResponse(value: object): value is Response {
+  return "status" in value && "headers" in value;
+}
+
 /** An id no request carries: for the `wrong-id` fault. */
 function wrongId(id: unknown): RequestId {
   return typeof id === "number" ? id + 1_000_000 : `${String(id)}-wrong`;
@@ -197,11 +202,11 @@ export class HttpTransport {
 
     const preSession = messages.every((m) => m.kind === "request" && PRE_SESSION_METHODS.has(m.method));
     const resolved = this.#resolveSession(c, preSession);
-    if (resolved instanceof Response) return resolved;
+    if (isResponse(resolved)) return resolved;
     const version = preSession ? DEFAULT_NEGOTIATED_PROTOCOL_VERSION : this.#versionFor(c, resolved.session);
-    if (version instanceof Response) return version;
+    if (typeof version !== "string") return version;
     if (isBatch && !supportedRevision(version).batching) return Rejections.batchNotAllowed(version);
-    const ctx: RequestContext = { ...resolved, headers, protocolVersion: version, body, transport: "http" };
+    const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers, protocolVersion: version, body, transport: "http" };
 
     const pending: Promise<Outcome>[] = [];
     let raw: Outcome | undefined;
@@ -336,9 +341,9 @@ export class HttpTransport {
       return Rejections.methodNotAllowed(this.#core.stateful ? "POST, DELETE" : "POST");
     }
     const resolved = this.#resolveSession(c, false);
-    if (resolved instanceof Response) return resolved;
+    if (isResponse(resolved)) return resolved;
     const version = this.#versionFor(c, resolved.session);
-    if (version instanceof Response) return version;
+    if (typeof version !== "string") return version;
     const session = resolved.session as Session;
     const headers = { [HeaderNames.sessionId]: session.id };
     const lastEventId = header(c, HeaderNames.lastEventId);
@@ -374,10 +379,10 @@ export class HttpTransport {
   #delete(c: Context): Response {
     if (!this.#core.stateful) return Rejections.methodNotAllowed("POST");
     const resolved = this.#resolveSession(c, false);
-    if (resolved instanceof Response) return resolved;
+    if (isResponse(resolved)) return resolved;
     const version = this.#versionFor(c, resolved.session);
-    if (version instanceof Response) return version;
-    const ctx: RequestContext = { ...resolved, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
+    if (typeof version !== "string") return version;
+    const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
     const { status, body } = this.#core.handleDelete(ctx);
     return this.#status({ kind: "status", status, ...(body === undefined ? {} : { body }) });
   }
