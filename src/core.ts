@@ -356,13 +356,8 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
    */
   openStreamPlan(ctx: RequestContext): { plan: StreamPlan; call: McpCall; stubId: string } | undefined {
     const call = new McpCall({ method: HTTP_GET_STREAM, params: undefined, id: undefined, ...ctx });
-    for (const candidate of this.registry.candidates(call, undefined)) {
-      if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
-      const plan = candidate.stub.responses[Math.min(candidate.hits, candidate.stub.responses.length - 1)];
-      candidate.hits++;
-      return plan?.kind === "stream" ? { plan, call, stubId: candidate.stub.id } : undefined;
-    }
-    return undefined;
+    const taken = this.#take(call);
+    return taken?.plan.kind === "stream" ? { plan: taken.plan, call, stubId: taken.entry.stub.id } : undefined;
   }
 
   /** Plays an openStream() script on a GET stream. */
@@ -383,17 +378,11 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     const entry = this.#record("notification", call, ctx);
     if (method === "notifications/initialized" && ctx.session) ctx.session.initialized = true;
     if (method === "notifications/cancelled") this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
-    for (const candidate of this.registry.candidates(call, undefined)) {
-      if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
-      candidate.hits++;
-      if (candidate.stub.setsState) this.#scenarios.set(candidate.stub.setsState.scenario, candidate.stub.setsState.state);
-      const plan = candidate.stub.responses[0];
-      const outcome: Outcome | undefined = plan?.kind === "status" ? { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) } : undefined;
-      this.journal.complete(entry, candidate.stub.id, outcome ? { status: outcome.status } : undefined, undefined);
-      return outcome;
-    }
-    this.journal.complete(entry, undefined, undefined, undefined);
-    return undefined;
+    const taken = this.#take(call);
+    const plan = taken?.plan;
+    const outcome: Outcome | undefined = plan?.kind === "status" ? { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) } : undefined;
+    this.journal.complete(entry, taken?.entry.stub.id, outcome ? { status: outcome.status } : undefined, undefined);
+    return outcome;
   }
 
   /**
@@ -405,16 +394,10 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     const entry = this.#record("request", call, ctx);
     let status = 204;
     let body: string | object | undefined;
-    for (const candidate of this.registry.candidates(call, undefined)) {
-      if (!isAvailable(candidate) || !this.#matches(candidate.stub, call)) continue;
-      const plan = candidate.stub.responses[Math.min(candidate.hits, candidate.stub.responses.length - 1)];
-      candidate.hits++;
-      if (plan?.kind === "status") ({ status, body } = plan);
-      entry.stubId = candidate.stub.id;
-      break;
-    }
+    const taken = this.#take(call);
+    if (taken?.plan.kind === "status") ({ status, body } = taken.plan);
     const ended = status >= 200 && status < 300 && ctx.sessionId !== undefined && this.sessions.end(ctx.sessionId);
-    this.journal.complete(entry, entry.stubId, { status }, undefined);
+    this.journal.complete(entry, taken?.entry.stub.id, { status }, undefined);
     return body === undefined ? { status, ended } : { status, body, ended };
   }
 
@@ -470,11 +453,29 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     return true;
   }
 
-  async #play(entry: StubEntry, call: McpCall): Promise<Outcome> {
+  /**
+   * A stub answers one call: counts it, moves its scenario on, and gives the answer for this
+   * call (each in turn, the last repeating). The one place that does this for every kind of call.
+   */
+  #next(entry: StubEntry): ResponsePlan {
     const stub = entry.stub;
     const plan = stub.responses[Math.min(entry.hits, stub.responses.length - 1)] as ResponsePlan;
     entry.hits++;
     if (stub.setsState) this.#scenarios.set(stub.setsState.scenario, stub.setsState.state);
+    return plan;
+  }
+
+  /** The first available stub matching a call (no tiers: notifications, DELETE, GET streams), taken. */
+  #take(call: McpCall): { entry: StubEntry; plan: ResponsePlan } | undefined {
+    for (const entry of this.registry.candidates(call, undefined)) {
+      if (isAvailable(entry) && this.#matches(entry.stub, call)) return { entry, plan: this.#next(entry) };
+    }
+    return undefined;
+  }
+
+  async #play(entry: StubEntry, call: McpCall): Promise<Outcome> {
+    const stub = entry.stub;
+    const plan = this.#next(entry);
     if (stub.delay !== undefined) await sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal });
     return this.#answer(plan, call, stub.id, stub);
   }

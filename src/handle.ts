@@ -48,9 +48,7 @@ export class StubHandle<Payload = unknown, Options = undefined> {
    * then b, then c for every call after that.
    */
   andThen(payload: Payload, options?: Options): this {
-    const entry = this.#registry.get(this.id);
-    if (entry) this.#registry.replace({ ...entry.stub, responses: [...entry.stub.responses, this.#plan(payload, options)] });
-    return this;
+    return this.andThenPlan(this.#plan(payload, options));
   }
 
   /** @internal Appends a ready-made answer (definition files). */

@@ -65,6 +65,18 @@ export interface ScenarioHandle {
   reset(): void;
 }
 
+/** A stub may only name a declared tool or prompt: a typo fails here, with the fix. */
+function assertDeclared(written: string, kind: "tool" | "prompt", name: string, declared: string[], startOption: string, declareMethod: string): void {
+  if (declared.includes(name)) return;
+  const similar = closestNames(name, declared);
+  throw new McpMockError(
+    `${written}: no ${kind} "${name}" is declared, so no client could ${kind === "tool" ? "call" : "get"} it. ` +
+      (declared.length ? `Declared ${kind}s: ${declared.join(", ")}.` : `No ${kind}s are declared.`) +
+      (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
+      ` Declare it first: McpMock.start({ ${startOption} }) or mock.${declareMethod}({ ... }).`,
+  );
+}
+
 function patternOf(pattern: StubBuilder, where: string): PatternParts {
   if (!(pattern instanceof StubBuilder)) {
     throw new McpMockError(`${where} takes a pattern like toolsCall("add").withArgs({ a: 1 }) (import { toolsCall } from "mcpmock"), received ${typeof pattern}.`);
@@ -343,16 +355,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     if (name === undefined) return new ToolCallBuilder(draft("tools/call", "toolsCall()"), this.#core);
     const written = `toolsCall(${JSON.stringify(name)})`;
     if (typeof name !== "string") throw new McpMockError(`toolsCall takes a tool name (a string), received ${typeof name}.`);
-    if (!this.#core.tools.has(name)) {
-      const declared = this.#core.tools.names();
-      const similar = closestNames(name, declared);
-      throw new McpMockError(
-        `${written}: no tool "${name}" is declared, so no client could call it. ` +
-          (declared.length ? `Declared tools: ${declared.join(", ")}.` : "No tools are declared.") +
-          (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
-          ` Declare it first: McpMock.start({ tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }] }) or mock.declareTool({ ... }).`,
-      );
-    }
+    assertDeclared(written, "tool", name, this.#core.tools.names(), `tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }]`, "declareTool");
     return new ToolCallBuilder(draft("tools/call", written, name), this.#core);
   }
 
@@ -477,16 +480,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   promptsGet(name?: string): PromptGetBuilder {
     if (name === undefined) return new PromptGetBuilder(draft("prompts/get", "promptsGet()"), this.#core);
     const written = `promptsGet(${JSON.stringify(name)})`;
-    if (!this.#core.prompts.has(name)) {
-      const declared = this.#core.prompts.names();
-      const similar = closestNames(name, declared);
-      throw new McpMockError(
-        `${written}: no prompt "${name}" is declared, so no client could get it. ` +
-          (declared.length ? `Declared prompts: ${declared.join(", ")}.` : "No prompts are declared.") +
-          (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
-          ` Declare it first: McpMock.start({ prompts: [{ name: ${JSON.stringify(name)} }] }) or mock.declarePrompt({ ... }).`,
-      );
-    }
+    assertDeclared(written, "prompt", name, this.#core.prompts.names(), `prompts: [{ name: ${JSON.stringify(name)} }]`, "declarePrompt");
     return new PromptGetBuilder(draft("prompts/get", written, name), this.#core);
   }
 

@@ -336,3 +336,20 @@ describe.each(CLIENT_KINDS)("andThen(payload) after an answer without a payload,
     ctx.mock.verify(method("custom/thing"), 2);
   });
 });
+
+// Notifications, DELETE and GET streams take a stub's answers in turn, like requests do
+// (a notification stub once always played its first answer).
+test("a notification stub answers in turn: HTTP 500 once, then accepted", async () => {
+  await using mock = await McpMock.start({ sessions: "stateless" });
+  mock.method("notifications/custom").respondsWithStatus(500).andThen({});
+  const send = async (): Promise<number> => {
+    const res = await fetch(mock.url, {
+      method: "POST",
+      headers: { accept: "application/json, text/event-stream", "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/custom" }),
+    });
+    await res.text();
+    return res.status;
+  };
+  expect([await send(), await send(), await send()]).toEqual([500, 202, 202]);
+});
