@@ -1,0 +1,57 @@
+/**
+ * `npm run bench:profile -- [server args]`: runs one bench server under `node --cpu-prof`,
+ * sends tools/call load at 32 connections, and prints the functions with the most self
+ * time (and the server's CPU per call). The profile is kept in bench/results/profile/.
+ *
+ *   npm run bench:profile                       # mcpmock stateful JSON
+ *   npm run bench:profile -- stateless json     # same args as bench/servers/mcpmock.mjs
+ *   npm run bench:profile -- --server hono      # a baseline server instead
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { load, MCP_HEADERS, openSession, ROOT, startServer } from "./lib.js";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const argv = process.argv.slice(2);
+const serverAt = argv.indexOf("--server");
+const serverName = serverAt >= 0 ? (argv[serverAt + 1] as string) : "mcpmock";
+const args = serverAt >= 0 ? argv.filter((_, i) => i !== serverAt && i !== serverAt + 1) : argv;
+const dir = `${ROOT}bench/results/profile`;
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+
+const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, `bench/servers/${serverName}.mjs`, ...args]);
+const stateful = serverName === "mcpmock" ? (args[0] ?? "stateful") === "stateful" : false;
+const headers = stateful ? await openSession(server.url) : MCP_HEADERS;
+await load(server, headers, { connections: 32, duration: 1 });
+const result = await load(server, headers, { connections: 32, duration: 5 });
+await server.stop();
+process.stdout.write(`${serverName} ${args.join(" ")}: ${result.cpuUsPerRequest.toFixed(1)} µs CPU / call, ${Math.round(result.rps)} calls/s\n`);
+
+const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+if (!file) throw new Error("no profile written");
+const profile = JSON.parse(readFileSync(`${dir}/${file}`, "utf8")) as Profile;
+const self = new Map<string, number>();
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+let total = 0;
+profile.samples.forEach((id, i) => {
+  const frame = byId.get(id)?.callFrame;
+  if (!frame) return;
+  const where = frame.url ? `${frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(dist|src)\//, "$1/")}:${frame.lineNumber + 1}` : "";
+  const key = `${frame.functionName || "(anonymous)"} ${where}`;
+  const dt = profile.timeDeltas[i] ?? 0;
+  self.set(key, (self.get(key) ?? 0) + dt);
+  total += dt;
+});
+const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env["TOP"] ?? 40));
+for (const [key, t] of top) process.stdout.write(`${((100 * t) / total).toFixed(1).padStart(5)}%  ${key}\n`);
+process.stdout.write(`profile: bench/results/profile/${file}\n`);
