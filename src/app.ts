@@ -70,6 +70,7 @@ export class HttpTransport {
   readonly #endpoint: string;
   #admin: Hono | undefined;
   readonly #graceTimers = new Set<ReturnType<typeof setTimeout>>();
+  #allowedHost: string | undefined;
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -123,7 +124,14 @@ export class HttpTransport {
 
   /** DNS-rebinding protection: a loopback-bound mock answers loopback Host names (and allowedHosts) only. */
   #checkHost(host: string | undefined): Response | undefined {
-    if (host === undefined) return undefined;
+    if (host === undefined || host === this.#allowedHost) return undefined;
+    const denied = this.#hostDenied(host);
+    // Clients send the same Host on every request: remember the last one allowed.
+    if (!denied) this.#allowedHost = host;
+    return denied;
+  }
+
+  #hostDenied(host: string): Response | undefined {
     const allowedHosts = this.#core.options.allowedHosts?.map((h) => h.toLowerCase());
     if (allowedHosts?.includes(host.toLowerCase())) return undefined;
     const name = (host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "")).toLowerCase();
@@ -197,18 +205,28 @@ export class HttpTransport {
       messages.push(m);
     }
     const headers = allHeaders(c);
-    const init = messages.find((m) => m.kind === "request" && m.method === "initialize");
+    let init: Classified | undefined;
+    let preSession = true;
+    for (const m of messages) {
+      if (m.kind === "request" && m.method === "initialize") init ??= m;
+      if (m.kind !== "request" || !PRE_SESSION_METHODS.has(m.method)) preSession = false;
+    }
     if (init) return this.#initialize(c, messages, init, headers, body);
 
-    const preSession = messages.every((m) => m.kind === "request" && PRE_SESSION_METHODS.has(m.method));
     const resolved = this.#resolveSession(c, preSession);
     if (isResponse(resolved)) return resolved;
     const version = preSession ? DEFAULT_NEGOTIATED_PROTOCOL_VERSION : this.#versionFor(c, resolved.session);
     if (typeof version !== "string") return version;
     if (isBatch && !supportedRevision(version).batching) return Rejections.batchNotAllowed(version);
-    const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers, protocolVersion: version, body, transport: "http" };
+    const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers, protocolVersion: version, body, transport: "http", ...(isBatch ? { batch: new Set() } : {}) };
 
-    const pending: Promise<Outcome>[] = [];
+    const single = messages[0] as Classified;
+    if (!isBatch && single.kind === "request") {
+      // The usual case, without a hop when the answer is ready at once.
+      const outcome = this.#core.handleRequest(single.id, single.method, single.params, ctx);
+      return this.#answer(c, [outcome instanceof Promise ? await outcome : outcome], false, resolved.sessionId, version);
+    }
+    const pending: (Outcome | Promise<Outcome>)[] = [];
     let raw: Outcome | undefined;
     for (const m of messages) {
       if (m.kind === "request") pending.push(this.#core.handleRequest(m.id, m.method, m.params, ctx));
@@ -244,6 +262,11 @@ export class HttpTransport {
   }
 
   #answer(c: Context, outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined, version: string): Response {
+    const json = (this.#core.options.responseMode ?? "json") === "json";
+    const first = outcomes[0] as Outcome;
+    if (json && !isBatch && first.kind === "message") {
+      return sendJson(c, 200, sessionId, JSON.stringify(first.message));
+    }
     const status = outcomes.find((o) => o.kind === "status");
     if (status) return this.#status(status);
     const session = sessionId === undefined ? undefined : this.#core.sessions.get(sessionId);
@@ -253,7 +276,7 @@ export class HttpTransport {
       return this.#sse(headers, session, version, outcomes, dropAfter);
     }
     let messages = outcomes.map((o) => (o as { message: JsonRpcResponse }).message);
-    let json = (this.#core.options.responseMode ?? "json") === "json";
+    let sse = !json;
     const fault = outcomes.find((o) => o.kind === "fault");
     if (fault?.kind === "fault") {
       switch (fault.fault) {
@@ -272,7 +295,7 @@ export class HttpTransport {
           break;
         case "duplicate-response":
           messages = messages.flatMap((m) => (m === fault.message ? [m, m] : [m]));
-          if (json && !isBatch) json = false;
+          if (!isBatch) sse = true;
           break;
         case "drop-stream-after":
           // A plain answer has no events before its result: the connection drops before it.
@@ -280,7 +303,7 @@ export class HttpTransport {
           return this.#sse(headers, session, version, outcomes, 0);
       }
     }
-    if (json) return sendJson(c, 200, headers, JSON.stringify(isBatch ? messages : messages[0]));
+    if (!sse) return sendJson(c, 200, sessionId, JSON.stringify(isBatch ? messages : messages[0]));
     return this.#sse(headers, session, version, messages.map((message) => ({ kind: "message", message })));
   }
 

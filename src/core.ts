@@ -34,6 +34,8 @@ export interface RequestContext {
   readonly protocolVersion: string;
   readonly body: string;
   readonly transport: TransportKind;
+  /** For a batch: the ids of its requests so far (all of a batch's requests are pending at once). */
+  readonly batch?: Set<RequestId>;
 }
 
 /** What a successful initialize asks the transport to open. */
@@ -185,51 +187,62 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     for (const session of this.sessions.all()) session.stream?.emit(message);
   }
 
-  /** Answers one request. Never throws: a failure becomes a JSON-RPC error naming its cause. */
-  async handleRequest(id: RequestId, method: string, params: Record<string, unknown> | undefined, ctx: RequestContext): Promise<Outcome> {
-    const call = new McpCall({ method, params, id, ...ctx, sessionId: ctx.sessionId });
+  /**
+   * Answers one request. Never throws: a failure becomes a JSON-RPC error naming its cause.
+   * Synchronous when nothing in the answer waits (no delay, no async answer function), so the
+   * transport answers without a hop; a promise otherwise.
+   */
+  handleRequest(id: RequestId, method: string, params: Record<string, unknown> | undefined, ctx: RequestContext): Outcome | Promise<Outcome> {
+    const call = callOf(method, params, id, ctx);
     const entry = this.#record("request", call, ctx);
-    const active = ctx.sessionId === undefined ? undefined : `${ctx.sessionId}\u0000${String(id)}`;
-    if (active !== undefined && this.#active.has(active)) {
+    // Only answers still pending are in #active (and a batch's ids in ctx.batch): a duplicate can only clash with those.
+    const active = ctx.sessionId === undefined || this.#active.size === 0 ? undefined : `${ctx.sessionId}\u0000${String(id)}`;
+    const repeated = (active !== undefined && this.#active.has(active)) || ctx.batch?.has(id) === true;
+    ctx.batch?.add(id);
+    if (repeated) {
       const report = `${PREFIX} request id ${JSON.stringify(id)} is already in flight in ${ctx.sessionId}; JSON-RPC ids must be unique among pending requests.`;
       const outcome: Outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InvalidRequest, "Invalid Request: duplicate request id in flight", report) };
       this.journal.complete(entry, undefined, answerOf(outcome), report);
       this.#reportUnmatched(entry, report);
       return outcome;
     }
-    if (active !== undefined) this.#active.add(active);
+    const outcome = this.#handle(call, entry, method);
+    if (!(outcome instanceof Promise) || ctx.sessionId === undefined) return outcome;
+    const key = active ?? `${ctx.sessionId}\u0000${String(id)}`;
+    this.#active.add(key);
+    return outcome.finally(() => this.#active.delete(key));
+  }
+
+  #handle(call: McpCall, entry: JournalEntry, method: string): Outcome | Promise<Outcome> {
+    let stubId: string | undefined;
     try {
-      return await this.#handle(call, entry, method);
-    } finally {
-      if (active !== undefined) this.#active.delete(active);
+      const selection = select(this, call);
+      if (!("entry" in selection)) return this.#finish({ kind: "message", message: selection.message }, call, entry, undefined, selection.miss);
+      const id = (stubId = selection.entry.stub.id);
+      const played = this.#play(selection.entry, call);
+      if (!(played instanceof Promise)) return this.#finish(played, call, entry, id, undefined);
+      return played.then(
+        (outcome) => this.#finish(outcome, call, entry, id, undefined),
+        (error: unknown) => this.#finish(this.#failure(error, call, id, method), call, entry, id, undefined),
+      );
+    } catch (error) {
+      return this.#finish(this.#failure(error, call, stubId, method), call, entry, stubId, undefined);
     }
   }
 
-  async #handle(call: McpCall, entry: JournalEntry, method: string): Promise<Outcome> {
-    let outcome: Outcome;
-    let stubId: string | undefined;
-    let miss: string | undefined;
-    try {
-      const selection = select(this, call);
-      if ("entry" in selection) {
-        stubId = selection.entry.stub.id;
-        outcome = await this.#play(selection.entry, call);
-      } else {
-        outcome = { kind: "message", message: selection.message };
-        miss = selection.miss;
-      }
-    } catch (error) {
-      if (this.closing.signal.aborted) throw error;
-      if (error instanceof JsonRpcFailure) {
-        outcome = { kind: "message", message: errorMessage(call, error.code, error.message, error.data) };
-      } else {
-        const where = stubId ? `the answer of ${stubId}` : `answering ${method}`;
-        outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InternalError, `${PREFIX} ${where} failed: ${String(error)}`) };
-      }
-    }
+  /** An answer that failed, as the JSON-RPC error the client gets (rethrown while closing). */
+  #failure(error: unknown, call: McpCall, stubId: string | undefined, method: string): Outcome {
+    if (this.closing.signal.aborted) throw error;
+    if (error instanceof JsonRpcFailure) return { kind: "message", message: errorMessage(call, error.code, error.message, error.data) };
+    const where = stubId ? `the answer of ${stubId}` : `answering ${method}`;
+    return { kind: "message", message: errorMessage(call, ErrorCodes.InternalError, `${PREFIX} ${where} failed: ${String(error)}`) };
+  }
+
+  /** Journals an answer (a stream journals its own end) and reports a miss. */
+  #finish(outcome: Outcome, call: McpCall, entry: JournalEntry, stubId: string | undefined, miss: string | undefined): Outcome {
     if (outcome.kind === "stream") return this.#tracked(outcome, call, entry, stubId);
     this.journal.complete(entry, stubId, answerOf(outcome), miss);
-    this.#log(entry, outcome);
+    if (this.options.verbose) this.#log(entry, outcome);
     if (miss !== undefined) this.#reportUnmatched(entry, miss);
     return outcome;
   }
@@ -355,7 +368,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
    * not journaled: clients open them on their own schedule, and they carry no request.
    */
   openStreamPlan(ctx: RequestContext): { plan: StreamPlan; call: McpCall; stubId: string } | undefined {
-    const call = new McpCall({ method: HTTP_GET_STREAM, params: undefined, id: undefined, ...ctx });
+    const call = callOf(HTTP_GET_STREAM, undefined, undefined, ctx);
     const taken = this.#take(call);
     return taken?.plan.kind === "stream" ? { plan: taken.plan, call, stubId: taken.entry.stub.id } : undefined;
   }
@@ -374,7 +387,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
    * HTTP outcome only when a stub asks for one (otherwise the transport accepts it).
    */
   handleNotification(method: string, params: Record<string, unknown> | undefined, ctx: RequestContext): Outcome | undefined {
-    const call = new McpCall({ method, params, id: undefined, ...ctx });
+    const call = callOf(method, params, undefined, ctx);
     const entry = this.#record("notification", call, ctx);
     if (method === "notifications/initialized" && ctx.session) ctx.session.initialized = true;
     if (method === "notifications/cancelled") this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
@@ -390,7 +403,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
    * session ends only on a 2xx), otherwise 204 and the session ends.
    */
   handleDelete(ctx: RequestContext): { status: number; body?: string | object; ended: boolean } {
-    const call = new McpCall({ method: HTTP_DELETE, params: undefined, id: undefined, ...ctx });
+    const call = callOf(HTTP_DELETE, undefined, undefined, ctx);
     const entry = this.#record("request", call, ctx);
     let status = 204;
     let body: string | object | undefined;
@@ -408,7 +421,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     const pending = found && (found.sessionId === undefined || found.sessionId === ctx.sessionId) ? found : undefined;
     // Journaled under the method it answers, so `verify(method("elicitation/create"))` sees it.
     const method = pending?.method;
-    const call = method === undefined ? undefined : new McpCall({ method, params: body, id, ...ctx });
+    const call = method === undefined ? undefined : callOf(method, body, id, ctx);
     const entry = this.journal.record({
       kind: "response",
       method,
@@ -473,55 +486,44 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     return undefined;
   }
 
-  async #play(entry: StubEntry, call: McpCall): Promise<Outcome> {
+  #play(entry: StubEntry, call: McpCall): Outcome | Promise<Outcome> {
     const stub = entry.stub;
     const plan = this.#next(entry);
-    if (stub.delay !== undefined) await sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal });
-    return this.#answer(plan, call, stub.id, stub);
+    if (stub.delay === undefined) return this.#answer(plan, call, stub.id, stub);
+    return sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal }).then(() => this.#answer(plan, call, stub.id, stub));
   }
 
   /** Plays one answer for a call. `stub` gives URI-template captures for reads. */
-  async #answer(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub): Promise<Outcome> {
+  #answer(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub): Outcome | Promise<Outcome> {
     switch (plan.kind) {
-      case "result": {
-        let result = await evaluate(plan.result, call, where);
-        let initialize: InitializeOutcome | undefined;
-        if (call.method === "initialize" && isObject(result)) {
-          result = { ...defaultInitializeResult(this, call), ...result };
-          initialize = {
-            sessionId: plan.sessionId,
-            protocolVersion: String((result as Record<string, unknown>)["protocolVersion"]),
-            clientCapabilities: isObject(call.params?.["capabilities"]) ? call.params["capabilities"] : {},
-            clientInfo: isObject(call.params?.["clientInfo"]) ? call.params["clientInfo"] : undefined,
-          };
-        }
-        const message = resultResponse(call.id as RequestId, result);
-        return initialize ? { kind: "message", message, initialize } : { kind: "message", message };
-      }
+      case "result":
+        return after(evaluate(plan.result, call, where), (result) => this.#result(plan, call, result));
       case "resource-result": {
         const uri = call.uri as string;
         const variables = Object.assign({}, ...(stub?.matchers ?? []).map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
         // A copy that keeps what the call carries (a stream's answers too), plus the variables.
         const readCall = Object.defineProperties(new McpCall(call), Object.getOwnPropertyDescriptors(call));
-        const payload = await evaluate(plan.payload, Object.assign(readCall, { variables }), where);
-        return { kind: "message", message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)) };
+        return after(evaluate(plan.payload, Object.assign(readCall, { variables }), where), (payload): Outcome => ({
+          kind: "message",
+          message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)),
+        }));
       }
-      case "prompt-result": {
-        const payload = await evaluate(plan.payload, call, where);
-        const result = isPromptResult(payload) ? payload : { messages: toMessages(payload, `the answer of ${where}`) };
-        const withDescription = plan.description === undefined ? result : { description: plan.description, ...result };
-        return { kind: "message", message: resultResponse(call.id as RequestId, withDescription) };
-      }
-      case "tool-result": {
-        const payload = await evaluate(plan.payload, call, where);
-        const tool = call.name === undefined ? undefined : this.tools.get(call.name);
-        const result = wrapToolPayload(payload, {
-          isError: plan.isError,
-          hasOutputSchema: tool?.outputSchema !== undefined,
-          structuredContent: supportedRevision(call.protocolVersion).structuredContent,
+      case "prompt-result":
+        return after(evaluate(plan.payload, call, where), (payload): Outcome => {
+          const result = isPromptResult(payload) ? payload : { messages: toMessages(payload, `the answer of ${where}`) };
+          const withDescription = plan.description === undefined ? result : { description: plan.description, ...result };
+          return { kind: "message", message: resultResponse(call.id as RequestId, withDescription) };
         });
-        return { kind: "message", message: resultResponse(call.id as RequestId, result) };
-      }
+      case "tool-result":
+        return after(evaluate(plan.payload, call, where), (payload): Outcome => {
+          const tool = call.name === undefined ? undefined : this.tools.get(call.name);
+          const result = wrapToolPayload(payload, {
+            isError: plan.isError,
+            hasOutputSchema: tool?.outputSchema !== undefined,
+            structuredContent: supportedRevision(call.protocolVersion).structuredContent,
+          });
+          return { kind: "message", message: resultResponse(call.id as RequestId, result) };
+        });
       case "error":
         return { kind: "message", message: errorMessage(call, plan.code, plan.message, plan.data) };
       case "status":
@@ -542,6 +544,23 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
         return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
       }
     }
+  }
+
+  /** A plain result; for initialize, merged onto the default one and carrying what the session needs. */
+  #result(plan: Extract<ResponsePlan, { kind: "result" }>, call: McpCall, value: unknown): Outcome {
+    let result = value;
+    let initialize: InitializeOutcome | undefined;
+    if (call.method === "initialize" && isObject(result)) {
+      result = { ...defaultInitializeResult(this, call), ...result };
+      initialize = {
+        sessionId: plan.sessionId,
+        protocolVersion: String((result as Record<string, unknown>)["protocolVersion"]),
+        clientCapabilities: isObject(call.params?.["capabilities"]) ? call.params["capabilities"] : {},
+        clientInfo: isObject(call.params?.["clientInfo"]) ? call.params["clientInfo"] : undefined,
+      };
+    }
+    const message = resultResponse(call.id as RequestId, result);
+    return initialize ? { kind: "message", message, initialize } : { kind: "message", message };
   }
 
   #reportUnmatched(entry: JournalEntry, report: string): void {
@@ -570,10 +589,24 @@ function answerOf(outcome: Outcome): unknown {
   return { stream: true };
 }
 
-/** Evaluates an answer that may be a function of the call; checks a computed value is JSON. */
-async function evaluate(answer: unknown, call: McpCall, stubId: string): Promise<unknown> {
+/** Evaluates an answer that may be a function of the call; checks a computed value is JSON. A promise only when the function returns one. */
+function evaluate(answer: unknown, call: McpCall, stubId: string): unknown {
   if (typeof answer !== "function") return answer;
-  const value: unknown = await (answer as (c: McpCall) => unknown)(call);
-  assertJsonCarriable(value, `the answer function of ${stubId}`, "returned value");
-  return value;
+  const value: unknown = (answer as (c: McpCall) => unknown)(call);
+  const check = (v: unknown): unknown => (assertJsonCarriable(v, `the answer function of ${stubId}`, "returned value"), v);
+  return isThenable(value) ? Promise.resolve(value).then(check) : check(value);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && typeof value === "object" && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** Applies `then` to a value now, or to a promise's value once it settles. */
+function after<R>(value: unknown, then: (value: unknown) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(then) : then(value);
+}
+
+/** The call a stub sees, built field by field (this runs for every message). */
+function callOf(method: string, params: Record<string, unknown> | undefined, id: RequestId | undefined, ctx: RequestContext): McpCall {
+  return new McpCall({ method, params, id, sessionId: ctx.sessionId, headers: ctx.headers, protocolVersion: ctx.protocolVersion, body: ctx.body, transport: ctx.transport });
 }

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context } from "hono";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { HeaderNames } from "./protocol.js";
 
 interface NodeBindings {
   readonly incoming?: IncomingMessage;
@@ -33,7 +34,10 @@ export function allHeaders(c: Context): Record<string, string> {
     c.req.raw.headers.forEach((value, name) => (out[name] = value));
     return out;
   }
-  for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  const headers = incoming.headers;
+  // Node joins repeated headers into one string, except set-cookie (an array): usually no copy is needed.
+  if (headers["set-cookie"] === undefined) return headers as Record<string, string>;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
   return out;
 }
 
@@ -46,20 +50,18 @@ export async function readBody(c: Context, limit: number): Promise<Uint8Array | 
   let size = 0;
   if (incoming) {
     // Plain events: cheaper than an async iterator on the hot path.
+    // The listeners stay on a request read to its end (it is never read again).
     const cut = await new Promise<boolean>((resolve, reject) => {
       const onData = (chunk: Buffer): void => {
         size += chunk.byteLength;
-        if (size > limit) {
-          done();
+        if (size <= limit) chunks.push(chunk);
+        else {
+          incoming.off("data", onData).off("end", onEnd);
           resolve(true);
-        } else chunks.push(chunk);
+        }
       };
-      const onEnd = (): void => (done(), resolve(false));
-      const onError = (error: Error): void => (done(), reject(error));
-      const done = (): void => {
-        incoming.off("data", onData).off("end", onEnd).off("error", onError);
-      };
-      incoming.on("data", onData).on("end", onEnd).on("error", onError);
+      const onEnd = (): void => resolve(false);
+      incoming.on("data", onData).on("end", onEnd).once("error", reject);
     });
     if (cut) return "cut";
   } else {
@@ -81,15 +83,24 @@ export async function readBody(c: Context, limit: number): Promise<Uint8Array | 
 }
 
 /**
- * Answers with a JSON body. On Node, without an Origin header (so no CORS headers to add),
- * it is written straight to the socket.
+ * Answers with a JSON body (and the session id, when there is one). On Node, without an
+ * Origin header (so no CORS headers to add), it is written straight to the socket.
  */
-export function sendJson(c: Context, status: number, headers: Record<string, string>, body: string): Response {
-  const outgoing = node(c).outgoing;
-  if (outgoing && header(c, "origin") === undefined && !outgoing.headersSent) {
-    outgoing.writeHead(status, { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+export function sendJson(c: Context, status: number, sessionId: string | undefined, body: string): Response {
+  const { incoming, outgoing } = node(c);
+  if (outgoing && incoming?.headers.origin === undefined && !outgoing.headersSent) {
+    const length = String(Buffer.byteLength(body));
+    // The flat-array form: Node writes it as is, without building a header map.
+    outgoing.writeHead(
+      status,
+      sessionId === undefined
+        ? ["content-type", "application/json", "content-length", length]
+        : ["content-type", "application/json", "content-length", length, HeaderNames.sessionId, sessionId],
+    );
     outgoing.end(body);
     return RESPONSE_ALREADY_SENT;
   }
-  return new Response(body, { status, headers: { ...headers, "content-type": "application/json" } });
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (sessionId !== undefined) headers[HeaderNames.sessionId] = sessionId;
+  return new Response(body, { status, headers });
 }

@@ -129,13 +129,21 @@ export function canonicalJson(value: unknown): string {
 
 /** Whether a JSON value nests more than `limit` objects and arrays (iterative: safe on hostile input). */
 export function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop() as [unknown, number];
-    if (v === null || typeof v !== "object") continue;
+  if (value === null || typeof value !== "object") return false;
+  // Iterative (hostile input can nest far deeper than the stack), with two flat stacks.
+  const values: object[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const v = values.pop() as object;
+    const depth = depths.pop() as number;
     if (depth >= limit) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    if (Array.isArray(v)) {
+      for (const child of v) if (child !== null && typeof child === "object") (values.push(child), depths.push(depth + 1));
+    } else {
+      for (const key in v) {
+        const child = (v as Record<string, unknown>)[key];
+        if (child !== null && typeof child === "object") (values.push(child), depths.push(depth + 1));
+      }
     }
   }
   return false;

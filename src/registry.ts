@@ -15,7 +15,7 @@ export interface StubEntry {
   hits: number;
 }
 
-/** A sorted list, ascending by (priority, seq); walked from the end. */
+/** A sorted list, best first: descending by (priority, seq). */
 type Lane = StubEntry[];
 
 interface KeyBucket {
@@ -37,8 +37,8 @@ function before(a: StubEntry, b: StubEntry): boolean {
 }
 
 function insert(lane: Lane, entry: StubEntry): void {
-  let i = lane.length;
-  while (i > 0 && before(lane[i - 1] as StubEntry, entry)) i--;
+  let i = 0;
+  while (i < lane.length && before(lane[i] as StubEntry, entry)) i++;
   lane.splice(i, 0, entry);
 }
 
@@ -104,22 +104,26 @@ export class StubRegistry {
     return mergeLanes(lanes);
   }
 
-  /** The stubs that could answer this call, best first (available or not). */
-  candidates(call: McpCall, key: string | undefined): StubEntry[] {
+  /**
+   * The stubs that could answer this call, best first (available or not). On the hot path:
+   * when one lane holds them all (the usual case) it is returned as is, so callers only read it.
+   */
+  candidates(call: McpCall, key: string | undefined): readonly StubEntry[] {
     const bucket = this.#methods.get(call.method);
-    if (!bucket) return [];
-    const lanes: Lane[] = [];
-    const collect = (b: KeyBucket | undefined): void => {
-      if (!b) return;
-      if (b.other.length) lanes.push(b.other);
-      if (b.exact.size) {
-        const exact = b.exact.get(call.argsKey);
-        if (exact) lanes.push(exact);
-      }
-    };
-    collect(bucket.unkeyed);
-    if (key !== undefined) collect(bucket.keyed.get(key));
-    return lanes.length === 1 ? [...(lanes[0] as Lane)].reverse() : mergeLanes(lanes);
+    if (!bucket) return NONE;
+    const keyed = key === undefined ? undefined : bucket.keyed.get(key);
+    const unkeyed = bucket.unkeyed;
+    const unkeyedExact = unkeyed.exact.size ? unkeyed.exact.get(call.argsKey) : undefined;
+    const keyedExact = keyed?.exact.size ? keyed.exact.get(call.argsKey) : undefined;
+    const keyedOther = keyed?.other;
+    // Which lanes have stubs, as bits: one lane (the usual case) is returned without a copy.
+    const used = (unkeyed.other.length ? 1 : 0) | (unkeyedExact?.length ? 2 : 0) | (keyedOther?.length ? 4 : 0) | (keyedExact?.length ? 8 : 0);
+    if (used === 0) return NONE;
+    if (used === 1) return unkeyed.other;
+    if (used === 2) return unkeyedExact as Lane;
+    if (used === 4) return keyedOther as Lane;
+    if (used === 8) return keyedExact as Lane;
+    return mergeLanes([unkeyed.other, unkeyedExact ?? NONE, keyedOther ?? NONE, keyedExact ?? NONE]);
   }
 
   #laneFor(stub: Stub, create: boolean): Lane | undefined {
@@ -149,21 +153,23 @@ export class StubRegistry {
   }
 }
 
-/** Merges ascending lanes into one list, best (last) first. */
-function mergeLanes(lanes: Lane[]): StubEntry[] {
+const NONE: readonly StubEntry[] = Object.freeze([]);
+
+/** Merges best-first lanes into one best-first list. */
+function mergeLanes(lanes: readonly (readonly StubEntry[])[]): StubEntry[] {
   const out: StubEntry[] = [];
-  const cursors = lanes.map((lane) => lane.length - 1);
+  const cursors = lanes.map(() => 0);
   for (;;) {
     let best = -1;
     for (let i = 0; i < lanes.length; i++) {
       const c = cursors[i] as number;
-      if (c < 0) continue;
+      if (c >= (lanes[i] as Lane).length) continue;
       if (best < 0 || before((lanes[i] as Lane)[c] as StubEntry, (lanes[best] as Lane)[cursors[best] as number] as StubEntry)) {
         best = i;
       }
     }
     if (best < 0) return out;
     out.push((lanes[best] as Lane)[cursors[best] as number] as StubEntry);
-    cursors[best] = (cursors[best] as number) - 1;
+    cursors[best] = (cursors[best] as number) + 1;
   }
 }

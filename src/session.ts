@@ -26,6 +26,8 @@ export interface Session {
   logLevel: "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency" | undefined;
   readonly createdAt: number;
   lastSeenAt: number;
+  /** When it was last used, as a tick of its store (orders sessions for the cap without re-inserting them). */
+  lastUse: number;
   /** Every SSE stream of the session, kept for resuming. */
   readonly streams: SessionStreams;
   /** The standalone GET stream (or stdout over stdio). */
@@ -49,12 +51,13 @@ export interface SessionLimits {
 }
 
 /**
- * Open sessions, least recently used first. Abandoned sessions cost bounded memory: past
+ * Open sessions by id. Abandoned sessions cost bounded memory: past
  * the cap the least recently used one ends, and one idle too long ends when next looked up.
  */
 export class SessionStore {
   #sessions = new Map<string, Session>();
   #next = 0;
+  #tick = 0;
   readonly #generator: SessionIdGenerator;
   readonly #max: number;
   readonly #idleMs: number;
@@ -91,6 +94,7 @@ export class SessionStore {
       logLevel: undefined,
       createdAt: now,
       lastSeenAt: now,
+      lastUse: ++this.#tick,
       streams: new SessionStreams(),
       stream: undefined,
     };
@@ -101,11 +105,15 @@ export class SessionStore {
   }
 
   #evictOverCap(): void {
-    if (this.#sessions.size <= this.#max) return;
-    for (const [id, session] of this.#sessions) {
-      if (this.#sessions.size <= this.#max) break;
-      if (session.stream?.attached) continue; // a client is listening: in use
-      this.end(id);
+    while (this.#sessions.size > this.#max) {
+      // The least recently used one that no client is listening on (a scan, only past the cap).
+      let oldest: Session | undefined;
+      for (const session of this.#sessions.values()) {
+        if (session.stream?.attached) continue;
+        if (oldest === undefined || session.lastUse < oldest.lastUse) oldest = session;
+      }
+      if (oldest === undefined) return;
+      this.end(oldest.id);
       this.evicted++;
     }
   }
@@ -121,9 +129,7 @@ export class SessionStore {
       return undefined;
     }
     session.lastSeenAt = now;
-    // Most recently used last, so the cap ends the least recently used first.
-    this.#sessions.delete(id);
-    this.#sessions.set(id, session);
+    session.lastUse = ++this.#tick;
     return session;
   }
 

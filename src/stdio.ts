@@ -6,6 +6,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import type { MockCore, Outcome, RequestContext } from "./core.js";
+import type { RequestId } from "./call.js";
 import { PREFIX } from "./errors.js";
 import { classifyMessage } from "./jsonrpc.js";
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, negotiateVersion, supportedRevision } from "./protocol.js";
@@ -106,10 +107,11 @@ export class StdioTransport {
       );
       return;
     }
-    await Promise.all(items.map((item) => this.#onMessage(item, line)));
+    const batch = Array.isArray(parsed) ? new Set<RequestId>() : undefined;
+    await Promise.all(items.map((item) => this.#onMessage(item, line, batch)));
   }
 
-  async #onMessage(item: unknown, body: string): Promise<void> {
+  async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined): Promise<void> {
     const m = classifyMessage(item);
     if (m.kind === "invalid") {
       this.#logLine(`ignored an invalid JSON-RPC message: ${m.reason}`);
@@ -117,7 +119,7 @@ export class StdioTransport {
     }
     const isInit = m.kind === "request" && m.method === "initialize";
     const version = isInit ? negotiateVersion(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
-    const ctx: RequestContext = { session: isInit ? undefined : this.#session, sessionId: isInit ? undefined : this.#session?.id, headers: {}, protocolVersion: version, body, transport: "stdio" };
+    const ctx: RequestContext = { session: isInit ? undefined : this.#session, sessionId: isInit ? undefined : this.#session?.id, headers: {}, protocolVersion: version, body, transport: "stdio", ...(batch ? { batch } : {}) };
     if (m.kind === "notification") return void this.#core.handleNotification(m.method, m.params, ctx);
     if (m.kind === "response") return this.#core.handleResponse(m.id, m.result, ctx);
     if (m.kind === "error-response") return this.#core.handleResponse(m.id, { error: m.error }, ctx);

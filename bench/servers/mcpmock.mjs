@@ -5,7 +5,7 @@ import { onStop, ready } from "./common.mjs";
 const [sessions = "stateful", responseMode = "json", stubs = "1", kind = "tools"] = process.argv.slice(2);
 const n = Number(stubs);
 const tools = [...(kind === "tools" ? Array.from({ length: Math.max(1, n) }, (_, i) => ({ name: i === 0 ? "add" : `tool-${i}` })) : [{ name: "add" }]), { name: "stream" }];
-const mock = await McpMock.start({ tools, sessions, responseMode, onUnmatched: "silent" });
+const mock = await McpMock.start({ tools, sessions, responseMode, onUnmatched: "silent", ...(process.env.JOURNAL ? { journalSize: Number(process.env.JOURNAL) } : {}) });
 if (kind === "tools") {
   for (let i = 1; i < n; i++) mock.toolsCall(`tool-${i}`).withArgs(ANY).respondsWith({ sum: i });
   mock.toolsCall("add").withArgs(ANY).respondsWith({ sum: 3 });
