@@ -1,34 +1,39 @@
 /**
- * `npm run bench:ab -- <other checkout> [server args]`: the tools/call CPU per call of this
- * checkout's mcpmock against another checkout's (built), rounds alternating, for before/after
- * figures on a noisy machine.
+ * `npm run bench:ab -- <server> <server> ...`: tools/call CPU per call (32 connections) of
+ * a few bench servers, rounds alternating, for before/after figures on a noisy machine.
+ * A server is a script with its arguments after colons:
+ *
+ *   npm run bench:ab -- bench/servers/mcpmock.mjs:stateless ../base/bench/servers/mcpmock.mjs:stateless
+ *   npm run bench:ab -- bench/servers/hono.mjs bench/servers/mcpmock.mjs:stateful
+ *
+ * mcpmock servers with `stateful` (the default) get a session first. ROUNDS (default 5).
  */
 import { load, MCP_HEADERS, median, openSession, startServer, type Running } from "./lib.js";
 
-const [other, ...args] = process.argv.slice(2);
-if (!other) throw new Error("usage: npm run bench:ab -- <path of another checkout, built> [stateless|stateful json|sse ...]");
+const specs = process.argv.slice(2);
+if (specs.length === 0) throw new Error("usage: npm run bench:ab -- <script[:arg:arg]> <script[:arg:arg]> ...");
 const rounds = Number(process.env["ROUNDS"] ?? 5);
-const stateful = (args[0] ?? "stateful") === "stateful";
-const subjects: [string, string][] = [
-  ["this", "bench/servers/mcpmock.mjs"],
-  ["other", `${other}/bench/servers/mcpmock.mjs`],
-];
-const results = new Map<string, number[]>(subjects.map(([n]) => [n, []]));
-const running: [string, Running, Record<string, string>][] = [];
-for (const [name, script] of subjects) {
-  const server = await startServer(name, process.execPath, [script, ...args]);
+const running: { spec: string; server: Running; headers: Record<string, string>; cpu: number[]; rps: number[] }[] = [];
+for (const spec of specs) {
+  const [script, ...args] = spec.split(":") as [string, ...string[]];
+  const server = await startServer(spec, process.execPath, [script, ...args]);
+  const stateful = script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful";
   const headers = stateful ? await openSession(server.url) : MCP_HEADERS;
   await load(server, headers, { connections: 32, duration: 1 });
-  running.push([name, server, headers]);
+  running.push({ spec, server, headers, cpu: [], rps: [] });
 }
 for (let r = 0; r < rounds; r++) {
-  for (const [name, server, headers] of r % 2 ? [...running].reverse() : running) {
-    results.get(name)?.push((await load(server, headers, { connections: 32, duration: 2 })).cpuUsPerRequest);
+  for (const s of r % 2 ? [...running].reverse() : running) {
+    const result = await load(s.server, s.headers, { connections: 32, duration: 2 });
+    s.cpu.push(result.cpuUsPerRequest);
+    s.rps.push(result.rps);
   }
 }
-for (const [, server] of running) await server.stop();
-const mine = median(results.get("this") as number[]);
-const theirs = median(results.get("other") as number[]);
-process.stdout.write(`this:  ${mine.toFixed(1)} µs/call  [${(results.get("this") as number[]).map((v) => v.toFixed(1)).join(", ")}]\n`);
-process.stdout.write(`other: ${theirs.toFixed(1)} µs/call  [${(results.get("other") as number[]).map((v) => v.toFixed(1)).join(", ")}]\n`);
-process.stdout.write(`ratio this/other: ${(mine / theirs).toFixed(2)}\n`);
+for (const s of running) await s.server.stop();
+const base = median((running[0] as (typeof running)[number]).cpu);
+for (const s of running) {
+  const cpu = median(s.cpu);
+  process.stdout.write(
+    `${s.spec}: ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]\n`,
+  );
+}

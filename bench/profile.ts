@@ -52,6 +52,27 @@ profile.samples.forEach((id, i) => {
   self.set(key, (self.get(key) ?? 0) + dt);
   total += dt;
 });
+// Inclusive time of the library's own functions (and Hono's): what each costs with its callees.
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+const inclusive = new Map<string, number>();
+const label = (n: ProfileNode): string => `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(dist|src)\//, "$1/")}:${n.callFrame.lineNumber + 1}`;
+profile.samples.forEach((id, i) => {
+  const seen = new Set<string>();
+  for (let n = byId.get(id); n; n = byId.get(parent.get(n.id) ?? -1)) {
+    if (!/\/(dist|hono|@hono)\//.test(n.callFrame.url)) continue;
+    const key = label(n);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+});
 const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env["TOP"] ?? 40));
 for (const [key, t] of top) process.stdout.write(`${((100 * t) / total).toFixed(1).padStart(5)}%  ${key}\n`);
+if (process.env["INCLUSIVE"]) {
+  process.stdout.write("inclusive (library and Hono frames):\n");
+  for (const [key, t] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env["INCLUSIVE"]))) {
+    process.stdout.write(`${((100 * t) / total).toFixed(1).padStart(5)}%  ${key}\n`);
+  }
+}
 process.stdout.write(`profile: bench/results/profile/${file}\n`);
