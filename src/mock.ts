@@ -18,7 +18,7 @@ import {
 import { MockCore } from "./core.js";
 import type { ToolDeclaration } from "./declarations.js";
 import type { PromptDeclaration } from "./prompts.js";
-import { readDraft } from "./patterns.js";
+import { entryDraft, readDraft } from "./patterns.js";
 import { loadDefinition, type MockDefinition } from "./definition.js";
 import { applyDefinition, promptDeclarations } from "./definition-apply.js";
 import type { AnyResourceDeclaration } from "./resources.js";
@@ -26,6 +26,7 @@ import { McpMockError, PREFIX } from "./errors.js";
 import { assertJsonCarriable } from "./json-value.js";
 import { JsonRpcFailure } from "./jsonrpc.js";
 import type { Session } from "./session.js";
+import { entryCall } from "./entry-points.js";
 import { closestNames, stubSentence } from "./explain.js";
 import { HttpTransport } from "./app.js";
 import type { McpMockOptions } from "./options.js";
@@ -352,8 +353,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   toolsCall(): ToolCallBuilder;
   toolsCall<N extends ToolName<Tools>>(name: N): ToolCallBuilder<ToolArgs<Tools, N>, ToolPayload<Tools, N>>;
   toolsCall(name?: string): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    if (name === undefined) return new ToolCallBuilder(draft("tools/call", "toolsCall()"), this.#core);
-    const written = `toolsCall(${JSON.stringify(name)})`;
+    if (name === undefined) return new ToolCallBuilder(entryDraft("tools/call"), this.#core);
+    const written = entryCall("tools/call", name);
     if (typeof name !== "string") throw new McpMockError(`toolsCall takes a tool name (a string), received ${typeof name}.`);
     assertDeclared(written, "tool", name, this.#core.tools.names(), `tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }]`, "declareTool");
     return new ToolCallBuilder(draft("tools/call", written, name), this.#core);
@@ -368,7 +369,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   initialize(): InitializeBuilder {
-    return new InitializeBuilder(draft("initialize", "initialize()"), this.#core);
+    return new InitializeBuilder(entryDraft("initialize"), this.#core);
   }
 
   /**
@@ -380,7 +381,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   ping(): RequestBuilder<Record<string, never>> {
-    return new RequestBuilder(draft("ping", "ping()"), this.#core);
+    return new RequestBuilder(entryDraft("ping"), this.#core);
   }
 
   /**
@@ -392,7 +393,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   toolsList(): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(draft("tools/list", "toolsList()"), this.#core);
+    return new RequestBuilder(entryDraft("tools/list"), this.#core);
   }
 
   /**
@@ -404,7 +405,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   resourcesList(): RequestBuilder<Record<string, unknown>> {
-    return this.method("resources/list", "resourcesList()");
+    return new RequestBuilder(entryDraft("resources/list"), this.#core);
   }
 
   /**
@@ -416,7 +417,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   resourcesTemplatesList(): RequestBuilder<Record<string, unknown>> {
-    return this.method("resources/templates/list", "resourcesTemplatesList()");
+    return new RequestBuilder(entryDraft("resources/templates/list"), this.#core);
   }
 
   /**
@@ -428,7 +429,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   promptsList(): RequestBuilder<Record<string, unknown>> {
-    return this.method("prompts/list", "promptsList()");
+    return new RequestBuilder(entryDraft("prompts/list"), this.#core);
   }
 
   /**
@@ -454,7 +455,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   resourcesSubscribe(uri?: string): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(draft("resources/subscribe", `resourcesSubscribe(${uri === undefined ? "" : JSON.stringify(uri)})`, uri), this.#core);
+    return new RequestBuilder(entryDraft("resources/subscribe", uri), this.#core);
   }
 
   /**
@@ -466,7 +467,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   resourcesUnsubscribe(uri?: string): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(draft("resources/unsubscribe", `resourcesUnsubscribe(${uri === undefined ? "" : JSON.stringify(uri)})`, uri), this.#core);
+    return new RequestBuilder(entryDraft("resources/unsubscribe", uri), this.#core);
   }
 
   /**
@@ -478,8 +479,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   promptsGet(name?: string): PromptGetBuilder {
-    if (name === undefined) return new PromptGetBuilder(draft("prompts/get", "promptsGet()"), this.#core);
-    const written = `promptsGet(${JSON.stringify(name)})`;
+    if (name === undefined) return new PromptGetBuilder(entryDraft("prompts/get"), this.#core);
+    const written = entryCall("prompts/get", name);
     assertDeclared(written, "prompt", name, this.#core.prompts.names(), `prompts: [{ name: ${JSON.stringify(name)} }]`, "declarePrompt");
     return new PromptGetBuilder(draft("prompts/get", written, name), this.#core);
   }
@@ -493,7 +494,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   completionComplete(): CompletionBuilder {
-    return new CompletionBuilder(draft("completion/complete", "completionComplete()"), this.#core);
+    return new CompletionBuilder(entryDraft("completion/complete"), this.#core);
   }
 
   /**
@@ -505,7 +506,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   loggingSetLevel(): RequestBuilder<Record<string, unknown>> {
-    return this.method("logging/setLevel", "loggingSetLevel()");
+    return new RequestBuilder(entryDraft("logging/setLevel"), this.#core);
   }
 
   /**
@@ -531,7 +532,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   openStream(): OpenStreamBuilder {
-    return new OpenStreamBuilder(draft(HTTP_GET_STREAM, "openStream()"), this.#core);
+    return new OpenStreamBuilder(entryDraft(HTTP_GET_STREAM), this.#core);
   }
 
   /**
@@ -592,7 +593,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   deleteSession(): DeleteSessionBuilder {
-    return new DeleteSessionBuilder(draft(HTTP_DELETE, "deleteSession()"), this.#core);
+    return new DeleteSessionBuilder(entryDraft(HTTP_DELETE), this.#core);
   }
 
   /**
