@@ -2,19 +2,19 @@
  * McpMock: the entry points of the stubbing DSL, declarations, and the server's lifetime.
  * @module
  */
-import { draft, StubBuilder } from "./builder.js";
+import { draft, type StubBuilder } from "./builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
 import type { JournalEntry } from "./journal.js";
-import type { PatternParts } from "./near-miss.js";
+import type { CountExpectation } from "./verification.js";
 import {
-  describeEntry,
-  findMatching,
-  toExpectation,
-  verifyCount,
-  verifyOrder,
-  waitForEntry,
-  type CountExpectation,
-} from "./verification.js";
+  assertAllStubsUsed,
+  assertNoUnmatched,
+  findRequests,
+  unmatchedRequests,
+  verifyRequests,
+  verifyRequestsInOrder,
+  waitForRequest,
+} from "./mock-verification.js";
 import { MockCore } from "./core.js";
 import type { ToolDeclaration } from "./declarations.js";
 import type { PromptDeclaration } from "./prompts.js";
@@ -76,13 +76,6 @@ function assertDeclared(written: string, kind: "tool" | "prompt", name: string, 
       (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
       ` Declare it first: McpMock.start({ ${startOption} }) or mock.${declareMethod}({ ... }).`,
   );
-}
-
-function patternOf(pattern: StubBuilder, where: string): PatternParts {
-  if (!(pattern instanceof StubBuilder)) {
-    throw new McpMockError(`${where} takes a pattern like toolsCall("add").withArgs({ a: 1 }) (import { toolsCall } from "mcpmock"), received ${typeof pattern}.`);
-  }
-  return pattern.pattern;
 }
 
 /**
@@ -706,7 +699,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   verify(pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] {
-    return verifyCount(this.#core.journal, patternOf(pattern, "verify"), toExpectation(count));
+    return verifyRequests(this.#core, pattern, count);
   }
 
   /**
@@ -719,7 +712,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   findRequests(pattern: StubBuilder): JournalEntry[] {
-    return findMatching(this.#core.journal, patternOf(pattern, "findRequests"));
+    return findRequests(this.#core, pattern);
   }
 
   /**
@@ -745,9 +738,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   waitFor(pattern: StubBuilder, options: { timeout?: number } = {}): Promise<JournalEntry> {
-    const timeout = options.timeout ?? 1000;
-    if (!Number.isFinite(timeout) || timeout < 0) throw new McpMockError(`waitFor: timeout is milliseconds (0 or more), received ${timeout}.`);
-    return waitForEntry(this.#core.journal, patternOf(pattern, "waitFor"), timeout, this.#core.closing.signal);
+    return waitForRequest(this.#core, pattern, options);
   }
 
   /**
@@ -759,7 +750,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   verifyInOrder(...patterns: StubBuilder[]): JournalEntry[] {
-    return verifyOrder(this.#core.journal, patterns.map((p) => patternOf(p, "verifyInOrder")));
+    return verifyRequestsInOrder(this.#core, patterns);
   }
 
   /**
@@ -771,7 +762,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   unmatched(): JournalEntry[] {
-    return this.#core.journal.entries().filter((e) => e.unmatched);
+    return unmatchedRequests(this.#core);
   }
 
   /**
@@ -783,11 +774,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   assertNoUnmatched(): void {
-    const unmatched = this.unmatched();
-    if (unmatched.length === 0) return;
-    throw new McpMockError(
-      [`${unmatched.length} request(s) matched no stub:`, ...unmatched.map((e) => `\n${describeEntry(e)}\n${e.missReport ?? ""}`)].join("\n"),
-    );
+    assertNoUnmatched(this.#core);
   }
 
   /**
@@ -800,17 +787,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   assertAllStubsUsed(): void {
-    const pending = this.#core.registry
-      .all()
-      .filter((e) => e.stub.source !== "default" && !e.stub.optional && e.hits < (e.stub.times ?? 1));
-    if (pending.length === 0) return;
-    throw new McpMockError(
-      [
-        `${pending.length} stub(s) were not used:`,
-        ...pending.map((e) => `  ${e.stub.id}: ${stubSentence(e.stub, e.hits)}`),
-        "Mark a stub .optional() if the test does not need it called.",
-      ].join("\n"),
-    );
+    assertAllStubsUsed(this.#core);
   }
 
   /**
