@@ -2,7 +2,7 @@
  * McpMock: the entry points of the stubbing DSL, declarations, and the server's lifetime.
  * @module
  */
-import { draft, type StubBuilder } from "./builder.js";
+import type { StubBuilder } from "./builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
 import type { JournalEntry } from "./journal.js";
 import type { CountExpectation } from "./verification.js";
@@ -19,6 +19,7 @@ import { MockCore } from "./core.js";
 import type { ToolDeclaration } from "./declarations.js";
 import type { PromptDeclaration } from "./prompts.js";
 import { entryDraft, readDraft } from "./patterns.js";
+import { methodOn, promptsGetOn, toolsCallOn } from "./mock-entry-points.js";
 import { loadDefinition, type MockDefinition } from "./definition.js";
 import { applyDefinition, promptDeclarations } from "./definition-apply.js";
 import type { AnyResourceDeclaration } from "./resources.js";
@@ -26,8 +27,7 @@ import { McpMockError, PREFIX } from "./errors.js";
 import { assertJsonCarriable } from "./json-value.js";
 import { JsonRpcFailure } from "./jsonrpc.js";
 import type { Session } from "./session.js";
-import { entryCall } from "./entry-points.js";
-import { closestNames, stubSentence } from "./explain.js";
+import { stubSentence } from "./explain.js";
 import { HttpTransport } from "./app.js";
 import type { McpMockOptions } from "./options.js";
 import { listen, type Listening } from "./server.js";
@@ -64,18 +64,6 @@ export interface ScenarioHandle {
   set(state: string): void;
   /** Back to `"Started"`. */
   reset(): void;
-}
-
-/** A stub may only name a declared tool or prompt: a typo fails here, with the fix. */
-function assertDeclared(written: string, kind: "tool" | "prompt", name: string, declared: string[], startOption: string, declareMethod: string): void {
-  if (declared.includes(name)) return;
-  const similar = closestNames(name, declared);
-  throw new McpMockError(
-    `${written}: no ${kind} "${name}" is declared, so no client could ${kind === "tool" ? "call" : "get"} it. ` +
-      (declared.length ? `Declared ${kind}s: ${declared.join(", ")}.` : `No ${kind}s are declared.`) +
-      (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
-      ` Declare it first: McpMock.start({ ${startOption} }) or mock.${declareMethod}({ ... }).`,
-  );
 }
 
 /**
@@ -346,11 +334,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   toolsCall(): ToolCallBuilder;
   toolsCall<N extends ToolName<Tools>>(name: N): ToolCallBuilder<ToolArgs<Tools, N>, ToolPayload<Tools, N>>;
   toolsCall(name?: string): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    if (name === undefined) return new ToolCallBuilder(entryDraft("tools/call"), this.#core);
-    const written = entryCall("tools/call", name);
-    if (typeof name !== "string") throw new McpMockError(`toolsCall takes a tool name (a string), received ${typeof name}.`);
-    assertDeclared(written, "tool", name, this.#core.tools.names(), `tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }]`, "declareTool");
-    return new ToolCallBuilder(draft("tools/call", written, name), this.#core);
+    return toolsCallOn(this.#core, name);
   }
 
   /**
@@ -472,10 +456,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   promptsGet(name?: string): PromptGetBuilder {
-    if (name === undefined) return new PromptGetBuilder(entryDraft("prompts/get"), this.#core);
-    const written = entryCall("prompts/get", name);
-    assertDeclared(written, "prompt", name, this.#core.prompts.names(), `prompts: [{ name: ${JSON.stringify(name)} }]`, "declarePrompt");
-    return new PromptGetBuilder(draft("prompts/get", written, name), this.#core);
+    return promptsGetOn(this.#core, name);
   }
 
   /**
@@ -511,8 +492,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   method(name: string, written = `method(${JSON.stringify(name)})`): RequestBuilder<Record<string, unknown>> {
-    if (typeof name !== "string" || name === "") throw new McpMockError(`method takes a JSON-RPC method name, like "custom/thing".`);
-    return new RequestBuilder(draft(name, written), this.#core);
+    return methodOn(this.#core, name, written);
   }
 
   /**
