@@ -4,10 +4,11 @@
  * @module
  */
 import type { McpCall } from "./call.js";
+import { entryCall } from "./entry-points.js";
 import { PREFIX, showValue } from "./errors.js";
 import { renderStubMisses, type StubMiss } from "./near-miss.js";
 import type { StubEntry } from "./registry.js";
-import { HTTP_DELETE, HTTP_GET_STREAM, type DelayDistribution, type ResponsePlan, type Stub } from "./stub.js";
+import type { DelayDistribution, ResponsePlan, Stub } from "./stub.js";
 import type { StreamPlan } from "./streaming.js";
 
 /** The entry-point phrase of a stub: `tools/call "add"`, `ping`, `DELETE session`. */
@@ -88,29 +89,9 @@ export function stubSentence(stub: Stub, hits?: number): string {
   return sentence;
 }
 
-const ENTRY_POINTS: Record<string, string> = {
-  initialize: "initialize()",
-  ping: "ping()",
-  "tools/list": "toolsList()",
-  "resources/list": "resourcesList()",
-  "resources/templates/list": "resourcesTemplatesList()",
-  "prompts/list": "promptsList()",
-  "completion/complete": "completionComplete()",
-  "logging/setLevel": "loggingSetLevel()",
-  "resources/subscribe": "resourcesSubscribe()",
-  "resources/unsubscribe": "resourcesUnsubscribe()",
-  [HTTP_DELETE]: "deleteSession()",
-  [HTTP_GET_STREAM]: "openStream()",
-};
-
-/** The entry point call for a method (and key). */
+/** The entry point call for a method (and key): `mock.toolsCall("add")`, `mock.ping()`. */
 export function entryDsl(method: string, key?: string): string {
-  const k = key === undefined ? "" : JSON.stringify(key);
-  if (method === "tools/call") return `mock.toolsCall(${k})`;
-  if (method === "prompts/get") return `mock.promptsGet(${k})`;
-  if (method === "resources/read") return `mock.resourcesRead(${k})`;
-  const entry = ENTRY_POINTS[method];
-  return entry ? `mock.${entry}` : `mock.method(${JSON.stringify(method)})`;
+  return `mock.${entryCall(method, key)}`;
 }
 
 function sentenceOf(entry: StubEntry): string {

@@ -2,23 +2,24 @@
  * McpMock: the entry points of the stubbing DSL, declarations, and the server's lifetime.
  * @module
  */
-import { draft, StubBuilder } from "./builder.js";
+import type { StubBuilder } from "./builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
 import type { JournalEntry } from "./journal.js";
-import type { PatternParts } from "./near-miss.js";
+import type { CountExpectation } from "./verification.js";
 import {
-  describeEntry,
-  findMatching,
-  toExpectation,
-  verifyCount,
-  verifyOrder,
-  waitForEntry,
-  type CountExpectation,
-} from "./verification.js";
+  assertAllStubsUsed,
+  assertNoUnmatched,
+  findRequests,
+  unmatchedRequests,
+  verifyRequests,
+  verifyRequestsInOrder,
+  waitForRequest,
+} from "./mock-verification.js";
 import { MockCore } from "./core.js";
 import type { ToolDeclaration } from "./declarations.js";
 import type { PromptDeclaration } from "./prompts.js";
-import { readDraft } from "./patterns.js";
+import { entryDraft, readDraft } from "./patterns.js";
+import { methodOn, promptsGetOn, toolsCallOn } from "./mock-entry-points.js";
 import { loadDefinition, type MockDefinition } from "./definition.js";
 import { applyDefinition, promptDeclarations } from "./definition-apply.js";
 import type { AnyResourceDeclaration } from "./resources.js";
@@ -26,7 +27,7 @@ import { McpMockError, PREFIX } from "./errors.js";
 import { assertJsonCarriable } from "./json-value.js";
 import { JsonRpcFailure } from "./jsonrpc.js";
 import type { Session } from "./session.js";
-import { closestNames, stubSentence } from "./explain.js";
+import { stubSentence } from "./explain.js";
 import { HttpTransport } from "./app.js";
 import type { McpMockOptions } from "./options.js";
 import { listen, type Listening } from "./server.js";
@@ -63,25 +64,6 @@ export interface ScenarioHandle {
   set(state: string): void;
   /** Back to `"Started"`. */
   reset(): void;
-}
-
-/** A stub may only name a declared tool or prompt: a typo fails here, with the fix. */
-function assertDeclared(written: string, kind: "tool" | "prompt", name: string, declared: string[], startOption: string, declareMethod: string): void {
-  if (declared.includes(name)) return;
-  const similar = closestNames(name, declared);
-  throw new McpMockError(
-    `${written}: no ${kind} "${name}" is declared, so no client could ${kind === "tool" ? "call" : "get"} it. ` +
-      (declared.length ? `Declared ${kind}s: ${declared.join(", ")}.` : `No ${kind}s are declared.`) +
-      (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
-      ` Declare it first: McpMock.start({ ${startOption} }) or mock.${declareMethod}({ ... }).`,
-  );
-}
-
-function patternOf(pattern: StubBuilder, where: string): PatternParts {
-  if (!(pattern instanceof StubBuilder)) {
-    throw new McpMockError(`${where} takes a pattern like toolsCall("add").withArgs({ a: 1 }) (import { toolsCall } from "mcpmock"), received ${typeof pattern}.`);
-  }
-  return pattern.pattern;
 }
 
 /**
@@ -352,11 +334,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   toolsCall(): ToolCallBuilder;
   toolsCall<N extends ToolName<Tools>>(name: N): ToolCallBuilder<ToolArgs<Tools, N>, ToolPayload<Tools, N>>;
   toolsCall(name?: string): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    if (name === undefined) return new ToolCallBuilder(draft("tools/call", "toolsCall()"), this.#core);
-    const written = `toolsCall(${JSON.stringify(name)})`;
-    if (typeof name !== "string") throw new McpMockError(`toolsCall takes a tool name (a string), received ${typeof name}.`);
-    assertDeclared(written, "tool", name, this.#core.tools.names(), `tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }]`, "declareTool");
-    return new ToolCallBuilder(draft("tools/call", written, name), this.#core);
+    return toolsCallOn(this.#core, name);
   }
 
   /**
@@ -368,7 +346,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   initialize(): InitializeBuilder {
-    return new InitializeBuilder(draft("initialize", "initialize()"), this.#core);
+    return new InitializeBuilder(entryDraft("initialize"), this.#core);
   }
 
   /**
@@ -380,7 +358,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   ping(): RequestBuilder<Record<string, never>> {
-    return new RequestBuilder(draft("ping", "ping()"), this.#core);
+    return new RequestBuilder(entryDraft("ping"), this.#core);
   }
 
   /**
@@ -392,7 +370,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   toolsList(): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(draft("tools/list", "toolsList()"), this.#core);
+    return new RequestBuilder(entryDraft("tools/list"), this.#core);
   }
 
   /**
@@ -404,7 +382,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   resourcesList(): RequestBuilder<Record<string, unknown>> {
-    return this.method("resources/list", "resourcesList()");
+    return new RequestBuilder(entryDraft("resources/list"), this.#core);
   }
 
   /**
@@ -416,7 +394,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   resourcesTemplatesList(): RequestBuilder<Record<string, unknown>> {
-    return this.method("resources/templates/list", "resourcesTemplatesList()");
+    return new RequestBuilder(entryDraft("resources/templates/list"), this.#core);
   }
 
   /**
@@ -428,7 +406,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   promptsList(): RequestBuilder<Record<string, unknown>> {
-    return this.method("prompts/list", "promptsList()");
+    return new RequestBuilder(entryDraft("prompts/list"), this.#core);
   }
 
   /**
@@ -454,7 +432,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   resourcesSubscribe(uri?: string): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(draft("resources/subscribe", `resourcesSubscribe(${uri === undefined ? "" : JSON.stringify(uri)})`, uri), this.#core);
+    return new RequestBuilder(entryDraft("resources/subscribe", uri), this.#core);
   }
 
   /**
@@ -466,7 +444,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   resourcesUnsubscribe(uri?: string): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(draft("resources/unsubscribe", `resourcesUnsubscribe(${uri === undefined ? "" : JSON.stringify(uri)})`, uri), this.#core);
+    return new RequestBuilder(entryDraft("resources/unsubscribe", uri), this.#core);
   }
 
   /**
@@ -478,10 +456,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   promptsGet(name?: string): PromptGetBuilder {
-    if (name === undefined) return new PromptGetBuilder(draft("prompts/get", "promptsGet()"), this.#core);
-    const written = `promptsGet(${JSON.stringify(name)})`;
-    assertDeclared(written, "prompt", name, this.#core.prompts.names(), `prompts: [{ name: ${JSON.stringify(name)} }]`, "declarePrompt");
-    return new PromptGetBuilder(draft("prompts/get", written, name), this.#core);
+    return promptsGetOn(this.#core, name);
   }
 
   /**
@@ -493,7 +468,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   completionComplete(): CompletionBuilder {
-    return new CompletionBuilder(draft("completion/complete", "completionComplete()"), this.#core);
+    return new CompletionBuilder(entryDraft("completion/complete"), this.#core);
   }
 
   /**
@@ -505,7 +480,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   loggingSetLevel(): RequestBuilder<Record<string, unknown>> {
-    return this.method("logging/setLevel", "loggingSetLevel()");
+    return new RequestBuilder(entryDraft("logging/setLevel"), this.#core);
   }
 
   /**
@@ -517,8 +492,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   method(name: string, written = `method(${JSON.stringify(name)})`): RequestBuilder<Record<string, unknown>> {
-    if (typeof name !== "string" || name === "") throw new McpMockError(`method takes a JSON-RPC method name, like "custom/thing".`);
-    return new RequestBuilder(draft(name, written), this.#core);
+    return methodOn(this.#core, name, written);
   }
 
   /**
@@ -531,7 +505,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   openStream(): OpenStreamBuilder {
-    return new OpenStreamBuilder(draft(HTTP_GET_STREAM, "openStream()"), this.#core);
+    return new OpenStreamBuilder(entryDraft(HTTP_GET_STREAM), this.#core);
   }
 
   /**
@@ -592,7 +566,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   deleteSession(): DeleteSessionBuilder {
-    return new DeleteSessionBuilder(draft(HTTP_DELETE, "deleteSession()"), this.#core);
+    return new DeleteSessionBuilder(entryDraft(HTTP_DELETE), this.#core);
   }
 
   /**
@@ -705,7 +679,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   verify(pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] {
-    return verifyCount(this.#core.journal, patternOf(pattern, "verify"), toExpectation(count));
+    return verifyRequests(this.#core, pattern, count);
   }
 
   /**
@@ -718,7 +692,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   findRequests(pattern: StubBuilder): JournalEntry[] {
-    return findMatching(this.#core.journal, patternOf(pattern, "findRequests"));
+    return findRequests(this.#core, pattern);
   }
 
   /**
@@ -744,9 +718,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   waitFor(pattern: StubBuilder, options: { timeout?: number } = {}): Promise<JournalEntry> {
-    const timeout = options.timeout ?? 1000;
-    if (!Number.isFinite(timeout) || timeout < 0) throw new McpMockError(`waitFor: timeout is milliseconds (0 or more), received ${timeout}.`);
-    return waitForEntry(this.#core.journal, patternOf(pattern, "waitFor"), timeout, this.#core.closing.signal);
+    return waitForRequest(this.#core, pattern, options);
   }
 
   /**
@@ -758,7 +730,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   verifyInOrder(...patterns: StubBuilder[]): JournalEntry[] {
-    return verifyOrder(this.#core.journal, patterns.map((p) => patternOf(p, "verifyInOrder")));
+    return verifyRequestsInOrder(this.#core, patterns);
   }
 
   /**
@@ -770,7 +742,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   unmatched(): JournalEntry[] {
-    return this.#core.journal.entries().filter((e) => e.unmatched);
+    return unmatchedRequests(this.#core);
   }
 
   /**
@@ -782,11 +754,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   assertNoUnmatched(): void {
-    const unmatched = this.unmatched();
-    if (unmatched.length === 0) return;
-    throw new McpMockError(
-      [`${unmatched.length} request(s) matched no stub:`, ...unmatched.map((e) => `\n${describeEntry(e)}\n${e.missReport ?? ""}`)].join("\n"),
-    );
+    assertNoUnmatched(this.#core);
   }
 
   /**
@@ -799,17 +767,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   assertAllStubsUsed(): void {
-    const pending = this.#core.registry
-      .all()
-      .filter((e) => e.stub.source !== "default" && !e.stub.optional && e.hits < (e.stub.times ?? 1));
-    if (pending.length === 0) return;
-    throw new McpMockError(
-      [
-        `${pending.length} stub(s) were not used:`,
-        ...pending.map((e) => `  ${e.stub.id}: ${stubSentence(e.stub, e.hits)}`),
-        "Mark a stub .optional() if the test does not need it called.",
-      ].join("\n"),
-    );
+    assertAllStubsUsed(this.#core);
   }
 
   /**

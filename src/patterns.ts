@@ -5,22 +5,28 @@
  */
 import { draft } from "./builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
+import { entryCall } from "./entry-points.js";
 import { McpMockError } from "./errors.js";
 import { uriMatchesTemplate, uriWhere } from "./matchers.js";
 import { compileTemplate, isUriTemplate } from "./resources.js";
 import { HTTP_DELETE } from "./stub.js";
 import type { StubDraft } from "./builder.js";
 
+/** @internal The draft of a chain started at a method's entry point, written as the user writes it. */
+export function entryDraft(method: string, key?: string): StubDraft {
+  return draft(method, entryCall(method, key), key);
+}
+
 /** @internal The draft of a `resources/read` chain: keyed by an exact URI, or matched by template or predicate. */
 export function readDraft(uri: string | ((uri: string) => boolean) | undefined): StubDraft {
-  if (uri === undefined) return draft("resources/read", "resourcesRead()");
+  if (uri === undefined) return entryDraft("resources/read");
   if (typeof uri === "function") {
     const matcher = uriWhere(uri);
     return { ...draft("resources/read", "resourcesRead(predicate)"), matchers: [matcher] };
   }
   if (typeof uri !== "string" || uri === "") throw new McpMockError(`resourcesRead takes a URI, a URI template like "file:///{path}", or a predicate.`);
-  const written = `resourcesRead(${JSON.stringify(uri)})`;
-  if (!isUriTemplate(uri)) return draft("resources/read", written, uri);
+  if (!isUriTemplate(uri)) return entryDraft("resources/read", uri);
+  const written = entryCall("resources/read", uri);
   return { ...draft("resources/read", written), matchers: [uriMatchesTemplate(uri, compileTemplate(uri, written))] };
 }
 
@@ -47,7 +53,7 @@ export function resourcesRead(uri?: string | ((uri: string) => boolean)): Resour
  * ```
  */
 export function promptsGet(name?: string): PromptGetBuilder {
-  return new PromptGetBuilder(name === undefined ? draft("prompts/get", "promptsGet()") : draft("prompts/get", `promptsGet(${JSON.stringify(name)})`, name), undefined);
+  return new PromptGetBuilder(entryDraft("prompts/get", name), undefined);
 }
 
 /**
@@ -60,7 +66,7 @@ export function promptsGet(name?: string): PromptGetBuilder {
  * ```
  */
 export function completionComplete(): CompletionBuilder {
-  return new CompletionBuilder(draft("completion/complete", "completionComplete()"), undefined);
+  return new CompletionBuilder(entryDraft("completion/complete"), undefined);
 }
 
 /**
@@ -73,9 +79,7 @@ export function completionComplete(): CompletionBuilder {
  * ```
  */
 export function toolsCall(name?: string): ToolCallBuilder {
-  return name === undefined
-    ? new ToolCallBuilder(draft("tools/call", "toolsCall()"), undefined)
-    : new ToolCallBuilder(draft("tools/call", `toolsCall(${JSON.stringify(name)})`, name), undefined);
+  return new ToolCallBuilder(entryDraft("tools/call", name), undefined);
 }
 
 /**
@@ -101,7 +105,7 @@ export function method(name: string): RequestBuilder<Record<string, unknown>> {
  * ```
  */
 export function initialize(): InitializeBuilder {
-  return new InitializeBuilder(draft("initialize", "initialize()"), undefined);
+  return new InitializeBuilder(entryDraft("initialize"), undefined);
 }
 
 /**
@@ -114,7 +118,7 @@ export function initialize(): InitializeBuilder {
  * ```
  */
 export function ping(): RequestBuilder<Record<string, never>> {
-  return new RequestBuilder(draft("ping", "ping()"), undefined);
+  return new RequestBuilder(entryDraft("ping"), undefined);
 }
 
 /**
@@ -127,7 +131,7 @@ export function ping(): RequestBuilder<Record<string, never>> {
  * ```
  */
 export function toolsList(): RequestBuilder<Record<string, unknown>> {
-  return new RequestBuilder(draft("tools/list", "toolsList()"), undefined);
+  return new RequestBuilder(entryDraft("tools/list"), undefined);
 }
 
 /**
@@ -140,5 +144,5 @@ export function toolsList(): RequestBuilder<Record<string, unknown>> {
  * ```
  */
 export function deleteSession(): DeleteSessionBuilder {
-  return new DeleteSessionBuilder(draft(HTTP_DELETE, "deleteSession()"), undefined);
+  return new DeleteSessionBuilder(entryDraft(HTTP_DELETE), undefined);
 }

@@ -101,6 +101,36 @@ function userStubs(ctx: SelectionContext, method: string, key: string): StubEntr
   return ctx.registry.forMethod(method, key).filter((e) => e.stub.source !== "default");
 }
 
+/** What differs between the answers to an unknown tool and to an unknown prompt. */
+const UNKNOWN_NAME = {
+  tool: {
+    dataKeys: ["unknownTool", "declaredTools"],
+    declare: (name: string) => `mock.declareTool({ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } })`,
+    suggest: true,
+  },
+  prompt: {
+    dataKeys: ["unknownPrompt", "declaredPrompts"],
+    declare: (name: string) => `mock.declarePrompt({ name: ${JSON.stringify(name)} })`,
+    suggest: false, // the prompt report has never offered "Did you mean"
+  },
+} as const;
+
+/**
+ * A tools/call or prompts/get of a name nothing declares: the protocol's
+ * `Unknown tool: <name>` (or prompt) error with the declared names in `data`, and a report
+ * that says how to serve it.
+ */
+function unknownName(call: McpCall, kind: keyof typeof UNKNOWN_NAME, name: string, declared: string[]): Selection {
+  const { dataKeys: [unknownKey, declaredKey], declare, suggest } = UNKNOWN_NAME[kind];
+  const similar = suggest ? closestNames(name, declared) : [];
+  const report =
+    `${PREFIX} ${call.method} "${name}": no such ${kind} is declared (declared: ${declared.join(", ") || "none"}).` +
+    (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
+    ` To serve it, declare it: ${declare(name)}.`;
+  const data = { [unknownKey]: name, [declaredKey]: declared };
+  return { message: errorMessage(call, ErrorCodes.InvalidParams, `Unknown ${kind}: ${name}`, data), miss: report };
+}
+
 /** The seed's rules for tools: specified arguments, then the schema check, then ANY, then the miss answer. */
 function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   const name = call.params?.["name"];
@@ -109,16 +139,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   if (rawArgs !== undefined && !isObject(rawArgs)) return invalid(call, `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`);
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
-  if (!ctx.tools.has(name)) {
-    const declared = ctx.tools.names();
-    const similar = closestNames(name, declared);
-    const report =
-      `${PREFIX} tools/call "${name}": no such tool is declared (declared: ${declared.join(", ") || "none"}).` +
-      (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
-      ` To serve it, declare it: mock.declareTool({ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }).`;
-    const data = { unknownTool: name, declaredTools: declared };
-    return { message: errorMessage(call, ErrorCodes.InvalidParams, `Unknown tool: ${name}`, data), miss: report };
-  }
+  if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names());
   const violations = ctx.tools.check(name)?.(call.args) ?? [];
   if (violations.length > 0) {
     const file = definitionFileOf(userStubs(ctx, "tools/call", name));
@@ -150,11 +171,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
   const prompt = ctx.prompts.get(name);
-  if (!prompt) {
-    const declared = ctx.prompts.names();
-    const report = `${PREFIX} prompts/get "${name}": no such prompt is declared (declared: ${declared.join(", ") || "none"}). To serve it, declare it: mock.declarePrompt({ name: ${JSON.stringify(name)} }).`;
-    return { message: errorMessage(call, ErrorCodes.InvalidParams, `Unknown prompt: ${name}`, { unknownPrompt: name, declaredPrompts: declared }), miss: report };
-  }
+  if (!prompt) return unknownName(call, "prompt", name, ctx.prompts.names());
   const missing = missingArguments(prompt, call.args);
   if (missing.length > 0) {
     const message = `Invalid params: prompt "${name}" requires the argument${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}`;
