@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import type { MockCore, Outcome, RequestContext } from "./core.js";
 import { rejection, Rejections } from "./http-errors.js";
-import { classifyMessage, type ClassifiedMessage, type JsonRpcResponse } from "./jsonrpc.js";
+import { classifyMessage, encodeResult, type ClassifiedMessage, type JsonRpcResponse } from "./jsonrpc.js";
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   ErrorCodes,
@@ -265,7 +265,8 @@ export class HttpTransport {
     const json = (this.#core.options.responseMode ?? "json") === "json";
     const first = outcomes[0] as Outcome;
     if (json && !isBatch && first.kind === "message") {
-      return sendJson(c, 200, sessionId, JSON.stringify(first.message));
+      const text = first.resultJson === undefined ? JSON.stringify(first.message) : encodeResult(first.message.id as RequestId, first.resultJson);
+      return sendJson(c, 200, sessionId, text);
     }
     const status = outcomes.find((o) => o.kind === "status");
     if (status) return this.#status(status);

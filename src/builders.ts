@@ -91,7 +91,9 @@ export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> 
   /** @internal */
   override planFor(payload: unknown, options?: ToolAnswerOptions): ResponsePlan {
     this.checkAnswer(payload, "respondsWith");
-    return { kind: "tool-result", payload: payload as Answer<unknown>, isError: options?.isError === true };
+    // A constant payload is copied: the stub is data, and its answer is serialized once.
+    const answer = typeof payload === "function" ? payload : structuredClone(payload);
+    return { kind: "tool-result", payload: answer as Answer<unknown>, isError: options?.isError === true };
   }
 
   /**

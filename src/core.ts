@@ -22,7 +22,7 @@ import { errorMessage, select, type SelectionContext } from "./selection.js";
 import { SessionStore, type Session } from "./session.js";
 import { HTTP_DELETE, HTTP_GET_STREAM, type FaultKind, type ResponsePlan, type Stub } from "./stub.js";
 import { assertClientCapability, playStream, type StreamHost, type StreamPlan, type StreamSink } from "./streaming.js";
-import { wrapToolPayload } from "./tool-result.js";
+import { wrapToolPayload, type WrapContext } from "./tool-result.js";
 import { DEFAULT_PAGE_SIZE } from "./pagination.js";
 import { VERSION } from "./version.js";
 
@@ -48,12 +48,24 @@ export interface InitializeOutcome {
 
 /** What the transport sends back for one request. */
 export type Outcome =
-  | { readonly kind: "message"; readonly message: JsonRpcResponse; readonly initialize?: InitializeOutcome }
+  | {
+      readonly kind: "message";
+      readonly message: JsonRpcResponse;
+      readonly initialize?: InitializeOutcome;
+      /** The result already in JSON (a constant answer is serialized once, not on every call). */
+      readonly resultJson?: string;
+    }
   | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
   /** Answer wrong on purpose; `message` is what a correct answer would have been. */
   | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number; readonly message: JsonRpcResponse }
   /** An SSE answer: `run` plays it onto a sink and resolves when it has ended. */
   | { readonly kind: "stream"; run(sink: StreamSink): Promise<void>; readonly dropAfter?: number };
+
+/** A constant answer's result and its JSON. */
+interface ConstantResult {
+  readonly result: unknown;
+  readonly json: string;
+}
 
 interface PendingRequest {
   readonly method: string;
@@ -100,6 +112,8 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   /** Streamed requests still running, by session and request id, for notifications/cancelled. */
   readonly #inflight = new Map<string, AbortController>();
   readonly #streamWaiters = new Set<() => void>();
+  /** Constant tool answers, wrapped and serialized, by plan (see #constantToolResult). */
+  readonly #constantResults = new WeakMap<ResponsePlan, ConstantResult[]>();
   /** Request ids being answered, by session, to refuse a duplicate id in flight. */
   readonly #active = new Set<string>();
 
@@ -514,16 +528,19 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
           const withDescription = plan.description === undefined ? result : { description: plan.description, ...result };
           return { kind: "message", message: resultResponse(call.id as RequestId, withDescription) };
         });
-      case "tool-result":
-        return after(evaluate(plan.payload, call, where), (payload): Outcome => {
-          const tool = call.name === undefined ? undefined : this.tools.get(call.name);
-          const result = wrapToolPayload(payload, {
-            isError: plan.isError,
-            hasOutputSchema: tool?.outputSchema !== undefined,
-            structuredContent: supportedRevision(call.protocolVersion).structuredContent,
-          });
-          return { kind: "message", message: resultResponse(call.id as RequestId, result) };
-        });
+      case "tool-result": {
+        const tool = call.name === undefined ? undefined : this.tools.get(call.name);
+        const wrap: WrapContext = {
+          isError: plan.isError,
+          hasOutputSchema: tool?.outputSchema !== undefined,
+          structuredContent: supportedRevision(call.protocolVersion).structuredContent,
+        };
+        if (typeof plan.payload !== "function") {
+          const { result, json } = this.#constantToolResult(plan, wrap);
+          return { kind: "message", message: resultResponse(call.id as RequestId, result), resultJson: json };
+        }
+        return after(evaluate(plan.payload, call, where), (payload): Outcome => ({ kind: "message", message: resultResponse(call.id as RequestId, wrapToolPayload(payload, wrap)) }));
+      }
       case "error":
         return { kind: "message", message: errorMessage(call, plan.code, plan.message, plan.data) };
       case "status":
@@ -544,6 +561,22 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
         return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
       }
     }
+  }
+
+  /**
+   * A constant tool answer, wrapped and serialized once for each way it can be wrapped (with
+   * or without structuredContent). Constant payloads are copied at stub time, so they cannot change.
+   */
+  #constantToolResult(plan: Extract<ResponsePlan, { kind: "tool-result" }>, wrap: WrapContext): ConstantResult {
+    const variant = (wrap.hasOutputSchema ? 2 : 0) + (wrap.structuredContent ? 1 : 0);
+    let variants = this.#constantResults.get(plan);
+    if (!variants) this.#constantResults.set(plan, (variants = []));
+    let found = variants[variant];
+    if (!found) {
+      const result = wrapToolPayload(plan.payload, wrap);
+      found = variants[variant] = { result, json: JSON.stringify(result) };
+    }
+    return found;
   }
 
   /** A plain result; for initialize, merged onto the default one and carrying what the session needs. */

@@ -123,6 +123,11 @@ export function resultResponse(id: RequestId, result: unknown): JsonRpcResponse 
   return { jsonrpc: "2.0", id, result };
 }
 
+/** A result response's JSON from its result's JSON: what `JSON.stringify(resultResponse(id, result))` writes. */
+export function encodeResult(id: RequestId, resultJson: string): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+}
+
 /** An error response (`id: null` where the id could not be read, as the SDK writes it). */
 export function errorResponse(id: RequestId | null, code: number, message: string, data?: unknown): JsonRpcResponse {
   const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
