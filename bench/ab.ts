@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ab -- <server> <server> ...`: tools/call CPU per call (32 connections) of
+ * `npm run bench:ab -- <server> <server> ...`: tools/call CPU per call (32 connections, or CONNECTIONS) of
  * a few bench servers, rounds alternating, for before/after figures on a noisy machine.
  * A server is a script with its arguments after colons:
  *
@@ -13,6 +13,7 @@ import { load, MCP_HEADERS, median, openSession, startServer, type Running } fro
 const specs = process.argv.slice(2);
 if (specs.length === 0) throw new Error("usage: npm run bench:ab -- <script[:arg:arg]> <script[:arg:arg]> ...");
 const rounds = Number(process.env["ROUNDS"] ?? 5);
+const connections = Number(process.env["CONNECTIONS"] ?? 32);
 const running: { spec: string; server: Running; headers: Record<string, string>; cpu: number[]; rps: number[] }[] = [];
 for (const spec of specs) {
   const [script, ...args] = spec.split(":") as [string, ...string[]];
@@ -24,16 +25,17 @@ for (const spec of specs) {
 }
 for (let r = 0; r < rounds; r++) {
   for (const s of r % 2 ? [...running].reverse() : running) {
-    const result = await load(s.server, s.headers, { connections: 32, duration: 2 });
+    const result = await load(s.server, s.headers, { connections, duration: 2 });
     s.cpu.push(result.cpuUsPerRequest);
     s.rps.push(result.rps);
   }
 }
 for (const s of running) await s.server.stop();
 const base = median((running[0] as (typeof running)[number]).cpu);
+const baseMin = Math.min(...(running[0] as (typeof running)[number]).cpu);
 for (const s of running) {
   const cpu = median(s.cpu);
   process.stdout.write(
-    `${s.spec}: ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]\n`,
+    `${s.spec}: median ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first), min ${Math.min(...s.cpu).toFixed(1)} (${(Math.min(...s.cpu) / baseMin).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]\n`,
   );
 }

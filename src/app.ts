@@ -60,6 +60,16 @@ function wrongId(id: unknown): RequestId {
 }
 
 
+function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
+  let count = 0;
+  for (const name in b) {
+    if (a[name] !== b[name]) return false;
+    count++;
+  }
+  for (const name in a) if (--count < 0) return false;
+  return count === 0;
+}
+
 /** The HTTP face of a mock. */
 export class HttpTransport {
   readonly app = new Hono();
@@ -71,6 +81,7 @@ export class HttpTransport {
   #admin: Hono | undefined;
   readonly #graceTimers = new Set<ReturnType<typeof setTimeout>>();
   #allowedHost: string | undefined;
+  #lastHeaders: Record<string, string> | undefined;
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -160,12 +171,13 @@ export class HttpTransport {
     if (sessionId === undefined) return optional ? { session: undefined, sessionId } : Rejections.sessionRequired();
     const session = this.#core.sessions.get(sessionId);
     if (!session) return Rejections.sessionNotFound();
-    return { session, sessionId };
+    return { session, sessionId: session.id };
   }
 
   #versionFor(c: Context, session: Session | undefined): string | Response {
     const version = header(c, HeaderNames.protocolVersion);
-    if (version !== undefined) return revisionOf(version) ? version : Rejections.unsupportedVersion(version);
+    // The table's own string: the journal keeps one copy of each version, not one per request.
+    if (version !== undefined) return revisionOf(version)?.version ?? Rejections.unsupportedVersion(version);
     return session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
   }
 
@@ -204,7 +216,7 @@ export class HttpTransport {
       if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
       messages.push(m);
     }
-    const headers = allHeaders(c);
+    const headers = this.#interned(allHeaders(c));
     let init: Classified | undefined;
     let preSession = true;
     for (const m of messages) {
@@ -409,6 +421,17 @@ export class HttpTransport {
     const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
     const { status, body } = this.#core.handleDelete(ctx);
     return this.#status({ kind: "status", status, ...(body === undefined ? {} : { body }) });
+  }
+
+  /**
+   * The headers of the last request when this one repeats them exactly (clients send the same
+   * headers on every call), so the journal keeps one object for them, not one per request.
+   */
+  #interned(headers: Record<string, string>): Record<string, string> {
+    const last = this.#lastHeaders;
+    if (last !== undefined && sameHeaders(last, headers)) return last;
+    this.#lastHeaders = headers;
+    return headers;
   }
 
   #track(channel: SseChannel): SseChannel {

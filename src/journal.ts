@@ -48,8 +48,9 @@ export interface JournalEntry {
 export const DEFAULT_JOURNAL_SIZE = 10_000;
 
 export class Journal {
-  #entries: JournalEntry[] = [];
-  #start = 0;
+  /** A ring of at most `cap` entries; `#head` is where the oldest one is once it is full. */
+  #ring: JournalEntry[] = [];
+  #head = 0;
   #seq = 0;
   readonly #cap: number;
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
@@ -81,15 +82,11 @@ export class Journal {
       durationMs: undefined,
     };
     for (const listener of this.#arrivals) listener(entry);
-    if (this.#cap > 0) {
-      this.#entries.push(entry);
-      if (this.#entries.length - this.#start > this.#cap) {
-        this.#start++;
-        if (this.#start > 1024 && this.#start * 2 > this.#entries.length) {
-          this.#entries = this.#entries.slice(this.#start);
-          this.#start = 0;
-        }
-      }
+    if (this.#ring.length < this.#cap) this.#ring.push(entry);
+    else if (this.#cap > 0) {
+      // Full: the newest takes the oldest one's place, which nothing keeps alive any more.
+      this.#ring[this.#head] = entry;
+      this.#head = (this.#head + 1) % this.#cap;
     }
     return entry;
   }
@@ -118,7 +115,7 @@ export class Journal {
 
   /** The kept entries, oldest first. */
   entries(): JournalEntry[] {
-    return this.#entries.slice(this.#start);
+    return this.#head === 0 ? this.#ring.slice() : [...this.#ring.slice(this.#head), ...this.#ring.slice(0, this.#head)];
   }
 
   /** How many messages arrived in all (including dropped entries). */
@@ -127,7 +124,7 @@ export class Journal {
   }
 
   clear(): void {
-    this.#entries = [];
-    this.#start = 0;
+    this.#ring = [];
+    this.#head = 0;
   }
 }

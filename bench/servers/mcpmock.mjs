@@ -1,11 +1,13 @@
-// mcpmock as a user runs it. argv: sessions (stateless|stateful) responseMode (json|sse) stubs kind (tools|args) [stream]
+// mcpmock as a user runs it. argv: sessions (stateless|stateful) responseMode (json|sse) stubs kind (tools|args), and journal=N anywhere for journalSize
 import { ANY, McpMock } from "../../dist/index.js";
 import { onStop, ready } from "./common.mjs";
 
-const [sessions = "stateful", responseMode = "json", stubs = "1", kind = "tools"] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const journal = argv.find((a) => a.startsWith("journal="));
+const [sessions = "stateful", responseMode = "json", stubs = "1", kind = "tools"] = argv.filter((a) => a !== journal);
 const n = Number(stubs);
 const tools = [...(kind === "tools" ? Array.from({ length: Math.max(1, n) }, (_, i) => ({ name: i === 0 ? "add" : `tool-${i}` })) : [{ name: "add" }]), { name: "stream" }];
-const mock = await McpMock.start({ tools, sessions, responseMode, onUnmatched: "silent", ...(process.env.JOURNAL ? { journalSize: Number(process.env.JOURNAL) } : {}) });
+const mock = await McpMock.start({ tools, sessions, responseMode, onUnmatched: "silent", ...(journal ? { journalSize: Number(journal.slice("journal=".length)) } : {}) });
 if (kind === "tools") {
   for (let i = 1; i < n; i++) mock.toolsCall(`tool-${i}`).withArgs(ANY).respondsWith({ sum: i });
   mock.toolsCall("add").withArgs(ANY).respondsWith({ sum: 3 });
