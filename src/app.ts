@@ -59,7 +59,7 @@ function wrongId(id: unknown): RequestId {
   return typeof id === "number" ? id + 1_000_000 : `${String(id)}-wrong`;
 }
 
-
+/** The same header names with the same values. */
 function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
   let count = 0;
   for (const name in b) {

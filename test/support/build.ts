@@ -1,11 +1,11 @@
 /**
- * vitest globalSetup: builds the package (`npx tsc -p tsconfig.build.json`) once per run, so
+ * vitest globalSetup: builds the package (`npm run build`: scripts/build.mjs) once per run, so
  * tests that spawn the `mcpmock` command run the current `dist/cli.js`, as `npx mcpmock` would.
  * The build is skipped when dist/cli.js is newer than every source file and build config:
  * rewriting dist/ while another run's tests spawn the command could hand them half a file.
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,12 +33,12 @@ function isCurrent(): boolean {
     join(ROOT, "tsconfig.json"),
     join(ROOT, "tsconfig.build.json"),
     join(ROOT, "package.json"),
+    join(ROOT, "scripts/build.mjs"),
   ];
   return inputs.every((file) => !(mtime(file) > built));
 }
 
 export default function setup(): void {
-  if (!isCurrent()) execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
-  // The command must be executable, as npm makes it when the package is installed.
-  chmodSync(join(ROOT, "dist/cli.js"), 0o755);
+  // The build script also makes the command executable, as npm does when the package is installed.
+  if (!isCurrent()) execFileSync(process.execPath, [join(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
 }
