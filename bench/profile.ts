@@ -6,6 +6,9 @@
  *   npm run bench:profile                       # mcpmock stateful JSON
  *   npm run bench:profile -- stateless json     # same args as bench/servers/mcpmock.mjs
  *   npm run bench:profile -- --server hono      # a baseline server instead
+ *
+ * TOP=n lines of self time, INCLUSIVE=n lines of inclusive time (library and Hono frames),
+ * INTERVAL=µs between samples (200).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { load, MCP_HEADERS, openSession, ROOT, startServer } from "./lib.js";
@@ -29,7 +32,7 @@ const dir = `${ROOT}bench/results/profile`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
-const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, `bench/servers/${serverName}.mjs`, ...args]);
+const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", process.env["INTERVAL"] ?? "200", `bench/servers/${serverName}.mjs`, ...args]);
 const stateful = serverName === "mcpmock" ? (args[0] ?? "stateful") === "stateful" : false;
 const headers = stateful ? await openSession(server.url) : MCP_HEADERS;
 await load(server, headers, { connections: 32, duration: 1 });

@@ -21,7 +21,7 @@ import type { IncomingMessage } from "node:http";
 import type { RequestId } from "./call.js";
 import type { Session } from "./session.js";
 import { SseChannel } from "./sse.js";
-import { allHeaders, header, readBody, sendJson } from "./http-request.js";
+import { allHeaders, directResponse, header, readBody, sendJson } from "./http-request.js";
 import { EventStream, parseEventId } from "./event-stream.js";
 
 /** Default largest POST body (the SDK's default too). */
@@ -286,7 +286,7 @@ export class HttpTransport {
     const headers: Record<string, string> = sessionId === undefined ? {} : { [HeaderNames.sessionId]: sessionId };
     if (outcomes.some((o) => o.kind === "stream")) {
       const dropAfter = outcomes.find((o): o is Extract<Outcome, { kind: "stream" }> => o.kind === "stream")?.dropAfter;
-      return this.#sse(headers, session, version, outcomes, dropAfter);
+      return this.#sse(c, headers, session, version, outcomes, dropAfter);
     }
     let messages = outcomes.map((o) => (o as { message: JsonRpcResponse }).message);
     let sse = !json;
@@ -313,11 +313,11 @@ export class HttpTransport {
         case "drop-stream-after":
           // A plain answer has no events before its result: the connection drops before it.
           // The result stays in the stream for a client that resumes with Last-Event-ID.
-          return this.#sse(headers, session, version, outcomes, 0);
+          return this.#sse(c, headers, session, version, outcomes, 0);
       }
     }
     if (!sse) return sendJson(c, 200, sessionId, JSON.stringify(isBatch ? messages : messages[0]));
-    return this.#sse(headers, session, version, messages.map((message) => ({ kind: "message", message })));
+    return this.#sse(c, headers, session, version, messages.map((message) => ({ kind: "message", message })));
   }
 
   /**
@@ -326,11 +326,25 @@ export class HttpTransport {
    * each message as an event with an id, and may drop the connection after `dropAfter`
    * events while the stream goes on (a client resumes it with GET and `Last-Event-ID`).
    */
-  #sse(headers: Record<string, string>, session: Session | undefined, version: string, outcomes: Outcome[], dropAfter?: number): Response {
+  #sse(c: Context, headers: Record<string, string>, session: Session | undefined, version: string, outcomes: Outcome[], dropAfter?: number): Response {
     // Without a session nothing can be resumed: no ids, so clients do not try.
     const stream = session ? session.streams.open() : new EventStream(0, false);
-    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs));
+    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs, directResponse(c)));
     if (session && supportedRevision(version).primingEvents) channel.prime(`${stream.number}-0`, this.#core.options.sseRetryMs ?? DEFAULT_RETRY_MS);
+    let emitted = 0;
+    const send = (message: unknown): void => {
+      stream.emit(JSON.stringify(message));
+      if (dropAfter !== undefined && ++emitted === dropAfter) stream.drop();
+    };
+    // Only a streamed answer needs to hear that the stream ended: an AbortSignal costs more
+    // than the rest of a plain answer.
+    if (!outcomes.some((o) => o.kind === "stream")) {
+      stream.attach(channel, 0);
+      if (dropAfter === 0) stream.drop();
+      for (const outcome of outcomes) if (outcome.kind === "message" || outcome.kind === "fault") send(outcome.message);
+      stream.finish();
+      return channel.response;
+    }
     const abort = new AbortController();
     stream.attach(channel, 0, () => {
       if (stream.finished) return;
@@ -343,14 +357,7 @@ export class HttpTransport {
       timer.unref();
       this.#graceTimers.add(timer);
     });
-    let emitted = 0;
-    const sink = {
-      signal: abort.signal,
-      send: (message: unknown): void => {
-        stream.emit(JSON.stringify(message));
-        if (dropAfter !== undefined && ++emitted === dropAfter) stream.drop();
-      },
-    };
+    const sink = { signal: abort.signal, send };
     if (dropAfter === 0) stream.drop();
     void (async () => {
       for (const outcome of outcomes) {
@@ -383,10 +390,10 @@ export class HttpTransport {
     const session = resolved.session as Session;
     const headers = { [HeaderNames.sessionId]: session.id };
     const lastEventId = header(c, HeaderNames.lastEventId);
-    if (lastEventId !== undefined) return this.#resume(session, lastEventId, headers);
+    if (lastEventId !== undefined) return this.#resume(c, session, lastEventId, headers);
     if (session.stream?.attached) return Rejections.streamConflict();
     const stream = session.streams.open();
-    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs));
+    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs, directResponse(c)));
     if (supportedRevision(version).primingEvents) channel.prime(`${stream.number}-0`, this.#core.options.sseRetryMs ?? DEFAULT_RETRY_MS);
     session.stream = stream;
     const ended = new AbortController();
@@ -399,14 +406,14 @@ export class HttpTransport {
   }
 
   /** GET with Last-Event-ID: replays that stream's missed events, then carries it on. */
-  #resume(session: Session, lastEventId: string, headers: Record<string, string>): Response {
+  #resume(c: Context, session: Session, lastEventId: string, headers: Record<string, string>): Response {
     const parsed = parseEventId(lastEventId);
     const stream = parsed && session.streams.get(parsed.stream);
     if (!parsed || !stream) {
       return rejection(400, ErrorCodes.TransportError, "Invalid event ID format", `[mcpmock] Last-Event-ID ${JSON.stringify(lastEventId)} names no stream of ${session.id} that can be resumed.`);
     }
     if (stream.attached) return Rejections.resumeConflict();
-    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs));
+    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs, directResponse(c)));
     stream.attach(channel, parsed.seq);
     if (session.streams.get(parsed.stream) === session.stream) this.#core.streamOpened();
     return channel.response;

@@ -83,12 +83,24 @@ export async function readBody(c: Context, limit: number): Promise<Uint8Array | 
 }
 
 /**
+ * The Node response to write an answer to directly: on @hono/node-server, when no Origin
+ * header came (so no CORS headers need adding to the answer) and nothing was written yet.
+ */
+export function directResponse(c: Context): ServerResponse | undefined {
+  const { incoming, outgoing } = node(c);
+  return outgoing && incoming?.headers.origin === undefined && !outgoing.headersSent ? outgoing : undefined;
+}
+
+/** What a handler returns after writing its answer to the Node response itself. */
+export { RESPONSE_ALREADY_SENT };
+
+/**
  * Answers with a JSON body (and the session id, when there is one). On Node, without an
  * Origin header (so no CORS headers to add), it is written straight to the socket.
  */
 export function sendJson(c: Context, status: number, sessionId: string | undefined, body: string): Response {
-  const { incoming, outgoing } = node(c);
-  if (outgoing && incoming?.headers.origin === undefined && !outgoing.headersSent) {
+  const outgoing = directResponse(c);
+  if (outgoing) {
     const length = String(Buffer.byteLength(body));
     // The flat-array form: Node writes it as is, without building a header map.
     outgoing.writeHead(
