@@ -106,7 +106,8 @@ function probe(script: string, args: string[] = [], nodeArgs: string[] = []): nu
 }
 
 async function main(): Promise<void> {
-  execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" });
+  // The package as published: tsc, then the bundle (scripts/build.mjs).
+  execFileSync(node, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" });
   const cpu = (rs: LoadResult[]) => rs.map((r) => r.cpuUsPerRequest);
 
   // 1. tools/call, JSON answers, 32 connections: CPU per request against the baselines.
@@ -209,9 +210,15 @@ async function main(): Promise<void> {
 
   // 7. Memory: RSS after many calls on one session (journal on, capped), and per stub.
   const calls = quick ? 20_000 : 100_000;
-  const rss = new Map<string, number[]>([["mcpmock stateful (journal on)", []], ["Hono (bare)", []]]);
+  // The journal's share shows as the difference between the first two rows.
+  const rss = new Map<string, number[]>([["mcpmock stateful (journal on)", []], ["mcpmock stateful (journalSize: 0)", []], ["Hono (bare)", []]]);
   for (let round = 0; round < (quick ? 1 : 2); round++) {
-    for (const s of rotate([mcpmock("mcpmock stateful (journal on)", ["stateful", "json"], true), subjects[1] as Subject], round)) {
+    const memorySubjects = [
+      mcpmock("mcpmock stateful (journal on)", ["stateful", "json"], true),
+      mcpmock("mcpmock stateful (journalSize: 0)", ["stateful", "json", "journal=0"], true),
+      subjects[1] as Subject,
+    ];
+    for (const s of rotate(memorySubjects, round)) {
       const server = await s.start();
       const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
       await load(server, headers, { connections: 32, amount: calls });
@@ -223,6 +230,8 @@ async function main(): Promise<void> {
   for (const [name, values] of rss) row(`RSS after ${calls.toLocaleString("en")} calls`, name, "RSS", values, "MiB", ratio(median(values), honoRss, "Hono"));
   const perStub = [probe("stub-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
   row("memory", "per stub (distinct args)", "heap", perStub.map((b) => b / 1024), "KiB", "");
+  const perEntry = [probe("journal-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
+  row("memory", "per journal entry (tools/call over HTTP)", "heap", perEntry.map((b) => b / 1024), "KiB", "", 2);
 
   // 8. verify() over a full journal.
   const entries = quick ? 2000 : 10_000;
