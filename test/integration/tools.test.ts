@@ -131,6 +131,33 @@ describe.each(matrix)("$kind client, $sessions, $responseMode answers", ({ kind,
   });
 });
 
+describe("constant answers", () => {
+  test("are copied when stubbed: changing the object later changes nothing; each call gets the same answer with its own id", async () => {
+    await using mock = await McpMock.start({ tools });
+    const client = await connect("v1", mock.url);
+    const payload = { sum: 3, parts: [1, 2] };
+    mock.toolsCall("add").withArgs(ANY).respondsWith(payload);
+    payload.sum = 99;
+    payload.parts.push(7);
+    for (let i = 0; i < 3; i++) expect(await client.callTool("add", { a: 1, b: 2 })).toEqual({ content: [{ type: "text", text: '{"sum":3,"parts":[1,2]}' }] });
+    const answers = mock.requests().filter((e) => e.method === "tools/call").map((e) => e.answer as { id: unknown; result: unknown });
+    expect(answers.map((a) => a.result)).toEqual(Array(3).fill({ content: [{ type: "text", text: '{"sum":3,"parts":[1,2]}' }] }));
+    expect(new Set(answers.map((a) => a.id)).size).toBe(3);
+    await client.close();
+  });
+
+  test("follow the tool's declaration as it changes: structuredContent once it declares an outputSchema", async () => {
+    await using mock = await McpMock.start({ tools: [{ name: "weather", inputSchema: { type: "object" } }] });
+    const client = await connect("v2", mock.url);
+    mock.toolsCall("weather").respondsWith({ temp: 21 });
+    expect(await client.callTool("weather", {})).toEqual({ content: [{ type: "text", text: '{"temp":21}' }] });
+    mock.declareTool({ name: "weather", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { temp: { type: "number" } } } });
+    await client.listTools();
+    expect(await client.callTool("weather", {})).toEqual({ content: [{ type: "text", text: '{"temp":21}' }], structuredContent: { temp: 21 } });
+    await client.close();
+  });
+});
+
 describe("stub ordering", () => {
   test("higher priority first, then the newest; an exhausted stub falls through", async () => {
     await using mock = await McpMock.start({ tools });

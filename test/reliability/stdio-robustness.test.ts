@@ -233,6 +233,27 @@ describe("stdio in process", () => {
     }
   });
 
+  test("request ids: a repeat inside a batch and a repeat while the first is in flight get -32600; once answered, an id can be used again", async () => {
+    const pipe = await Pipe.start();
+    pipe.input.write(line({ ...initRequest, params: { ...initRequest.params, protocolVersion: "2025-03-26" } }));
+    await pipe.answer(0);
+    const duplicate = { code: -32600, message: "Invalid Request: duplicate request id in flight" };
+    // Every request of a batch is pending at once, even those answered without waiting.
+    pipe.input.write(line([call(1, "echo", { n: 1 }), call(1, "echo", { n: 2 })]));
+    await expect.poll(() => pipe.messages().filter((m) => m["id"] === 1)).toHaveLength(2);
+    expect(pipe.messages().filter((m) => m["id"] === 1)).toEqual([echoed(1, { n: 1 }), { jsonrpc: "2.0", id: 1, error: expect.objectContaining(duplicate) }]);
+    // A slow answer keeps its id in flight; a quick one does not.
+    pipe.input.write(line(call(2, "slow")));
+    pipe.input.write(line(call(2, "echo", { n: 3 })));
+    await expect.poll(() => pipe.messages().filter((m) => m["id"] === 2)).toHaveLength(2);
+    expect(pipe.messages().filter((m) => m["id"] === 2)[0]).toEqual({ jsonrpc: "2.0", id: 2, error: expect.objectContaining(duplicate) });
+    pipe.input.write(line(call(1, "echo", { n: 4 })));
+    pipe.input.write(line(call(1, "echo", { n: 5 })));
+    await expect.poll(() => pipe.messages().filter((m) => m["id"] === 1)).toHaveLength(4);
+    expect(pipe.messages().filter((m) => m["id"] === 1).slice(2)).toEqual([echoed(1, { n: 4 }), echoed(1, { n: 5 })]);
+    await pipe.close();
+  });
+
   test("stdin closing mid-request: the answer in flight is still written, then serving ends", async () => {
     const pipe = await Pipe.start();
     await pipe.initialize();
