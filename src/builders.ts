@@ -99,7 +99,9 @@ export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> 
   /**
    * Answers with a payload, wrapped as a server would: a string or content block becomes the
    * content, other JSON becomes JSON text (and `structuredContent` when the tool declares an
-   * `outputSchema`), a whole `CallToolResult` passes as is. May be a function of the call.
+   * `outputSchema`), a whole `CallToolResult` passes as is. A constant payload is copied
+   * here (changing the object later does not change the answer); for an answer that changes,
+   * pass a function of the call.
    */
   respondsWith(answer: (call: ToolCall<Args>) => Payload | Promise<Payload>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
   respondsWith(payload: Payload, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
