@@ -229,19 +229,26 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
 
   #handle(call: McpCall, entry: JournalEntry, method: string): Outcome | Promise<Outcome> {
     let stubId: string | undefined;
+    let miss: string | undefined;
+    let played: Outcome | Promise<Outcome>;
     try {
       const selection = select(this, call);
-      if (!("entry" in selection)) return this.#finish({ kind: "message", message: selection.message }, call, entry, undefined, selection.miss);
-      const id = (stubId = selection.entry.stub.id);
-      const played = this.#play(selection.entry, call);
-      if (!(played instanceof Promise)) return this.#finish(played, call, entry, id, undefined);
-      return played.then(
-        (outcome) => this.#finish(outcome, call, entry, id, undefined),
-        (error: unknown) => this.#finish(this.#failure(error, call, id, method), call, entry, id, undefined),
-      );
+      if ("entry" in selection) {
+        stubId = selection.entry.stub.id;
+        played = this.#play(selection.entry, call);
+      } else {
+        played = { kind: "message", message: selection.message };
+        miss = selection.miss;
+      }
     } catch (error) {
-      return this.#finish(this.#failure(error, call, stubId, method), call, entry, stubId, undefined);
+      played = this.#failure(error, call, stubId, method);
     }
+    if (!(played instanceof Promise)) return this.#finish(played, call, entry, stubId, miss);
+    const id = stubId;
+    return played.then(
+      (outcome) => this.#finish(outcome, call, entry, id, undefined),
+      (error: unknown) => this.#finish(this.#failure(error, call, id, method), call, entry, id, undefined),
+    );
   }
 
   /** An answer that failed, as the JSON-RPC error the client gets (rethrown while closing). */

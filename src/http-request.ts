@@ -1,7 +1,8 @@
 /**
- * Reading a request and writing a JSON answer, fast: on @hono/node-server the Node request
- * and response are used directly (no Web Request, no body stream, no Response object);
- * anywhere else (`app.request()` in tests) the Web-standard path does the same.
+ * Reading a request and writing an answer, fast: on @hono/node-server the Node request and
+ * response are used directly (no Web Request, no body stream, no Response object; SSE
+ * channels write to the response too); anywhere else (`app.request()` in tests) the
+ * Web-standard path does the same.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
