@@ -12,7 +12,7 @@ import os from "node:os";
 import { CALL, freePort, latency, load, MCP_HEADERS, median, openSession, range, ROOT, rotate, rssMiB, startServer, type LoadResult, type Running } from "./lib.js";
 
 const quick = process.argv.includes("--quick");
-const ROUNDS = quick ? 1 : 3;
+const ROUNDS = quick ? 1 : 5;
 const DURATION = quick ? 1 : 3;
 const rows: string[] = [];
 const notes: string[] = [];

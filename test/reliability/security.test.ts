@@ -11,7 +11,7 @@ import net from "node:net";
 import { describe, expect, test } from "vitest";
 import { adminApp } from "../../src/admin.js";
 import { McpMock, type McpMockOptions } from "../../src/index.js";
-import { ACCEPT_BOTH, nodeRequest as request } from "../support/raw-http.js";
+import { ACCEPT_BOTH, nodeRequest as request, readUntil } from "../support/raw-http.js";
 
 const initBody = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "sec", version: "1" } } });
 
@@ -86,6 +86,24 @@ describe("Origin", () => {
     expect(res.headers.get("access-control-expose-headers")?.split(",")).toContain("mcp-session-id");
   });
 
+  test("a browser (loopback Origin) gets CORS headers on SSE answers and on the GET stream too", async () => {
+    await using mock = await McpMock.start({ responseMode: "sse" });
+    const origin = "http://localhost:5173";
+    const init = await postInit(mock.url, { origin });
+    expect(init.headers.get("content-type")).toBe("text/event-stream");
+    expect(init.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(init.headers.get("access-control-expose-headers")?.split(",")).toContain("mcp-session-id");
+    expect(await init.text()).toContain('"protocolVersion":"2025-11-25"');
+    const session = { "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-11-25" };
+    const stream = await fetch(mock.url, { headers: { accept: "text/event-stream", origin, ...session } });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("access-control-allow-origin")).toBe(origin);
+    const pushed = mock.notify("notifications/message", { level: "info", data: "to the browser" });
+    expect(await readUntil(stream, "to the browser")).toContain('"method":"notifications/message"');
+    await pushed;
+    await stream.body?.cancel();
+  });
+
   test("allowedOrigins are honoured exactly (scheme and port included)", async () => {
     await using mock = await McpMock.start({ allowedOrigins: ["https://app.example"] });
     const ok = await postInit(mock.url, { origin: "https://app.example" });
@@ -135,6 +153,11 @@ describe("Host (DNS rebinding)", () => {
     for (const host of [`127.0.0.1:${mock.port}`, `localhost:${mock.port}`, "localhost", `[::1]:${mock.port}`]) {
       const res = await initialize(mock.url, { host });
       expect([host, res.status]).toEqual([host, 200]);
+    }
+    // An allowed Host is remembered; the next foreign one is still checked and refused.
+    for (const host of [`localhost:${mock.port}`, "evil.example", `localhost:${mock.port}`, "localhost.evil.example"]) {
+      const res = await initialize(mock.url, { host });
+      expect([host, res.status]).toEqual([host, host.includes("evil") ? 403 : 200]);
     }
   });
 
