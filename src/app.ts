@@ -98,22 +98,40 @@ export class HttpTransport {
       exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion],
     });
     // One gate for every request: the Host check (DNS rebinding), then, for browsers (which
-    // always send Origin), the Origin check and CORS on the MCP endpoint.
-    this.app.use("*", async (c, next) => {
-      const denied = this.#checkHost(header(c, "host"));
-      if (denied) return denied;
-      const origin = header(c, "origin");
-      if (origin === undefined || c.req.path !== path) return next();
-      return this.#checkOrigin(origin) ?? corsHeaders(c, next);
-    });
-    this.app.post(path, (c) => this.#post(c));
-    this.app.get(path, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c)));
-    this.app.delete(path, (c) => this.#delete(c));
-    this.app.all(path, () => Rejections.methodNotAllowed(allowed));
-    this.app.all("*", (c) =>
-      this.#admin && c.req.path.startsWith("/__admin")
-        ? (this.#checkOrigin(header(c, "origin")) ?? this.#admin.fetch(c.req.raw, c.env))
-        : Rejections.notFound(c.req.path, path),
+    // always send Origin), the Origin check and CORS on the MCP endpoint. Each route calls it
+    // itself, and routes do not overlap, so Hono runs one handler per request (no compose).
+    const gated =
+      (onEndpoint: (c: Context) => boolean, handler: (c: Context) => Response | Promise<Response>) =>
+      (c: Context): Response | Promise<Response> => {
+        const denied = this.#checkHost(header(c, "host"));
+        if (denied) return denied;
+        const origin = header(c, "origin");
+        if (origin === undefined || !onEndpoint(c)) return handler(c);
+        return this.#checkOrigin(origin) ?? withCors(c, handler);
+      };
+    const withCors = async (c: Context, handler: (c: Context) => Response | Promise<Response>): Promise<Response> => {
+      // What Hono does around a route with a middleware: CORS headers set on c.res before it
+      // are merged into the route's response; a preflight is answered by the middleware alone.
+      const preflight = await corsHeaders(c, async () => {
+        c.res = await handler(c);
+      });
+      return preflight ?? c.res;
+    };
+    const always = (): boolean => true;
+    this.app.post(path, gated(always, (c) => this.#post(c)));
+    this.app.get(path, gated(always, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c))));
+    this.app.delete(path, gated(always, (c) => this.#delete(c)));
+    // Everything else: other methods on the endpoint (a CORS preflight too), the admin API, 404.
+    this.app.notFound(
+      gated(
+        (c) => c.req.path === path,
+        (c) =>
+          c.req.path === path
+            ? Rejections.methodNotAllowed(allowed)
+            : this.#admin && c.req.path.startsWith("/__admin")
+              ? (this.#checkOrigin(header(c, "origin")) ?? this.#admin.fetch(c.req.raw, c.env))
+              : Rejections.notFound(c.req.path, path),
+      ),
     );
     this.app.onError((error) =>
       core.closing.signal.aborted ? Rejections.shuttingDown() : Rejections.internal(String(error)),

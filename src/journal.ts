@@ -81,7 +81,7 @@ export class Journal {
       missReport: undefined,
       durationMs: undefined,
     };
-    for (const listener of this.#arrivals) listener(entry);
+    if (this.#arrivals.size > 0) for (const listener of this.#arrivals) listener(entry);
     if (this.#ring.length < this.#cap) this.#ring.push(entry);
     else if (this.#cap > 0) {
       // Full: the newest takes the oldest one's place, which nothing keeps alive any more.
@@ -98,7 +98,7 @@ export class Journal {
     entry.unmatched = missReport !== undefined;
     entry.missReport = missReport;
     entry.durationMs = Date.now() - entry.receivedAt;
-    for (const listener of this.#listeners) listener(entry);
+    if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
   }
 
   /** Calls `listener` for every entry as it arrives; returns the unsubscribe function. */

@@ -60,8 +60,10 @@ function invalid(call: McpCall, message: string): Selection {
 
 /** Selects the answer for a call. */
 export function select(ctx: SelectionContext, call: McpCall): Selection {
-  // params hold the arguments one level down: the same 512 limit as withArgs.
-  if (call.params !== undefined && depthExceeds(call.params, MAX_JSON_DEPTH + 1)) {
+  // params hold the arguments one level down: the same 512 limit as withArgs. Params parsed
+  // from a message nest no deeper than its text is long, so a short message needs no walk.
+  const parsedFromShortText = call.body !== "" && call.body.length <= MAX_JSON_DEPTH;
+  if (call.params !== undefined && !parsedFromShortText && depthExceeds(call.params, MAX_JSON_DEPTH + 1)) {
     const message = `${PREFIX} the params of ${call.method} nest deeper than ${MAX_JSON_DEPTH} levels; the mock does not match on them.`;
     return call.method === "tools/call" ? { message: toolError(call, message), miss: message } : invalid(call, message);
   }
