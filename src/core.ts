@@ -468,8 +468,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   }
 
   #record(kind: "request" | "notification", call: McpCall, ctx: RequestContext): JournalEntry {
-    if (ctx.session) ctx.session.lastSeenAt = Date.now();
-    return this.journal.record({
+    const entry = this.journal.record({
       kind,
       method: call.method,
       id: call.id,
@@ -480,6 +479,8 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
       transport: call.transport,
       call,
     });
+    if (ctx.session) ctx.session.lastSeenAt = entry.receivedAt;
+    return entry;
   }
 
   #matches(stub: Stub, call: McpCall): boolean {
