@@ -138,7 +138,7 @@ async function main(): Promise<void> {
 
   // 2. One connection: latency of sequential calls (p50), each subject warmed up first.
   const latencies = new Map<string, number[]>();
-  const single: Subject[] = [subjects[1] as Subject, subjects[0] as Subject, subjects[3] as Subject];
+  const single: Subject[] = [subjects[1] as Subject, subjects[0] as Subject, subjects[2] as Subject, subjects[3] as Subject];
   const started = new Map<string, { server: Running; headers: Record<string, string> }>();
   for (const s of single) {
     const server = await s.start();
