@@ -59,17 +59,6 @@ function wrongId(id: unknown): RequestId {
   return typeof id === "number" ? id + 1_000_000 : `${String(id)}-wrong`;
 }
 
-/** The same header names with the same values. */
-function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
-  let count = 0;
-  for (const name in b) {
-    if (a[name] !== b[name]) return false;
-    count++;
-  }
-  for (const name in a) if (--count < 0) return false;
-  return count === 0;
-}
-
 /** The HTTP face of a mock. */
 export class HttpTransport {
   readonly app = new Hono();
@@ -81,7 +70,6 @@ export class HttpTransport {
   #admin: Hono | undefined;
   readonly #graceTimers = new Set<ReturnType<typeof setTimeout>>();
   #allowedHost: string | undefined;
-  #lastHeaders: Record<string, string> | undefined;
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -234,7 +222,7 @@ export class HttpTransport {
       if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
       messages.push(m);
     }
-    const headers = this.#interned(allHeaders(c));
+    const headers = allHeaders(c);
     let init: Classified | undefined;
     let preSession = true;
     for (const m of messages) {
@@ -446,17 +434,6 @@ export class HttpTransport {
     const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
     const { status, body } = this.#core.handleDelete(ctx);
     return this.#status({ kind: "status", status, ...(body === undefined ? {} : { body }) });
-  }
-
-  /**
-   * The headers of the last request when this one repeats them exactly (clients send the same
-   * headers on every call), so the journal keeps one object for them, not one per request.
-   */
-  #interned(headers: Record<string, string>): Record<string, string> {
-    const last = this.#lastHeaders;
-    if (last !== undefined && sameHeaders(last, headers)) return last;
-    this.#lastHeaders = headers;
-    return headers;
   }
 
   #track(channel: SseChannel): SseChannel {

@@ -1,7 +1,7 @@
 /**
  * The journal's ring: the last `cap` entries in arrival order across many laps, the total
- * exact; and over HTTP, each entry keeps the headers its own request carried (requests that
- * repeat their headers share one object, which must never mix two requests up).
+ * exact; and over HTTP, each entry keeps the headers its own request carried (the request's
+ * own header object is kept, never one shared with another request).
  */
 import http from "node:http";
 import { describe, expect, test } from "vitest";
