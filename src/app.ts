@@ -59,6 +59,12 @@ function wrongId(id: unknown): RequestId {
   return typeof id === "number" ? id + 1_000_000 : `${String(id)}-wrong`;
 }
 
+/** The session a request belongs to (stateless: none, and the id it carried, if any). */
+interface SessionOf {
+  readonly session: Session | undefined;
+  readonly sessionId: string | undefined;
+}
+
 /** The HTTP face of a mock. */
 export class HttpTransport {
   readonly app = new Hono();
@@ -171,7 +177,7 @@ export class HttpTransport {
   }
 
   /** Session and version checks shared by POST (non-initialize), GET and DELETE. */
-  #resolveSession(c: Context, optional: boolean): { session: Session | undefined; sessionId: string | undefined } | Response {
+  #resolveSession(c: Context, optional: boolean): SessionOf | Response {
     const sessionId = header(c, HeaderNames.sessionId);
     if (!this.#core.stateful) return { session: undefined, sessionId };
     if (sessionId === undefined) return optional ? { session: undefined, sessionId } : Rejections.sessionRequired();
@@ -242,7 +248,7 @@ export class HttpTransport {
     if (!isBatch && single.kind === "request") {
       // The usual case, without a hop when the answer is ready at once.
       const outcome = this.#core.handleRequest(single.id, single.method, single.params, ctx);
-      return this.#answer(c, [outcome instanceof Promise ? await outcome : outcome], false, resolved.sessionId, version);
+      return this.#answer(c, [outcome instanceof Promise ? await outcome : outcome], false, resolved, version);
     }
     const pending: (Outcome | Promise<Outcome>)[] = [];
     let raw: Outcome | undefined;
@@ -253,7 +259,7 @@ export class HttpTransport {
     }
     if (pending.length === 0) return raw ? this.#status(raw) : new Response(null, { status: 202 });
     const outcomes = await Promise.all(pending);
-    return this.#answer(c, outcomes, isBatch, resolved.sessionId, version);
+    return this.#answer(c, outcomes, isBatch, resolved, version);
   }
 
   async #initialize(c: Context, messages: Classified[], init: Classified, headers: Record<string, string>, body: string): Promise<Response> {
@@ -264,22 +270,23 @@ export class HttpTransport {
     const version = negotiateVersion(init.params?.["protocolVersion"]);
     const ctx: RequestContext = { session: undefined, sessionId: undefined, headers, protocolVersion: version, body, transport: "http" };
     const outcome = await this.#core.handleRequest(init.id, init.method, init.params, ctx);
-    let sessionId: string | undefined;
+    let to: SessionOf = { session: undefined, sessionId: undefined };
     if (outcome.kind === "message" && outcome.initialize) {
       const plan = outcome.initialize;
       if (this.#core.stateful) {
-        sessionId = this.#core.sessions.open({
+        const session = this.#core.sessions.open({
           ...(plan.sessionId === undefined ? {} : { id: plan.sessionId }),
           protocolVersion: plan.protocolVersion,
           clientCapabilities: plan.clientCapabilities,
           clientInfo: plan.clientInfo,
-        }).id;
-      } else sessionId = plan.sessionId;
+        });
+        to = { session, sessionId: session.id };
+      } else to = { session: undefined, sessionId: plan.sessionId };
     }
-    return this.#answer(c, [outcome], false, sessionId, version);
+    return this.#answer(c, [outcome], false, to, version);
   }
 
-  #answer(c: Context, outcomes: Outcome[], isBatch: boolean, sessionId: string | undefined, version: string): Response {
+  #answer(c: Context, outcomes: Outcome[], isBatch: boolean, { session, sessionId }: SessionOf, version: string): Response {
     const json = (this.#core.options.responseMode ?? "json") === "json";
     const first = outcomes[0] as Outcome;
     if (json && !isBatch && first.kind === "message") {
@@ -288,7 +295,6 @@ export class HttpTransport {
     }
     const status = outcomes.find((o) => o.kind === "status");
     if (status) return this.#status(status);
-    const session = sessionId === undefined ? undefined : this.#core.sessions.get(sessionId);
     const headers: Record<string, string> = sessionId === undefined ? {} : { [HeaderNames.sessionId]: sessionId };
     if (outcomes.some((o) => o.kind === "stream")) {
       const dropAfter = outcomes.find((o): o is Extract<Outcome, { kind: "stream" }> => o.kind === "stream")?.dropAfter;

@@ -5,26 +5,11 @@
  * @module
  */
 import { isAny, type AnyValue } from "./any.js";
-import type { McpCall } from "./call.js";
 import type { MockCore } from "./core.js";
 import { McpMockError, showValue } from "./errors.js";
 import { StubHandle } from "./handle.js";
-import { assertJsonCarriable } from "./json-value.js";
-import {
-  argsAny,
-  argsContaining,
-  argsEqual,
-  argsWhere,
-  bodyContains,
-  headerIs,
-  scenarioStateIs,
-  paramsContaining,
-  paramsEqual,
-  paramsWhere,
-  protocolVersionIs,
-  sessionIs,
-  type Matcher,
-} from "./matchers.js";
+import { assertJsonCarriable, isJsonObject } from "./json-value.js";
+import { bodyContains, headerIs, scenarioStateIs, protocolVersionIs, sessionIs, type Matcher } from "./matchers.js";
 import { isPromptResult, toMessages } from "./prompts.js";
 import { wrapReadPayload } from "./resources.js";
 import { assertValidResult } from "./result-schemas.js";
@@ -32,7 +17,6 @@ import { wrapToolPayload } from "./tool-result.js";
 import { StreamScriptBuilder, type StreamCall } from "./stream-script.js";
 import type { StreamPlan } from "./streaming.js";
 import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource } from "./stub.js";
-import type { DeepPartial, ToolCall } from "./typed.js";
 
 /** Options of `streams()`. */
 export interface StreamOptions {
@@ -70,8 +54,9 @@ export interface StubDraft {
   readonly written: string;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v) && !isAny(v);
+/** @internal An object of values (not an array, not ANY): what withArgs and withParams take. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return isJsonObject(v) && !isAny(v);
 }
 
 /**

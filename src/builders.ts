@@ -4,7 +4,7 @@
  */
 import { isAny, type AnyValue } from "./any.js";
 import type { McpCall } from "./call.js";
-import { StubBuilder, type StreamOptions } from "./builder.js";
+import { isPlainObject, StubBuilder, type StreamOptions } from "./builder.js";
 import type { StreamCall, StreamScriptBuilder } from "./stream-script.js";
 import { showValue } from "./errors.js";
 import type { StubHandle } from "./handle.js";
@@ -24,10 +24,6 @@ import type { PromptMessage } from "./prompts.js";
 import type { ReadResourceResult, ResourceContents } from "./resources.js";
 import type { Answer, ResponsePlan } from "./stub.js";
 import type { DeepPartial, ToolCall, WithAny } from "./typed.js";
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v) && !isAny(v);
-}
 
 /**
  * Narrowing by arguments, shared by tools and prompts (the seed's rule-1 tier).

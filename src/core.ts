@@ -10,12 +10,13 @@ import { defaultInitializeResult, defaultStubs, type DefaultsSource } from "./de
 import { ToolCatalog } from "./declarations.js";
 import { McpMockError, PREFIX, showValue } from "./errors.js";
 import { Journal, type JournalEntry } from "./journal.js";
-import { assertJsonCarriable } from "./json-value.js";
+import { assertJsonCarriable, isJsonObject } from "./json-value.js";
 import { JsonRpcFailure, resultResponse, type JsonRpcResponse } from "./jsonrpc.js";
 import type { McpMockOptions } from "./options.js";
 import { isPromptResult, PromptCatalog, toMessages } from "./prompts.js";
 import { ErrorCodes, supportedRevision } from "./protocol.js";
 import { drawDelay, seededRandom } from "./random.js";
+import { matchesAll } from "./matchers.js";
 import { isAvailable, StubRegistry, type StubEntry } from "./registry.js";
 import { ResourceCatalog, wrapReadPayload } from "./resources.js";
 import { errorMessage, select, type SelectionContext } from "./selection.js";
@@ -79,10 +80,6 @@ export const DEFAULT_CLIENT_TIMEOUT_MS = 10_000;
 
 /** The state every scenario starts in (WireMock's name). */
 export const STARTED = "Started";
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** Names declarations must not repeat, with the list they come from. */
 function declareAll<T>(items: readonly T[] | undefined, list: string, nameOf: (item: T) => unknown, declare: (item: T, where: string) => void): void {
@@ -483,11 +480,6 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
     return entry;
   }
 
-  #matches(stub: Stub, call: McpCall): boolean {
-    for (const m of stub.matchers) if (m.match(call).distance !== 0) return false;
-    return true;
-  }
-
   /**
    * A stub answers one call: counts it, moves its scenario on, and gives the answer for this
    * call (each in turn, the last repeating). The one place that does this for every kind of call.
@@ -503,7 +495,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   /** The first available stub matching a call (no tiers: notifications, DELETE, GET streams), taken. */
   #take(call: McpCall): { entry: StubEntry; plan: ResponsePlan } | undefined {
     for (const entry of this.registry.candidates(call, undefined)) {
-      if (isAvailable(entry) && this.#matches(entry.stub, call)) return { entry, plan: this.#next(entry) };
+      if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry, plan: this.#next(entry) };
     }
     return undefined;
   }
@@ -591,13 +583,13 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   #result(plan: Extract<ResponsePlan, { kind: "result" }>, call: McpCall, value: unknown): Outcome {
     let result = value;
     let initialize: InitializeOutcome | undefined;
-    if (call.method === "initialize" && isObject(result)) {
+    if (call.method === "initialize" && isJsonObject(result)) {
       result = { ...defaultInitializeResult(this, call), ...result };
       initialize = {
         sessionId: plan.sessionId,
         protocolVersion: String((result as Record<string, unknown>)["protocolVersion"]),
-        clientCapabilities: isObject(call.params?.["capabilities"]) ? call.params["capabilities"] : {},
-        clientInfo: isObject(call.params?.["clientInfo"]) ? call.params["clientInfo"] : undefined,
+        clientCapabilities: isJsonObject(call.params?.["capabilities"]) ? call.params["capabilities"] : {},
+        clientInfo: isJsonObject(call.params?.["clientInfo"]) ? call.params["clientInfo"] : undefined,
       };
     }
     const message = resultResponse(call.id as RequestId, result);

@@ -127,6 +127,11 @@ export function canonicalJson(value: unknown): string {
   return out + "}";
 }
 
+/** A JSON object: not null, not an array. */
+export function isJsonObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
 /** Whether a JSON value nests more than `limit` objects and arrays (iterative: safe on hostile input). */
 export function depthExceeds(value: unknown, limit: number): boolean {
   if (value === null || typeof value !== "object") return false;

@@ -5,6 +5,7 @@
  */
 import type { RequestId } from "./call.js";
 import { jsonTypeOf } from "./errors.js";
+import { isJsonObject } from "./json-value.js";
 
 /** A JSON-RPC error object. */
 export interface JsonRpcErrorObject {
@@ -31,10 +32,6 @@ const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
 const RESULT_KEYS = new Set(["jsonrpc", "id", "result"]);
 const ERROR_KEYS = new Set(["jsonrpc", "id", "error"]);
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
 function isRequestId(v: unknown): v is RequestId {
   return typeof v === "string" || (typeof v === "number" && Number.isSafeInteger(v));
 }
@@ -49,13 +46,13 @@ const RELATED_TASK = "io.modelcontextprotocol/related-task";
 /** The SDK's rules for `_meta` in params and results. */
 function metaProblem(meta: unknown, where: string): string | undefined {
   if (meta === undefined) return undefined;
-  if (!isObject(meta)) return `"${where}._meta" must be an object, received ${jsonTypeOf(meta)}`;
+  if (!isJsonObject(meta)) return `"${where}._meta" must be an object, received ${jsonTypeOf(meta)}`;
   const token = meta["progressToken"];
   if (token !== undefined && !isRequestId(token)) {
     return `"${where}._meta.progressToken" must be a string or an integer, received ${jsonTypeOf(token)}`;
   }
   const task = meta[RELATED_TASK];
-  if (task !== undefined && !(isObject(task) && typeof task["taskId"] === "string")) {
+  if (task !== undefined && !(isJsonObject(task) && typeof task["taskId"] === "string")) {
     return `"${where}._meta['${RELATED_TASK}']" must be { taskId: string }`;
   }
   return undefined;
@@ -63,13 +60,13 @@ function metaProblem(meta: unknown, where: string): string | undefined {
 
 function paramsProblem(params: unknown): string | undefined {
   if (params === undefined) return undefined;
-  if (!isObject(params)) return `"params" must be an object, received ${jsonTypeOf(params)}`;
+  if (!isJsonObject(params)) return `"params" must be an object, received ${jsonTypeOf(params)}`;
   return metaProblem(params["_meta"], "params");
 }
 
 /** Classifies one parsed JSON value as a JSON-RPC message, or says why it is not one. */
 export function classifyMessage(value: unknown): ClassifiedMessage {
-  if (!isObject(value)) return { kind: "invalid", reason: `a message must be a JSON object, received ${jsonTypeOf(value)}` };
+  if (!isJsonObject(value)) return { kind: "invalid", reason: `a message must be a JSON object, received ${jsonTypeOf(value)}` };
   if (value["jsonrpc"] !== "2.0") return { kind: "invalid", reason: `"jsonrpc" must be "2.0"` };
   if ("method" in value) {
     const method = value["method"];
@@ -91,7 +88,7 @@ export function classifyMessage(value: unknown): ClassifiedMessage {
   if ("result" in value) {
     const id = value["id"];
     if (!isRequestId(id)) return { kind: "invalid", reason: `"id" must be a string or an integer, received ${showId(id)}` };
-    if (!isObject(value["result"])) return { kind: "invalid", reason: `"result" must be an object` };
+    if (!isJsonObject(value["result"])) return { kind: "invalid", reason: `"result" must be an object` };
     const problem = metaProblem(value["result"]["_meta"], "result");
     if (problem) return { kind: "invalid", reason: problem };
     const extra = extraKey(value, RESULT_KEYS);
@@ -104,7 +101,7 @@ export function classifyMessage(value: unknown): ClassifiedMessage {
       return { kind: "invalid", reason: `"id" must be a string or an integer, received ${showId(id)}` };
     }
     const error = value["error"];
-    if (!isObject(error) || !Number.isSafeInteger(error["code"]) || typeof error["message"] !== "string") {
+    if (!isJsonObject(error) || !Number.isSafeInteger(error["code"]) || typeof error["message"] !== "string") {
       return { kind: "invalid", reason: `"error" must be { code: integer, message: string, data? }` };
     }
     const extra = extraKey(value, ERROR_KEYS);

@@ -37,6 +37,12 @@ export interface Matcher {
   readonly argsKey?: string;
 }
 
+/** Whether every matcher matches the call exactly (a stub's or a verification pattern's). */
+export function matchesAll(matchers: readonly Matcher[], call: McpCall): boolean {
+  for (const m of matchers) if (m.match(call).distance !== 0) return false;
+  return true;
+}
+
 const MATCH: Match = { distance: 0 };
 const MISS: Match = { distance: 1 };
 

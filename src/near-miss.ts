@@ -7,7 +7,7 @@
 import { KEY_PARAM, type McpCall } from "./call.js";
 import { showDiff, type FieldDiff } from "./json-value.js";
 import type { JournalEntry } from "./journal.js";
-import type { Matcher } from "./matchers.js";
+import { matchesAll, type Matcher } from "./matchers.js";
 import type { StubEntry } from "./registry.js";
 import { renderTable, type TableRow } from "./table.js";
 
@@ -57,8 +57,7 @@ export function grade(pattern: PatternParts, call: McpCall): Grade {
 export function matchesPattern(pattern: PatternParts, call: McpCall): boolean {
   if (pattern.method !== call.method) return false;
   if (pattern.key !== undefined && pattern.key !== call.key) return false;
-  for (const m of pattern.matchers) if (m.match(call).distance !== 0) return false;
-  return true;
+  return matchesAll(pattern.matchers, call);
 }
 
 function target(method: string, key: string | undefined): string {

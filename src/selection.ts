@@ -8,7 +8,7 @@ import type { McpCall, RequestId } from "./call.js";
 import type { ToolCatalog } from "./declarations.js";
 import { PREFIX, showValue } from "./errors.js";
 import { methodMissReport, promptMissReport, toolMissReport } from "./explain.js";
-import { depthExceeds, MAX_JSON_DEPTH } from "./json-value.js";
+import { depthExceeds, isJsonObject, MAX_JSON_DEPTH } from "./json-value.js";
 import { errorResponse, resultResponse, type JsonRpcResponse } from "./jsonrpc.js";
 import { rankStubs } from "./near-miss.js";
 import { missingArguments, toMessages, type PromptCatalog } from "./prompts.js";
@@ -18,7 +18,8 @@ import { closestNames } from "./explain.js";
 import { wrapReadPayload, type ResourceCatalog } from "./resources.js";
 import { showViolation } from "./schema-check.js";
 import { substitute } from "./placeholders.js";
-import { isSpecific, type Stub } from "./stub.js";
+import { isSpecific } from "./stub.js";
+import { matchesAll } from "./matchers.js";
 
 /** What selection reads. */
 export interface SelectionContext {
@@ -34,15 +35,6 @@ export interface SelectionContext {
 export type Selection =
   | { readonly entry: StubEntry }
   | { readonly message: JsonRpcResponse; readonly miss?: string };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-function matches(stub: Stub, call: McpCall): boolean {
-  for (const m of stub.matchers) if (m.match(call).distance !== 0) return false;
-  return true;
-}
 
 /** A JSON-RPC error answer. */
 export function errorMessage(call: McpCall, code: number, message: string, data?: unknown): JsonRpcResponse {
@@ -76,7 +68,7 @@ export function select(ctx: SelectionContext, call: McpCall): Selection {
       return selectResourceRead(ctx, call);
   }
   const candidates = ctx.registry.candidates(call, call.key);
-  for (const entry of candidates) if (isAvailable(entry) && matches(entry.stub, call)) return { entry };
+  for (const entry of candidates) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
   const known = [...new Set(ctx.registry.all().map((e) => e.stub.method))];
   const report = methodMissReport(call, rankStubs(call, ctx.registry.forMethod(call.method, call.key)), known);
   return { message: errorMessage(call, ErrorCodes.MethodNotFound, "Method not found", report), miss: report };
@@ -86,7 +78,7 @@ export function select(ctx: SelectionContext, call: McpCall): Selection {
 function tiers(ctx: SelectionContext, call: McpCall, key: string): { specific?: StubEntry; any?: StubEntry } {
   let any: StubEntry | undefined;
   for (const entry of ctx.registry.candidates(call, key)) {
-    if (!isAvailable(entry) || !matches(entry.stub, call)) continue;
+    if (!isAvailable(entry) || !matchesAll(entry.stub.matchers, call)) continue;
     if (isSpecific(entry.stub)) return { specific: entry };
     any ??= entry;
   }
@@ -138,7 +130,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   const name = call.params?.["name"];
   if (typeof name !== "string") return invalid(call, `${PREFIX} tools/call needs params.name (the tool's name, a string), received ${showValue(name)}.`);
   const rawArgs = call.params?.["arguments"];
-  if (rawArgs !== undefined && !isObject(rawArgs)) return invalid(call, `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`);
+  if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`);
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
   if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names());
@@ -169,7 +161,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
   const name = call.params?.["name"];
   if (typeof name !== "string") return invalid(call, `${PREFIX} prompts/get needs params.name (the prompt's name, a string), received ${showValue(name)}.`);
   const rawArgs = call.params?.["arguments"];
-  if (rawArgs !== undefined && !isObject(rawArgs)) return invalid(call, `${PREFIX} prompts/get params.arguments must be an object of strings, received ${showValue(rawArgs)}.`);
+  if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} prompts/get params.arguments must be an object of strings, received ${showValue(rawArgs)}.`);
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
   const prompt = ctx.prompts.get(name);
@@ -193,7 +185,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
 function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
   const uri = call.params?.["uri"];
   if (typeof uri !== "string") return invalid(call, `${PREFIX} resources/read needs params.uri (a string), received ${showValue(uri)}.`);
-  for (const entry of ctx.registry.candidates(call, uri)) if (isAvailable(entry) && matches(entry.stub, call)) return { entry };
+  for (const entry of ctx.registry.candidates(call, uri)) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
   const declared = ctx.resources.read(uri);
   const d = declared?.declaration as { text?: string; blob?: string; mimeType?: string } | undefined;
   if (d && (d.text !== undefined || d.blob !== undefined)) {

@@ -12,6 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CLI, ROOT } from "./support/build.js";
+import { Waiters } from "./support/waiters.js";
 
 interface Run {
   readonly code: number | null;
@@ -33,14 +34,14 @@ interface Running {
 function start(args: readonly string[]): Running {
   const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: "pipe" });
   const out = { stdout: "", stderr: "" };
-  const waiters = new Set<() => void>();
+  const waiters = new Waiters();
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     out.stdout += chunk;
-    for (const w of waiters) w();
+    waiters.wake();
   });
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     out.stderr += chunk;
-    for (const w of waiters) w();
+    waiters.wake();
   });
   const exited = new Promise<Run>((resolve) => child.once("close", (code, signal) => resolve({ code, signal, ...out })));
   return {
@@ -48,20 +49,12 @@ function start(args: readonly string[]): Running {
     out,
     exited,
     waitFor: (stream, until, timeoutMs = 5_000) =>
-      new Promise<string>((resolve, reject) => {
-        const check = (): void => {
-          if (until(out[stream])) done(() => resolve(out[stream]));
-        };
-        const timer = setTimeout(() => done(() => reject(new Error(`timed out waiting on ${stream}; stdout: ${out.stdout}\nstderr: ${out.stderr}`))), timeoutMs);
-        const done = (f: () => void): void => {
-          clearTimeout(timer);
-          waiters.delete(check);
-          f();
-        };
-        waiters.add(check);
-        void exited.then((r) => done(() => reject(new Error(`mcpmock exited (${r.code ?? r.signal}) first; stdout: ${r.stdout}\nstderr: ${r.stderr}`))));
-        check();
-      }),
+      waiters.until(
+        () => (until(out[stream]) ? out[stream] : undefined),
+        timeoutMs,
+        () => `timed out waiting on ${stream}; stdout: ${out.stdout}\nstderr: ${out.stderr}`,
+        exited.then((r) => `mcpmock exited (${r.code ?? r.signal}) first; stdout: ${r.stdout}\nstderr: ${r.stderr}`),
+      ),
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     },

@@ -301,6 +301,7 @@ describe("the seeds' format loads unchanged", () => {
     const copy = structuredClone(seed);
     await using mock = await McpMock.fromDefinition(copy);
     expect(copy).toEqual(seed);
+    expect(mock.stubs().filter((s) => s.source !== "default")).toHaveLength(seed.responses.length);
   });
 
   test("options given in code win over the file's options", async () => {

@@ -13,6 +13,7 @@ import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/type
 import { afterAll, describe, expect, test } from "vitest";
 import type { MockDefinition } from "../../src/index.js";
 import { CLI, ROOT } from "../support/build.js";
+import { Waiters } from "../support/waiters.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mcpmock-stdio-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -156,8 +157,8 @@ interface Raw {
 function raw(file: string): Raw {
   const child = spawn(process.execPath, [CLI, "stdio", file], { cwd: ROOT, stdio: "pipe" });
   const out = { stdout: "", stderr: "" };
-  const waiters = new Set<() => void>();
-  const notify = (): void => void [...waiters].forEach((w) => w());
+  const waiters = new Waiters();
+  const notify = (): void => waiters.wake();
   child.stdout.setEncoding("utf8").on("data", (c: string) => ((out.stdout += c), notify()));
   child.stderr.setEncoding("utf8").on("data", (c: string) => ((out.stderr += c), notify()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
@@ -170,20 +171,11 @@ function raw(file: string): Raw {
     exited,
     send: (text) => void child.stdin.write(text),
     lines: (until, timeoutMs = 5_000) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`timed out; stdout: ${out.stdout}\nstderr: ${out.stderr}`));
-        }, timeoutMs);
-        const check = (): void => {
-          if (!until(complete())) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(complete());
-        };
-        waiters.add(check);
-        check();
-      }),
+      waiters.until(
+        () => (until(complete()) ? complete() : undefined),
+        timeoutMs,
+        () => `timed out; stdout: ${out.stdout}\nstderr: ${out.stderr}`,
+      ),
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     },

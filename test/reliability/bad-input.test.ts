@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { McpMock, type McpMockOptions } from "../../src/index.js";
 import { ACCEPT_BOTH, nodeRequest as rawRequest, streamOf } from "../support/raw-http.js";
+import { Waiters } from "../support/waiters.js";
 
 const SUPPORTED = "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07";
 const INVALID_MESSAGE = "Parse error: Invalid JSON-RPC message";
@@ -143,7 +144,7 @@ class StdioHarness {
   logText = "";
   #pending = "";
   #done: Promise<void>;
-  #waiters = new Set<() => void>();
+  readonly #waiters = new Waiters();
 
   private constructor(mock: McpMock) {
     this.mock = mock;
@@ -155,7 +156,7 @@ class StdioHarness {
         this.lines.push(this.#pending.slice(0, newline));
         this.#pending = this.#pending.slice(newline + 1);
       }
-      for (const wake of this.#waiters) wake();
+      this.#waiters.wake();
     });
     this.log.setEncoding("utf8");
     this.log.on("data", (chunk: string) => (this.logText += chunk));
@@ -174,25 +175,11 @@ class StdioHarness {
 
   /** Resolves with the answer to request `id`. */
   answer(id: number | string, timeout = 2000): Promise<Record<string, unknown>> {
-    const find = () => this.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((m) => m["id"] === id);
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
-        const found = find();
-        if (!found) return;
-        finish();
-        resolve(found);
-      };
-      const finish = (): void => {
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-      };
-      const timer = setTimeout(() => {
-        finish();
-        reject(new Error(`no answer to id ${JSON.stringify(id)} within ${timeout} ms; stdout: ${this.lines.join("\n")}`));
-      }, timeout);
-      this.#waiters.add(check);
-      check();
-    });
+    return this.#waiters.until(
+      () => this.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((m) => m["id"] === id),
+      timeout,
+      () => `no answer to id ${JSON.stringify(id)} within ${timeout} ms; stdout: ${this.lines.join("\n")}`,
+    );
   }
 
   async initialize(): Promise<void> {

@@ -10,7 +10,7 @@
 import net from "node:net";
 import { describe, expect, test } from "vitest";
 import { adminApp } from "../../src/admin.js";
-import { McpMock, type McpMockOptions } from "../../src/index.js";
+import { McpMock } from "../../src/index.js";
 import { ACCEPT_BOTH, nodeRequest as request, readUntil } from "../support/raw-http.js";
 
 const initBody = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "sec", version: "1" } } });

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
 import { FINISH_GRACE_MS, MAX_LINE_BYTES } from "../../src/stdio.js";
+import { Waiters } from "../support/waiters.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CLI = join(ROOT, "dist", "cli.js");
@@ -66,13 +67,13 @@ class Pipe {
   stderr = "";
   readonly done: Promise<void>;
   readonly mock: McpMock;
-  #waiters = new Set<() => void>();
+  readonly #waiters = new Waiters();
 
   private constructor(mock: McpMock) {
     this.mock = mock;
     this.output.on("data", (c: Buffer) => {
       this.stdout += c.toString("utf8");
-      for (const wake of this.#waiters) wake();
+      this.#waiters.wake();
     });
     this.log.on("data", (c: Buffer) => (this.stderr += c.toString("utf8")));
     this.done = mock.serveStdio({ input: this.input, output: this.output, log: this.log });
@@ -92,25 +93,14 @@ class Pipe {
 
   /** Resolves with the answer to `id` once it is on stdout. */
   answer(id: number | string, timeout = 3000): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
+    return this.#waiters.until(
+      () => {
         const complete = this.stdout.slice(0, this.stdout.lastIndexOf("\n") + 1);
-        const found = protocolOnly(complete).find((m) => m["id"] === id && ("result" in m || "error" in m));
-        if (!found) return;
-        finish();
-        resolve(found);
-      };
-      const finish = (): void => {
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-      };
-      const timer = setTimeout(() => {
-        finish();
-        reject(new Error(`no answer to ${JSON.stringify(id)} within ${timeout} ms; stdout: ${this.stdout.slice(0, 2000)}`));
-      }, timeout);
-      this.#waiters.add(check);
-      check();
-    });
+        return protocolOnly(complete).find((m) => m["id"] === id && ("result" in m || "error" in m));
+      },
+      timeout,
+      () => `no answer to ${JSON.stringify(id)} within ${timeout} ms; stdout: ${this.stdout.slice(0, 2000)}`,
+    );
   }
 
   async initialize(): Promise<void> {
