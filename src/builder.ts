@@ -391,7 +391,7 @@ export abstract class StubBuilder {
   /** @internal Registers a stub from a definition file: ready-made answers, and where it was written. */
   registerPlans(plans: readonly ResponsePlan[], source: StubSource): StubHandle<unknown, unknown> {
     const [first, ...rest] = plans;
-    if (!first) this.fail("a stub needs an answer.");
+    if (!first) this.fail(`a stub needs an answer: give it "result", "error" or "status".`);
     const handle = this.with({ source }).register<unknown, unknown>(first);
     for (const plan of rest) handle.andThenPlan(plan);
     return handle;

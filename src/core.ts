@@ -377,7 +377,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   async requestSession(session: Session, method: string, params: unknown, timeoutMs: number | undefined): Promise<unknown> {
     assertClientCapability(method, session, "mock.request()");
     const stream = session.stream;
-    if (!stream) throw new McpMockError(`mock.request(): session ${session.id} has no open GET stream.`);
+    if (!stream) throw new McpMockError(`mock.request(): session ${session.id} has no open GET stream (its client closed it). To ask during a tool call instead, put .request(...) in a streams() answer.`);
     return this.requestFromClient(method, params, session, (m) => stream.emit(JSON.stringify(m)), timeoutMs, this.closing.signal);
   }
 
