@@ -384,8 +384,7 @@ export abstract class StubBuilder {
    * wrap theirs). Definition files use it too.
    */
   planFor(payload: unknown, _options?: unknown): ResponsePlan {
-    this.checkAnswer(payload, "andThen");
-    return { kind: "result", result: payload as Answer<unknown> };
+    return { kind: "result", result: this.keptAnswer(payload, "andThen") };
   }
 
   /** @internal Registers a stub from a definition file: ready-made answers, and where it was written. */
@@ -429,8 +428,15 @@ export abstract class StubBuilder {
   }
 
   /** @internal */
-  protected checkAnswer(answer: unknown, what: string): void {
-    if (typeof answer !== "function") assertJsonCarriable(answer, `${this.draft.written}.${what}(...)`, "answer");
+  /**
+   * @internal What a stub keeps of an answer: a function as is; a constant checked to be JSON
+   * (`checked`, when only part of it must be) and copied, so the stub is data that later
+   * changes to the caller's object cannot reach (and a constant answer can be serialized once).
+   */
+  protected keptAnswer(answer: unknown, what: string, checked: unknown = answer): Answer<unknown> {
+    if (typeof answer === "function") return answer as Answer<unknown>;
+    assertJsonCarriable(checked, `${this.draft.written}.${what}(...)`, "answer");
+    return structuredClone(answer);
   }
 
   /** @internal Throws a message that names the chain written so far. */

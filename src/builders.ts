@@ -86,10 +86,7 @@ export interface ToolAnswerOptions {
 export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> extends ArgsBuilder<Args> {
   /** @internal */
   override planFor(payload: unknown, options?: ToolAnswerOptions): ResponsePlan {
-    this.checkAnswer(payload, "respondsWith");
-    // A constant payload is copied: the stub is data, and its answer is serialized once.
-    const answer = typeof payload === "function" ? payload : structuredClone(payload);
-    return { kind: "tool-result", payload: answer as Answer<unknown>, isError: options?.isError === true };
+    return { kind: "tool-result", payload: this.keptAnswer(payload, "respondsWith"), isError: options?.isError === true };
   }
 
   /**
@@ -137,8 +134,7 @@ export interface PromptAnswerOptions {
 export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
   /** @internal */
   override planFor(payload: unknown, options?: PromptAnswerOptions): ResponsePlan {
-    this.checkAnswer(payload, "respondsWith");
-    const p = payload as Answer<unknown>;
+    const p = this.keptAnswer(payload, "respondsWith");
     return options?.description === undefined ? { kind: "prompt-result", payload: p } : { kind: "prompt-result", payload: p, description: options.description };
   }
 
@@ -199,11 +195,10 @@ export interface ReadAnswerOptions {
 export class ResourceReadBuilder extends StubBuilder {
   /** @internal */
   override planFor(payload: unknown, options?: ReadAnswerOptions): ResponsePlan {
-    if (typeof payload !== "function") {
-      const { blob, ...rest } = (payload ?? {}) as { blob?: unknown };
-      this.checkAnswer(payload instanceof Uint8Array || blob instanceof Uint8Array ? rest : payload, "respondsWith");
-    }
-    return { kind: "resource-result", payload: payload as Answer<unknown>, ...(options?.mimeType === undefined ? {} : { mimeType: options.mimeType }) };
+    const { blob, ...rest } = (payload ?? {}) as { blob?: unknown };
+    // Bytes are not JSON, but a read answer may carry them (sent as base64).
+    const kept = this.keptAnswer(payload, "respondsWith", payload instanceof Uint8Array || blob instanceof Uint8Array ? rest : payload);
+    return { kind: "resource-result", payload: kept, ...(options?.mimeType === undefined ? {} : { mimeType: options.mimeType }) };
   }
 
   /** Answers with contents for the URI read. May be a function of the call. */
@@ -296,9 +291,9 @@ export class CompletionBuilder extends RequestBuilder<Record<string, unknown>> {
 
   /** @internal An array answer is filtered by the typed prefix, as a real server does. */
   override planFor(answer: unknown): ResponsePlan {
-    if (typeof answer !== "function") this.checkAnswer(answer, "respondsWith");
+    const kept = this.keptAnswer(answer, "respondsWith");
     const result = async (call: McpCall): Promise<unknown> => {
-      const value = typeof answer === "function" ? await (answer as (c: McpCall) => unknown)(call) : answer;
+      const value = typeof kept === "function" ? await (kept as (c: McpCall) => unknown)(call) : kept;
       if (!Array.isArray(value)) return value;
       const typed = (call.params?.["argument"] as { value?: unknown } | undefined)?.value;
       const matching = (value as unknown[]).filter((v) => typeof v === "string" && (typeof typed !== "string" || v.startsWith(typed)));
@@ -333,12 +328,11 @@ export interface InitializeAnswerOptions {
 export class InitializeBuilder extends StubBuilder {
   /** @internal */
   override planFor(result: unknown, options?: InitializeAnswerOptions): ResponsePlan {
-    this.checkAnswer(result, "respondsWith");
+    const r = this.keptAnswer(result, "respondsWith");
     const sessionId = options?.sessionId;
     if (sessionId !== undefined && !/^[\x21-\x7e]+$/.test(sessionId)) {
       this.fail(`respondsWith(..., { sessionId }): ${JSON.stringify(sessionId)} is not a valid session id; MCP allows visible ASCII only (0x21-0x7E).`);
     }
-    const r = result as Answer<unknown>;
     return sessionId === undefined ? { kind: "result", result: r } : { kind: "result", result: r, sessionId };
   }
 

@@ -146,6 +146,25 @@ describe("constant answers", () => {
     await client.close();
   });
 
+  test("every entry point copies them: a prompt's messages, an andThen answer, a resource's contents", async () => {
+    await using mock = await McpMock.start({ tools, prompts: [{ name: "greet" }], resources: [{ uri: "test://note", name: "note" }] });
+    const client = await connect("v1", mock.url);
+    const messages = [{ role: "user" as const, content: { type: "text" as const, text: "hello" } }];
+    const second = { sum: 2 };
+    const contents = { text: "first draft" };
+    mock.promptsGet("greet").respondsWith(messages);
+    mock.toolsCall("add").withArgs(ANY).respondsWith({ sum: 1 }).andThen(second);
+    mock.resourcesRead("test://note").respondsWith(contents);
+    messages[0]!.content.text = "changed";
+    second.sum = 99;
+    contents.text = "changed";
+    expect(await client.request("prompts/get", { name: "greet" })).toEqual({ messages: [{ role: "user", content: { type: "text", text: "hello" } }] });
+    await client.callTool("add", { a: 1, b: 1 });
+    expect(await client.callTool("add", { a: 1, b: 1 })).toEqual({ content: [{ type: "text", text: '{"sum":2}' }] });
+    expect(await client.request("resources/read", { uri: "test://note" })).toEqual({ contents: [{ uri: "test://note", text: "first draft" }] });
+    await client.close();
+  });
+
   test("follow the tool's declaration as it changes: structuredContent once it declares an outputSchema", async () => {
     await using mock = await McpMock.start({ tools: [{ name: "weather", inputSchema: { type: "object" } }] });
     const client = await connect("v2", mock.url);
