@@ -109,7 +109,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   /** Streamed requests still running, by session and request id, for notifications/cancelled. */
   readonly #inflight = new Map<string, AbortController>();
   readonly #streamWaiters = new Set<() => void>();
-  /** Constant tool answers, wrapped and serialized, by plan (see #constantToolResult). */
+  /** Constant answers' results and their JSON, by plan (see #constant). */
   readonly #constantResults = new WeakMap<ResponsePlan, ConstantResult[]>();
   /** Request ids being answered, by session, to refuse a duplicate id in flight. */
   readonly #active = new Set<string>();
@@ -511,6 +511,7 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   #answer(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub): Outcome | Promise<Outcome> {
     switch (plan.kind) {
       case "result":
+        if (typeof plan.result !== "function" && call.method !== "initialize") return this.#constantMessage(call, this.#constant(plan, 0, () => plan.result));
         return after(evaluate(plan.result, call, where), (result) => this.#result(plan, call, result));
       case "resource-result": {
         const uri = call.uri as string;
@@ -522,12 +523,14 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
           message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)),
         }));
       }
-      case "prompt-result":
-        return after(evaluate(plan.payload, call, where), (payload): Outcome => {
+      case "prompt-result": {
+        const promptResult = (payload: unknown): unknown => {
           const result = isPromptResult(payload) ? payload : { messages: toMessages(payload, `the answer of ${where}`) };
-          const withDescription = plan.description === undefined ? result : { description: plan.description, ...result };
-          return { kind: "message", message: resultResponse(call.id as RequestId, withDescription) };
-        });
+          return plan.description === undefined ? result : { description: plan.description, ...result };
+        };
+        if (typeof plan.payload !== "function") return this.#constantMessage(call, this.#constant(plan, 0, () => promptResult(plan.payload)));
+        return after(evaluate(plan.payload, call, where), (payload): Outcome => ({ kind: "message", message: resultResponse(call.id as RequestId, promptResult(payload)) }));
+      }
       case "tool-result": {
         const tool = call.name === undefined ? undefined : this.tools.get(call.name);
         const wrap: WrapContext = {
@@ -536,8 +539,9 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
           structuredContent: supportedRevision(call.protocolVersion).structuredContent,
         };
         if (typeof plan.payload !== "function") {
-          const { result, json } = this.#constantToolResult(plan, wrap);
-          return { kind: "message", message: resultResponse(call.id as RequestId, result), resultJson: json };
+          // Wrapping depends on the tool's declaration and the revision: one result for each way.
+          const variant = (wrap.hasOutputSchema ? 2 : 0) + (wrap.structuredContent ? 1 : 0);
+          return this.#constantMessage(call, this.#constant(plan, variant, () => wrapToolPayload(plan.payload, wrap)));
         }
         return after(evaluate(plan.payload, call, where), (payload): Outcome => ({ kind: "message", message: resultResponse(call.id as RequestId, wrapToolPayload(payload, wrap)) }));
       }
@@ -564,19 +568,22 @@ export class MockCore implements DefaultsSource, SelectionContext, StreamHost {
   }
 
   /**
-   * A constant tool answer, wrapped and serialized once for each way it can be wrapped (with
-   * or without structuredContent). Constant payloads are copied at stub time, so they cannot change.
+   * A constant answer's result, made and serialized once for each variant of it (answers are
+   * copied at stub time, so a constant cannot change).
    */
-  #constantToolResult(plan: Extract<ResponsePlan, { kind: "tool-result" }>, wrap: WrapContext): ConstantResult {
-    const variant = (wrap.hasOutputSchema ? 2 : 0) + (wrap.structuredContent ? 1 : 0);
+  #constant(plan: ResponsePlan, variant: number, make: () => unknown): ConstantResult {
     let variants = this.#constantResults.get(plan);
     if (!variants) this.#constantResults.set(plan, (variants = []));
     let found = variants[variant];
     if (!found) {
-      const result = wrapToolPayload(plan.payload, wrap);
+      const result = make();
       found = variants[variant] = { result, json: JSON.stringify(result) };
     }
     return found;
+  }
+
+  #constantMessage(call: McpCall, { result, json }: ConstantResult): Outcome {
+    return { kind: "message", message: resultResponse(call.id as RequestId, result), resultJson: json };
   }
 
   /** A plain result; for initialize, merged onto the default one and carrying what the session needs. */
