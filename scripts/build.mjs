@@ -32,7 +32,8 @@ await build({
   chunkNames: "shared-[hash]",
   logLevel: "warning",
 });
-for (const file of readdirSync(dist)) if (file.endsWith(".js") || file.endsWith(".js.map")) rmSync(join(dist, file));
+// The per-module .js files, in every folder of dist/, give way to the bundles.
+for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" })) if (file.endsWith(".js") || file.endsWith(".js.map")) rmSync(join(dist, file));
 for (const file of readdirSync(bundled)) renameSync(join(bundled, file), join(dist, file));
 rmSync(bundled, { recursive: true, force: true });
 // The command must be executable, as npm makes it when the package is installed.

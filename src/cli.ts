@@ -5,9 +5,9 @@
  */
 import { parseArgs } from "node:util";
 import { McpMock } from "./mock.js";
-import { McpMockError } from "./errors.js";
-import { loadDefinition } from "./definition.js";
-import { VERSION } from "./version.js";
+import { McpMockError } from "./values/errors.js";
+import { loadDefinition } from "./definition/definition.js";
+import { VERSION } from "./values/version.js";
 
 const HELP: Record<string, string> = {
   main: `mcpmock ${VERSION}: a mock MCP server for tests.

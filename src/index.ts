@@ -10,21 +10,21 @@
 // The mock and its options
 export { McpMock } from "./mock.js";
 export type { McpMockOptions, ServerInfo } from "./options.js";
-export type { ToolDeclaration, ObjectJsonSchema } from "./declarations.js";
+export type { ToolDeclaration, ObjectJsonSchema } from "./stubs/tool-catalog.js";
 export type {
   ResourceDeclaration,
   ResourceTemplateDeclaration,
   AnyResourceDeclaration,
   ResourceContents,
   ReadResourceResult,
-} from "./resources.js";
-export type { PromptDeclaration, PromptArgument, PromptMessage, GetPromptResult } from "./prompts.js";
-export type { SessionIdGenerator } from "./session.js";
+} from "./stubs/resource-catalog.js";
+export type { PromptDeclaration, PromptArgument, PromptMessage, GetPromptResult } from "./stubs/prompt-catalog.js";
+export type { SessionIdGenerator } from "./engine/sessions.js";
 
 // Stubbing
-export { ANY, type AnyValue } from "./any.js";
-export { StubBuilder, type StreamOptions } from "./builder.js";
-export { StreamScriptBuilder, type StreamCall, type LogLevel } from "./stream-script.js";
+export { ANY, type AnyValue } from "./values/any.js";
+export { StubBuilder, type StreamOptions } from "./dsl/stub-builder.js";
+export { StreamScriptBuilder, type StreamCall, type LogLevel } from "./stubs/stream-script.js";
 export {
   ArgsBuilder,
   ToolCallBuilder,
@@ -44,11 +44,11 @@ export {
   type ResourceReadCall,
   type CompletionPayload,
   type InitializeAnswerOptions,
-} from "./builders.js";
-export { StubHandle } from "./handle.js";
-export { McpCall, type RequestId, type TransportKind } from "./call.js";
-export type { Answer } from "./stub.js";
-export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./typed.js";
+} from "./dsl/method-builders.js";
+export { StubHandle } from "./dsl/stub-handle.js";
+export { McpCall, type RequestId, type TransportKind } from "./stubs/call.js";
+export type { Answer } from "./stubs/stub.js";
+export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./dsl/typed.js";
 
 // Definition files
 export {
@@ -60,7 +60,7 @@ export {
   type ModifierDefinition,
   type StepDefinition,
   type PromptDefinition,
-} from "./definition.js";
+} from "./definition/definition.js";
 
 // Verification and the journal
 export {
@@ -73,11 +73,11 @@ export {
   resourcesRead,
   promptsGet,
   completionComplete,
-} from "./patterns.js";
-export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./verification.js";
-export type { JournalEntry, JournalKind } from "./journal.js";
+} from "./dsl/patterns.js";
+export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./journal/verification.js";
+export type { JournalEntry, JournalKind } from "./journal/journal.js";
 export type { ScenarioHandle, SessionInfo } from "./mock.js";
-export type { Delay, DelayDistribution, FaultKind } from "./stub.js";
+export type { Delay, DelayDistribution, FaultKind } from "./stubs/stub.js";
 
 // Content
 export {
@@ -94,8 +94,8 @@ export {
   type EmbeddedResourceContent,
   type ContentAnnotations,
   type CallToolResult,
-} from "./content.js";
+} from "./protocol/content.js";
 
 // Errors and protocol facts
-export { McpMockError } from "./errors.js";
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol.js";
+export { McpMockError } from "./values/errors.js";
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";

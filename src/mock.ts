@@ -2,10 +2,10 @@
  * McpMock: the entry points of the stubbing DSL, declarations, and the server's lifetime.
  * @module
  */
-import type { StubBuilder } from "./builder.js";
-import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./builders.js";
-import type { JournalEntry } from "./journal.js";
-import type { CountExpectation } from "./verification.js";
+import type { StubBuilder } from "./dsl/stub-builder.js";
+import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./dsl/method-builders.js";
+import type { JournalEntry } from "./journal/journal.js";
+import type { CountExpectation } from "./journal/verification.js";
 import {
   assertAllStubsUsed,
   assertNoUnmatched,
@@ -14,27 +14,27 @@ import {
   verifyRequests,
   verifyRequestsInOrder,
   waitForRequest,
-} from "./mock-verification.js";
-import { MockCore } from "./core.js";
-import type { ToolDeclaration } from "./declarations.js";
-import type { PromptDeclaration } from "./prompts.js";
-import { entryDraft, readDraft } from "./patterns.js";
-import { methodOn, promptsGetOn, toolsCallOn } from "./mock-entry-points.js";
-import { loadDefinition, type MockDefinition } from "./definition.js";
-import { applyDefinition, promptDeclarations } from "./definition-apply.js";
-import type { AnyResourceDeclaration } from "./resources.js";
-import { McpMockError, PREFIX } from "./errors.js";
-import { assertJsonCarriable } from "./json-value.js";
-import { JsonRpcFailure } from "./jsonrpc.js";
-import type { Session } from "./session.js";
-import { stubSentence } from "./explain.js";
-import { HttpTransport } from "./app.js";
+} from "./dsl/verify.js";
+import { MockCore } from "./engine/core.js";
+import type { ToolDeclaration } from "./stubs/tool-catalog.js";
+import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
+import { entryDraft, readDraft } from "./dsl/patterns.js";
+import { methodOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
+import { loadDefinition, type MockDefinition } from "./definition/definition.js";
+import { applyDefinition, promptDeclarations } from "./definition/apply.js";
+import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
+import { McpMockError, PREFIX } from "./values/errors.js";
+import { assertJsonCarriable } from "./values/json-value.js";
+import { JsonRpcFailure } from "./protocol/jsonrpc.js";
+import type { Session } from "./engine/sessions.js";
+import { stubSentence } from "./journal/explain.js";
+import { HttpTransport } from "./transports/http/streamable.js";
 import type { McpMockOptions } from "./options.js";
-import { listen, type Listening } from "./server.js";
-import { StdioTransport, type StdioStreams } from "./stdio.js";
-import { adminApp } from "./admin.js";
-import { HTTP_DELETE, HTTP_GET_STREAM } from "./stub.js";
-import type { ToolArgs, ToolName, ToolPayload } from "./typed.js";
+import { listen, type Listening } from "./transports/http/listener.js";
+import { StdioTransport, type StdioStreams } from "./transports/stdio.js";
+import { adminApp } from "./admin/admin-api.js";
+import { HTTP_DELETE, HTTP_GET_STREAM } from "./protocol/entry-points.js";
+import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 
 /** A session as {@link McpMock.sessions} shows it. */
 export interface SessionInfo {

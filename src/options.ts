@@ -2,11 +2,11 @@
  * Options for {@link McpMock.start}.
  * @module
  */
-import type { ToolDeclaration } from "./declarations.js";
-import type { JournalEntry } from "./journal.js";
-import type { PromptDeclaration } from "./prompts.js";
-import type { AnyResourceDeclaration } from "./resources.js";
-import type { SessionIdGenerator } from "./session.js";
+import type { ToolDeclaration } from "./stubs/tool-catalog.js";
+import type { JournalEntry } from "./journal/journal.js";
+import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
+import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
+import type { SessionIdGenerator } from "./engine/sessions.js";
 
 /** The server's identity, as `initialize` answers it. */
 export interface ServerInfo {

@@ -4,8 +4,8 @@
  */
 import { expect, test } from "vitest";
 import { McpMock } from "../src/index.js";
-import { ENTRY_POINTS, entryCall } from "../src/entry-points.js";
-import { entryDsl } from "../src/explain.js";
+import { ENTRY_POINTS, entryCall } from "../src/protocol/entry-points.js";
+import { entryDsl } from "../src/journal/explain.js";
 
 test("every entry point in the table is a method of McpMock", () => {
   for (const name of Object.values(ENTRY_POINTS)) expect(typeof (McpMock.prototype as unknown as Record<string, unknown>)[name], name).toBe("function");

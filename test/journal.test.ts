@@ -6,8 +6,8 @@
 import http from "node:http";
 import { describe, expect, test } from "vitest";
 import { ANY, McpMock } from "../src/index.js";
-import type { McpCall } from "../src/call.js";
-import { Journal } from "../src/journal.js";
+import type { McpCall } from "../src/stubs/call.js";
+import { Journal } from "../src/journal/journal.js";
 import { openSession } from "./support/raw-http.js";
 
 function record(journal: Journal, n: number): void {

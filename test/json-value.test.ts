@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ANY } from "../src/any.js";
-import { McpMockError } from "../src/errors.js";
+import { ANY } from "../src/values/any.js";
+import { McpMockError } from "../src/values/errors.js";
 import {
   MAX_JSON_DEPTH,
   assertJsonCarriable,
@@ -10,7 +10,7 @@ import {
   propertyPath,
   showDiff,
   type FieldDiff,
-} from "../src/json-value.js";
+} from "../src/values/json-value.js";
 
 const WHERE = 'toolsCall("add").withArgs(...)';
 

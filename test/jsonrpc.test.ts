@@ -10,7 +10,7 @@ import {
   JSONRPCResultResponseSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, test } from "vitest";
-import { classifyMessage, type ClassifiedMessage } from "../src/jsonrpc.js";
+import { classifyMessage, type ClassifiedMessage } from "../src/protocol/jsonrpc.js";
 
 type Kind = ClassifiedMessage["kind"];
 

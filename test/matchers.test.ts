@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { ANY } from "../src/any.js";
-import { McpCall, type McpCallInit } from "../src/call.js";
-import { showDiff } from "../src/json-value.js";
+import { ANY } from "../src/values/any.js";
+import { McpCall, type McpCallInit } from "../src/stubs/call.js";
+import { showDiff } from "../src/values/json-value.js";
 import {
   argsAny,
   argsContaining,
@@ -16,7 +16,7 @@ import {
   sessionIs,
   type Match,
   type Matcher,
-} from "../src/matchers.js";
+} from "../src/stubs/matchers.js";
 
 /** Marks a tools/call without `arguments`. */
 const NO_ARGS = Symbol("no arguments");

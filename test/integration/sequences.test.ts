@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { ANY, McpMock, McpMockError, method, toolsCall, type McpMockOptions } from "../../src/index.js";
-import { drawDelay, seededRandom } from "../../src/random.js";
+import { drawDelay, seededRandom } from "../../src/stubs/random-delay.js";
 import { CLIENT_KINDS, connect, textOf, type ClientKind } from "../support/clients.js";
 import { startWithClient } from "../support/setup.js";
 import { addTool } from "../support/tools.js";

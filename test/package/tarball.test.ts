@@ -124,7 +124,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
   });
 
   test("dist/ matches src/: the two bundled entry points and their shared chunk, one .d.ts per source module, no leftovers", () => {
-    const sources = readdirSync(join(ROOT, "src")).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
+    const sources = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
     const paths = new Set(pack.files.map((f) => f.path));
     const js = [...paths].filter((p) => p.endsWith(".js")).map((p) => p.replace(/^dist\/|\.js$/g, "").replace(/^shared-\w+$/, "shared-<hash>")).sort();
     expect(js).toEqual(["cli", "index", "shared-<hash>"]);

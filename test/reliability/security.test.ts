@@ -9,7 +9,7 @@
  */
 import net from "node:net";
 import { describe, expect, test } from "vitest";
-import { adminApp } from "../../src/admin.js";
+import { adminApp } from "../../src/admin/admin-api.js";
 import { McpMock } from "../../src/index.js";
 import { ACCEPT_BOTH, nodeRequest as request, readUntil } from "../support/raw-http.js";
 

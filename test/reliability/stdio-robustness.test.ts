@@ -14,7 +14,7 @@ import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
-import { FINISH_GRACE_MS, MAX_LINE_BYTES } from "../../src/stdio.js";
+import { FINISH_GRACE_MS, MAX_LINE_BYTES } from "../../src/transports/stdio.js";
 import { Waiters } from "../support/waiters.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

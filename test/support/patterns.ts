@@ -1,4 +1,4 @@
-import { ToolCallBuilder } from "../../src/builders.js";
+import { ToolCallBuilder } from "../../src/dsl/method-builders.js";
 
 /** A chain that is not attached to a mock (what `import { toolsCall } from "mcpmock"` will give). */
 export function toolsCallPattern(): ToolCallBuilder {

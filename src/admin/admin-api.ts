@@ -1,0 +1,96 @@
+/**
+ * The admin REST API (WireMock's), so tests in any language can drive a running mock:
+ * add and remove stubs (definition fragments), read the journal, verify, push
+ * notifications, reset. Same stub model as the DSL and definition files: no second
+ * implementation.
+ * @module
+ */
+import { Hono, type Context } from "hono";
+import type { IncomingMessage } from "node:http";
+import { checkDefinition, type MatchingDefinition } from "../definition/definition.js";
+import { applyDefinition, patternFromDefinition } from "../definition/apply.js";
+import { McpMockError } from "../values/errors.js";
+import type { JournalEntry } from "../journal/journal.js";
+import type { McpMock } from "../mock.js";
+import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
+
+/** The admin API's path prefix. */
+export const ADMIN_PREFIX = "/__admin";
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+function jsonEntry(e: JournalEntry): Record<string, unknown> {
+  const { call: _call, ...rest } = e;
+  return rest;
+}
+
+function problem(status: number, message: string): Response {
+  return new Response(JSON.stringify({ error: message }), { status, headers: { "content-type": "application/json" } });
+}
+
+async function body(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new McpMockError("the request body must be JSON (content-type: application/json).");
+  }
+}
+
+function countOf(value: unknown): CountExpectation | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "number") return exactly(value);
+  if (value === "never") return never();
+  const v = value as { exactly?: number; atLeast?: number; atMost?: number } | null;
+  if (v && typeof v.exactly === "number") return exactly(v.exactly);
+  if (v && typeof v.atLeast === "number") return atLeast(v.atLeast);
+  if (v && typeof v.atMost === "number") return atMost(v.atMost);
+  throw new McpMockError(`"count" must be a number, "never", or { "exactly" | "atLeast" | "atMost": n }.`);
+}
+
+/**
+ * The admin routes for a mock. Only loopback peers may call them unless `remote` is set.
+ * @internal
+ */
+export function adminApp(mock: McpMock, remote: boolean): Hono {
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? "";
+    if (!remote && peer && !LOOPBACK.test(peer)) return problem(403, `the admin API answers loopback clients only; ${peer} is not one (start with --admin-host to open it).`);
+    await next();
+  });
+  app.onError((error) => problem(error instanceof McpMockError ? 400 : 500, error.message));
+  app.get(`${ADMIN_PREFIX}/stubs`, () => Response.json(mock.stubs()));
+  app.post(`${ADMIN_PREFIX}/stubs`, async (c) => {
+    const fragment = await body(c);
+    checkDefinition(fragment, "the admin request", mock.toolNames());
+    const ids = applyDefinition(mock, fragment, "the admin request", true);
+    return Response.json({ ids }, { status: 201 });
+  });
+  app.delete(`${ADMIN_PREFIX}/stubs/:id`, (c) =>
+    mock.removeStub(c.req.param("id")) ? new Response(null, { status: 204 }) : problem(404, `no stub ${JSON.stringify(c.req.param("id"))}; GET ${ADMIN_PREFIX}/stubs lists them.`),
+  );
+  app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(jsonEntry)));
+  app.post(`${ADMIN_PREFIX}/verify`, async (c) => {
+    const request = (await body(c)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
+    if (!request || typeof request.pattern !== "object") throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.`);
+    try {
+      const matched = mock.verify(patternFromDefinition(request.pattern), countOf(request.count));
+      return Response.json({ ok: true, matched: matched.length });
+    } catch (error) {
+      if (error instanceof VerificationError) return Response.json({ ok: false, message: error.message }, { status: 422 });
+      throw error;
+    }
+  });
+  app.post(`${ADMIN_PREFIX}/notify`, async (c) => {
+    const request = (await body(c)) as { method?: string; params?: Record<string, unknown>; sessionId?: string } | null;
+    if (!request || typeof request.method !== "string") throw new McpMockError(`send { "method": "notifications/...", "params": { ... }, "sessionId"?: "..." }.`);
+    const sessions = await mock.notify(request.method, request.params, request.sessionId === undefined ? {} : { sessionId: request.sessionId });
+    return Response.json({ sessions });
+  });
+  app.post(`${ADMIN_PREFIX}/reset`, () => {
+    mock.reset();
+    return new Response(null, { status: 204 });
+  });
+  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
+  return app;
+}

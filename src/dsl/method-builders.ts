@@ -1,0 +1,378 @@
+/**
+ * The entry-point builders: what each MCP method can be narrowed by and answered with.
+ * @module
+ */
+import { isAny, type AnyValue } from "../values/any.js";
+import type { McpCall } from "../stubs/call.js";
+import { isPlainObject, StubBuilder, type StreamOptions } from "./stub-builder.js";
+import type { StreamCall, StreamScriptBuilder } from "../stubs/stream-script.js";
+import { showValue } from "../values/errors.js";
+import type { StubHandle } from "./stub-handle.js";
+import { assertJsonCarriable } from "../values/json-value.js";
+import {
+  argsAny,
+  argsContaining,
+  argsEqual,
+  argsWhere,
+  completionArgument,
+  completionRef,
+  paramsContaining,
+  paramsEqual,
+  paramsWhere,
+} from "../stubs/matchers.js";
+import type { PromptMessage } from "../stubs/prompt-catalog.js";
+import type { ReadResourceResult, ResourceContents } from "../stubs/resource-catalog.js";
+import type { Answer, ResponsePlan } from "../stubs/stub.js";
+import type { DeepPartial, ToolCall, WithAny } from "./typed.js";
+
+/**
+ * Narrowing by arguments, shared by tools and prompts (the seed's rule-1 tier).
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } }],
+ * });
+ * mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+ * mock.toolsCall("add").withArgsMatching({ a: 1 }).respondsWith({ sum: 1 });
+ * mock.toolsCall("add").withArgsMatching((args) => (args.a ?? 0) < 0).respondsWithError(-32602, "a must not be negative");
+ * ```
+ */
+export abstract class ArgsBuilder<Args> extends StubBuilder {
+  /**
+   * Arguments equal to these (key order free; `ANY` inside matches any value of that field),
+   * or `ANY` for any arguments at all.
+   */
+  withArgs(args: WithAny<Args> | AnyValue): this {
+    if (isAny(args)) return this.withMatcher(argsAny());
+    if (!isPlainObject(args)) this.fail(`withArgs takes an object of arguments ({ a: 1 }) or ANY, received ${showValue(args)}.`);
+    assertJsonCarriable(args, `${this.draft.written}.withArgs(...)`, "args", true);
+    return this.withMatcher(argsEqual(args));
+  }
+
+  /** Arguments that contain these fields (deeply; others ignored), or that a predicate accepts. */
+  withArgsMatching(partialOrPredicate: WithAny<DeepPartial<Args>> | ((args: Args) => boolean)): this {
+    if (typeof partialOrPredicate === "function") {
+      return this.withMatcher(argsWhere(partialOrPredicate as (args: Record<string, unknown>) => boolean));
+    }
+    if (!isPlainObject(partialOrPredicate)) {
+      this.fail(`withArgsMatching takes an object of fields or a predicate, received ${showValue(partialOrPredicate)}.`);
+    }
+    assertJsonCarriable(partialOrPredicate, `${this.draft.written}.withArgsMatching(...)`, "args", true);
+    return this.withMatcher(argsContaining(partialOrPredicate));
+  }
+}
+
+/** Options for a tool answer. */
+export interface ToolAnswerOptions {
+  /** Mark the result `isError: true` (a tool failure the model sees, not a protocol error). */
+  readonly isError?: boolean;
+}
+
+/**
+ * A `tools/call` stub: narrow by arguments, answer with a payload.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, ANY, text } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } }],
+ * });
+ * mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+ * mock.toolsCall("add").withArgs(ANY).respondsWith(text("fallback"));
+ * ```
+ */
+export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> extends ArgsBuilder<Args> {
+  /** @internal */
+  override planFor(payload: unknown, options?: ToolAnswerOptions): ResponsePlan {
+    return { kind: "tool-result", payload: this.keptAnswer(payload, "respondsWith"), isError: options?.isError === true };
+  }
+
+  /**
+   * Answers with a payload, wrapped as a server would: a string or content block becomes the
+   * content, other JSON becomes JSON text (and `structuredContent` when the tool declares an
+   * `outputSchema`), a whole `CallToolResult` passes as is. A constant payload is copied
+   * here (changing the object later does not change the answer); for an answer that changes,
+   * pass a function of the call.
+   */
+  respondsWith(answer: (call: ToolCall<Args>) => Payload | Promise<Payload>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
+  respondsWith(payload: Payload, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions>;
+  respondsWith(payload: Answer<Payload, ToolCall<Args>>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions> {
+    return this.register(this.planFor(payload, options));
+  }
+}
+
+/** What a prompt answer may be: a string (one user message), prompt messages, or a whole result. */
+export type PromptPayload =
+  | string
+  | PromptMessage[]
+  | {
+      /** The result's `description`. */
+      description?: string;
+      /** The prompt's messages, in order. */
+      messages: PromptMessage[];
+    };
+
+/** Options for a prompt answer. */
+export interface PromptAnswerOptions {
+  /** The result's `description`. */
+  readonly description?: string;
+}
+
+/**
+ * A `prompts/get` stub: narrow by arguments (as for tools), answer with messages.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "greet", arguments: [{ name: "name", required: true }] }] });
+ * mock.promptsGet("greet").withArgs({ name: "Ada" }).respondsWith("Hello, Ada");
+ * mock.promptsGet("greet").respondsWith((call) => `Hello, ${call.args.name}`);
+ * ```
+ */
+export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
+  /** @internal */
+  override planFor(payload: unknown, options?: PromptAnswerOptions): ResponsePlan {
+    const p = this.keptAnswer(payload, "respondsWith");
+    return options?.description === undefined ? { kind: "prompt-result", payload: p } : { kind: "prompt-result", payload: p, description: options.description };
+  }
+
+  /** Answers with messages: a string is one user text message. May be a function of the call. */
+  respondsWith(answer: Answer<PromptPayload, ToolCall<Record<string, string>>>, options?: PromptAnswerOptions): StubHandle<Answer<PromptPayload, ToolCall<Record<string, string>>>, PromptAnswerOptions> {
+    return this.register(this.planFor(answer, options));
+  }
+}
+
+/** One item of a read answer: text or binary contents, for the URI read unless it names another. */
+export type ReadItem =
+  | {
+      /** The contents as text. */
+      text: string;
+      /** The contents' MIME type (overrides the `mimeType` option). */
+      mimeType?: string;
+      /** The contents' URI; the URI read by default. */
+      uri?: string;
+    }
+  | {
+      /** The contents as binary data: base64 text, or bytes that are encoded. */
+      blob: string | Uint8Array;
+      /** The contents' MIME type (overrides the `mimeType` option). */
+      mimeType?: string;
+      /** The contents' URI; the URI read by default. */
+      uri?: string;
+    };
+
+/** What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result. */
+export type ReadPayload = string | ReadItem | Array<string | ReadItem> | ReadResourceResult | ResourceContents[];
+
+/** A read as an answer function sees it: with the template's variables when stubbed by template. */
+export type ResourceReadCall = McpCall & {
+  /** The URI read (`params.uri`). */
+  readonly uri: string;
+  /** The URI template's variables, e.g. `{ id: "7" }` for `test://items/{id}`; empty when stubbed by exact URI or predicate. */
+  readonly variables: Readonly<Record<string, string | string[]>>;
+};
+
+/** Options for a read answer. */
+export interface ReadAnswerOptions {
+  /** The contents' MIME type (unless the contents give one). */
+  readonly mimeType?: string;
+}
+
+/**
+ * A `resources/read` stub, for an exact URI, a URI template or a predicate.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * mock.resourcesRead("test://hello").respondsWith({ text: "Hello, world" });
+ * mock.resourcesRead("test://items/{id}").respondsWith((call) => ({ text: `item ${call.variables.id}` }));
+ * mock.resourcesRead((uri) => uri.endsWith(".png")).respondsWith({ blob: "iVBORw0KGgo=" }, { mimeType: "image/png" });
+ * ```
+ */
+export class ResourceReadBuilder extends StubBuilder {
+  /** @internal */
+  override planFor(payload: unknown, options?: ReadAnswerOptions): ResponsePlan {
+    const { blob, ...rest } = (payload ?? {}) as { blob?: unknown };
+    // Bytes are not JSON, but a read answer may carry them (sent as base64).
+    const kept = this.keptAnswer(payload, "respondsWith", payload instanceof Uint8Array || blob instanceof Uint8Array ? rest : payload);
+    return { kind: "resource-result", payload: kept, ...(options?.mimeType === undefined ? {} : { mimeType: options.mimeType }) };
+  }
+
+  /** Answers with contents for the URI read. May be a function of the call. */
+  respondsWith(answer: Answer<ReadPayload, ResourceReadCall>, options?: ReadAnswerOptions): StubHandle<Answer<ReadPayload, ResourceReadCall>, ReadAnswerOptions> {
+    return this.register(this.planFor(answer, options));
+  }
+}
+
+/**
+ * A stub for any JSON-RPC method: narrow by params, answer with a result.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * mock.method("custom/thing").withParams({ id: 7 }).respondsWith({ ok: true });
+ * mock.ping().respondsWithError(-32603, "not today");
+ * ```
+ */
+export class RequestBuilder<Result = unknown> extends StubBuilder {
+  /** Params equal to a value (key order free), `ANY`, or a predicate. */
+  withParams(params: Record<string, unknown> | AnyValue | ((params: Record<string, unknown>) => boolean)): this {
+    if (isAny(params)) return this.with({}, ".withParams(ANY)");
+    if (typeof params === "function") return this.withMatcher(paramsWhere(params));
+    if (!isPlainObject(params)) this.fail(`withParams takes an object, ANY or a predicate, received ${showValue(params)}.`);
+    assertJsonCarriable(params, `${this.draft.written}.withParams(...)`, "params", true);
+    return this.withMatcher(paramsEqual(params));
+  }
+
+  /** Params that contain these fields (deeply; others ignored). */
+  withParamsMatching(partial: Record<string, unknown>): this {
+    if (!isPlainObject(partial)) this.fail(`withParamsMatching takes an object of fields, received ${showValue(partial)}.`);
+    assertJsonCarriable(partial, `${this.draft.written}.withParamsMatching(...)`, "params", true);
+    return this.withMatcher(paramsContaining(partial));
+  }
+
+  /** Answers with this JSON-RPC result (sent as is), or a function of the call. */
+  respondsWith(answer: (call: McpCall) => Result | Promise<Result>): StubHandle<Answer<Result>, undefined>;
+  respondsWith(result: Result): StubHandle<Answer<Result>, undefined>;
+  respondsWith(result: Answer<Result>): StubHandle<Answer<Result>, undefined> {
+    return this.register(this.planFor(result));
+  }
+}
+
+/** A completion answer: the values (filtered by what the user typed), or a whole result. */
+export type CompletionPayload =
+  | string[]
+  | {
+      /** The `completion/complete` result's completion. */
+      completion: {
+        /** The values offered, at most 100. */
+        values: string[];
+        /** How many values there are in all, which may exceed those sent. */
+        total?: number;
+        /** Whether there are more values than those sent. */
+        hasMore?: boolean;
+      };
+    };
+
+/**
+ * A `completion/complete` stub: narrow by the prompt or resource and the argument.
+ * An array of values is filtered by the typed prefix, as a real server would.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "greet", arguments: [{ name: "name", required: true }] }] });
+ * mock.completionComplete().forPrompt("greet").withArgument("name").respondsWith(["Ada", "Alan", "Grace"]);
+ * // the client typing "A" gets ["Ada", "Alan"]
+ * ```
+ */
+export class CompletionBuilder extends RequestBuilder<Record<string, unknown>> {
+  /** Only completions for this prompt's arguments. */
+  forPrompt(name: string): this {
+    if (typeof name !== "string" || name === "") this.fail(`forPrompt takes a prompt name.`);
+    return this.withMatcher(completionRef({ type: "ref/prompt", name }));
+  }
+
+  /** Only completions for this resource template's variables. */
+  forResource(uri: string): this {
+    if (typeof uri !== "string" || uri === "") this.fail(`forResource takes a resource URI or template.`);
+    return this.withMatcher(completionRef({ type: "ref/resource", uri }));
+  }
+
+  /** Only completions of this argument, and (with a prefix) only when the typed value starts with it. */
+  withArgument(name: string, prefix?: string): this {
+    if (typeof name !== "string" || name === "") this.fail(`withArgument takes an argument name.`);
+    return this.withMatcher(completionArgument(name, prefix));
+  }
+
+  /** @internal An array answer is filtered by the typed prefix, as a real server does. */
+  override planFor(answer: unknown): ResponsePlan {
+    const kept = this.keptAnswer(answer, "respondsWith");
+    const result = async (call: McpCall): Promise<unknown> => {
+      const value = typeof kept === "function" ? await (kept as (c: McpCall) => unknown)(call) : kept;
+      if (!Array.isArray(value)) return value;
+      const typed = (call.params?.["argument"] as { value?: unknown } | undefined)?.value;
+      const matching = (value as unknown[]).filter((v) => typeof v === "string" && (typeof typed !== "string" || v.startsWith(typed)));
+      return { completion: { values: matching.slice(0, 100), total: matching.length, hasMore: matching.length > 100 } };
+    };
+    return { kind: "result", result, label: typeof answer === "function" ? "values computed from the call" : `values ${showValue(answer, 80)}` };
+  }
+
+  /** Answers with values (filtered by the typed prefix, at most 100) or a whole `{ completion }` result. */
+  override respondsWith(answer: Answer<CompletionPayload> | Answer<Record<string, unknown>>): StubHandle<Answer<Record<string, unknown>>, undefined> {
+    return this.register(this.planFor(answer));
+  }
+}
+
+/** Options for an initialize answer. */
+export interface InitializeAnswerOptions {
+  /** The `Mcp-Session-Id` to issue (stateful mode picks one otherwise). */
+  readonly sessionId?: string;
+}
+
+/**
+ * An `initialize` stub. The result may be partial: missing `protocolVersion`,
+ * `capabilities` and `serverInfo` come from the default answer.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * mock.initialize().respondsWith({ instructions: "Be brief" }, { sessionId: "s-1" });
+ * ```
+ */
+export class InitializeBuilder extends StubBuilder {
+  /** @internal */
+  override planFor(result: unknown, options?: InitializeAnswerOptions): ResponsePlan {
+    const r = this.keptAnswer(result, "respondsWith");
+    const sessionId = options?.sessionId;
+    if (sessionId !== undefined && !/^[\x21-\x7e]+$/.test(sessionId)) {
+      this.fail(`respondsWith(..., { sessionId }): ${JSON.stringify(sessionId)} is not a valid session id; MCP allows visible ASCII only (0x21-0x7E).`);
+    }
+    return sessionId === undefined ? { kind: "result", result: r } : { kind: "result", result: r, sessionId };
+  }
+
+  /** Answers initialize with (a partial) result and optionally a chosen session id. */
+  respondsWith(result: Answer<Record<string, unknown>>, options?: InitializeAnswerOptions): StubHandle<Answer<Record<string, unknown>>, InitializeAnswerOptions> {
+    return this.register(this.planFor(result, options));
+  }
+}
+
+/**
+ * The GET stream a client holds open for server-initiated messages: a script played when a
+ * matching session opens it (notifications and requests; no response on this stream).
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * mock.openStream().withSessionId("session-1").sends((s) => s.delay(50).notify("notifications/tools/list_changed"));
+ * ```
+ */
+export class OpenStreamBuilder extends StubBuilder {
+  /** Plays this script (or generator of messages) on the stream when it opens. */
+  sends(script: (s: StreamScriptBuilder) => StreamScriptBuilder | void, options?: StreamOptions): StubHandle<unknown, undefined>;
+  sends(source: ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>, options?: StreamOptions): StubHandle<unknown, undefined>;
+  sends(
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    options: StreamOptions = {},
+  ): StubHandle<unknown, undefined> {
+    return this.register(this.streamPlan(script, options, false));
+  }
+}
+
+/**
+ * The HTTP DELETE that ends a session. Default answer: 204, and the session ends.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * mock.deleteSession().respondsWithStatus(405); // the client may not end sessions
+ * ```
+ */
+export class DeleteSessionBuilder extends StubBuilder {}

@@ -1,0 +1,148 @@
+/**
+ * Patterns for verification, usable without a mock: the same entry points and narrowings as
+ * stubs (`toolsCall("add").withArgs({ a: 1 })`), without a terminal.
+ * @module
+ */
+import { draft } from "./stub-builder.js";
+import { CompletionBuilder, DeleteSessionBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./method-builders.js";
+import { entryCall } from "../protocol/entry-points.js";
+import { McpMockError } from "../values/errors.js";
+import { uriMatchesTemplate, uriWhere } from "../stubs/matchers.js";
+import { compileTemplate, isUriTemplate } from "../stubs/resource-catalog.js";
+import { HTTP_DELETE } from "../protocol/entry-points.js";
+import type { StubDraft } from "./stub-builder.js";
+
+/** @internal The draft of a chain started at a method's entry point, written as the user writes it. */
+export function entryDraft(method: string, key?: string): StubDraft {
+  return draft(method, entryCall(method, key), key);
+}
+
+/** @internal The draft of a `resources/read` chain: keyed by an exact URI, or matched by template or predicate. */
+export function readDraft(uri: string | ((uri: string) => boolean) | undefined): StubDraft {
+  if (uri === undefined) return entryDraft("resources/read");
+  if (typeof uri === "function") {
+    const matcher = uriWhere(uri);
+    return { ...draft("resources/read", "resourcesRead(predicate)"), matchers: [matcher] };
+  }
+  if (typeof uri !== "string" || uri === "") throw new McpMockError(`resourcesRead takes a URI, a URI template like "file:///{path}", or a predicate.`);
+  if (!isUriTemplate(uri)) return entryDraft("resources/read", uri);
+  const written = entryCall("resources/read", uri);
+  return { ...draft("resources/read", written), matchers: [uriMatchesTemplate(uri, compileTemplate(uri, written))] };
+}
+
+/**
+ * A pattern for `resources/read`: one URI, a URI template, a predicate, or any.
+ *
+ * @example
+ * ```ts
+ * import { resourcesRead } from "mcpmock";
+ * mock.verify(resourcesRead("test://hello"));
+ * ```
+ */
+export function resourcesRead(uri?: string | ((uri: string) => boolean)): ResourceReadBuilder {
+  return new ResourceReadBuilder(readDraft(uri), undefined);
+}
+
+/**
+ * A pattern for `prompts/get`.
+ *
+ * @example
+ * ```ts
+ * import { promptsGet } from "mcpmock";
+ * mock.verify(promptsGet("greet").withArgs({ name: "Ada" }));
+ * ```
+ */
+export function promptsGet(name?: string): PromptGetBuilder {
+  return new PromptGetBuilder(entryDraft("prompts/get", name), undefined);
+}
+
+/**
+ * A pattern for `completion/complete`.
+ *
+ * @example
+ * ```ts
+ * import { completionComplete } from "mcpmock";
+ * mock.verify(completionComplete().forPrompt("greet"));
+ * ```
+ */
+export function completionComplete(): CompletionBuilder {
+  return new CompletionBuilder(entryDraft("completion/complete"), undefined);
+}
+
+/**
+ * A pattern for `tools/call`, of one tool or (without a name) of any tool.
+ *
+ * @example
+ * ```ts
+ * import { toolsCall } from "mcpmock";
+ * mock.verify(toolsCall("add").withArgs({ a: 1, b: 2 }));
+ * ```
+ */
+export function toolsCall(name?: string): ToolCallBuilder {
+  return new ToolCallBuilder(entryDraft("tools/call", name), undefined);
+}
+
+/**
+ * A pattern for any JSON-RPC method.
+ *
+ * @example
+ * ```ts
+ * import { method } from "mcpmock";
+ * mock.verify(method("notifications/initialized"));
+ * ```
+ */
+export function method(name: string): RequestBuilder<Record<string, unknown>> {
+  return new RequestBuilder(draft(name, `method(${JSON.stringify(name)})`), undefined);
+}
+
+/**
+ * A pattern for `initialize`.
+ *
+ * @example
+ * ```ts
+ * import { initialize } from "mcpmock";
+ * mock.verify(initialize().withBodyContaining('"sampling"'));
+ * ```
+ */
+export function initialize(): InitializeBuilder {
+  return new InitializeBuilder(entryDraft("initialize"), undefined);
+}
+
+/**
+ * A pattern for `ping`.
+ *
+ * @example
+ * ```ts
+ * import { ping } from "mcpmock";
+ * mock.verify(ping(), 0);
+ * ```
+ */
+export function ping(): RequestBuilder<Record<string, never>> {
+  return new RequestBuilder(entryDraft("ping"), undefined);
+}
+
+/**
+ * A pattern for `tools/list`.
+ *
+ * @example
+ * ```ts
+ * import { toolsList, toolsCall } from "mcpmock";
+ * mock.verifyInOrder(toolsList(), toolsCall("add"));
+ * ```
+ */
+export function toolsList(): RequestBuilder<Record<string, unknown>> {
+  return new RequestBuilder(entryDraft("tools/list"), undefined);
+}
+
+/**
+ * A pattern for the HTTP DELETE that ends a session.
+ *
+ * @example
+ * ```ts
+ * import { deleteSession } from "mcpmock";
+ * mock.verify(deleteSession().withSessionId("session-1"));
+ * ```
+ */
+export function deleteSession(): DeleteSessionBuilder {
+  return new DeleteSessionBuilder(entryDraft(HTTP_DELETE), undefined);
+}

@@ -1,0 +1,471 @@
+/**
+ * Builders: immutable chains that assemble a {@link Stub}. Entry points pick the method,
+ * `with*` add matchers, modifiers set priority, times and delay, and only a terminal
+ * registers. A chain without a terminal is a pattern (for verification).
+ * @module
+ */
+import { isAny, type AnyValue } from "../values/any.js";
+import type { MockCore } from "../engine/core.js";
+import { McpMockError, showValue } from "../values/errors.js";
+import { StubHandle } from "./stub-handle.js";
+import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
+import { bodyContains, headerIs, scenarioStateIs, protocolVersionIs, sessionIs, type Matcher } from "../stubs/matchers.js";
+import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
+import { wrapReadPayload } from "../stubs/resource-catalog.js";
+import { assertValidResult } from "../protocol/result-schemas.js";
+import { wrapToolPayload } from "../stubs/tool-result.js";
+import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js";
+import type { StreamPlan } from "../engine/stream-player.js";
+import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource } from "../stubs/stub.js";
+
+/** Options of `streams()`. */
+export interface StreamOptions {
+  /** Milliseconds to wait between steps. */
+  readonly delayBetween?: number;
+  /** Over HTTP: drop the connection after this many events; the stream goes on, to be resumed with `Last-Event-ID`. */
+  readonly dropAfter?: number;
+}
+
+function checkMs(ms: number, what: string, fail: (m: string) => never): number {
+  if (!Number.isFinite(ms) || ms < 0) fail(`${what} takes milliseconds (0 or more), received ${showValue(ms)}.`);
+  return ms;
+}
+
+function checkCount(n: number, fail: (m: string) => never): number {
+  if (!Number.isInteger(n) || n < 0) fail(`dropAfter takes a count of events (0 or more), received ${showValue(n)}.`);
+  return n;
+}
+
+/** The parts of a stub a chain has gathered so far. */
+export interface StubDraft {
+  readonly method: string;
+  readonly key?: string;
+  readonly matchers: readonly Matcher[];
+  readonly priority: number;
+  readonly times?: number;
+  readonly delay?: Delay;
+  readonly optional?: boolean;
+  /** Set by `inScenario(name)`; `whenState` and `willSetState` refer to it. */
+  readonly scenario?: string;
+  readonly setsState?: { readonly scenario: string; readonly state: string };
+  /** Where the stub was written, when not in code (a definition file). */
+  readonly source?: StubSource;
+  /** The chain as written so far, for messages: `toolsCall("add").withArgs(...)`. */
+  readonly written: string;
+}
+
+/** @internal An object of values (not an array, not ANY): what withArgs and withParams take. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return isJsonObject(v) && !isAny(v);
+}
+
+/**
+ * Narrowings, modifiers and the terminals every stub has. A chain that ends in a terminal
+ * (`respondsWith`, `fails`, `streams`, ...) registers a stub; one without is a pattern.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, toolsCall } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("add").withSessionId("session-1").priority(5).times(2).respondsWith({ sum: 3 });
+ * mock.verify(toolsCall("add").withHeader("authorization", /^Bearer /), 0); // a pattern, for verification
+ * ```
+ */
+export abstract class StubBuilder {
+  /** @internal */
+  protected readonly draft: StubDraft;
+  /** @internal */
+  protected readonly core: MockCore | undefined;
+
+  /** @internal */
+  constructor(draft: StubDraft, core: MockCore | undefined) {
+    this.draft = draft;
+    this.core = core;
+  }
+
+  /** @internal A copy with more parts. */
+  protected with(change: Partial<StubDraft>, step?: string): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.assign(copy, this, { draft: { ...this.draft, ...change, written: this.draft.written + (step ?? "") } });
+    return copy;
+  }
+
+  /** @internal */
+  protected withMatcher(matcher: Matcher): this {
+    return this.with({ matchers: [...this.draft.matchers, matcher] }, matcher.dsl);
+  }
+
+  /**
+   * Only requests in this session; `ANY` for requests that carry any session id.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").withSessionId("session-1").respondsWith({ sum: 3 });
+   * ```
+   */
+  withSessionId(id: string | AnyValue): this {
+    if (typeof id !== "string" && !isAny(id)) this.fail(`withSessionId takes a string or ANY, received ${showValue(id)}.`);
+    return this.withMatcher(sessionIs(id));
+  }
+
+  /**
+   * Only requests with this header (name case-insensitive), equal to a string or matching a RegExp.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").withHeader("authorization", /^Bearer /).respondsWith({ sum: 3 });
+   * ```
+   */
+  withHeader(name: string, value: string | RegExp): this {
+    if (typeof name !== "string" || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      this.fail(`withHeader: ${showValue(name)} is not a valid HTTP header name.`);
+    }
+    if (typeof value !== "string" && !(value instanceof RegExp)) {
+      this.fail(`withHeader(${JSON.stringify(name)}, ...) takes a string or a RegExp, received ${showValue(value)}.`);
+    }
+    return this.withMatcher(headerIs(name, value));
+  }
+
+  /**
+   * Only requests at this protocol version (the negotiated one, or the `MCP-Protocol-Version` header).
+   *
+   * @example
+   * ```ts
+   * mock.toolsList().withProtocolVersion("2025-03-26").respondsWith({ tools: [] });
+   * ```
+   */
+  withProtocolVersion(version: string): this {
+    if (typeof version !== "string") this.fail(`withProtocolVersion takes a version string like "2025-11-25".`);
+    return this.withMatcher(protocolVersionIs(version));
+  }
+
+  /**
+   * Only requests whose raw JSON text contains this substring.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("search").withBodyContaining("urgent").respondsWith("found it");
+   * ```
+   */
+  withBodyContaining(text: string): this {
+    if (typeof text !== "string" || text === "") this.fail(`withBodyContaining takes a non-empty string.`);
+    return this.withMatcher(bodyContains(text));
+  }
+
+  /**
+   * Ranks this stub: higher wins; among equals the newest wins. Default 0.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").priority(10).respondsWith({ sum: 0 });
+   * ```
+   */
+  priority(rank: number): this {
+    if (!Number.isFinite(rank)) this.fail(`priority takes a finite number, received ${showValue(rank)}.`);
+    return this.with({ priority: rank }, `.priority(${rank})`);
+  }
+
+  /**
+   * Answers at most `n` calls, then lets later calls fall through to the next stub.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").times(2).respondsWith({ sum: 3 });
+   * ```
+   */
+  times(n: number): this {
+    if (!Number.isInteger(n) || n < 1) this.fail(`times takes a whole number of calls (1 or more), received ${showValue(n)}.`);
+    return this.with({ times: n }, `.times(${n})`);
+  }
+
+  /**
+   * Answers one call only: `times(1)`.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").once().respondsWith({ sum: 3 });
+   * ```
+   */
+  once(): this {
+    return this.with({ times: 1 }, ".once()");
+  }
+
+  /**
+   * Waits before answering: a fixed number of milliseconds, or a random delay drawn from a
+   * seeded distribution (the mock's `seed` option), so runs repeat.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("slow").withDelay(250).respondsWith("done");
+   * mock.toolsCall("jittery").withDelay({ distribution: "uniform", min: 10, max: 50 }).respondsWith("ok");
+   * mock.toolsCall("realistic").withDelay({ distribution: "lognormal", median: 80, sigma: 0.5 }).respondsWith("ok");
+   * ```
+   */
+  withDelay(delay: Delay): this {
+    if (typeof delay === "number") {
+      if (!Number.isFinite(delay) || delay < 0) this.fail(`withDelay takes milliseconds (0 or more), received ${showValue(delay)}.`);
+      return this.with({ delay }, `.withDelay(${delay})`);
+    }
+    const d = delay as Partial<{ distribution: string; min: number; max: number; median: number; sigma: number }> | null;
+    const ok = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n >= 0;
+    if (d?.distribution === "uniform" && ok(d.min) && ok(d.max) && d.min <= d.max) return this.with({ delay }, `.withDelay(${showValue(delay)})`);
+    if (d?.distribution === "lognormal" && ok(d.median) && ok(d.sigma)) return this.with({ delay }, `.withDelay(${showValue(delay)})`);
+    this.fail(
+      `withDelay takes milliseconds, { distribution: "uniform", min, max } (0 <= min <= max) or { distribution: "lognormal", median, sigma }, received ${showValue(delay)}.`,
+    );
+  }
+
+  /**
+   * Marks the stub as optional: `assertAllStubsUsed()` does not require it to be called.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").optional().respondsWith({ sum: 0 });
+   * mock.assertAllStubsUsed(); // passes although nothing called "add"
+   * ```
+   */
+  optional(): this {
+    return this.with({ optional: true }, ".optional()");
+  }
+
+  /**
+   * Puts the stub in a scenario (WireMock's state machine). Every scenario starts in state
+   * `"Started"`; `whenState` makes the stub answer only in a state, `willSetState` moves the
+   * scenario on after it answers.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("cart").inScenario("checkout").whenState("Started").willSetState("Paid").respondsWith("paying");
+   * mock.toolsCall("cart").inScenario("checkout").whenState("Paid").respondsWith("already paid");
+   * ```
+   */
+  inScenario(name: string): this {
+    if (typeof name !== "string" || name === "") this.fail(`inScenario takes a scenario name, like "checkout".`);
+    return this.with({ scenario: name }, `.inScenario(${JSON.stringify(name)})`);
+  }
+
+  /** Answers only while the scenario (from `inScenario`) is in this state. */
+  whenState(state: string): this {
+    const scenario = this.scenarioName("whenState");
+    if (!this.core) this.fail(`whenState needs a mock to read the scenario's state; start the chain from the mock.`);
+    if (typeof state !== "string" || state === "") this.fail(`whenState takes a state name, like "Started".`);
+    const core = this.core;
+    return this.withMatcher(scenarioStateIs(scenario, state, (name) => core.scenarioState(name)));
+  }
+
+  /** After answering, moves the scenario (from `inScenario`) to this state. */
+  willSetState(state: string): this {
+    const scenario = this.scenarioName("willSetState");
+    if (typeof state !== "string" || state === "") this.fail(`willSetState takes a state name, like "Paid".`);
+    return this.with({ setsState: { scenario, state } }, `.willSetState(${JSON.stringify(state)})`);
+  }
+
+  /** @internal The scenario named by `inScenario`, or a clear error. */
+  protected scenarioName(step: string): string {
+    if (this.draft.scenario === undefined) this.fail(`${step} needs a scenario first: .inScenario("name").${step}(...)`);
+    return this.draft.scenario;
+  }
+
+  /**
+   * Answers wrong on purpose, to test how a client copes: `"connection-reset"`,
+   * `"empty-response"`, `"malformed-json"`, `"wrong-id"`, `"duplicate-response"`, or
+   * `"drop-stream-after"`: an SSE answer whose connection drops before the result (the
+   * result is kept for a client that resumes with `Last-Event-ID`; for a stream script,
+   * `streams(script, { dropAfter: n })` drops after `n` events).
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("flaky").respondsWith("recovered");
+   * mock.toolsCall("flaky").once().fails("connection-reset"); // newest first: fails once, then "recovered"
+   * ```
+   */
+  fails(fault: FaultKind, n?: number): StubHandle<unknown, object | undefined> {
+    if (!FAULT_KINDS.includes(fault)) this.fail(`fails takes one of ${FAULT_KINDS.map((k) => `"${k}"`).join(", ")}, received ${showValue(fault)}.`);
+    if (n !== undefined && (!Number.isInteger(n) || n < 0)) this.fail(`fails(${JSON.stringify(fault)}, n): n is a count of events (0 or more), received ${showValue(n)}.`);
+    if (n !== undefined && fault !== "drop-stream-after") this.fail(`fails(${JSON.stringify(fault)}) takes no count; only "drop-stream-after" does.`);
+    const plan: ResponsePlan = n === undefined ? { kind: "fault", fault } : { kind: "fault", fault, after: n };
+    return this.register(plan);
+  }
+
+  /**
+   * Answers with an SSE stream: progress, logs, notifications, delays, server-to-client
+   * requests and raw messages, then the result (wrapped as `respondsWith` would) or an
+   * error. Takes a script (`s => s.progress(1, 2).result(...)`) or a generator of raw
+   * messages (`async function* (call) { yield ... }`). `dropAfter` drops the connection
+   * after that many events while the stream goes on, so a client can resume it.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("slow").streams((s) =>
+   *   s.progress(1, 3).log("info", "working").delay(20)
+   *     .request("elicitation/create", { message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } })
+   *     .result((call) => `Hello, ${(call.answer as { content?: { name?: string } }).content?.name}`),
+   * );
+   * ```
+   */
+  streams(script: (s: StreamScriptBuilder) => StreamScriptBuilder | void, options?: StreamOptions): StubHandle<unknown, undefined>;
+  streams(source: ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>, options?: StreamOptions): StubHandle<unknown, undefined>;
+  streams(
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    options: StreamOptions = {},
+  ): StubHandle<unknown, undefined> {
+    return this.register(this.streamPlan(script, options, true));
+  }
+
+  /** @internal Turns a script, generator or iterable into a stream plan. */
+  streamPlan(
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    options: StreamOptions,
+    withEnd: boolean,
+  ): StreamPlan {
+    const common = {
+      ...(options.delayBetween === undefined ? {} : { delayBetween: checkMs(options.delayBetween, "delayBetween", (m) => this.fail(m)) }),
+      ...(options.dropAfter === undefined ? {} : { dropAfter: checkCount(options.dropAfter, (m) => this.fail(m)) }),
+    };
+    if (typeof script !== "function") {
+      if (script && typeof (script as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
+        return { kind: "stream", steps: [], source: () => script as AsyncIterable<unknown>, ...common };
+      }
+      this.fail(`streams takes a script (s => s.progress(1).result(...)) or a generator of messages, received ${showValue(script)}.`);
+    }
+    const name = (script as { constructor?: { name?: string } }).constructor?.name;
+    if (name === "AsyncGeneratorFunction" || name === "GeneratorFunction") {
+      return { kind: "stream", steps: [], source: script as (call: StreamCall) => AsyncIterable<unknown>, ...common };
+    }
+    const builder = new StreamScriptBuilder(`${this.draft.written}.streams(...)`);
+    (script as (s: StreamScriptBuilder) => unknown)(builder);
+    if (builder.end && !withEnd) this.fail(`a GET stream carries no response; remove result()/error() from the script.`);
+    const end: ResponsePlan | undefined =
+      builder.end === undefined
+        ? undefined
+        : builder.end.kind === "error"
+          ? { kind: "error", code: builder.end.code, message: builder.end.message, ...(builder.end.data === undefined ? {} : { data: builder.end.data }) }
+          : this.planFor(builder.end.payload);
+    return { kind: "stream", steps: builder.steps, ...(end ? { end } : {}), ...common };
+  }
+
+  /**
+   * Answers with a JSON-RPC error.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("boom").respondsWithError(-32603, "internal", { why: "test" });
+   * ```
+   */
+  respondsWithError(code: number, message: string, data?: unknown): StubHandle<unknown, object | undefined> {
+    if (!Number.isInteger(code)) this.fail(`respondsWithError: the code must be an integer (e.g. -32603), received ${showValue(code)}.`);
+    if (typeof message !== "string") this.fail(`respondsWithError: the message must be a string, received ${showValue(message)}.`);
+    if (data !== undefined) assertJsonCarriable(data, `${this.draft.written}.respondsWithError(...)`, "data");
+    const plan: ResponsePlan = data === undefined ? { kind: "error", code, message } : { kind: "error", code, message, data };
+    return this.register(plan);
+  }
+
+  /**
+   * Answers with a raw HTTP status (and body) instead of JSON-RPC: for testing how a client
+   * handles a broken server.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").respondsWithStatus(503, "overloaded");
+   * mock.deleteSession().respondsWithStatus(405);
+   * ```
+   */
+  respondsWithStatus(status: number, body?: string | object): StubHandle<unknown, object | undefined> {
+    if (!Number.isInteger(status) || status < 200 || status > 599) {
+      this.fail(`respondsWithStatus takes an HTTP status from 200 to 599, received ${showValue(status)}.`);
+    }
+    const plan: ResponsePlan = body === undefined ? { kind: "status", status } : { kind: "status", status, body };
+    return this.register(plan);
+  }
+
+  /**
+   * @internal How `andThen(payload, options)` turns a payload into an answer: the entry
+   * point's own `respondsWith` form (a JSON-RPC result here; tools, prompts and resources
+   * wrap theirs). Definition files use it too.
+   */
+  planFor(payload: unknown, _options?: unknown): ResponsePlan {
+    return { kind: "result", result: this.keptAnswer(payload, "andThen") };
+  }
+
+  /** @internal Registers a stub from a definition file: ready-made answers, and where it was written. */
+  registerPlans(plans: readonly ResponsePlan[], source: StubSource): StubHandle<unknown, unknown> {
+    const [first, ...rest] = plans;
+    if (!first) this.fail(`a stub needs an answer: give it "result", "error" or "status".`);
+    const handle = this.with({ source }).register<unknown, unknown>(first);
+    for (const plan of rest) handle.andThenPlan(plan);
+    return handle;
+  }
+
+  /** @internal Registers the stub with its first answer; later answers come from `planFor`. */
+  protected register<P, O>(first: ResponsePlan, plan: (payload: P, options?: O) => ResponsePlan = (p, o) => this.planFor(p, o)): StubHandle<P, O> {
+    const core = this.core;
+    if (!core) {
+      throw new McpMockError(
+        `${this.draft.written} is a pattern, not attached to a mock, so it cannot answer. Start the chain from a mock: mock.${this.draft.written}.respondsWith(...)`,
+      );
+    }
+    const d = this.draft;
+    const stub: Stub = {
+      id: core.nextStubId(),
+      method: d.method,
+      ...(d.key === undefined ? {} : { key: d.key }),
+      matchers: d.matchers,
+      responses: [first],
+      priority: d.priority,
+      ...(d.times === undefined ? {} : { times: d.times }),
+      ...(d.delay === undefined ? {} : { delay: d.delay }),
+      ...(d.optional ? { optional: true } : {}),
+      ...(d.setsState ? { setsState: d.setsState } : {}),
+      source: d.source ?? "dsl",
+    };
+    if (core.options.strict) strictCheck(stub.method, first, this.draft.written);
+    core.registry.add(stub);
+    return new StubHandle<P, O>(core.registry, stub.id, (p, o) => {
+      const next = plan(p, o);
+      if (core.options.strict) strictCheck(stub.method, next, `${this.draft.written}...andThen(...)`);
+      return next;
+    });
+  }
+
+  /** @internal */
+  /**
+   * @internal What a stub keeps of an answer: a function as is; a constant checked to be JSON
+   * (`checked`, when only part of it must be) and copied, so the stub is data that later
+   * changes to the caller's object cannot reach (and a constant answer can be serialized once).
+   */
+  protected keptAnswer(answer: unknown, what: string, checked: unknown = answer): Answer<unknown> {
+    if (typeof answer === "function") return answer as Answer<unknown>;
+    assertJsonCarriable(checked, `${this.draft.written}.${what}(...)`, "answer");
+    return structuredClone(answer);
+  }
+
+  /** @internal Throws a message that names the chain written so far. */
+  protected fail(message: string): never {
+    throw new McpMockError(`${this.draft.written}: ${message}`);
+  }
+
+  /** @internal The draft, for verification and definitions. */
+  get pattern(): StubDraft {
+    return this.draft;
+  }
+}
+
+/** With `strict: true`, a static answer must be what the SDK client accepts for the method. */
+function strictCheck(method: string, plan: ResponsePlan, written: string): void {
+  const where = `${written}.respondsWith(...)`;
+  if (plan.kind === "result" && typeof plan.result !== "function" && method !== "initialize") assertValidResult(method, plan.result, where);
+  if (plan.kind === "tool-result" && typeof plan.payload !== "function") {
+    assertValidResult(method, wrapToolPayload(plan.payload, { isError: plan.isError, hasOutputSchema: false, structuredContent: true }), where);
+  }
+  if (plan.kind === "resource-result" && typeof plan.payload !== "function") assertValidResult(method, wrapReadPayload(plan.payload, "test://strict", plan.mimeType), where);
+  if (plan.kind === "prompt-result" && typeof plan.payload !== "function") {
+    const result = isPromptResult(plan.payload) ? plan.payload : { messages: toMessages(plan.payload, where) };
+    assertValidResult(method, result, where);
+  }
+}
+
+/** @internal Starts a draft. */
+export function draft(method: string, written: string, key?: string): StubDraft {
+  return key === undefined ? { method, matchers: [], priority: 0, written } : { method, key, matchers: [], priority: 0, written };
+}
+

@@ -1,0 +1,81 @@
+/**
+ * Types derived from `as const` declarations (json-schema-to-ts), so a stub with a wrong
+ * argument name or type does not compile.
+ * @module
+ */
+import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import type { AnyValue } from "../values/any.js";
+import type { McpCall } from "../stubs/call.js";
+import type { CallToolResult, ContentBlock } from "../protocol/content.js";
+import type { ToolDeclaration } from "../stubs/tool-catalog.js";
+
+/** The tool names a mock was declared with (`string` when they are not known at compile time). */
+export type ToolName<T extends readonly ToolDeclaration[]> = number extends T["length"]
+  ? string
+  : T extends readonly []
+    ? string
+    : T[number]["name"];
+
+/** The declaration of tool `N` among `T`. */
+type Find<T extends readonly ToolDeclaration[], N> = Extract<T[number], { readonly name: N }>;
+
+/** A schema with `additionalProperties: false` at the root unless it says otherwise: stubs name only declared fields. */
+type Closed<S> = S extends { readonly additionalProperties: unknown }
+  ? S
+  : { readonly [K in keyof S | "additionalProperties"]: K extends "additionalProperties" ? false : S[K & keyof S] };
+
+/** The argument type an `inputSchema` describes, closed to its declared fields. */
+type ArgsOf<S> = S extends JSONSchema
+  ? Closed<S> extends infer C extends JSONSchema
+    ? FromSchema<C> extends infer A extends Record<string, unknown>
+      ? A
+      : Record<string, unknown>
+    : Record<string, unknown>
+  : Record<string, unknown>;
+
+/**
+ * The argument type of tool `N`, from its `inputSchema` (closed to the declared fields unless the
+ * schema sets `additionalProperties`); `Record<string, unknown>` when `N` is not a known literal
+ * name or the tool has no `inputSchema`.
+ * @useDeclaredType
+ */
+export type ToolArgs<T extends readonly ToolDeclaration[], N> = string extends N
+  ? Record<string, unknown>
+  : Find<T, N> extends { readonly inputSchema: infer S }
+    ? ArgsOf<S>
+    : Record<string, unknown>;
+
+/**
+ * What `respondsWith` takes for tool `N`: with an `outputSchema`, its type (or a whole result, content, text).
+ * `unknown` when `N` is not a known literal name or the tool has no `outputSchema`.
+ * @useDeclaredType
+ */
+export type ToolPayload<T extends readonly ToolDeclaration[], N> = string extends N
+  ? unknown
+  : Find<T, N> extends { readonly outputSchema: infer O }
+    ? O extends JSONSchema
+      ? FromSchema<O> | CallToolResult | ContentBlock | ContentBlock[] | string
+      : unknown
+    : unknown;
+
+/** A tool call as a response function sees it, with typed arguments. */
+export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "name"> & {
+  /** The tool arguments (`params.arguments`, `{}` when absent), typed from the tool's `inputSchema`. */
+  readonly args: Args;
+  /** The name of the tool called (`params.name`). */
+  readonly name: string;
+};
+
+/** A value where `ANY` may stand for any field at any depth: `withArgs({ city: ANY })`. */
+export type WithAny<T> = T extends readonly (infer U)[]
+  ? readonly WithAny<U>[] | AnyValue
+  : T extends object
+    ? { readonly [K in keyof T]: WithAny<T[K]> | AnyValue }
+    : T | AnyValue;
+
+/** A deep partial, for `withArgsMatching`. */
+export type DeepPartial<T> = T extends readonly (infer U)[]
+  ? readonly DeepPartial<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]?: DeepPartial<T[K]> }
+    : T;

@@ -1,0 +1,71 @@
+/**
+ * What McpMock's verification methods do: patterns checked against the mock's journal
+ * (verify, findRequests, waitFor, verifyInOrder), and the end-of-test checks
+ * (assertNoUnmatched, assertAllStubsUsed).
+ * @module
+ */
+import { StubBuilder } from "./stub-builder.js";
+import type { MockCore } from "../engine/core.js";
+import { McpMockError } from "../values/errors.js";
+import { stubSentence } from "../journal/explain.js";
+import type { JournalEntry } from "../journal/journal.js";
+import type { PatternParts } from "../journal/near-miss.js";
+import { describeEntry, findMatching, toExpectation, verifyCount, verifyOrder, waitForEntry, type CountExpectation } from "../journal/verification.js";
+
+function patternOf(pattern: StubBuilder, where: string): PatternParts {
+  if (!(pattern instanceof StubBuilder)) {
+    throw new McpMockError(`${where} takes a pattern like toolsCall("add").withArgs({ a: 1 }) (import { toolsCall } from "mcpmock"), received ${typeof pattern}.`);
+  }
+  return pattern.pattern;
+}
+
+/** `mock.verify(pattern, count?)`. */
+export function verifyRequests(core: MockCore, pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] {
+  return verifyCount(core.journal, patternOf(pattern, "verify"), toExpectation(count));
+}
+
+/** `mock.findRequests(pattern)`. */
+export function findRequests(core: MockCore, pattern: StubBuilder): JournalEntry[] {
+  return findMatching(core.journal, patternOf(pattern, "findRequests"));
+}
+
+/** `mock.waitFor(pattern, { timeout? })`. */
+export function waitForRequest(core: MockCore, pattern: StubBuilder, options: { timeout?: number }): Promise<JournalEntry> {
+  const timeout = options.timeout ?? 1000;
+  if (!Number.isFinite(timeout) || timeout < 0) throw new McpMockError(`waitFor: timeout is milliseconds (0 or more), received ${timeout}.`);
+  return waitForEntry(core.journal, patternOf(pattern, "waitFor"), timeout, core.closing.signal);
+}
+
+/** `mock.verifyInOrder(...patterns)`. */
+export function verifyRequestsInOrder(core: MockCore, patterns: StubBuilder[]): JournalEntry[] {
+  return verifyOrder(core.journal, patterns.map((p) => patternOf(p, "verifyInOrder")));
+}
+
+/** `mock.unmatched()`: the journal entries that got the miss answer. */
+export function unmatchedRequests(core: MockCore): JournalEntry[] {
+  return core.journal.entries().filter((e) => e.unmatched);
+}
+
+/** `mock.assertNoUnmatched()`. */
+export function assertNoUnmatched(core: MockCore): void {
+  const unmatched = unmatchedRequests(core);
+  if (unmatched.length === 0) return;
+  throw new McpMockError(
+    [`${unmatched.length} request(s) matched no stub:`, ...unmatched.map((e) => `\n${describeEntry(e)}\n${e.missReport ?? ""}`)].join("\n"),
+  );
+}
+
+/** `mock.assertAllStubsUsed()`: every stub of the user's called at least its `times(n)`. */
+export function assertAllStubsUsed(core: MockCore): void {
+  const pending = core.registry
+    .all()
+    .filter((e) => e.stub.source !== "default" && !e.stub.optional && e.hits < (e.stub.times ?? 1));
+  if (pending.length === 0) return;
+  throw new McpMockError(
+    [
+      `${pending.length} stub(s) were not used:`,
+      ...pending.map((e) => `  ${e.stub.id}: ${stubSentence(e.stub, e.hits)}`),
+      "Mark a stub .optional() if the test does not need it called.",
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Which stub answers a call: one ordering rule for every method, plus the seed's tiers for
+ * tools and prompts (specified arguments, then the declaration's check, then ANY, then the
+ * miss answer), and declared contents for resources. Misses come with their report.
+ * @module
+ */
+import type { McpCall, RequestId } from "../stubs/call.js";
+import type { ToolCatalog } from "../stubs/tool-catalog.js";
+import { PREFIX, showValue } from "../values/errors.js";
+import { methodMissReport, promptMissReport, toolMissReport } from "../journal/explain.js";
+import { depthExceeds, isJsonObject, MAX_JSON_DEPTH } from "../values/json-value.js";
+import { errorResponse, resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { rankStubs } from "../journal/near-miss.js";
+import { missingArguments, toMessages, type PromptCatalog } from "../stubs/prompt-catalog.js";
+import { ErrorCodes } from "../protocol/revisions.js";
+import { isAvailable, type StubEntry, type StubRegistry } from "../stubs/registry.js";
+import { closestNames } from "../journal/explain.js";
+import { wrapReadPayload, type ResourceCatalog } from "../stubs/resource-catalog.js";
+import { showViolation } from "../stubs/schema-check.js";
+import { substitute } from "../values/placeholders.js";
+import { isSpecific } from "../stubs/stub.js";
+import { matchesAll } from "../stubs/matchers.js";
+
+/** What selection reads. */
+export interface SelectionContext {
+  readonly registry: StubRegistry;
+  readonly tools: ToolCatalog;
+  readonly prompts: PromptCatalog;
+  readonly resources: ResourceCatalog;
+  /** The code for "resource not found" at this call's protocol version. */
+  resourceNotFoundCode(call: McpCall): number;
+}
+
+/** A stub to play, or an answer the mock gives itself (with a report when it is a miss). */
+export type Selection =
+  | { readonly entry: StubEntry }
+  | { readonly message: JsonRpcResponse; readonly miss?: string };
+
+/** A JSON-RPC error answer. */
+export function errorMessage(call: McpCall, code: number, message: string, data?: unknown): JsonRpcResponse {
+  return errorResponse(call.id ?? null, code, message, data);
+}
+
+/** An `isError` tool result carrying a text. */
+export function toolError(call: McpCall, text: string): JsonRpcResponse {
+  return resultResponse(call.id as RequestId, { content: [{ type: "text", text }], isError: true });
+}
+
+function invalid(call: McpCall, message: string): Selection {
+  return { message: errorMessage(call, ErrorCodes.InvalidParams, message), miss: message };
+}
+
+/** Selects the answer for a call. */
+export function select(ctx: SelectionContext, call: McpCall): Selection {
+  // params hold the arguments one level down: the same 512 limit as withArgs. Params parsed
+  // from a message nest no deeper than its text is long, so a short message needs no walk.
+  const parsedFromShortText = call.body !== "" && call.body.length <= MAX_JSON_DEPTH;
+  if (call.params !== undefined && !parsedFromShortText && depthExceeds(call.params, MAX_JSON_DEPTH + 1)) {
+    const message = `${PREFIX} the params of ${call.method} nest deeper than ${MAX_JSON_DEPTH} levels; the mock does not match on them.`;
+    return call.method === "tools/call" ? { message: toolError(call, message), miss: message } : invalid(call, message);
+  }
+  switch (call.method) {
+    case "tools/call":
+      return selectToolCall(ctx, call);
+    case "prompts/get":
+      return selectPromptGet(ctx, call);
+    case "resources/read":
+      return selectResourceRead(ctx, call);
+  }
+  const candidates = ctx.registry.candidates(call, call.key);
+  for (const entry of candidates) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
+  const known = [...new Set(ctx.registry.all().map((e) => e.stub.method))];
+  const report = methodMissReport(call, rankStubs(call, ctx.registry.forMethod(call.method, call.key)), known);
+  return { message: errorMessage(call, ErrorCodes.MethodNotFound, "Method not found", report), miss: report };
+}
+
+/** The first specific stub that matches, and the first any-arguments one. */
+function tiers(ctx: SelectionContext, call: McpCall, key: string): { specific?: StubEntry; any?: StubEntry } {
+  let any: StubEntry | undefined;
+  for (const entry of ctx.registry.candidates(call, key)) {
+    if (!isAvailable(entry) || !matchesAll(entry.stub.matchers, call)) continue;
+    if (isSpecific(entry.stub)) return { specific: entry };
+    any ??= entry;
+  }
+  return any ? { any } : {};
+}
+
+/** The definition file every one of these stubs came from, if they all came from one. */
+function definitionFileOf(stubs: readonly StubEntry[]): string | undefined {
+  const files = new Set(stubs.map((e) => (typeof e.stub.source === "object" ? e.stub.source.file : undefined)));
+  return files.size === 1 ? [...files][0] : undefined;
+}
+
+function userStubs(ctx: SelectionContext, method: string, key: string): StubEntry[] {
+  return ctx.registry.forMethod(method, key).filter((e) => e.stub.source !== "default");
+}
+
+/** What differs between the answers to an unknown tool and to an unknown prompt. */
+const UNKNOWN_NAME = {
+  tool: {
+    dataKeys: ["unknownTool", "declaredTools"],
+    declare: (name: string) => `mock.declareTool({ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } })`,
+    suggest: true,
+  },
+  prompt: {
+    dataKeys: ["unknownPrompt", "declaredPrompts"],
+    declare: (name: string) => `mock.declarePrompt({ name: ${JSON.stringify(name)} })`,
+    suggest: false, // the prompt report has never offered "Did you mean"
+  },
+} as const;
+
+/**
+ * A tools/call or prompts/get of a name nothing declares: the protocol's
+ * `Unknown tool: <name>` (or prompt) error with the declared names in `data`, and a report
+ * that says how to serve it.
+ */
+function unknownName(call: McpCall, kind: keyof typeof UNKNOWN_NAME, name: string, declared: string[]): Selection {
+  const { dataKeys: [unknownKey, declaredKey], declare, suggest } = UNKNOWN_NAME[kind];
+  const similar = suggest ? closestNames(name, declared) : [];
+  const report =
+    `${PREFIX} ${call.method} "${name}": no such ${kind} is declared (declared: ${declared.join(", ") || "none"}).` +
+    (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
+    ` To serve it, declare it: ${declare(name)}.`;
+  const data = { [unknownKey]: name, [declaredKey]: declared };
+  return { message: errorMessage(call, ErrorCodes.InvalidParams, `Unknown ${kind}: ${name}`, data), miss: report };
+}
+
+/** The seed's rules for tools: specified arguments, then the schema check, then ANY, then the miss answer. */
+function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
+  const name = call.params?.["name"];
+  if (typeof name !== "string") return invalid(call, `${PREFIX} tools/call needs params.name (the tool's name, a string), received ${showValue(name)}.`);
+  const rawArgs = call.params?.["arguments"];
+  if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`);
+  const { specific, any } = tiers(ctx, call, name);
+  if (specific) return { entry: specific };
+  if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names());
+  const violations = ctx.tools.check(name)?.(call.args) ?? [];
+  if (violations.length > 0) {
+    const file = definitionFileOf(userStubs(ctx, "tools/call", name));
+    const fix =
+      file === undefined
+        ? `stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`
+        : `add to the responses of ${file}: { "tool": ${JSON.stringify(name)}, "args": ${showValue(call.args, 300)}, "result": ... }`;
+    const text = [
+      `${PREFIX} tool "${name}" rejected the arguments ${showValue(call.args, 300)}: they do not match its inputSchema.`,
+      ...violations.slice(0, 10).map((v) => `- ${showViolation(v)}`),
+      ...(violations.length > 10 ? [`- … and ${violations.length - 10} more`] : []),
+      `The inputSchema declared for "${name}" (listed by tools/list) requires it.`,
+      `If the rejection is intended, ${fix}`,
+    ].join("\n");
+    return { message: toolError(call, text) };
+  }
+  if (any) return { entry: any };
+  const stubs = userStubs(ctx, "tools/call", name);
+  const report = toolMissReport(call, name, rankStubs(call, stubs), definitionFileOf(stubs));
+  return { message: toolError(call, report), miss: report };
+}
+
+/** The same rules for prompts: specified arguments, required arguments, ANY or declared messages, the miss. */
+function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
+  const name = call.params?.["name"];
+  if (typeof name !== "string") return invalid(call, `${PREFIX} prompts/get needs params.name (the prompt's name, a string), received ${showValue(name)}.`);
+  const rawArgs = call.params?.["arguments"];
+  if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} prompts/get params.arguments must be an object of strings, received ${showValue(rawArgs)}.`);
+  const { specific, any } = tiers(ctx, call, name);
+  if (specific) return { entry: specific };
+  const prompt = ctx.prompts.get(name);
+  if (!prompt) return unknownName(call, "prompt", name, ctx.prompts.names());
+  const missing = missingArguments(prompt, call.args);
+  if (missing.length > 0) {
+    const message = `Invalid params: prompt "${name}" requires the argument${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}`;
+    const data = `${PREFIX} ${message}. If the rejection is intended, stub these arguments: mock.promptsGet(${JSON.stringify(name)}).withArgs(${showValue(call.args, 200)}).respondsWith(...)`;
+    return { message: errorMessage(call, ErrorCodes.InvalidParams, message, data) };
+  }
+  if (any) return { entry: any };
+  if (prompt.messages !== undefined) {
+    const result = { messages: toMessages(substitute(prompt.messages, { args: call.args }), `prompt "${name}"`) };
+    return { message: resultResponse(call.id as RequestId, prompt.description === undefined ? result : { description: prompt.description, ...result }) };
+  }
+  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, "prompts/get", name)));
+  return { message: errorMessage(call, ErrorCodes.InvalidParams, `No stub answers prompts/get "${name}" with these arguments`, report), miss: report };
+}
+
+/** Resource reads: stubs (exact URI, template, predicate), then declared contents, then not found. */
+function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
+  const uri = call.params?.["uri"];
+  if (typeof uri !== "string") return invalid(call, `${PREFIX} resources/read needs params.uri (a string), received ${showValue(uri)}.`);
+  for (const entry of ctx.registry.candidates(call, uri)) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
+  const declared = ctx.resources.read(uri);
+  const d = declared?.declaration as { text?: string; blob?: string; mimeType?: string } | undefined;
+  if (d && (d.text !== undefined || d.blob !== undefined)) {
+    const payload = d.text !== undefined ? { text: substitute(d.text, { uri: declared?.variables }) as string } : { blob: d.blob };
+    return { message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, d.mimeType)) };
+  }
+  const known = ctx.resources.known();
+  const stubbed = userStubs(ctx, "resources/read", uri).map((e) => e.stub.key ?? e.stub.matchers.map((m) => m.describe()).join(" "));
+  const close = closestNames(uri, [...known, ...stubbed]);
+  const report =
+    `${PREFIX} No resource answers resources/read ${JSON.stringify(uri)}.` +
+    `\nDeclared: ${known.length ? known.join(", ") : "none"}. Stubbed: ${stubbed.length ? stubbed.join(", ") : "none"}.` +
+    (close.length ? `\nDid you mean ${close.map((c) => JSON.stringify(c)).join(" or ")}?` : "") +
+    `\nTo answer it: mock.resourcesRead(${JSON.stringify(uri)}).respondsWith({ text: "..." })`;
+  const data = { uri, knownUris: [...known, ...stubbed.filter((s) => !known.includes(s))], report };
+  return { message: errorMessage(call, ctx.resourceNotFoundCode(call), "Resource not found", data), miss: report };
+}

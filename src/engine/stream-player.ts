@@ -1,0 +1,133 @@
+/**
+ * Playing a stream script: each step becomes a message on the stream, server-to-client
+ * requests wait for the client's answer, and the end becomes the result. Transport-neutral:
+ * HTTP gives an SSE stream as the sink, stdio its stdout.
+ * @module
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { McpCall } from "../stubs/call.js";
+import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { ErrorCodes } from "../protocol/revisions.js";
+import type { Session } from "./sessions.js";
+import { passesLevel, type StreamCall, type StreamStep } from "../stubs/stream-script.js";
+import type { Answer, ResponsePlan } from "../stubs/stub.js";
+
+/** Where a stream's messages go. */
+export interface StreamSink {
+  send(message: unknown): void;
+  /** Aborted when the stream must stop (cancelled, or the mock is closing). */
+  readonly signal: AbortSignal;
+}
+
+/** A stream plan, as stored in a stub. */
+export interface StreamPlan {
+  readonly kind: "stream";
+  readonly steps: readonly StreamStep[];
+  /** The answer that ends the stream, played as `respondsWith` would play it. */
+  readonly end?: ResponsePlan;
+  readonly delayBetween?: number;
+  /** Over HTTP: the connection drops after this many events (the stream goes on, to be resumed). */
+  readonly dropAfter?: number;
+  /** A generator of raw messages, instead of steps (sent as they come). */
+  readonly source?: (call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>;
+}
+
+/** What playing a script needs from the mock. */
+export interface StreamHost {
+  /** Sends a request to the client on `sink` and resolves with its answer. */
+  requestFromClient(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal): Promise<unknown>;
+  /** Plays the ending answer for a call. */
+  finalMessage(plan: ResponsePlan, call: McpCall): Promise<JsonRpcResponse>;
+}
+
+/** The client capability each server-to-client request needs. */
+const NEEDS_CAPABILITY: Readonly<Record<string, string>> = {
+  "sampling/createMessage": "sampling",
+  "elicitation/create": "elicitation",
+  "roots/list": "roots",
+};
+
+/** Throws unless the session's client declared the capability a request needs (unknown without a session). */
+export function assertClientCapability(method: string, session: Session | undefined, where: string): void {
+  const capability = NEEDS_CAPABILITY[method];
+  if (!capability || !session) return;
+  if (session.clientCapabilities[capability] !== undefined) return;
+  throw new JsonRpcFailure(
+    ErrorCodes.InternalError,
+    `[mcpmock] ${where} sends ${method}, but the client of ${session.id} did not declare the "${capability}" capability at initialize, so it cannot answer. Declare it in the client, or send it on purpose with send({ jsonrpc: "2.0", id: ..., method: ${JSON.stringify(method)}, ... }).`,
+  );
+}
+
+/** A call that also carries the client's answers so far. */
+export function streamCall(call: McpCall, answers: unknown[]): StreamCall {
+  const extended = new McpCall(call) as McpCall & { answers: unknown[]; answer: unknown };
+  Object.defineProperty(extended, "answers", { value: answers, enumerable: true });
+  Object.defineProperty(extended, "answer", { get: () => answers[answers.length - 1], enumerable: true });
+  return extended as StreamCall;
+}
+
+async function value<T>(answer: Answer<T, StreamCall>, call: StreamCall): Promise<T> {
+  return typeof answer === "function" ? await (answer as (c: StreamCall) => T | Promise<T>)(call) : answer;
+}
+
+/** Plays a stream plan for a call onto a sink. Throws a JsonRpcFailure to end with an error. */
+export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCall, session: Session | undefined, sink: StreamSink, where: string): Promise<void> {
+  const answers: unknown[] = [];
+  const sc = streamCall(call, answers);
+  const signal = sink.signal;
+  if (plan.source) {
+    for await (const message of plan.source(sc)) {
+      if (signal.aborted) return;
+      sink.send(message);
+    }
+    return;
+  }
+  const meta = call.params?.["_meta"] as { progressToken?: unknown } | undefined;
+  const token = meta?.progressToken;
+  for (let i = 0; i < plan.steps.length; i++) {
+    if (signal.aborted) return;
+    if (i > 0 && plan.delayBetween) await sleep(plan.delayBetween, undefined, { signal });
+    const step = plan.steps[i] as StreamStep;
+    switch (step.kind) {
+      case "progress":
+        if (token === undefined) break;
+        sink.send({
+          jsonrpc: "2.0",
+          method: "notifications/progress",
+          params: { progressToken: token, progress: step.progress, ...(step.total === undefined ? {} : { total: step.total }), ...(step.message === undefined ? {} : { message: step.message }) },
+        });
+        break;
+      case "log":
+        if (!passesLevel(step.level, session?.logLevel)) break;
+        sink.send({
+          jsonrpc: "2.0",
+          method: "notifications/message",
+          params: { level: step.level, ...(step.logger === undefined ? {} : { logger: step.logger }), data: await value(step.data, sc) },
+        });
+        break;
+      case "notify": {
+        const params = step.params === undefined ? undefined : await value(step.params, sc);
+        sink.send(params === undefined ? { jsonrpc: "2.0", method: step.method } : { jsonrpc: "2.0", method: step.method, params });
+        break;
+      }
+      case "delay":
+        await sleep(step.ms, undefined, { signal });
+        break;
+      case "request": {
+        assertClientCapability(step.method, session, where);
+        const params = step.params === undefined ? undefined : await value(step.params, sc);
+        try {
+          answers.push(await host.requestFromClient(step.method, params, session, (m) => sink.send(m), step.timeoutMs, signal));
+        } catch (error) {
+          if (signal.aborted) return;
+          answers.push({ error: error instanceof JsonRpcFailure ? { code: error.code, message: error.message, data: error.data } : { message: String(error) } });
+        }
+        break;
+      }
+      case "send":
+        sink.send(await value(step.message, sc));
+        break;
+    }
+  }
+  if (plan.end && !signal.aborted) sink.send(await host.finalMessage(plan.end, sc));
+}

@@ -1,0 +1,241 @@
+/**
+ * Verification over the journal: counts, order, waiting, and failure messages that show the
+ * closest requests as an expected | received table (WireMock's near misses).
+ * @module
+ */
+import { McpMockError, PREFIX, showValue } from "../values/errors.js";
+import type { Journal, JournalEntry } from "./journal.js";
+import type { McpCall } from "../stubs/call.js";
+import { comparisonRows, matchesPattern, rankRequests, renderRequestMisses, type PatternParts, type RequestMiss } from "./near-miss.js";
+
+/**
+ * How many matching requests a verification expects.
+ *
+ * @example
+ * ```ts
+ * import { toolsCall, atLeast } from "mcpmock";
+ * mock.verify(toolsCall("add"), atLeast(2));
+ * ```
+ */
+export interface CountExpectation {
+  /** `exactly 2 times`, `at least once`, `never`. */
+  readonly description: string;
+  /** Whether `n` matching requests satisfy it. */
+  test(n: number): boolean;
+}
+
+function times(n: number): string {
+  return n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
+}
+
+function checkCount(n: number, helper: string): void {
+  if (!Number.isInteger(n) || n < 0) throw new McpMockError(`${helper}(${showValue(n)}): the count must be a whole number, 0 or more.`);
+}
+
+/**
+ * Exactly `n` matching requests (`mock.verify(pattern, n)` means the same).
+ *
+ * @example
+ * ```ts
+ * import { toolsCall, exactly } from "mcpmock";
+ * mock.verify(toolsCall("add"), exactly(2));
+ * ```
+ */
+export function exactly(n: number): CountExpectation {
+  checkCount(n, "exactly");
+  return { description: n === 0 ? "never" : `exactly ${times(n)}`, test: (k) => k === n };
+}
+
+/**
+ * At least `n` matching requests.
+ *
+ * @example
+ * ```ts
+ * import { toolsCall, atLeast } from "mcpmock";
+ * mock.verify(toolsCall("add"), atLeast(1));
+ * ```
+ */
+export function atLeast(n: number): CountExpectation {
+  checkCount(n, "atLeast");
+  return { description: `at least ${times(n)}`, test: (k) => k >= n };
+}
+
+/**
+ * At most `n` matching requests.
+ *
+ * @example
+ * ```ts
+ * import { toolsCall, atMost } from "mcpmock";
+ * mock.verify(toolsCall("add"), atMost(3));
+ * ```
+ */
+export function atMost(n: number): CountExpectation {
+  checkCount(n, "atMost");
+  return { description: `at most ${times(n)}`, test: (k) => k <= n };
+}
+
+/**
+ * No matching request at all.
+ *
+ * @example
+ * ```ts
+ * import { toolsCall, never } from "mcpmock";
+ * mock.verify(toolsCall("delete_everything"), never());
+ * ```
+ */
+export function never(): CountExpectation {
+  return { description: "never", test: (k) => k === 0 };
+}
+
+/** A count argument as an expectation: none is "at least once", a number is "exactly". */
+export function toExpectation(count: number | CountExpectation | undefined): CountExpectation {
+  if (count === undefined) return atLeast(1);
+  if (typeof count === "number") return exactly(count);
+  if (count && typeof count.test === "function") return count;
+  throw new McpMockError(`verify takes a count as a number or exactly(n) / atLeast(n) / atMost(n) / never(), received ${showValue(count)}.`);
+}
+
+/**
+ * A failed verification. `expected` and `actual` hold the two columns of the closest
+ * request's table, so test runners show them as a diff.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, VerificationError, toolsCall } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * try {
+ *   mock.verify(toolsCall("add"));
+ * } catch (e) {
+ *   if (e instanceof VerificationError) console.log(e.expected, e.actual);
+ * }
+ * ```
+ */
+export class VerificationError extends McpMockError {
+  override readonly name = "VerificationError";
+  /** The pattern side of the closest comparison (one line per field). */
+  readonly expected: string;
+  /** The received side of the closest comparison (one line per field). */
+  readonly actual: string;
+  /** @internal */
+  constructor(message: string, expected: string, actual: string) {
+    super(message);
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+/** One journal entry in a few words: `#3 tools/call "add" {"a":1} in session-1`. */
+export function describeEntry(entry: JournalEntry): string {
+  const what = entry.call?.key;
+  const params = entry.call?.method === "tools/call" || entry.call?.method === "prompts/get" ? entry.call.args : entry.params;
+  return (
+    `#${entry.seq} ${entry.method ?? entry.kind}${what === undefined ? "" : ` ${JSON.stringify(what)}`}` +
+    `${params === undefined ? "" : ` ${showValue(params, 120)}`}${entry.sessionId === undefined ? "" : ` in ${entry.sessionId}`}`
+  );
+}
+
+/** A pattern in words: `tools/call "add" with arguments equal to {"a":1}`. */
+export function patternPhrase(pattern: PatternParts): string {
+  let phrase = pattern.key === undefined ? (pattern.method === "tools/call" ? "tools/call of any tool" : pattern.method) : `${pattern.method} ${JSON.stringify(pattern.key)}`;
+  for (const m of pattern.matchers) phrase += ` ${m.describe()}`;
+  return phrase;
+}
+
+/** The journal entries a pattern matches, oldest first. */
+export function findMatching(journal: Journal, pattern: PatternParts): JournalEntry[] {
+  return journal.entries().filter((e) => e.call !== undefined && matchesPattern(pattern, e.call));
+}
+
+/** Checks a count; throws a {@link VerificationError} with the near misses when it does not hold. */
+export function verifyCount(journal: Journal, pattern: PatternParts, count: CountExpectation): JournalEntry[] {
+  const matching = findMatching(journal, pattern);
+  if (count.test(matching.length)) return matching;
+  const lines = [
+    `${PREFIX} Expected ${patternPhrase(pattern)} ${count.description}, but received it ${matching.length === 0 ? "never" : times(matching.length)}.`,
+  ];
+  if (matching.length > 0) lines.push("Matching requests:", ...matching.slice(0, 10).map((e) => `  ${describeEntry(e)}`));
+  const others = rankRequests(
+    pattern,
+    journal.entries().filter((e) => !matching.includes(e)),
+  ).filter((m) => m.entry.kind === "request" || m.entry.kind === "notification");
+  let expected = "";
+  let actual = "";
+  if (matching.length === 0 && others.length > 0) {
+    lines.push("Closest requests received:", ...renderRequestMisses(pattern, others, describeEntry));
+    const rows = comparisonRows(pattern, (others[0] as RequestMiss).entry.call as McpCall);
+    expected = rows.map((r) => r.expected).join("\n");
+    actual = rows.map((r) => r.actual).join("\n");
+  } else if (matching.length === 0) {
+    lines.push("No requests were received at all. Is the client pointed at mock.url?");
+  }
+  const kept = journal.entries().length;
+  if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
+  if (kept < journal.total) lines.push(`The journal keeps the last ${kept} (journalSize); verification sees only those.`);
+  if (matching.length === 0 && journal.total > 0) lines.push("To see everything received: mock.requests().");
+  throw new VerificationError(lines.join("\n"), expected || `${count.description}`, actual || `${matching.length}`);
+}
+
+/** Checks that requests matching each pattern arrived in this order (others may come between). */
+export function verifyOrder(journal: Journal, patterns: readonly PatternParts[]): JournalEntry[] {
+  const entries = journal.entries();
+  const found: JournalEntry[] = [];
+  let from = 0;
+  for (let i = 0; i < patterns.length; i++) {
+    const pattern = patterns[i] as PatternParts;
+    const index = entries.findIndex((e, j) => j >= from && e.call !== undefined && matchesPattern(pattern, e.call));
+    if (index < 0) {
+      const earlier = findMatching(journal, pattern).find((e) => !found.includes(e));
+      const last = found[found.length - 1];
+      const lines = [
+        `${PREFIX} Expected these requests in this order:`,
+        ...patterns.map((p, k) => `  ${k < i ? "✓" : k === i ? "✗" : " "} ${k + 1}. ${patternPhrase(p)}${k < i ? `   (${describeEntry(found[k] as JournalEntry)})` : ""}`),
+        earlier && last
+          ? `Request ${i + 1} was received (${describeEntry(earlier)}), but before ${describeEntry(last)}, not after it.`
+          : `Request ${i + 1} was never received${last ? ` after ${describeEntry(last)}` : ""}.`,
+        "Received, in order:",
+        ...entries.filter((e) => e.call !== undefined).slice(-20).map((e) => `  ${describeEntry(e)}`),
+      ];
+      throw new VerificationError(lines.join("\n"), patterns.map(patternPhrase).join("\n"), entries.map(describeEntry).join("\n"));
+    }
+    found.push(entries[index] as JournalEntry);
+    from = index + 1;
+  }
+  return found;
+}
+
+/**
+ * Resolves with the first entry matching a pattern, already received or arriving within
+ * `timeout` ms. It resolves on arrival: a streamed answer may still be running.
+ */
+export function waitForEntry(journal: Journal, pattern: PatternParts, timeout: number, closing: AbortSignal): Promise<JournalEntry> {
+  const existing = findMatching(journal, pattern)[0];
+  if (existing) return Promise.resolve(existing);
+  return new Promise((resolve, reject) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      unsubscribe();
+      closing.removeEventListener("abort", onClose);
+    };
+    const unsubscribe = journal.onRecord((entry) => {
+      if (entry.call && matchesPattern(pattern, entry.call)) {
+        finish();
+        resolve(entry);
+      }
+    });
+    const onClose = (): void => {
+      finish();
+      reject(new McpMockError(`waitFor(${patternPhrase(pattern)}): the mock closed before such a request arrived.`));
+    };
+    closing.addEventListener("abort", onClose);
+    const timer = setTimeout(() => {
+      finish();
+      try {
+        verifyCount(journal, pattern, atLeast(1));
+        reject(new McpMockError(`waitFor(${patternPhrase(pattern)}) timed out after ${timeout} ms.`));
+      } catch (error) {
+        const e = error as VerificationError;
+        reject(new VerificationError(e.message.replace(`${PREFIX} Expected`, `${PREFIX} waitFor timed out after ${timeout} ms. Expected`), e.expected, e.actual));
+      }
+    }, timeout);
+  });
+}

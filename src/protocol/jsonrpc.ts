@@ -1,0 +1,143 @@
+/**
+ * JSON-RPC envelopes: classifying a parsed value with the same rules as the SDK's strict
+ * `JSONRPCMessageSchema` (a differential test keeps them equal), and building answers.
+ * @module
+ */
+import type { RequestId } from "../stubs/call.js";
+import { jsonTypeOf } from "../values/errors.js";
+import { isJsonObject } from "../values/json-value.js";
+
+/** A JSON-RPC error object. */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A JSON-RPC message the mock sends. */
+export type JsonRpcResponse =
+  | { jsonrpc: "2.0"; id: RequestId; result: unknown }
+  | { jsonrpc: "2.0"; id?: RequestId | null; error: JsonRpcErrorObject };
+
+/** A received message, classified. */
+export type ClassifiedMessage =
+  | { kind: "request"; id: RequestId; method: string; params: Record<string, unknown> | undefined }
+  | { kind: "notification"; method: string; params: Record<string, unknown> | undefined }
+  | { kind: "response"; id: RequestId; result: Record<string, unknown> }
+  | { kind: "error-response"; id: RequestId | undefined; error: JsonRpcErrorObject }
+  | { kind: "invalid"; reason: string };
+
+const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
+const RESULT_KEYS = new Set(["jsonrpc", "id", "result"]);
+const ERROR_KEYS = new Set(["jsonrpc", "id", "error"]);
+
+function isRequestId(v: unknown): v is RequestId {
+  return typeof v === "string" || (typeof v === "number" && Number.isSafeInteger(v));
+}
+
+function extraKey(obj: Record<string, unknown>, allowed: Set<string>): string | undefined {
+  for (const key in obj) if (!allowed.has(key)) return key;
+  return undefined;
+}
+
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** The SDK's rules for `_meta` in params and results. */
+function metaProblem(meta: unknown, where: string): string | undefined {
+  if (meta === undefined) return undefined;
+  if (!isJsonObject(meta)) return `"${where}._meta" must be an object, received ${jsonTypeOf(meta)}`;
+  const token = meta["progressToken"];
+  if (token !== undefined && !isRequestId(token)) {
+    return `"${where}._meta.progressToken" must be a string or an integer, received ${jsonTypeOf(token)}`;
+  }
+  const task = meta[RELATED_TASK];
+  if (task !== undefined && !(isJsonObject(task) && typeof task["taskId"] === "string")) {
+    return `"${where}._meta['${RELATED_TASK}']" must be { taskId: string }`;
+  }
+  return undefined;
+}
+
+function paramsProblem(params: unknown): string | undefined {
+  if (params === undefined) return undefined;
+  if (!isJsonObject(params)) return `"params" must be an object, received ${jsonTypeOf(params)}`;
+  return metaProblem(params["_meta"], "params");
+}
+
+/** Classifies one parsed JSON value as a JSON-RPC message, or says why it is not one. */
+export function classifyMessage(value: unknown): ClassifiedMessage {
+  if (!isJsonObject(value)) return { kind: "invalid", reason: `a message must be a JSON object, received ${jsonTypeOf(value)}` };
+  if (value["jsonrpc"] !== "2.0") return { kind: "invalid", reason: `"jsonrpc" must be "2.0"` };
+  if ("method" in value) {
+    const method = value["method"];
+    if (typeof method !== "string") return { kind: "invalid", reason: `"method" must be a string, received ${jsonTypeOf(method)}` };
+    const problem = paramsProblem(value["params"]);
+    if (problem) return { kind: "invalid", reason: problem };
+    const params = value["params"] as Record<string, unknown> | undefined;
+    if ("id" in value) {
+      const id = value["id"];
+      if (!isRequestId(id)) return { kind: "invalid", reason: `"id" must be a string or an integer, received ${showId(id)}` };
+      const extra = extraKey(value, REQUEST_KEYS);
+      if (extra) return { kind: "invalid", reason: `unknown top-level key "${extra}"` };
+      return { kind: "request", id, method, params };
+    }
+    const extra = extraKey(value, NOTIFICATION_KEYS);
+    if (extra) return { kind: "invalid", reason: `unknown top-level key "${extra}"` };
+    return { kind: "notification", method, params };
+  }
+  if ("result" in value) {
+    const id = value["id"];
+    if (!isRequestId(id)) return { kind: "invalid", reason: `"id" must be a string or an integer, received ${showId(id)}` };
+    if (!isJsonObject(value["result"])) return { kind: "invalid", reason: `"result" must be an object` };
+    const problem = metaProblem(value["result"]["_meta"], "result");
+    if (problem) return { kind: "invalid", reason: problem };
+    const extra = extraKey(value, RESULT_KEYS);
+    if (extra) return { kind: "invalid", reason: `unknown top-level key "${extra}"` };
+    return { kind: "response", id, result: value["result"] };
+  }
+  if ("error" in value) {
+    const id = value["id"];
+    if (id !== undefined && !isRequestId(id)) {
+      return { kind: "invalid", reason: `"id" must be a string or an integer, received ${showId(id)}` };
+    }
+    const error = value["error"];
+    if (!isJsonObject(error) || !Number.isSafeInteger(error["code"]) || typeof error["message"] !== "string") {
+      return { kind: "invalid", reason: `"error" must be { code: integer, message: string, data? }` };
+    }
+    const extra = extraKey(value, ERROR_KEYS);
+    if (extra) return { kind: "invalid", reason: `unknown top-level key "${extra}"` };
+    return { kind: "error-response", id, error: error as unknown as JsonRpcErrorObject };
+  }
+  return { kind: "invalid", reason: `a message needs "method" (request or notification), "result" or "error" (response)` };
+}
+
+function showId(id: unknown): string {
+  return id === null ? "null" : id === undefined ? "nothing" : `${JSON.stringify(id)} (${jsonTypeOf(id)})`;
+}
+
+/** A result response. */
+export function resultResponse(id: RequestId, result: unknown): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, result };
+}
+
+/** A result response's JSON from its result's JSON: what `JSON.stringify(resultResponse(id, result))` writes. */
+export function encodeResult(id: RequestId, resultJson: string): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+}
+
+/** An error response (`id: null` where the id could not be read, as the SDK writes it). */
+export function errorResponse(id: RequestId | null, code: number, message: string, data?: unknown): JsonRpcResponse {
+  const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
+  return { jsonrpc: "2.0", id, error };
+}
+
+/** Thrown by an answer to send a specific JSON-RPC error (e.g. -32602 for an invalid cursor). */
+export class JsonRpcFailure extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+}

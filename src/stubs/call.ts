@@ -1,0 +1,118 @@
+/**
+ * What a stub sees of a received request: the one shape that matchers, response functions
+ * and the journal share.
+ * @module
+ */
+import { canonicalJson } from "../values/json-value.js";
+
+/** The request param that names what a stub is keyed by, per method (tool or prompt name, resource URI). */
+export const KEY_PARAM: Readonly<Record<string, "name" | "uri">> = {
+  "tools/call": "name",
+  "prompts/get": "name",
+  "resources/read": "uri",
+  "resources/subscribe": "uri",
+  "resources/unsubscribe": "uri",
+};
+
+/** A JSON-RPC request id. */
+export type RequestId = string | number;
+
+/** Where a request came in. */
+export type TransportKind = "http" | "stdio";
+
+/**
+ * The parts of a received request a stub can match on or answer from.
+ * @inline
+ */
+export interface McpCallInit {
+  /** The JSON-RPC method, e.g. `"tools/call"`. */
+  readonly method: string;
+  /** The request's `params`; `undefined` when it has none. */
+  readonly params: Record<string, unknown> | undefined;
+  /** The JSON-RPC request id; `undefined` for a notification or an HTTP `DELETE`. */
+  readonly id: RequestId | undefined;
+  /** The `Mcp-Session-Id` the request carried; `undefined` when it carried none (as on `initialize`). */
+  readonly sessionId: string | undefined;
+  /** Request headers, names in lower case (empty over stdio). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The protocol version in effect for this request. */
+  readonly protocolVersion: string;
+  /** The raw text of the message (the whole HTTP body, or the stdio line). */
+  readonly body: string;
+  /** How the request arrived: over `"http"` or `"stdio"`. */
+  readonly transport: TransportKind;
+}
+
+/**
+ * A received request as stubs and response functions see it.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("add").respondsWith((call) => ({
+ *   sum: Number(call.args.a) + Number(call.args.b),
+ *   session: call.sessionId,
+ * }));
+ * ```
+ */
+export class McpCall implements McpCallInit {
+  /** The JSON-RPC method, e.g. `"tools/call"`. */
+  readonly method: string;
+  /** The request's `params`; `undefined` when it has none. */
+  readonly params: Record<string, unknown> | undefined;
+  /** The JSON-RPC request id; `undefined` for a notification or an HTTP `DELETE`. */
+  readonly id: RequestId | undefined;
+  /** The `Mcp-Session-Id` the request carried; `undefined` when it carried none (as on `initialize`). */
+  readonly sessionId: string | undefined;
+  /** Request headers, names in lower case (empty over stdio). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The protocol version in effect for this request. */
+  readonly protocolVersion: string;
+  /** The raw text of the message (the whole HTTP body, or the stdio line). */
+  readonly body: string;
+  /** How the request arrived: over `"http"` or `"stdio"`. */
+  readonly transport: TransportKind;
+  #argsKey: string | undefined;
+
+  constructor(init: McpCallInit) {
+    this.method = init.method;
+    this.params = init.params;
+    this.id = init.id;
+    this.sessionId = init.sessionId;
+    this.headers = init.headers;
+    this.protocolVersion = init.protocolVersion;
+    this.body = init.body;
+    this.transport = init.transport;
+  }
+
+  /** The tool or prompt name (`params.name`), if the request has one. */
+  get name(): string | undefined {
+    const name = this.params?.["name"];
+    return typeof name === "string" ? name : undefined;
+  }
+
+  /** The resource URI (`params.uri`), if the request has one. */
+  get uri(): string | undefined {
+    const uri = this.params?.["uri"];
+    return typeof uri === "string" ? uri : undefined;
+  }
+
+  /** What stubs for this method are keyed by: the tool or prompt name, or the resource URI. */
+  get key(): string | undefined {
+    const param = KEY_PARAM[this.method];
+    const value = param === undefined ? undefined : this.params?.[param];
+    return typeof value === "string" ? value : undefined;
+  }
+
+  /** Tool or prompt arguments (`params.arguments`, `{}` when absent). */
+  get args(): Record<string, unknown> {
+    const args = this.params?.["arguments"];
+    return args !== null && typeof args === "object" && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+  }
+
+  /** The arguments in canonical JSON (computed once per call; used for exact matching). */
+  get argsKey(): string {
+    return (this.#argsKey ??= canonicalJson(this.args));
+  }
+}

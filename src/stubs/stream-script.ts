@@ -1,0 +1,158 @@
+/**
+ * Stream scripts: what an SSE answer sends before its result (progress, logs,
+ * notifications, delays, server-to-client requests, raw messages), as plain data.
+ * The builder (`s => s.progress(1, 3).log("info", "working").result(...)`) only assembles it.
+ * @module
+ */
+import type { McpCall } from "./call.js";
+import { McpMockError, showValue } from "../values/errors.js";
+import { assertJsonCarriable } from "../values/json-value.js";
+import type { Answer } from "./stub.js";
+
+/** The log levels, least severe first. */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** A call inside a stream: the request, plus the client's answers to earlier `request` steps. */
+export type StreamCall = McpCall & {
+  /** The client's answers to the stream's `request` steps so far, in order (results, or `{ error }`). */
+  readonly answers: readonly unknown[];
+  /** The latest of `answers` (the result of the client's answer to the latest request step). */
+  readonly answer: unknown;
+};
+
+/** One step of a stream. Values may be functions of the call and the answers so far. */
+export type StreamStep =
+  | { readonly kind: "progress"; readonly progress: number; readonly total?: number; readonly message?: string }
+  | { readonly kind: "log"; readonly level: LogLevel; readonly data: Answer<unknown, StreamCall>; readonly logger?: string }
+  | { readonly kind: "notify"; readonly method: string; readonly params?: Answer<unknown, StreamCall> }
+  | { readonly kind: "delay"; readonly ms: number }
+  | { readonly kind: "request"; readonly method: string; readonly params?: Answer<unknown, StreamCall>; readonly timeoutMs?: number }
+  | { readonly kind: "send"; readonly message: Answer<unknown, StreamCall> };
+
+/** How a stream ends: a result (wrapped the entry point's way), a JSON-RPC error, or nothing (GET streams). */
+export type StreamEnd =
+  | { readonly kind: "result"; readonly payload: Answer<unknown, StreamCall> }
+  | { readonly kind: "error"; readonly code: number; readonly message: string; readonly data?: unknown };
+
+/** A whole script. */
+export interface StreamScript {
+  readonly steps: readonly StreamStep[];
+  readonly end?: StreamEnd;
+  /** Milliseconds to wait between steps. */
+  readonly delayBetween?: number;
+}
+
+const LEVELS: readonly LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/** Whether a log at `level` passes a session's `logging/setLevel` threshold. */
+export function passesLevel(level: LogLevel, threshold: LogLevel | undefined): boolean {
+  return threshold === undefined || LEVELS.indexOf(level) >= LEVELS.indexOf(threshold);
+}
+
+function check(value: unknown, where: string): void {
+  if (typeof value !== "function") assertJsonCarriable(value, where, "value");
+}
+
+/**
+ * Builds a stream script, step by step. Each method adds a step and returns the builder;
+ * `result` or `error` ends it.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "slow", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("slow").streams((s) =>
+ *   s.progress(1, 3).log("info", "working").delay(20)
+ *     .notify("notifications/resources/updated", { uri: "test://x" })
+ *     .result({ done: true }),
+ * );
+ * ```
+ */
+export class StreamScriptBuilder {
+  /** @internal */
+  readonly steps: StreamStep[] = [];
+  /** @internal */
+  end: StreamEnd | undefined;
+  readonly #where: string;
+
+  /** @internal */
+  constructor(where: string) {
+    this.#where = where;
+  }
+
+  #add(step: StreamStep): this {
+    if (this.end) throw new McpMockError(`${this.#where}: a step after result()/error(); the stream ends there. Put ${step.kind}() before it.`);
+    this.steps.push(step);
+    return this;
+  }
+
+  /**
+   * A `notifications/progress` with the request's progress token (skipped when the request
+   * carried none, as the spec says). `progress` should increase from step to step.
+   */
+  progress(progress: number, total?: number, message?: string): this {
+    if (!Number.isFinite(progress)) throw new McpMockError(`${this.#where}: progress takes a number, received ${showValue(progress)}.`);
+    return this.#add({ kind: "progress", progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) });
+  }
+
+  /** A `notifications/message` log, sent only if the session's `logging/setLevel` lets it through. */
+  log(level: LogLevel, data: Answer<unknown, StreamCall>, logger?: string): this {
+    if (!LEVELS.includes(level)) throw new McpMockError(`${this.#where}: log level must be one of ${LEVELS.join(", ")}, received ${showValue(level)}.`);
+    check(data, `${this.#where}.log(...)`);
+    return this.#add({ kind: "log", level, data, ...(logger === undefined ? {} : { logger }) });
+  }
+
+  /** Any notification. */
+  notify(method: string, params?: Answer<unknown, StreamCall>): this {
+    if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: notify takes a method name, like "notifications/resources/updated".`);
+    check(params, `${this.#where}.notify(...)`);
+    return this.#add(params === undefined ? { kind: "notify", method } : { kind: "notify", method, params });
+  }
+
+  /** A pause. */
+  delay(ms: number): this {
+    if (!Number.isFinite(ms) || ms < 0) throw new McpMockError(`${this.#where}: delay takes milliseconds (0 or more), received ${showValue(ms)}.`);
+    return this.#add({ kind: "delay", ms });
+  }
+
+  /**
+   * A server-to-client request (`sampling/createMessage`, `elicitation/create`,
+   * `roots/list`, ...) on the same stream; the stream waits for the client's answer, which
+   * later steps and the result see as `call.answer`.
+   */
+  request(method: string, params?: Answer<unknown, StreamCall>, options?: { timeoutMs?: number }): this {
+    if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
+    check(params, `${this.#where}.request(...)`);
+    return this.#add({
+      kind: "request",
+      method,
+      ...(params === undefined ? {} : { params }),
+      ...(options?.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
+  }
+
+  /** Any raw JSON-RPC message, sent as is (even a broken one). */
+  send(message: Answer<unknown, StreamCall>): this {
+    check(message, `${this.#where}.send(...)`);
+    return this.#add({ kind: "send", message });
+  }
+
+  /** Ends the stream with the result (wrapped as `respondsWith` would). */
+  result(payload: Answer<unknown, StreamCall>): this {
+    check(payload, `${this.#where}.result(...)`);
+    this.#add({ kind: "delay", ms: 0 });
+    this.steps.pop();
+    this.end = { kind: "result", payload };
+    return this;
+  }
+
+  /** Ends the stream with a JSON-RPC error. */
+  error(code: number, message: string, data?: unknown): this {
+    if (!Number.isInteger(code) || typeof message !== "string") throw new McpMockError(`${this.#where}: error takes an integer code and a message.`);
+    if (data !== undefined) check(data, `${this.#where}.error(...)`);
+    this.#add({ kind: "delay", ms: 0 });
+    this.steps.pop();
+    this.end = data === undefined ? { kind: "error", code, message } : { kind: "error", code, message, data };
+    return this;
+  }
+}

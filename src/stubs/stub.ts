@@ -1,0 +1,113 @@
+/**
+ * A stub is plain data: what to match and what to answer. Builders assemble it, the
+ * registry orders it, the dispatcher plays it.
+ * @module
+ */
+import type { McpCall } from "./call.js";
+import type { Matcher } from "./matchers.js";
+import type { StreamPlan } from "../engine/stream-player.js";
+
+/** A value, or a function of the call that returns one (possibly asynchronously). */
+export type Answer<T, C = McpCall> = T | ((call: C) => T | Promise<T>);
+
+/** What to answer with. */
+export type ResponsePlan =
+  /** A JSON-RPC result, sent as is (for `initialize`, missing fields come from the default). */
+  | { readonly kind: "result"; readonly result: Answer<unknown>; readonly sessionId?: string; readonly label?: string }
+  /** A tool payload, wrapped into a `CallToolResult` the way a server would. */
+  | { readonly kind: "tool-result"; readonly payload: Answer<unknown>; readonly isError: boolean }
+  /** Resource contents, wrapped into a `ReadResourceResult` for the URI read. */
+  | { readonly kind: "resource-result"; readonly payload: Answer<unknown>; readonly mimeType?: string }
+  /** Prompt messages (a string is one user message), wrapped into a `GetPromptResult`. */
+  | { readonly kind: "prompt-result"; readonly payload: Answer<unknown>; readonly description?: string }
+  /** A JSON-RPC error. */
+  | { readonly kind: "error"; readonly code: number; readonly message: string; readonly data?: unknown }
+  /** A raw HTTP answer, for negative tests (over stdio: an internal error naming the status). */
+  | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
+  /** An SSE answer: steps (progress, logs, notifications, requests...), then the end. */
+  | StreamPlan
+  /** A broken answer on purpose. */
+  | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number };
+
+/**
+ * Ways to answer wrong on purpose:
+ * - `connection-reset`: the TCP connection is destroyed, no HTTP answer at all;
+ * - `empty-response`: 200 with an empty `application/json` body;
+ * - `malformed-json`: 200 with a body cut off mid-JSON;
+ * - `wrong-id`: a well-formed answer carrying another request's id;
+ * - `duplicate-response`: the answer twice;
+ * - `drop-stream-after`: an SSE answer whose connection drops before the result, which is
+ *   kept for a client that resumes with `Last-Event-ID`.
+ */
+export type FaultKind = "connection-reset" | "empty-response" | "malformed-json" | "wrong-id" | "duplicate-response" | "drop-stream-after";
+
+/** Every fault kind, for checks and messages. */
+export const FAULT_KINDS: readonly FaultKind[] = [
+  "connection-reset",
+  "empty-response",
+  "malformed-json",
+  "wrong-id",
+  "duplicate-response",
+  "drop-stream-after",
+];
+
+/** A random delay, drawn from a seeded generator so runs repeat. */
+export type DelayDistribution =
+  | {
+      /** A uniform random delay. */
+      readonly distribution: "uniform";
+      /** The shortest delay, in milliseconds. */
+      readonly min: number;
+      /** The longest delay, in milliseconds. */
+      readonly max: number;
+    }
+  | {
+      /** A log-normal random delay: mostly near the median, with a long tail. */
+      readonly distribution: "lognormal";
+      /** The median delay, in milliseconds. */
+      readonly median: number;
+      /** The spread: the standard deviation of the delay's natural logarithm. */
+      readonly sigma: number;
+    };
+
+/** A fixed delay in milliseconds, or a distribution. */
+export type Delay = number | DelayDistribution;
+
+/** Where a stub came from, for messages that say where to fix it. */
+export type StubSource = "dsl" | "default" | { readonly file: string; readonly path: string };
+
+/** Priority of the built-in answers (initialize, ping, tools/list): below every user stub. */
+export const FALLBACK_PRIORITY = -1_000_000;
+
+
+/** One stub. */
+export interface Stub {
+  readonly id: string;
+  /** The JSON-RPC method, or {@link HTTP_DELETE}. */
+  readonly method: string;
+  /** Tool or prompt name, or resource URI, when the stub names one. */
+  readonly key?: string;
+  readonly matchers: readonly Matcher[];
+  /** Answers in order; the last one repeats. */
+  readonly responses: readonly ResponsePlan[];
+  readonly priority: number;
+  /** Answer at most this many calls, then fall through. */
+  readonly times?: number;
+  readonly delay?: Delay;
+  /** Not required by `assertAllStubsUsed()`. */
+  readonly optional?: boolean;
+  /** After answering, move this scenario to this state (WireMock's state machine). */
+  readonly setsState?: { readonly scenario: string; readonly state: string };
+  readonly source: StubSource;
+}
+
+/** Whether a stub pins its arguments (the seed's rule-1 tier). */
+export function isSpecific(stub: Stub): boolean {
+  return stub.matchers.some((m) => m.specific);
+}
+
+/** The exact-arguments key of a stub, if it has one. */
+export function argsKeyOf(stub: Stub): string | undefined {
+  for (const m of stub.matchers) if (m.argsKey !== undefined) return m.argsKey;
+  return undefined;
+}

@@ -1,0 +1,131 @@
+/**
+ * SSE streams, written by hand so every byte and header is ours: `event: message`, an `id`,
+ * `data`, a blank line; comments as keep-alives.
+ * @module
+ */
+import type { ServerResponse } from "node:http";
+import { RESPONSE_ALREADY_SENT } from "./node-io.js";
+
+/** One `message` event carrying a JSON-RPC message: `event: message\nid: <id>\ndata: <json>\n\n`. */
+export function messageFrame(data: string, id?: string): string {
+  return id === undefined ? `event: message\ndata: ${data}\n\n` : `event: message\nid: ${id}\ndata: ${data}\n\n`;
+}
+
+/** A comment line, ignored by clients: used as keep-alive. */
+export const KEEP_ALIVE_FRAME = ": keepalive\n\n";
+
+/** The headers the SDK's transport sends on SSE responses. */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
+
+const encoder = new TextEncoder();
+
+/**
+ * An open SSE stream and the response that carries it: written straight to the Node response
+ * when there is one to write to (frames written in one tick go out in one write), otherwise
+ * as a ReadableStream body the adapter cancels when the client goes away.
+ */
+export class SseChannel {
+  readonly response: Response;
+  #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  readonly #outgoing: ServerResponse | undefined;
+  #corked = false;
+  #closed = false;
+  #keepAlive: ReturnType<typeof setInterval> | undefined;
+  #resolveDone!: () => void;
+  /** Resolves when the stream has ended (closed by us or by the client). */
+  readonly done: Promise<void>;
+
+  constructor(headers: Record<string, string>, keepAliveMs: number, outgoing?: ServerResponse) {
+    this.done = new Promise((resolve) => (this.#resolveDone = resolve));
+    if (outgoing) {
+      this.#outgoing = outgoing;
+      this.#batch(outgoing);
+      outgoing.writeHead(200, { ...SSE_HEADERS, ...headers });
+      // The headers go at the end of this tick, with the events written in it: a client waits
+      // for them before the first event.
+      outgoing.flushHeaders();
+      outgoing.once("close", () => this.#finish());
+      this.response = RESPONSE_ALREADY_SENT;
+    } else {
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          this.#controller = controller;
+        },
+        cancel: () => this.#finish(),
+      });
+      this.response = new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+    }
+    if (keepAliveMs > 0) {
+      this.#keepAlive = setInterval(() => this.#write(KEEP_ALIVE_FRAME), keepAliveMs);
+      this.#keepAlive.unref?.();
+    }
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** The priming event (2025-11-25): an id to resume from, the reconnect delay, and empty data. */
+  prime(id: string, retryMs: number): void {
+    this.#write(`id: ${id}\nretry: ${retryMs}\ndata: \n\n`);
+  }
+
+  /** Sends one JSON-RPC message as a `message` event. */
+  send(json: string, id?: string): void {
+    this.#write(messageFrame(json, id));
+  }
+
+  #write(frame: string): void {
+    if (this.#closed) return;
+    const outgoing = this.#outgoing;
+    if (outgoing) {
+      if (outgoing.destroyed) return this.#finish();
+      this.#batch(outgoing);
+      outgoing.write(frame);
+      return;
+    }
+    try {
+      this.#controller?.enqueue(encoder.encode(frame));
+    } catch {
+      this.#finish();
+    }
+  }
+
+  /** Holds what is written in this tick, so it leaves in one write at the end of it. */
+  #batch(outgoing: ServerResponse): void {
+    if (this.#corked) return;
+    this.#corked = true;
+    outgoing.cork();
+    process.nextTick(() => {
+      this.#corked = false;
+      outgoing.uncork();
+    });
+  }
+
+  /** Ends the stream. */
+  close(): void {
+    if (this.#closed) return;
+    this.#finish();
+    if (this.#outgoing) {
+      this.#outgoing.end();
+      return;
+    }
+    try {
+      this.#controller?.close();
+    } catch {
+      // already errored or cancelled
+    }
+  }
+
+  #finish(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#keepAlive) clearInterval(this.#keepAlive);
+    this.#resolveDone();
+  }
+}

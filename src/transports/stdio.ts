@@ -1,0 +1,197 @@
+/**
+ * The stdio transport: newline-delimited JSON-RPC on stdin and stdout, through the same
+ * pipeline as HTTP. Nothing but protocol goes to stdout; anything else goes to the log
+ * (stderr). The session is implicit: it opens at initialize and ends when stdin closes.
+ * @module
+ */
+import type { Readable, Writable } from "node:stream";
+import type { MockCore, Outcome, RequestContext } from "../engine/core.js";
+import type { RequestId } from "../stubs/call.js";
+import { PREFIX } from "../values/errors.js";
+import { classifyMessage } from "../protocol/jsonrpc.js";
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, negotiateVersion, supportedRevision } from "../protocol/revisions.js";
+import type { Session } from "../engine/sessions.js";
+
+/** How long answers in flight may still be written after stdin closes. */
+export const FINISH_GRACE_MS = 2_000;
+
+/** Longest line accepted (the SDK's stdio buffer limit). */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/** Where stdio writes: protocol lines, and log lines. */
+export interface StdioStreams {
+  readonly input: Readable;
+  readonly output: Writable;
+  readonly log: Writable;
+}
+
+export class StdioTransport {
+  readonly #core: MockCore;
+  readonly #io: StdioStreams;
+  #session: Session | undefined;
+  #buffer = "";
+  /** Inside an over-long line: dropped up to its newline. */
+  #discarding = false;
+  #closed = false;
+  #resolveDone!: () => void;
+  /** Resolves when stdin has closed and every answer in flight is written. */
+  readonly done: Promise<void>;
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #abort = new AbortController();
+  /** Called for the `connection-reset` fault: the process should end as if it crashed. */
+  onCrash: () => void = () => undefined;
+
+  constructor(core: MockCore, io: StdioStreams) {
+    this.#core = core;
+    this.#io = io;
+    this.done = new Promise((resolve) => (this.#resolveDone = resolve));
+    io.input.setEncoding?.("utf8");
+    io.input.on("data", (chunk: string | Buffer) => this.#onData(String(chunk)));
+    io.input.on("end", () => void this.#finish());
+    io.input.on("close", () => void this.#finish());
+    io.input.on("error", () => void this.#finish());
+  }
+
+  #write(message: unknown): void {
+    if (this.#closed && this.#io.output.writableEnded) return;
+    this.#io.output.write(`${JSON.stringify(message)}\n`);
+  }
+
+  #logLine(text: string): void {
+    this.#io.log.write(`${PREFIX} ${text}\n`);
+  }
+
+  #onData(chunk: string): void {
+    this.#buffer += chunk;
+    let newline: number;
+    while ((newline = this.#buffer.indexOf("\n")) >= 0) {
+      const line = this.#buffer.slice(0, newline).replace(/\r$/, "");
+      this.#buffer = this.#buffer.slice(newline + 1);
+      if (this.#discarding) {
+        this.#discarding = false; // the end of an over-long line
+        continue;
+      }
+      if (Buffer.byteLength(line) > MAX_LINE_BYTES) {
+        this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped.`);
+        continue;
+      }
+      if (line.trim()) this.#track(this.#onLine(line));
+    }
+    if (!this.#discarding && Buffer.byteLength(this.#buffer) > MAX_LINE_BYTES) {
+      this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped (up to its newline).`);
+      this.#discarding = true;
+    }
+    if (this.#discarding) this.#buffer = "";
+  }
+
+  #track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => this.#logLine(`error while answering: ${String(error)}`)).finally(() => this.#inFlight.delete(tracked));
+    this.#inFlight.add(tracked);
+  }
+
+  async #onLine(line: string): Promise<void> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      this.#logLine(`ignored a line that is not JSON (as the SDK does): ${line.slice(0, 120)}`);
+      return;
+    }
+    const items = Array.isArray(parsed) ? parsed : [parsed];
+    const version = this.#session?.protocolVersion;
+    if (Array.isArray(parsed) && (version === undefined || !supportedRevision(version).batching)) {
+      this.#logLine(
+        version === undefined
+          ? "ignored a batch before initialize: initialize comes alone, and only protocol 2025-03-26 has batches."
+          : `ignored a batch: protocol version ${version} has no batches (only 2025-03-26 does).`,
+      );
+      return;
+    }
+    const batch = Array.isArray(parsed) ? new Set<RequestId>() : undefined;
+    await Promise.all(items.map((item) => this.#onMessage(item, line, batch)));
+  }
+
+  async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined): Promise<void> {
+    const m = classifyMessage(item);
+    if (m.kind === "invalid") {
+      this.#logLine(`ignored an invalid JSON-RPC message: ${m.reason}`);
+      return;
+    }
+    const isInit = m.kind === "request" && m.method === "initialize";
+    const version = isInit ? negotiateVersion(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+    const ctx: RequestContext = { session: isInit ? undefined : this.#session, sessionId: isInit ? undefined : this.#session?.id, headers: {}, protocolVersion: version, body, transport: "stdio", ...(batch ? { batch } : {}) };
+    if (m.kind === "notification") return void this.#core.handleNotification(m.method, m.params, ctx);
+    if (m.kind === "response") return this.#core.handleResponse(m.id, m.result, ctx);
+    if (m.kind === "error-response") return this.#core.handleResponse(m.id, { error: m.error }, ctx);
+    const outcome = await this.#core.handleRequest(m.id, m.method, m.params, ctx);
+    if (isInit && outcome.kind === "message" && outcome.initialize) this.#openSession(outcome.initialize);
+    await this.#deliver(outcome, m.id);
+  }
+
+  #openSession(init: NonNullable<Extract<Outcome, { kind: "message" }>["initialize"]>): void {
+    const session = this.#core.sessions.open({
+      id: init.sessionId ?? "stdio",
+      protocolVersion: init.protocolVersion,
+      clientCapabilities: init.clientCapabilities,
+      clientInfo: init.clientInfo,
+    });
+    session.stream = { emit: (json: string) => this.#io.output.write(`${json}\n`), attached: true };
+    this.#session = session;
+    this.#core.streamOpened();
+  }
+
+  async #deliver(outcome: Outcome, id: string | number): Promise<void> {
+    switch (outcome.kind) {
+      case "message":
+        return this.#write(outcome.message);
+      case "status":
+        // There is no HTTP status over stdio: the nearest is an error naming it.
+        return this.#write({ jsonrpc: "2.0", id, error: { code: ErrorCodes.InternalError, message: `HTTP ${outcome.status} (respondsWithStatus has no meaning over stdio)`, data: outcome.body } });
+      case "stream": {
+        let sent = 0;
+        const drop = outcome.dropAfter;
+        await outcome.run({
+          signal: this.#abort.signal,
+          send: (message) => {
+            if (drop !== undefined && sent >= drop) return;
+            sent++;
+            this.#write(message);
+          },
+        });
+        return;
+      }
+      case "fault":
+        switch (outcome.fault) {
+          case "connection-reset":
+            this.#logLine("fault connection-reset: the server ends as if it crashed.");
+            this.#io.output.end();
+            return this.onCrash();
+          case "empty-response":
+            return;
+          case "malformed-json": {
+            const text = JSON.stringify(outcome.message);
+            this.#io.output.write(`${text.slice(0, Math.ceil(text.length / 2))}\n`);
+            return;
+          }
+          case "wrong-id":
+            return this.#write({ ...outcome.message, id: typeof id === "number" ? id + 1_000_000 : `${id}-wrong` });
+          case "duplicate-response":
+            this.#write(outcome.message);
+            return this.#write(outcome.message);
+          case "drop-stream-after":
+            return;
+        }
+    }
+  }
+
+  async #finish(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    // Answers already in flight get a moment to be written; long streams are then stopped.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled([...this.#inFlight]), new Promise((r) => (timer = setTimeout(r, FINISH_GRACE_MS)))]);
+    clearTimeout(timer);
+    this.#abort.abort();
+    this.#resolveDone(); // what still runs (a stub's delay) ends when the mock closes
+  }
+}
