@@ -9,6 +9,7 @@ import type { MockCore, Outcome, RequestContext } from "../engine/core.js";
 import type { RequestId } from "../stubs/call.js";
 import { PREFIX } from "../values/errors.js";
 import { classifyMessage } from "../protocol/jsonrpc.js";
+import { playOutcomes, receive, renderReply, type ReplyWriter } from "./transport.js";
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, negotiateVersion, supportedRevision } from "../protocol/revisions.js";
 import type { Session } from "../engine/sessions.js";
 
@@ -53,8 +54,12 @@ export class StdioTransport {
   }
 
   #write(message: unknown): void {
+    this.#line(JSON.stringify(message));
+  }
+
+  #line(json: string): void {
     if (this.#closed && this.#io.output.writableEnded) return;
-    this.#io.output.write(`${JSON.stringify(message)}\n`);
+    this.#io.output.write(`${json}\n`);
   }
 
   #logLine(text: string): void {
@@ -120,12 +125,12 @@ export class StdioTransport {
     const isInit = m.kind === "request" && m.method === "initialize";
     const version = isInit ? negotiateVersion(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
     const ctx: RequestContext = { session: isInit ? undefined : this.#session, sessionId: isInit ? undefined : this.#session?.id, headers: {}, protocolVersion: version, body, transport: "stdio", ...(batch ? { batch } : {}) };
-    if (m.kind === "notification") return void this.#core.handleNotification(m.method, m.params, ctx);
-    if (m.kind === "response") return this.#core.handleResponse(m.id, m.result, ctx);
-    if (m.kind === "error-response") return this.#core.handleResponse(m.id, { error: m.error }, ctx);
-    const outcome = await this.#core.handleRequest(m.id, m.method, m.params, ctx);
+    const received = receive(this.#core, m, ctx);
+    // A notification's raw status has no meaning over stdio; a response has no answer.
+    if (m.kind !== "request" || received === undefined) return;
+    const outcome = await received;
     if (isInit && outcome.kind === "message" && outcome.initialize) this.#openSession(outcome.initialize);
-    await this.#deliver(outcome, m.id);
+    await renderReply([outcome], { batch: false, stream: false }, this.#writer(m.id));
   }
 
   #openSession(init: NonNullable<Extract<Outcome, { kind: "message" }>["initialize"]>): void {
@@ -140,48 +145,34 @@ export class StdioTransport {
     this.#core.streamOpened();
   }
 
-  async #deliver(outcome: Outcome, id: string | number): Promise<void> {
-    switch (outcome.kind) {
-      case "message":
-        return this.#write(outcome.message);
-      case "status":
-        // There is no HTTP status over stdio: the nearest is an error naming it.
-        return this.#write({ jsonrpc: "2.0", id, error: { code: ErrorCodes.InternalError, message: `HTTP ${outcome.status} (respondsWithStatus has no meaning over stdio)`, data: outcome.body } });
-      case "stream": {
+  /** How an answer is written as lines on stdout. */
+  #writer(id: RequestId): ReplyWriter<Promise<void> | void> {
+    return {
+      json: (text) => void this.#line(text),
+      // Lines until `dropAfter` of them are written; the rest of the stream is not.
+      events: (outcomes, dropAfter) => {
         let sent = 0;
-        const drop = outcome.dropAfter;
-        await outcome.run({
+        return playOutcomes(outcomes, {
           signal: this.#abort.signal,
           send: (message) => {
-            if (drop !== undefined && sent >= drop) return;
+            if (dropAfter !== undefined && sent >= dropAfter) return;
             sent++;
             this.#write(message);
           },
         });
-        return;
-      }
-      case "fault":
-        switch (outcome.fault) {
-          case "connection-reset":
-            this.#logLine("fault connection-reset: the server ends as if it crashed.");
-            this.#io.output.end();
-            return this.onCrash();
-          case "empty-response":
-            return;
-          case "malformed-json": {
-            const text = JSON.stringify(outcome.message);
-            this.#io.output.write(`${text.slice(0, Math.ceil(text.length / 2))}\n`);
-            return;
-          }
-          case "wrong-id":
-            return this.#write({ ...outcome.message, id: typeof id === "number" ? id + 1_000_000 : `${id}-wrong` });
-          case "duplicate-response":
-            this.#write(outcome.message);
-            return this.#write(outcome.message);
-          case "drop-stream-after":
-            return;
-        }
-    }
+      },
+      // There is no HTTP status over stdio: the nearest is an error naming it.
+      status: (status, body) =>
+        this.#write({ jsonrpc: "2.0", id, error: { code: ErrorCodes.InternalError, message: `HTTP ${status} (respondsWithStatus has no meaning over stdio)`, data: body } }),
+      reset: () => {
+        this.#logLine("fault connection-reset: the server ends as if it crashed.");
+        this.#io.output.end();
+        this.onCrash();
+      },
+      raw: (text) => {
+        if (text !== "") this.#io.output.write(`${text}\n`);
+      },
+    };
   }
 
   async #finish(): Promise<void> {

@@ -1,51 +1,29 @@
 /**
  * The Streamable HTTP transport on Hono: one endpoint, POST / GET / DELETE, with the
  * spec's header, session and version checks as straight-line early returns. It decides
- * nothing about answers: every message goes through the core's pipeline.
+ * nothing about answers: every message goes to the engine ({@link receive}), and every
+ * answer is written by the one renderer ({@link renderReply}) through this transport's
+ * {@link ReplyWriter}.
  * @module
  */
 import { Hono, type Context } from "hono";
-import { cors } from "hono/cors";
-import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
-import { rejection, Rejections } from "./rejections.js";
-import { classifyMessage, encodeResult, type ClassifiedMessage, type JsonRpcResponse } from "../../protocol/jsonrpc.js";
-import {
-  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
-  ErrorCodes,
-  HeaderNames,
-  negotiateVersion,
-  revisionOf,
-  supportedRevision,
-} from "../../protocol/revisions.js";
 import type { IncomingMessage } from "node:http";
-import type { RequestId } from "../../stubs/call.js";
+import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
 import type { Session } from "../../engine/sessions.js";
-import { SseChannel } from "./sse-channel.js";
-import { allHeaders, directResponse, header, readBody, sendJson } from "./node-io.js";
-import { EventStream, parseEventId } from "../../engine/event-stream.js";
+import { classifyMessage } from "../../protocol/jsonrpc.js";
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, HeaderNames, negotiateVersion, revisionOf, supportedRevision } from "../../protocol/revisions.js";
+import { receive, renderReply, type Classified, type ReplyWriter } from "../transport.js";
+import { Gate } from "./gate.js";
+import { allHeaders, header, readBody, sendJson } from "./node-io.js";
+import { Rejections } from "./rejections.js";
+import { SseStreams } from "./sse-streams.js";
 
 /** Default largest POST body (the SDK's default too). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** The SDK's batch limit. */
 export const MAX_BATCH = 100;
-/** Default keep-alive period on idle streams. */
-export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 /** Methods a client may send before it has a session (probes for newer revisions). */
 const PRE_SESSION_METHODS = new Set(["server/discover"]);
-/** Default `retry:` advised on SSE streams. */
-export const DEFAULT_RETRY_MS = 1000;
-/** How long a session's dropped stream waits to be resumed before its script is stopped. */
-export const RESUME_GRACE_MS = 10_000;
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-
-/** Loopback names and literals only: `127.0.0.1.evil.example` is not one. */
-function isLoopback(name: string): boolean {
-  return LOOPBACK_HOSTS.has(name) || LOOPBACK_V4.test(name);
-}
-
-type Classified = Exclude<ClassifiedMessage, { kind: "invalid" }>;
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -54,82 +32,54 @@ function isResponse(value: object): value is Response {
   return "status" in value && "headers" in value;
 }
 
-/** An id no request carries: for the `wrong-id` fault. */
-function wrongId(id: unknown): RequestId {
-  return typeof id === "number" ? id + 1_000_000 : `${String(id)}-wrong`;
-}
-
 /** The session a request belongs to (stateless: none, and the id it carried, if any). */
 interface SessionOf {
   readonly session: Session | undefined;
   readonly sessionId: string | undefined;
 }
 
+/** A raw HTTP answer (`respondsWithStatus`). */
+function statusResponse(status: number, body: string | object | undefined): Response {
+  if (body === undefined) return new Response(null, { status });
+  if (typeof body === "string") return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
 /** The HTTP face of a mock. */
 export class HttpTransport {
   readonly app = new Hono();
   readonly #core: MockCore;
-  readonly #channels = new Set<SseChannel>();
+  readonly #streams: SseStreams;
   readonly #maxBody: number;
-  readonly #keepAliveMs: number;
-  readonly #endpoint: string;
+  readonly #stream: boolean;
   #admin: Hono | undefined;
-  readonly #graceTimers = new Set<ReturnType<typeof setTimeout>>();
-  #allowedHost: string | undefined;
 
   constructor(core: MockCore) {
     this.#core = core;
     const o = core.options;
-    this.#endpoint = o.path ?? "/mcp";
+    const path = o.path ?? "/mcp";
     this.#maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    this.#keepAliveMs = o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
-    const path = this.#endpoint;
+    this.#stream = (o.responseMode ?? "json") !== "json";
+    this.#streams = new SseStreams(core);
     const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
-    const corsHeaders = cors({
-      origin: (origin) => origin,
-      allowMethods: ["GET", "POST", "DELETE"],
-      allowHeaders: ["content-type", "accept", "authorization", "last-event-id", HeaderNames.sessionId, HeaderNames.protocolVersion],
-      exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion],
-    });
-    // One gate for every request: the Host check (DNS rebinding), then, for browsers (which
-    // always send Origin), the Origin check and CORS on the MCP endpoint. Each route calls it
-    // itself, and routes do not overlap, so Hono runs one handler per request (no compose).
-    const gated =
-      (onEndpoint: (c: Context) => boolean, handler: (c: Context) => Response | Promise<Response>) =>
-      (c: Context): Response | Promise<Response> => {
-        const denied = this.#checkHost(header(c, "host"));
-        if (denied) return denied;
-        const origin = header(c, "origin");
-        if (origin === undefined || !onEndpoint(c)) return handler(c);
-        return this.#checkOrigin(origin) ?? withCors(c, handler);
-      };
-    const withCors = async (c: Context, handler: (c: Context) => Response | Promise<Response>): Promise<Response> => {
-      // What Hono does around a route with a middleware: CORS headers set on c.res before it
-      // are merged into the route's response; a preflight is answered by the middleware alone.
-      const preflight = await corsHeaders(c, async () => {
-        c.res = await handler(c);
-      });
-      return preflight ?? c.res;
-    };
+    const gate = new Gate(o);
     const always = (): boolean => true;
-    this.app.post(path, gated(always, (c) => this.#post(c)));
-    this.app.get(path, gated(always, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c))));
-    this.app.delete(path, gated(always, (c) => this.#delete(c)));
+    this.app.post(path, gate.guard(always, (c) => this.#post(c)));
+    this.app.get(path, gate.guard(always, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c))));
+    this.app.delete(path, gate.guard(always, (c) => this.#delete(c)));
     // Everything else: other methods on the endpoint (a CORS preflight too), the admin API, 404.
     this.app.notFound(
-      gated(
+      gate.guard(
         (c) => c.req.path === path,
         (c) =>
           c.req.path === path
             ? Rejections.methodNotAllowed(allowed)
             : this.#admin && c.req.path.startsWith("/__admin")
-              ? (this.#checkOrigin(header(c, "origin")) ?? this.#admin.fetch(c.req.raw, c.env))
+              ? (gate.checkOrigin(header(c, "origin")) ?? this.#admin.fetch(c.req.raw, c.env))
               : Rejections.notFound(c.req.path, path),
       ),
     );
-    this.app.onError((error) =>
-      core.closing.signal.aborted ? Rejections.shuttingDown() : Rejections.internal(String(error)),
-    );
+    this.app.onError((error) => (core.closing.signal.aborted ? Rejections.shuttingDown() : Rejections.internal(String(error))));
   }
 
   /** Serves the admin API beside the MCP endpoint. */
@@ -139,41 +89,7 @@ export class HttpTransport {
 
   /** Ends every open stream now. */
   closeStreams(): void {
-    for (const timer of this.#graceTimers) clearTimeout(timer);
-    this.#graceTimers.clear();
-    for (const channel of this.#channels) channel.close();
-    this.#channels.clear();
-  }
-
-  /** DNS-rebinding protection: a loopback-bound mock answers loopback Host names (and allowedHosts) only. */
-  #checkHost(host: string | undefined): Response | undefined {
-    if (host === undefined || host === this.#allowedHost) return undefined;
-    const denied = this.#hostDenied(host);
-    // Clients send the same Host on every request: remember the last one allowed.
-    if (!denied) this.#allowedHost = host;
-    return denied;
-  }
-
-  #hostDenied(host: string): Response | undefined {
-    const allowedHosts = this.#core.options.allowedHosts?.map((h) => h.toLowerCase());
-    if (allowedHosts?.includes(host.toLowerCase())) return undefined;
-    const name = (host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "")).toLowerCase();
-    if (allowedHosts?.includes(name)) return undefined;
-    const bound = this.#core.options.host ?? "127.0.0.1";
-    if (!isLoopback(bound) && allowedHosts === undefined) return undefined;
-    if (isLoopback(name)) return undefined;
-    return Rejections.invalidHost(host);
-  }
-
-  #checkOrigin(origin: string | undefined): Response | undefined {
-    if (origin === undefined) return undefined;
-    if (this.#core.options.allowedOrigins?.includes(origin)) return undefined;
-    try {
-      if (isLoopback(new URL(origin).hostname)) return undefined;
-    } catch {
-      // an Origin that is not a URL is not allowed
-    }
-    return Rejections.invalidOrigin(origin);
+    this.#streams.closeAll();
   }
 
   /** Session and version checks shared by POST (non-initialize), GET and DELETE. */
@@ -193,7 +109,8 @@ export class HttpTransport {
     return session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
   }
 
-  async #post(c: Context): Promise<Response> {
+  /** The body as classified messages, or the rejection that says what is wrong with it. */
+  async #read(c: Context): Promise<{ body: string; messages: Classified[]; isBatch: boolean } | Response> {
     const accept = header(c, "accept") ?? "";
     if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return Rejections.notAcceptablePost();
     const mediaType = (header(c, "content-type") ?? "").split(";")[0]?.trim().toLowerCase();
@@ -228,6 +145,13 @@ export class HttpTransport {
       if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
       messages.push(m);
     }
+    return { body, messages, isBatch };
+  }
+
+  async #post(c: Context): Promise<Response> {
+    const read = await this.#read(c);
+    if (isResponse(read)) return read;
+    const { body, messages, isBatch } = read;
     const headers = allHeaders(c);
     let init: Classified | undefined;
     let preSession = true;
@@ -248,18 +172,17 @@ export class HttpTransport {
     if (!isBatch && single.kind === "request") {
       // The usual case, without a hop when the answer is ready at once.
       const outcome = this.#core.handleRequest(single.id, single.method, single.params, ctx);
-      return this.#answer(c, [outcome instanceof Promise ? await outcome : outcome], false, resolved, version);
+      return this.#reply(c, [outcome instanceof Promise ? await outcome : outcome], false, resolved, version);
     }
     const pending: (Outcome | Promise<Outcome>)[] = [];
     let raw: Outcome | undefined;
     for (const m of messages) {
-      if (m.kind === "request") pending.push(this.#core.handleRequest(m.id, m.method, m.params, ctx));
-      else if (m.kind === "notification") raw ??= this.#core.handleNotification(m.method, m.params, ctx);
-      else this.#core.handleResponse(m.id, m.kind === "response" ? m.result : { error: m.error }, ctx);
+      const outcome = receive(this.#core, m, ctx);
+      if (m.kind === "request") pending.push(outcome as Outcome | Promise<Outcome>);
+      else raw ??= outcome as Outcome | undefined;
     }
-    if (pending.length === 0) return raw ? this.#status(raw) : new Response(null, { status: 202 });
-    const outcomes = await Promise.all(pending);
-    return this.#answer(c, outcomes, isBatch, resolved, version);
+    if (pending.length === 0) return raw?.kind === "status" ? statusResponse(raw.status, raw.body) : new Response(null, { status: 202 });
+    return this.#reply(c, await Promise.all(pending), isBatch, resolved, version);
   }
 
   async #initialize(c: Context, messages: Classified[], init: Classified, headers: Record<string, string>, body: string): Promise<Response> {
@@ -283,111 +206,28 @@ export class HttpTransport {
         to = { session, sessionId: session.id };
       } else to = { session: undefined, sessionId: plan.sessionId };
     }
-    return this.#answer(c, [outcome], false, to, version);
+    return this.#reply(c, [outcome], false, to, version);
   }
 
-  #answer(c: Context, outcomes: Outcome[], isBatch: boolean, { session, sessionId }: SessionOf, version: string): Response {
-    const json = (this.#core.options.responseMode ?? "json") === "json";
-    const first = outcomes[0] as Outcome;
-    if (json && !isBatch && first.kind === "message") {
-      const text = first.resultJson === undefined ? JSON.stringify(first.message) : encodeResult(first.message.id as RequestId, first.resultJson);
-      return sendJson(c, 200, sessionId, text);
-    }
-    const status = outcomes.find((o) => o.kind === "status");
-    if (status) return this.#status(status);
-    const headers: Record<string, string> = sessionId === undefined ? {} : { [HeaderNames.sessionId]: sessionId };
-    if (outcomes.some((o) => o.kind === "stream")) {
-      const dropAfter = outcomes.find((o): o is Extract<Outcome, { kind: "stream" }> => o.kind === "stream")?.dropAfter;
-      return this.#sse(c, headers, session, version, outcomes, dropAfter);
-    }
-    let messages = outcomes.map((o) => (o as { message: JsonRpcResponse }).message);
-    let sse = !json;
-    const fault = outcomes.find((o) => o.kind === "fault");
-    if (fault?.kind === "fault") {
-      switch (fault.fault) {
-        case "connection-reset":
-          (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
-          return new Response(null, { status: 500 });
-        // Both answer application/json in either response mode: the client sees a body it cannot parse.
-        case "empty-response":
-          return new Response("", { status: 200, headers: { ...headers, "content-type": "application/json" } });
-        case "malformed-json": {
-          const text = JSON.stringify(isBatch ? messages : messages[0]);
-          return new Response(text.slice(0, Math.ceil(text.length / 2)), { status: 200, headers: { ...headers, "content-type": "application/json" } });
-        }
-        case "wrong-id":
-          messages = messages.map((m) => (m === fault.message ? { ...m, id: wrongId(m.id) } : m) as JsonRpcResponse);
-          break;
-        case "duplicate-response":
-          messages = messages.flatMap((m) => (m === fault.message ? [m, m] : [m]));
-          if (!isBatch) sse = true;
-          break;
-        case "drop-stream-after":
-          // A plain answer has no events before its result: the connection drops before it.
-          // The result stays in the stream for a client that resumes with Last-Event-ID.
-          return this.#sse(c, headers, session, version, outcomes, 0);
-      }
-    }
-    if (!sse) return sendJson(c, 200, sessionId, JSON.stringify(isBatch ? messages : messages[0]));
-    return this.#sse(c, headers, session, version, messages.map((message) => ({ kind: "message", message })));
+  /** Writes the outcomes of one POST back. */
+  #reply(c: Context, outcomes: Outcome[], batch: boolean, { session, sessionId }: SessionOf, version: string): Response {
+    return renderReply(outcomes, { batch, stream: this.#stream }, this.#writer(c, session, sessionId, version));
   }
 
-  /**
-   * An SSE answer: a numbered, resumable event stream for the session. It starts with a
-   * priming event (an id, `retry:`, empty data) for clients at 2025-11-25 or later, carries
-   * each message as an event with an id, and may drop the connection after `dropAfter`
-   * events while the stream goes on (a client resumes it with GET and `Last-Event-ID`).
-   */
-  #sse(c: Context, headers: Record<string, string>, session: Session | undefined, version: string, outcomes: Outcome[], dropAfter?: number): Response {
-    // Without a session nothing can be resumed: no ids, so clients do not try.
-    const stream = session ? session.streams.open() : new EventStream(0, false);
-    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs, directResponse(c)));
-    if (session && supportedRevision(version).primingEvents) channel.prime(`${stream.number}-0`, this.#core.options.sseRetryMs ?? DEFAULT_RETRY_MS);
-    let emitted = 0;
-    const send = (message: unknown): void => {
-      stream.emit(JSON.stringify(message));
-      if (dropAfter !== undefined && ++emitted === dropAfter) stream.drop();
+  /** How an answer is written on this request's connection. */
+  #writer(c: Context, session: Session | undefined, sessionId: string | undefined, version: string): ReplyWriter<Response> {
+    const headers = (): Record<string, string> => (sessionId === undefined ? {} : { [HeaderNames.sessionId]: sessionId });
+    return {
+      json: (text) => sendJson(c, 200, sessionId, text),
+      events: (outcomes, dropAfter) => this.#streams.answer(c, headers(), session, version, outcomes, dropAfter),
+      status: statusResponse,
+      reset: () => {
+        (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
+        return new Response(null, { status: 500 });
+      },
+      // application/json in either response mode: the client sees a body it cannot parse.
+      raw: (text) => new Response(text, { status: 200, headers: { ...headers(), "content-type": "application/json" } }),
     };
-    // Only a streamed answer needs to hear that the stream ended: an AbortSignal costs more
-    // than the rest of a plain answer.
-    if (!outcomes.some((o) => o.kind === "stream")) {
-      stream.attach(channel, 0);
-      if (dropAfter === 0) stream.drop();
-      for (const outcome of outcomes) if (outcome.kind === "message" || outcome.kind === "fault") send(outcome.message);
-      stream.finish();
-      return channel.response;
-    }
-    const abort = new AbortController();
-    stream.attach(channel, 0, () => {
-      if (stream.finished) return;
-      // A disconnect is not a cancellation: a session's stream waits a while to be resumed.
-      if (!session) return abort.abort();
-      const timer = setTimeout(() => {
-        this.#graceTimers.delete(timer);
-        if (!stream.attached && !stream.finished) abort.abort();
-      }, RESUME_GRACE_MS);
-      timer.unref();
-      this.#graceTimers.add(timer);
-    });
-    const sink = { signal: abort.signal, send };
-    if (dropAfter === 0) stream.drop();
-    void (async () => {
-      for (const outcome of outcomes) {
-        if (abort.signal.aborted) break;
-        if (outcome.kind === "stream") await outcome.run(sink);
-        else if (outcome.kind === "message" || outcome.kind === "fault") sink.send(outcome.message);
-      }
-      stream.finish();
-    })().catch(() => stream.finish());
-    return channel.response;
-  }
-
-  #status(outcome: Outcome): Response {
-    if (outcome.kind !== "status") return new Response(null, { status: 500 });
-    const body = outcome.body;
-    if (body === undefined) return new Response(null, { status: outcome.status });
-    if (typeof body === "string") return new Response(body, { status: outcome.status, headers: { "content-type": "text/plain; charset=utf-8" } });
-    return new Response(JSON.stringify(body), { status: outcome.status, headers: { "content-type": "application/json" } });
   }
 
   #get(c: Context): Response {
@@ -399,36 +239,7 @@ export class HttpTransport {
     if (isResponse(resolved)) return resolved;
     const version = this.#versionFor(c, resolved.session);
     if (typeof version !== "string") return version;
-    const session = resolved.session as Session;
-    const headers = { [HeaderNames.sessionId]: session.id };
-    const lastEventId = header(c, HeaderNames.lastEventId);
-    if (lastEventId !== undefined) return this.#resume(c, session, lastEventId, headers);
-    if (session.stream?.attached) return Rejections.streamConflict();
-    const stream = session.streams.open();
-    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs, directResponse(c)));
-    if (supportedRevision(version).primingEvents) channel.prime(`${stream.number}-0`, this.#core.options.sseRetryMs ?? DEFAULT_RETRY_MS);
-    session.stream = stream;
-    const ended = new AbortController();
-    stream.attach(channel, 0, () => ended.abort());
-    this.#core.streamOpened();
-    const ctx: RequestContext = { session, sessionId: session.id, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
-    const script = this.#core.openStreamPlan(ctx);
-    if (script) void this.#core.playOnStream(script, session, { signal: AbortSignal.any([ended.signal, this.#core.closing.signal]), send: (m) => stream.emit(JSON.stringify(m)) });
-    return channel.response;
-  }
-
-  /** GET with Last-Event-ID: replays that stream's missed events, then carries it on. */
-  #resume(c: Context, session: Session, lastEventId: string, headers: Record<string, string>): Response {
-    const parsed = parseEventId(lastEventId);
-    const stream = parsed && session.streams.get(parsed.stream);
-    if (!parsed || !stream) {
-      return rejection(400, ErrorCodes.TransportError, "Invalid event ID format", `[mcpmock] Last-Event-ID ${JSON.stringify(lastEventId)} names no stream of ${session.id} that can be resumed.`);
-    }
-    if (stream.attached) return Rejections.resumeConflict();
-    const channel = this.#track(new SseChannel(headers, this.#keepAliveMs, directResponse(c)));
-    stream.attach(channel, parsed.seq);
-    if (session.streams.get(parsed.stream) === session.stream) this.#core.streamOpened();
-    return channel.response;
+    return this.#streams.open(c, resolved.session as Session, version);
   }
 
   #delete(c: Context): Response {
@@ -439,12 +250,6 @@ export class HttpTransport {
     if (typeof version !== "string") return version;
     const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
     const { status, body } = this.#core.handleDelete(ctx);
-    return this.#status({ kind: "status", status, ...(body === undefined ? {} : { body }) });
-  }
-
-  #track(channel: SseChannel): SseChannel {
-    this.#channels.add(channel);
-    void channel.done.then(() => this.#channels.delete(channel));
-    return channel;
+    return statusResponse(status, body);
   }
 }
