@@ -19,7 +19,7 @@ export type {
   ReadResourceResult,
 } from "./stubs/resource-catalog.js";
 export type { PromptDeclaration, PromptArgument, PromptMessage, GetPromptResult } from "./stubs/prompt-catalog.js";
-export type { SessionIdGenerator } from "./engine/sessions.js";
+export type { SessionIdGenerator } from "./engine/session-store.js";
 
 // Stubbing
 export { ANY, type AnyValue } from "./values/any.js";

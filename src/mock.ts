@@ -26,7 +26,7 @@ import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import { McpMockError, PREFIX } from "./values/errors.js";
 import { assertJsonCarriable } from "./values/json-value.js";
 import { JsonRpcFailure } from "./protocol/jsonrpc.js";
-import type { Session } from "./engine/sessions.js";
+import type { Session } from "./engine/session-store.js";
 import { stubSentence } from "./journal/explain.js";
 import { HttpTransport } from "./transports/http/streamable.js";
 import type { McpMockOptions } from "./options.js";
@@ -246,7 +246,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   declareTool(tool: ToolDeclaration): void {
     this.#core.tools.declare(tool, `declareTool(${JSON.stringify(tool?.name)})`);
-    this.#core.listChanged("tools");
+    this.#core.push.listChanged("tools");
   }
 
   /**
@@ -260,7 +260,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   removeTool(name: string): boolean {
     this.#core.registry.removeWhere((s) => s.method === "tools/call" && s.key === name);
     const removed = this.#core.tools.remove(name);
-    if (removed) this.#core.listChanged("tools");
+    if (removed) this.#core.push.listChanged("tools");
     return removed;
   }
 
@@ -276,7 +276,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   declareResource(resource: AnyResourceDeclaration): void {
     this.#core.resources.declare(resource, "declareResource(...)");
-    this.#core.listChanged("resources");
+    this.#core.push.listChanged("resources");
   }
 
   /**
@@ -289,7 +289,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   removeResource(uriOrTemplate: string): boolean {
     const removed = this.#core.resources.remove(uriOrTemplate);
-    if (removed) this.#core.listChanged("resources");
+    if (removed) this.#core.push.listChanged("resources");
     return removed;
   }
 
@@ -304,7 +304,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   declarePrompt(prompt: PromptDeclaration): void {
     this.#core.prompts.declare(prompt, `declarePrompt(${JSON.stringify(prompt?.name)})`);
-    this.#core.listChanged("prompts");
+    this.#core.push.listChanged("prompts");
   }
 
   /**
@@ -318,7 +318,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   removePrompt(name: string): boolean {
     this.#core.registry.removeWhere((s) => s.method === "prompts/get" && s.key === name);
     const removed = this.#core.prompts.remove(name);
-    if (removed) this.#core.listChanged("prompts");
+    if (removed) this.#core.push.listChanged("prompts");
     return removed;
   }
 
@@ -522,7 +522,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   async notify(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
     if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
-    const targets = await this.#core.pushTargets(options.sessionId, options.timeout ?? 1000, `notify(${JSON.stringify(method)})`);
+    const targets = await this.#core.push.targets(options.sessionId, options.timeout ?? 1000, `notify(${JSON.stringify(method)})`);
     const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
     for (const session of targets) session.stream?.emit(json);
     return targets.map((s) => s.id);
@@ -547,9 +547,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     if (options.sessionId === undefined && open.length > 1) {
       throw new McpMockError(`${what}: ${open.length} sessions are open (${open.map((s) => s.id).join(", ")}); say which: { sessionId: "..." }.`);
     }
-    const [session] = await this.#core.pushTargets(options.sessionId ?? open[0]?.id, 1000, what);
+    const [session] = await this.#core.push.targets(options.sessionId ?? open[0]?.id, 1000, what);
     try {
-      return await this.#core.requestSession(session as Session, method, params, options.timeout);
+      return await this.#core.push.request(session as Session, method, params, options.timeout);
     } catch (error) {
       if (error instanceof JsonRpcFailure && error.message.startsWith(PREFIX)) throw new McpMockError(error.message);
       if (error instanceof JsonRpcFailure) throw Object.assign(new McpMockError(`${what}: the client answered with error ${error.code}: ${error.message}`), { code: error.code, data: error.data });

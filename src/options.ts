@@ -6,7 +6,7 @@ import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { JournalEntry } from "./journal/journal.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
-import type { SessionIdGenerator } from "./engine/sessions.js";
+import type { SessionIdGenerator } from "./engine/session-store.js";
 
 /** The server's identity, as `initialize` answers it. */
 export interface ServerInfo {

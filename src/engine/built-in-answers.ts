@@ -17,7 +17,7 @@ import {
   supportedRevision,
 } from "../protocol/revisions.js";
 import type { ResourceCatalog } from "../stubs/resource-catalog.js";
-import type { SessionStore } from "./sessions.js";
+import type { SessionStore } from "./session-store.js";
 import { FALLBACK_PRIORITY, type ResponsePlan, type Stub } from "../stubs/stub.js";
 
 /** The log levels of `logging/setLevel`, least severe first. */

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall } from "../stubs/call.js";
 import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { ErrorCodes } from "../protocol/revisions.js";
-import type { Session } from "./sessions.js";
+import type { Session } from "./session-store.js";
 import { passesLevel, type StreamCall, type StreamStep } from "../stubs/stream-script.js";
 import type { Answer, ResponsePlan } from "../stubs/stub.js";
 

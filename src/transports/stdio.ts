@@ -5,13 +5,13 @@
  * @module
  */
 import type { Readable, Writable } from "node:stream";
-import type { MockCore, Outcome, RequestContext } from "../engine/core.js";
+import type { InitializeOutcome, MockCore, RequestContext } from "../engine/core.js";
 import type { RequestId } from "../stubs/call.js";
 import { PREFIX } from "../values/errors.js";
 import { classifyMessage } from "../protocol/jsonrpc.js";
 import { playOutcomes, receive, renderReply, type ReplyWriter } from "./transport.js";
-import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, negotiateVersion, supportedRevision } from "../protocol/revisions.js";
-import type { Session } from "../engine/sessions.js";
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, supportedRevision } from "../protocol/revisions.js";
+import type { Session } from "../engine/session-store.js";
 
 /** How long answers in flight may still be written after stdin closes. */
 export const FINISH_GRACE_MS = 2_000;
@@ -123,7 +123,8 @@ export class StdioTransport {
       return;
     }
     const isInit = m.kind === "request" && m.method === "initialize";
-    const version = isInit ? negotiateVersion(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+    // The session is the connection's: its version, or the default before initialize.
+    const version = isInit ? this.#core.era.negotiate(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
     const ctx: RequestContext = { session: isInit ? undefined : this.#session, sessionId: isInit ? undefined : this.#session?.id, headers: {}, protocolVersion: version, body, transport: "stdio", ...(batch ? { batch } : {}) };
     const received = receive(this.#core, m, ctx);
     // A notification's raw status has no meaning over stdio; a response has no answer.
@@ -133,16 +134,11 @@ export class StdioTransport {
     await renderReply([outcome], { batch: false, stream: false }, this.#writer(m.id));
   }
 
-  #openSession(init: NonNullable<Extract<Outcome, { kind: "message" }>["initialize"]>): void {
-    const session = this.#core.sessions.open({
-      id: init.sessionId ?? "stdio",
-      protocolVersion: init.protocolVersion,
-      clientCapabilities: init.clientCapabilities,
-      clientInfo: init.clientInfo,
-    });
+  #openSession(init: InitializeOutcome): void {
+    const session = this.#core.era.open(init, "stdio").session as Session;
     session.stream = { emit: (json: string) => this.#io.output.write(`${json}\n`), attached: true };
     this.#session = session;
-    this.#core.streamOpened();
+    this.#core.push.streamOpened();
   }
 
   /** How an answer is written as lines on stdout. */

@@ -6,8 +6,9 @@
 import type { Context } from "hono";
 import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
 import { EventStream, parseEventId } from "../../engine/event-stream.js";
-import type { Session } from "../../engine/sessions.js";
+import type { Session } from "../../engine/session-store.js";
 import { ErrorCodes, HeaderNames, supportedRevision } from "../../protocol/revisions.js";
+import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
 import { playOutcomes } from "../transport.js";
 import { allHeaders, directResponse, header } from "./node-io.js";
 import { rejection, Rejections } from "./rejections.js";
@@ -108,10 +109,13 @@ export class SseStreams {
     const ended = new AbortController();
     stream.attach(channel, 0, () => ended.abort());
     const core = this.#core;
-    core.streamOpened();
+    core.push.streamOpened();
     const ctx: RequestContext = { session, sessionId: session.id, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
-    const script = core.openStreamPlan(ctx);
-    if (script) void core.playOnStream(script, session, { signal: AbortSignal.any([ended.signal, core.closing.signal]), send: (m) => stream.emit(JSON.stringify(m)) });
+    // GET streams are not journaled: clients open them on their own schedule, and they carry no request.
+    const script = core.takeEventStub(HTTP_GET_STREAM, ctx);
+    if (script?.plan.kind === "stream") {
+      void core.playOnStream({ ...script, plan: script.plan }, session, { signal: AbortSignal.any([ended.signal, core.closing.signal]), send: (m) => stream.emit(JSON.stringify(m)) });
+    }
     return channel.response;
   }
 
@@ -125,7 +129,7 @@ export class SseStreams {
     if (stream.attached) return Rejections.resumeConflict();
     const channel = this.#channel(c, headers);
     stream.attach(channel, parsed.seq);
-    if (session.streams.get(parsed.stream) === session.stream) this.#core.streamOpened();
+    if (session.streams.get(parsed.stream) === session.stream) this.#core.push.streamOpened();
     return channel.response;
   }
 }

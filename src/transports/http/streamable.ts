@@ -9,9 +9,11 @@
 import { Hono, type Context } from "hono";
 import type { IncomingMessage } from "node:http";
 import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
-import type { Session } from "../../engine/sessions.js";
+import type { Session } from "../../engine/session-store.js";
+import { HTTP_DELETE } from "../../protocol/entry-points.js";
 import { classifyMessage } from "../../protocol/jsonrpc.js";
-import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, HeaderNames, negotiateVersion, revisionOf, supportedRevision } from "../../protocol/revisions.js";
+import { HeaderNames, supportedRevision } from "../../protocol/revisions.js";
+import { isRefusal, type Placement } from "../../engine/eras/era.js";
 import { receive, renderReply, type Classified, type ReplyWriter } from "../transport.js";
 import { Gate } from "./gate.js";
 import { allHeaders, header, readBody, sendJson } from "./node-io.js";
@@ -30,12 +32,6 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 /** A rejection rather than a result (cheaper than `instanceof Response` on the hot path). */
 function isResponse(value: object): value is Response {
   return "status" in value && "headers" in value;
-}
-
-/** The session a request belongs to (stateless: none, and the id it carried, if any). */
-interface SessionOf {
-  readonly session: Session | undefined;
-  readonly sessionId: string | undefined;
 }
 
 /** A raw HTTP answer (`respondsWithStatus`). */
@@ -92,21 +88,18 @@ export class HttpTransport {
     this.#streams.closeAll();
   }
 
-  /** Session and version checks shared by POST (non-initialize), GET and DELETE. */
-  #resolveSession(c: Context, optional: boolean): SessionOf | Response {
-    const sessionId = header(c, HeaderNames.sessionId);
-    if (!this.#core.stateful) return { session: undefined, sessionId };
-    if (sessionId === undefined) return optional ? { session: undefined, sessionId } : Rejections.sessionRequired();
-    const session = this.#core.sessions.get(sessionId);
-    if (!session) return Rejections.sessionNotFound();
-    return { session, sessionId: session.id };
-  }
-
-  #versionFor(c: Context, session: Session | undefined): string | Response {
-    const version = header(c, HeaderNames.protocolVersion);
-    // The table's own string: the journal keeps one copy of each version, not one per request.
-    if (version !== undefined) return revisionOf(version)?.version ?? Rejections.unsupportedVersion(version);
-    return session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+  /** Where a POST (not initialize), GET or DELETE belongs, as the era decides, or the SDK's rejection. */
+  #place(c: Context, sessionOptional: boolean): Placement | Response {
+    const placed = this.#core.era.place({ sessionId: header(c, HeaderNames.sessionId), protocolVersion: header(c, HeaderNames.protocolVersion), sessionOptional });
+    if (!isRefusal(placed)) return placed;
+    switch (placed.refused) {
+      case "session-required":
+        return Rejections.sessionRequired();
+      case "session-not-found":
+        return Rejections.sessionNotFound();
+      case "unsupported-version":
+        return Rejections.unsupportedVersion(placed.version);
+    }
   }
 
   /** The body as classified messages, or the rejection that says what is wrong with it. */
@@ -161,18 +154,17 @@ export class HttpTransport {
     }
     if (init) return this.#initialize(c, messages, init, headers, body);
 
-    const resolved = this.#resolveSession(c, preSession);
-    if (isResponse(resolved)) return resolved;
-    const version = preSession ? DEFAULT_NEGOTIATED_PROTOCOL_VERSION : this.#versionFor(c, resolved.session);
-    if (typeof version !== "string") return version;
+    const placed = this.#place(c, preSession);
+    if (isResponse(placed)) return placed;
+    const version = placed.protocolVersion;
     if (isBatch && !supportedRevision(version).batching) return Rejections.batchNotAllowed(version);
-    const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers, protocolVersion: version, body, transport: "http", ...(isBatch ? { batch: new Set() } : {}) };
+    const ctx: RequestContext = { session: placed.session, sessionId: placed.sessionId, headers, protocolVersion: version, body, transport: "http", ...(isBatch ? { batch: new Set() } : {}) };
 
     const single = messages[0] as Classified;
     if (!isBatch && single.kind === "request") {
       // The usual case, without a hop when the answer is ready at once.
       const outcome = this.#core.handleRequest(single.id, single.method, single.params, ctx);
-      return this.#reply(c, [outcome instanceof Promise ? await outcome : outcome], false, resolved, version);
+      return this.#reply(c, [outcome instanceof Promise ? await outcome : outcome], false, placed);
     }
     const pending: (Outcome | Promise<Outcome>)[] = [];
     let raw: Outcome | undefined;
@@ -182,7 +174,7 @@ export class HttpTransport {
       else raw ??= outcome as Outcome | undefined;
     }
     if (pending.length === 0) return raw?.kind === "status" ? statusResponse(raw.status, raw.body) : new Response(null, { status: 202 });
-    return this.#reply(c, await Promise.all(pending), isBatch, resolved, version);
+    return this.#reply(c, await Promise.all(pending), isBatch, placed);
   }
 
   async #initialize(c: Context, messages: Classified[], init: Classified, headers: Record<string, string>, body: string): Promise<Response> {
@@ -190,28 +182,18 @@ export class HttpTransport {
     if (init.kind !== "request") return Rejections.invalidMessage("initialize must be a request");
     const existing = header(c, HeaderNames.sessionId);
     if (this.#core.stateful && existing !== undefined && this.#core.sessions.get(existing)) return Rejections.alreadyInitialized();
-    const version = negotiateVersion(init.params?.["protocolVersion"]);
+    const era = this.#core.era;
+    const version = era.negotiate(init.params?.["protocolVersion"]);
     const ctx: RequestContext = { session: undefined, sessionId: undefined, headers, protocolVersion: version, body, transport: "http" };
     const outcome = await this.#core.handleRequest(init.id, init.method, init.params, ctx);
-    let to: SessionOf = { session: undefined, sessionId: undefined };
-    if (outcome.kind === "message" && outcome.initialize) {
-      const plan = outcome.initialize;
-      if (this.#core.stateful) {
-        const session = this.#core.sessions.open({
-          ...(plan.sessionId === undefined ? {} : { id: plan.sessionId }),
-          protocolVersion: plan.protocolVersion,
-          clientCapabilities: plan.clientCapabilities,
-          clientInfo: plan.clientInfo,
-        });
-        to = { session, sessionId: session.id };
-      } else to = { session: undefined, sessionId: plan.sessionId };
-    }
-    return this.#reply(c, [outcome], false, to, version);
+    // The answer is written in the version the request was answered in, whatever the session took.
+    const opened = outcome.kind === "message" && outcome.initialize ? era.open(outcome.initialize) : undefined;
+    return this.#reply(c, [outcome], false, { session: opened?.session, sessionId: opened?.sessionId, protocolVersion: version });
   }
 
   /** Writes the outcomes of one POST back. */
-  #reply(c: Context, outcomes: Outcome[], batch: boolean, { session, sessionId }: SessionOf, version: string): Response {
-    return renderReply(outcomes, { batch, stream: this.#stream }, this.#writer(c, session, sessionId, version));
+  #reply(c: Context, outcomes: Outcome[], batch: boolean, { session, sessionId, protocolVersion }: Placement): Response {
+    return renderReply(outcomes, { batch, stream: this.#stream }, this.#writer(c, session, sessionId, protocolVersion));
   }
 
   /** How an answer is written on this request's connection. */
@@ -235,21 +217,21 @@ export class HttpTransport {
     if (!this.#core.stateful || this.#core.options.getStream === false) {
       return Rejections.methodNotAllowed(this.#core.stateful ? "POST, DELETE" : "POST");
     }
-    const resolved = this.#resolveSession(c, false);
-    if (isResponse(resolved)) return resolved;
-    const version = this.#versionFor(c, resolved.session);
-    if (typeof version !== "string") return version;
-    return this.#streams.open(c, resolved.session as Session, version);
+    const placed = this.#place(c, false);
+    if (isResponse(placed)) return placed;
+    return this.#streams.open(c, placed.session as Session, placed.protocolVersion);
   }
 
   #delete(c: Context): Response {
     if (!this.#core.stateful) return Rejections.methodNotAllowed("POST");
-    const resolved = this.#resolveSession(c, false);
-    if (isResponse(resolved)) return resolved;
-    const version = this.#versionFor(c, resolved.session);
-    if (typeof version !== "string") return version;
-    const ctx: RequestContext = { session: resolved.session, sessionId: resolved.sessionId, headers: allHeaders(c), protocolVersion: version, body: "", transport: "http" };
-    const { status, body } = this.#core.handleDelete(ctx);
+    const placed = this.#place(c, false);
+    if (isResponse(placed)) return placed;
+    const ctx: RequestContext = { session: placed.session, sessionId: placed.sessionId, headers: allHeaders(c), protocolVersion: placed.protocolVersion, body: "", transport: "http" };
+    // A deleteSession() stub's raw status if one matches (the session ends only on a 2xx), otherwise 204.
+    const taken = this.#core.takeEventStub(HTTP_DELETE, ctx);
+    const { status, body } = taken?.plan.kind === "status" ? taken.plan : { status: 204, body: undefined };
+    if (status >= 200 && status < 300 && ctx.sessionId !== undefined) this.#core.sessions.end(ctx.sessionId);
+    this.#core.journalEvent(HTTP_DELETE, ctx, taken?.stubId, { status });
     return statusResponse(status, body);
   }
 }

@@ -1,0 +1,163 @@
+/**
+ * Playing one answer of a stub for a call: a plan becomes the outcome the transport renders.
+ * Constant answers are made and serialized once; answers that are functions of the call are
+ * evaluated (synchronously when they return a value, so the transport answers without a hop).
+ * @module
+ */
+import { McpCall, type RequestId } from "../stubs/call.js";
+import { PREFIX } from "../values/errors.js";
+import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
+import { resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
+import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
+import { wrapReadPayload } from "../stubs/resource-catalog.js";
+import type { ResponsePlan, Stub } from "../stubs/stub.js";
+import { wrapToolPayload, type WrapContext } from "../stubs/tool-result.js";
+import { defaultInitializeResult, type DefaultsSource } from "./built-in-answers.js";
+import type { ClientRequests } from "./client-requests.js";
+import type { InitializeOutcome, Outcome } from "./outcome.js";
+import { errorMessage } from "./selection.js";
+import { playStream, type StreamHost, type StreamSink } from "./stream-player.js";
+
+/** What answers read from the mock. */
+export interface AnswerSource extends DefaultsSource {
+  readonly requests: ClientRequests;
+}
+
+/** A constant answer's result and its JSON. */
+interface ConstantResult {
+  readonly result: unknown;
+  readonly json: string;
+}
+
+/** Plays answers. */
+export class Answers {
+  readonly #source: AnswerSource;
+  /** Constant answers' results and their JSON, by plan (see #constant). */
+  readonly #constants = new WeakMap<ResponsePlan, ConstantResult[]>();
+
+  constructor(source: AnswerSource) {
+    this.#source = source;
+  }
+
+  /** Plays one answer for a call. `stub` gives URI-template captures for reads. */
+  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub): Outcome | Promise<Outcome> {
+    switch (plan.kind) {
+      case "result":
+        if (typeof plan.result !== "function" && call.method !== "initialize") return constantMessage(call, this.#constant(plan, 0, () => plan.result));
+        return after(evaluate(plan.result, call, where), (result) => this.#result(plan, call, result));
+      case "resource-result": {
+        const uri = call.uri as string;
+        const variables = Object.assign({}, ...(stub?.matchers ?? []).map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
+        // A copy that keeps what the call carries (a stream's answers too), plus the variables.
+        const readCall = Object.defineProperties(new McpCall(call), Object.getOwnPropertyDescriptors(call));
+        return after(evaluate(plan.payload, Object.assign(readCall, { variables }), where), (payload): Outcome => ({
+          kind: "message",
+          message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)),
+        }));
+      }
+      case "prompt-result": {
+        const promptResult = (payload: unknown): unknown => {
+          const result = isPromptResult(payload) ? payload : { messages: toMessages(payload, `the answer of ${where}`) };
+          return plan.description === undefined ? result : { description: plan.description, ...result };
+        };
+        if (typeof plan.payload !== "function") return constantMessage(call, this.#constant(plan, 0, () => promptResult(plan.payload)));
+        return after(evaluate(plan.payload, call, where), (payload): Outcome => ({ kind: "message", message: resultResponse(call.id as RequestId, promptResult(payload)) }));
+      }
+      case "tool-result": {
+        const tool = call.name === undefined ? undefined : this.#source.tools.get(call.name);
+        const wrap: WrapContext = {
+          isError: plan.isError,
+          hasOutputSchema: tool?.outputSchema !== undefined,
+          structuredContent: supportedRevision(call.protocolVersion).structuredContent,
+        };
+        if (typeof plan.payload !== "function") {
+          // Wrapping depends on the tool's declaration and the revision: one result for each way.
+          const variant = (wrap.hasOutputSchema ? 2 : 0) + (wrap.structuredContent ? 1 : 0);
+          return constantMessage(call, this.#constant(plan, variant, () => wrapToolPayload(plan.payload, wrap)));
+        }
+        return after(evaluate(plan.payload, call, where), (payload): Outcome => ({ kind: "message", message: resultResponse(call.id as RequestId, wrapToolPayload(payload, wrap)) }));
+      }
+      case "error":
+        return { kind: "message", message: errorMessage(call, plan.code, plan.message, plan.data) };
+      case "status":
+        return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) };
+      case "fault": {
+        const result = call.method === "tools/call" ? { content: [] } : {};
+        const message = resultResponse(call.id as RequestId, result);
+        return { kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message };
+      }
+      case "stream": {
+        const session = call.sessionId === undefined ? undefined : this.#source.sessions.get(call.sessionId);
+        // The ending answer is played with this stub, so it sees its URI-template captures.
+        const requests = this.#source.requests;
+        const host: StreamHost = {
+          requestFromClient: (...args) => requests.send(...args),
+          finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
+        };
+        const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where);
+        return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
+      }
+    }
+  }
+
+  /** Plays the answer that ends a stream. */
+  async finalMessage(plan: ResponsePlan, call: McpCall, stub?: Stub): Promise<JsonRpcResponse> {
+    const outcome = await this.play(plan, call, "the stream", stub);
+    if (outcome.kind === "message" || outcome.kind === "fault") return outcome.message;
+    return errorMessage(call, ErrorCodes.InternalError, `${PREFIX} a stream cannot end with ${outcome.kind === "status" ? `HTTP ${outcome.status}` : "another stream"}.`);
+  }
+
+  /**
+   * A constant answer's result, made and serialized once for each variant of it (answers are
+   * copied at stub time, so a constant cannot change).
+   */
+  #constant(plan: ResponsePlan, variant: number, make: () => unknown): ConstantResult {
+    let variants = this.#constants.get(plan);
+    if (!variants) this.#constants.set(plan, (variants = []));
+    let found = variants[variant];
+    if (!found) {
+      const result = make();
+      found = variants[variant] = { result, json: JSON.stringify(result) };
+    }
+    return found;
+  }
+
+  /** A plain result; for initialize, merged onto the default one and carrying what the session needs. */
+  #result(plan: Extract<ResponsePlan, { kind: "result" }>, call: McpCall, value: unknown): Outcome {
+    let result = value;
+    let initialize: InitializeOutcome | undefined;
+    if (call.method === "initialize" && isJsonObject(result)) {
+      result = { ...defaultInitializeResult(this.#source, call), ...result };
+      initialize = {
+        sessionId: plan.sessionId,
+        protocolVersion: String((result as Record<string, unknown>)["protocolVersion"]),
+        clientCapabilities: isJsonObject(call.params?.["capabilities"]) ? call.params["capabilities"] : {},
+        clientInfo: isJsonObject(call.params?.["clientInfo"]) ? call.params["clientInfo"] : undefined,
+      };
+    }
+    const message = resultResponse(call.id as RequestId, result);
+    return initialize ? { kind: "message", message, initialize } : { kind: "message", message };
+  }
+}
+
+function constantMessage(call: McpCall, { result, json }: ConstantResult): Outcome {
+  return { kind: "message", message: resultResponse(call.id as RequestId, result), resultJson: json };
+}
+
+/** Evaluates an answer that may be a function of the call; checks a computed value is JSON. A promise only when the function returns one. */
+function evaluate(answer: unknown, call: McpCall, stubId: string): unknown {
+  if (typeof answer !== "function") return answer;
+  const value: unknown = (answer as (c: McpCall) => unknown)(call);
+  const check = (v: unknown): unknown => (assertJsonCarriable(v, `the answer function of ${stubId}`, "returned value"), v);
+  return isThenable(value) ? Promise.resolve(value).then(check) : check(value);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && typeof value === "object" && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** Applies `then` to a value now, or to a promise's value once it settles. */
+function after<R>(value: unknown, then: (value: unknown) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(then) : then(value);
+}

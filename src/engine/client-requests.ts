@@ -1,0 +1,91 @@
+/**
+ * Server-to-client requests (`sampling/createMessage`, `elicitation/create`, `roots/list`,
+ * anything a stream or `mock.request()` sends): ids, timeouts, and the client's answers
+ * matched back to them, from the session they went to only.
+ * @module
+ */
+import type { RequestId } from "../stubs/call.js";
+import { PREFIX } from "../values/errors.js";
+import { JsonRpcFailure } from "../protocol/jsonrpc.js";
+import { ErrorCodes } from "../protocol/revisions.js";
+import type { Session } from "./session-store.js";
+
+/** Default time the mock waits for a client's answer to a server-to-client request. */
+export const DEFAULT_CLIENT_TIMEOUT_MS = 10_000;
+
+interface PendingRequest {
+  readonly method: string;
+  readonly sessionId: string | undefined;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+/** A client's response, matched (or not) to what the mock asked. */
+export interface Settled {
+  /** The method the response answers, when it answers a request the mock sent to that session. */
+  readonly method: string | undefined;
+  /** Why the response counts for nothing, when it does not. */
+  readonly unexpected: string | undefined;
+}
+
+/** The requests the mock sent to clients and is waiting on. */
+export class ClientRequests {
+  #lastId = 0;
+  readonly #pending = new Map<RequestId, PendingRequest>();
+  readonly #timeoutMs: number;
+
+  constructor(timeoutMs = DEFAULT_CLIENT_TIMEOUT_MS) {
+    this.#timeoutMs = timeoutMs;
+  }
+
+  /** Sends a request with `deliver` and resolves with the client's result (rejects on its error, a timeout or `signal`). */
+  send(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal): Promise<unknown> {
+    const id = ++this.#lastId;
+    const timeout = timeoutMs ?? this.#timeoutMs;
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        this.#pending.delete(id);
+      };
+      const onAbort = (): void => {
+        done();
+        reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} ${method} (id ${id}) was abandoned: the stream ended first.`));
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} the client did not answer ${method} (id ${id}) within ${timeout} ms.`));
+      }, timeout);
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.#pending.set(id, {
+        method,
+        sessionId: session?.id,
+        resolve: (r) => (done(), resolve(r)),
+        reject: (e) => (done(), reject(e)),
+      });
+      deliver(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
+    });
+  }
+
+  /** Which request a response answers (a response only counts from the session the request went to). */
+  match(id: RequestId | undefined, sessionId: string | undefined): Settled {
+    const found = id === undefined ? undefined : this.#pending.get(id);
+    if (found && (found.sessionId === undefined || found.sessionId === sessionId)) return { method: found.method, unexpected: undefined };
+    return {
+      method: undefined,
+      unexpected:
+        found !== undefined
+          ? `${PREFIX} a response to id ${JSON.stringify(id)} from ${sessionId ?? "no session"}, but that request went to ${found.sessionId}; it does not count.`
+          : `${PREFIX} a response to id ${JSON.stringify(id)}, which the mock never sent (or already had answered).`,
+    };
+  }
+
+  /** Settles the request a matched response answers, with its result or its error. */
+  settle(id: RequestId, body: Record<string, unknown>): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    const error = body["error"] as { code?: number; message?: string; data?: unknown } | undefined;
+    if (error) pending.reject(new JsonRpcFailure(error.code ?? ErrorCodes.InternalError, error.message ?? "error", error.data));
+    else pending.resolve(body);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The session era (2024-11-05 to 2025-11-25): `initialize` negotiates a version and opens a
+ * session; later requests name it with `Mcp-Session-Id` (HTTP) or belong to the one session of
+ * their connection (stdio); the client's capabilities are the ones it declared at initialize.
+ * A stateless mock (`sessions: "stateless"`) keeps no session and serves every request.
+ * @module
+ */
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, negotiateVersion, revisionOf } from "../../protocol/revisions.js";
+import type { InitializeOutcome } from "../outcome.js";
+import type { Session, SessionStore } from "../session-store.js";
+import type { EraRequest, Placement, ProtocolEra, Refusal } from "./era.js";
+
+/** The session era. */
+export class SessionEra implements ProtocolEra {
+  readonly #sessions: SessionStore;
+  readonly #stateful: boolean;
+
+  constructor(sessions: SessionStore, stateful: boolean) {
+    this.#sessions = sessions;
+    this.#stateful = stateful;
+  }
+
+  negotiate(requested: unknown): string {
+    return negotiateVersion(requested);
+  }
+
+  place(request: EraRequest): Placement | Refusal {
+    const sessionId = request.sessionId;
+    let session: Session | undefined;
+    if (this.#stateful) {
+      if (sessionId === undefined) {
+        if (!request.sessionOptional) return { refused: "session-required" };
+      } else {
+        session = this.#sessions.get(sessionId);
+        if (!session) return { refused: "session-not-found" };
+      }
+    }
+    // A probe for a newer revision is answered as a request without a version is.
+    if (request.sessionOptional) return { session, sessionId: session?.id ?? sessionId, protocolVersion: DEFAULT_NEGOTIATED_PROTOCOL_VERSION };
+    const version = request.protocolVersion;
+    // The table's own string: the journal keeps one copy of each version, not one per request.
+    if (version !== undefined) {
+      const known = revisionOf(version)?.version;
+      return known === undefined ? { refused: "unsupported-version", version } : { session, sessionId: session?.id ?? sessionId, protocolVersion: known };
+    }
+    return { session, sessionId: session?.id ?? sessionId, protocolVersion: session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION };
+  }
+
+  open(init: InitializeOutcome, implicitId?: string): Placement {
+    if (!this.#stateful && implicitId === undefined) return { session: undefined, sessionId: init.sessionId, protocolVersion: init.protocolVersion };
+    const id = init.sessionId ?? implicitId;
+    const session = this.#sessions.open({
+      ...(id === undefined ? {} : { id }),
+      protocolVersion: init.protocolVersion,
+      clientCapabilities: init.clientCapabilities,
+      clientInfo: init.clientInfo,
+    });
+    return { session, sessionId: session.id, protocolVersion: session.protocolVersion };
+  }
+}

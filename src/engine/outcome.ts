@@ -1,0 +1,54 @@
+/**
+ * The engine's side of the transport contract: what a message arrives with (its context) and
+ * what comes back for it (an outcome the transport renders).
+ * @module
+ */
+import type { RequestId, TransportKind } from "../stubs/call.js";
+import type { JsonRpcResponse } from "../protocol/jsonrpc.js";
+import type { FaultKind } from "../stubs/stub.js";
+import type { StreamSink } from "./stream-player.js";
+import type { Session } from "./session-store.js";
+
+/** Where a message came from and under which session and version. */
+export interface RequestContext {
+  readonly session: Session | undefined;
+  readonly sessionId: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly protocolVersion: string;
+  readonly body: string;
+  readonly transport: TransportKind;
+  /** For a batch: the ids of its requests so far (all of a batch's requests are pending at once). */
+  readonly batch?: Set<RequestId>;
+}
+
+/** What a successful initialize asks the era to open. */
+export interface InitializeOutcome {
+  readonly sessionId: string | undefined;
+  readonly protocolVersion: string;
+  readonly clientCapabilities: Record<string, unknown>;
+  readonly clientInfo: Record<string, unknown> | undefined;
+}
+
+/** What the transport sends back for one request. */
+export type Outcome =
+  | {
+      readonly kind: "message";
+      readonly message: JsonRpcResponse;
+      readonly initialize?: InitializeOutcome;
+      /** The result already in JSON (a constant answer is serialized once, not on every call). */
+      readonly resultJson?: string;
+    }
+  /** A raw status (`respondsWithStatus`): HTTP writes it; stdio names it in an error. */
+  | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
+  /** Answer wrong on purpose; `message` is what a correct answer would have been. */
+  | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number; readonly message: JsonRpcResponse }
+  /** A streamed answer: `run` plays it onto a sink and resolves when it has ended. */
+  | { readonly kind: "stream"; run(sink: StreamSink): Promise<void>; readonly dropAfter?: number };
+
+/** What the journal records as the answer. */
+export function answerOf(outcome: Outcome): unknown {
+  if (outcome.kind === "message") return outcome.message;
+  if (outcome.kind === "status") return { status: outcome.status };
+  if (outcome.kind === "fault") return { fault: outcome.fault };
+  return { stream: true };
+}

@@ -1,0 +1,88 @@
+/**
+ * Server-initiated traffic outside a request: `notify()`, `mock.request()` and `list_changed`,
+ * to the sessions' push streams (the GET stream over HTTP, stdout over stdio), waiting a while
+ * for a client to open one.
+ * @module
+ */
+import { McpMockError } from "../values/errors.js";
+import type { ClientRequests } from "./client-requests.js";
+import type { SessionStore, Session } from "./session-store.js";
+import { assertClientCapability } from "./stream-player.js";
+
+/** The sessions' push streams. */
+export class Push {
+  readonly #sessions: SessionStore;
+  readonly #requests: ClientRequests;
+  readonly #stateful: boolean;
+  readonly #closing: AbortSignal;
+  readonly #waiters = new Set<() => void>();
+
+  constructor(sessions: SessionStore, requests: ClientRequests, stateful: boolean, closing: AbortSignal) {
+    this.#sessions = sessions;
+    this.#requests = requests;
+    this.#stateful = stateful;
+    this.#closing = closing;
+  }
+
+  /** A transport says a session's push stream opened (wakes `notify`/`request` waiting for one). */
+  streamOpened(): void {
+    for (const wake of [...this.#waiters]) wake();
+  }
+
+  /**
+   * Tells every session with an open push stream that a list changed
+   * (`notifications/tools/list_changed` and the like), as the advertised `listChanged` promises.
+   */
+  listChanged(list: "tools" | "resources" | "prompts"): void {
+    const message = JSON.stringify({ jsonrpc: "2.0", method: `notifications/${list}/list_changed` });
+    for (const session of this.#sessions.all()) session.stream?.emit(message);
+  }
+
+  /** The sessions a push goes to: one by id, or every one; waits up to `timeout` ms for push streams to open. */
+  async targets(sessionId: string | undefined, timeout: number, what: string): Promise<Session[]> {
+    const sessions = this.#sessions;
+    const ready = (): Session[] | undefined => {
+      if (sessionId !== undefined) {
+        const session = sessions.get(sessionId);
+        if (!session) throw new McpMockError(`${what}: there is no session ${JSON.stringify(sessionId)}. Open sessions: ${sessions.all().map((s) => s.id).join(", ") || "none"}.`);
+        return session.stream?.attached ? [session] : undefined;
+      }
+      const open = sessions.all().filter((s) => s.stream?.attached);
+      return open.length ? open : undefined;
+    };
+    const now = ready();
+    if (now) return now;
+    if (!this.#stateful) throw new McpMockError(`${what}: a stateless mock has no sessions and no GET streams to push to. Use sessions: "stateful", or put the message in a streams() answer.`);
+    return new Promise((resolve, reject) => {
+      const wake = (): void => {
+        try {
+          const targets = ready();
+          if (!targets) return;
+          finish();
+          resolve(targets);
+        } catch (error) {
+          finish();
+          reject(error);
+        }
+      };
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.#waiters.delete(wake);
+      };
+      const timer = setTimeout(() => {
+        finish();
+        const target = sessionId === undefined ? "any session" : `session ${JSON.stringify(sessionId)}`;
+        reject(new McpMockError(`${what}: no GET stream opened for ${target} within ${timeout} ms. SDK clients open it after initialize; a client that never does cannot receive server-initiated messages.`));
+      }, timeout);
+      this.#waiters.add(wake);
+    });
+  }
+
+  /** Sends a request to one session's client on its push stream (capabilities checked) and resolves with the answer. */
+  async request(session: Session, method: string, params: unknown, timeoutMs: number | undefined): Promise<unknown> {
+    assertClientCapability(method, session, "mock.request()");
+    const stream = session.stream;
+    if (!stream) throw new McpMockError(`mock.request(): session ${session.id} has no open GET stream (its client closed it). To ask during a tool call instead, put .request(...) in a streams() answer.`);
+    return this.#requests.send(method, params, session, (m) => stream.emit(JSON.stringify(m)), timeoutMs, this.#closing);
+  }
+}

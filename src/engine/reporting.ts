@@ -1,0 +1,27 @@
+/**
+ * What the engine tells the test process: unmatched requests (as `onUnmatched` says) and, with
+ * `verbose`, one line per answered call on stderr.
+ * @module
+ */
+import type { JournalEntry } from "../journal/journal.js";
+import type { McpMockOptions } from "../options.js";
+import { PREFIX, showValue } from "../values/errors.js";
+import type { Outcome } from "./outcome.js";
+
+/** Reports a request no stub answered, as `onUnmatched` says (warn on stderr by default). */
+export function reportUnmatched(options: McpMockOptions, entry: JournalEntry, report: string): void {
+  const policy = options.onUnmatched ?? "warn";
+  if (policy === "silent") return;
+  if (typeof policy === "function") policy(entry, report);
+  else process.stderr.write(`${report}\n`);
+}
+
+/** The `verbose` line of an answered call: session, method, params, the stub, the answer and the time. */
+export function logAnswer(entry: JournalEntry, outcome: Outcome): void {
+  const what = entry.call?.name ?? entry.call?.uri;
+  const answer = outcome.kind === "status" ? `HTTP ${outcome.status}` : outcome.kind === "stream" ? "a stream" : showValue(outcome.message, 160);
+  process.stderr.write(
+    `${PREFIX} ${entry.sessionId ?? "-"} ← ${entry.method}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
+      ` → ${entry.stubId ?? (entry.unmatched ? "no stub" : "built-in")}: ${answer} (${entry.durationMs} ms)\n`,
+  );
+}
