@@ -209,6 +209,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#closing ??= (async () => {
       this.#core.closing.abort();
       this.#transport?.closeStreams();
+      this.#stdio?.close();
       this.#core.sessions.clear();
       await this.#server?.close();
     })();

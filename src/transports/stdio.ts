@@ -39,6 +39,8 @@ export class StdioTransport {
   readonly done: Promise<void>;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #abort = new AbortController();
+  /** Ends the grace period of #finish at once. */
+  #endGrace: (() => void) | undefined;
   /** Called for the `connection-reset` fault: the process should end as if it crashed. */
   onCrash: () => void = () => undefined;
 
@@ -57,9 +59,10 @@ export class StdioTransport {
     this.#line(JSON.stringify(message));
   }
 
-  #line(json: string): void {
-    if (this.#closed && this.#io.output.writableEnded) return;
-    this.#io.output.write(`${json}\n`);
+  /** One line on stdout; nothing once stdout has ended (after a connection-reset fault). */
+  #line(text: string): void {
+    if (this.#io.output.writableEnded) return;
+    this.#io.output.write(`${text}\n`);
   }
 
   #logLine(text: string): void {
@@ -136,7 +139,7 @@ export class StdioTransport {
 
   #openSession(init: InitializeOutcome): void {
     const session = this.#core.era.open(init, "stdio").session as Session;
-    session.stream = { emit: (json: string) => this.#io.output.write(`${json}\n`), attached: true };
+    session.stream = { emit: (json: string) => this.#line(json), attached: true };
     this.#session = session;
     this.#core.push.streamOpened();
   }
@@ -166,7 +169,7 @@ export class StdioTransport {
         this.onCrash();
       },
       raw: (text) => {
-        if (text !== "") this.#io.output.write(`${text}\n`);
+        if (text !== "") this.#line(text);
       },
     };
   }
@@ -176,9 +179,19 @@ export class StdioTransport {
     this.#closed = true;
     // Answers already in flight get a moment to be written; long streams are then stopped.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([Promise.allSettled([...this.#inFlight]), new Promise((r) => (timer = setTimeout(r, FINISH_GRACE_MS)))]);
+    const grace = new Promise<void>((resolve) => {
+      this.#endGrace = resolve;
+      timer = setTimeout(resolve, FINISH_GRACE_MS);
+    });
+    await Promise.race([Promise.allSettled([...this.#inFlight]), grace]);
     clearTimeout(timer);
     this.#abort.abort();
     this.#resolveDone(); // what still runs (a stub's delay) ends when the mock closes
+  }
+
+  /** Ends now (the mock is closing): answers still running are stopped, no grace. */
+  close(): void {
+    void this.#finish();
+    this.#endGrace?.();
   }
 }
