@@ -41,7 +41,10 @@ export interface StreamHost {
   finalMessage(plan: ResponsePlan, call: McpCall): Promise<JsonRpcResponse>;
 }
 
-/** Throws unless the session's client declared the capability a request needs (its descriptor's `clientCapability`) (unknown without a session). */
+/**
+ * Throws unless the session's client declared the capability a request needs (its
+ * descriptor's `clientCapability`; unknown without a session).
+ */
 export function assertClientCapability(method: string, session: Session | undefined, where: string): void {
   const capability = CLIENT_CAPABILITY_BY_METHOD.get(method);
   if (!capability || !session) return;

@@ -31,7 +31,11 @@ export interface Grade {
 /** How many near misses a report shows. */
 export const NEAR_MISSES_SHOWN = 3;
 
-/** How reports name what a method's stubs are keyed by: `tool name`, `prompt name`, `URI`. */
+/**
+ * How reports name what a method's stubs are keyed by (its descriptor's noun: `tool name`,
+ * `prompt name`, `URI`). Only keyed entry points give a pattern a key, so the fallback is
+ * for hand-made patterns and says what it always said.
+ */
 function keyName(method: string): string {
   return KEY_BY_METHOD.get(method)?.noun ?? "tool name";
 }
