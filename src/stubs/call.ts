@@ -4,7 +4,7 @@
  * @module
  */
 import { canonicalJson } from "../values/json-value.js";
-import { KEY_PARAM_BY_METHOD } from "../protocol/methods/index.js";
+import { KEY_BY_METHOD } from "../protocol/methods/index.js";
 
 
 /** A JSON-RPC request id. */
@@ -93,7 +93,7 @@ export class McpCall implements McpCallInit {
 
   /** What stubs for this method are keyed by: the tool or prompt name, or the resource URI. */
   get key(): string | undefined {
-    const param = KEY_PARAM_BY_METHOD.get(this.method);
+    const param = KEY_BY_METHOD.get(this.method)?.param;
     const value = param === undefined ? undefined : this.params?.[param];
     return typeof value === "string" ? value : undefined;
   }

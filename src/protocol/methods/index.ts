@@ -3,9 +3,10 @@
  * reads, all derived from the list once at module load (Map reads on the hot path, never a
  * scan per call).
  *
- * A new method is a new file in this folder and one line in {@link METHODS}; with an entry
- * point, also its typed method on `McpMock` (and a pattern function in `dsl/patterns.ts` if
- * it has one), which `test/methods.test.ts` checks against the descriptor.
+ * A new method is a new file in this folder and one line in {@link METHODS}. With an entry
+ * point it also needs its typed method on `McpMock` (`src/mock.ts`), and with `pattern` a
+ * pattern function (`dsl/patterns.ts`, exported from `src/index.ts`): types cannot be
+ * derived at run time, so `test/methods.test.ts` checks them against the descriptor.
  * @module
  */
 import { completionComplete } from "./completion-complete.js";
@@ -71,19 +72,11 @@ function index<T>(pick: (d: MethodDescriptor) => T | undefined): ReadonlyMap<str
 /** The descriptor of a method, by its name. */
 export const METHOD_BY_NAME: ReadonlyMap<string, MethodDescriptor> = index((d) => d);
 
-/** The descriptor of a method, if the mock knows it. */
-export function methodDescriptor(method: string): MethodDescriptor | undefined {
-  return METHOD_BY_NAME.get(method);
-}
-
 /** The DSL entry point of each method that has one (`tools/call` → `toolsCall`). */
 export const ENTRY_POINT_BY_METHOD: ReadonlyMap<string, string> = index((d) => d.entryPoint);
 
 /** What each keyed method's stubs are keyed by (read by `McpCall.key` on every call). */
 export const KEY_BY_METHOD: ReadonlyMap<string, KeyParam> = index((d) => d.key);
-
-/** The key param alone, for the hot path. */
-export const KEY_PARAM_BY_METHOD: ReadonlyMap<string, "name" | "uri"> = index((d) => d.key?.param);
 
 /** The methods whose stubs match `params.arguments`. */
 export const ARGUMENT_METHODS: ReadonlySet<string> = new Set(METHODS.filter((d) => d.arguments).map((d) => d.method));
