@@ -8,7 +8,7 @@
 import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall, type RequestId } from "../stubs/call.js";
-import { defaultStubs, type DefaultsSource } from "./built-in-answers.js";
+import { advertisedCapabilities, defaultStubs, type DefaultsSource } from "./built-in-answers.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
 import { McpMockError, PREFIX } from "../values/errors.js";
 import { Journal, type JournalEntry } from "../journal/journal.js";
@@ -147,13 +147,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return this.options.instructions;
   }
   capabilities(): Record<string, unknown> {
-    const stubbed = (method: string): boolean => this.registry.forMethod(method).some((e) => e.stub.source !== "default");
-    const caps: Record<string, unknown> = { logging: {} };
-    if (this.tools.size > 0 || stubbed("tools/call")) caps["tools"] = { listChanged: true };
-    if (this.resources.size > 0 || stubbed("resources/read") || stubbed("resources/list")) caps["resources"] = { subscribe: true, listChanged: true };
-    if (this.prompts.size > 0 || stubbed("prompts/get") || stubbed("prompts/list")) caps["prompts"] = { listChanged: true };
-    if (this.prompts.size > 0 || stubbed("completion/complete")) caps["completions"] = {};
-    return caps;
+    return advertisedCapabilities(this);
   }
   pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -1,7 +1,8 @@
 /**
  * Which stub answers a call: one ordering rule for every method, plus the seed's tiers for
  * tools and prompts (specified arguments, then the declaration's check, then ANY, then the
- * miss answer), and declared contents for resources. Misses come with their report.
+ * miss answer), and declared contents for resources. Misses come with their report. Which
+ * rule a method follows, its descriptor says (`selection`).
  * @module
  */
 import type { McpCall, RequestId } from "../stubs/call.js";
@@ -20,6 +21,7 @@ import { showViolation } from "../stubs/schema-check.js";
 import { substitute } from "../values/placeholders.js";
 import { isSpecific } from "../stubs/stub.js";
 import { matchesAll } from "../stubs/matchers.js";
+import { SELECTION_BY_METHOD, type SelectionRule } from "../protocol/methods/index.js";
 
 /** What selection reads. */
 export interface SelectionContext {
@@ -57,16 +59,13 @@ export function select(ctx: SelectionContext, call: McpCall): Selection {
   const parsedFromShortText = call.body !== "" && call.body.length <= MAX_JSON_DEPTH;
   if (call.params !== undefined && !parsedFromShortText && depthExceeds(call.params, MAX_JSON_DEPTH + 1)) {
     const message = `${PREFIX} the params of ${call.method} nest deeper than ${MAX_JSON_DEPTH} levels; the mock does not match on them.`;
-    return call.method === "tools/call" ? { message: toolError(call, message), miss: message } : invalid(call, message);
+    return SELECTION_BY_METHOD.get(call.method) === "tool-tiers" ? { message: toolError(call, message), miss: message } : invalid(call, message);
   }
-  switch (call.method) {
-    case "tools/call":
-      return selectToolCall(ctx, call);
-    case "prompts/get":
-      return selectPromptGet(ctx, call);
-    case "resources/read":
-      return selectResourceRead(ctx, call);
-  }
+  return (SELECTOR_BY_METHOD.get(call.method) ?? selectPlain)(ctx, call);
+}
+
+/** The one ordering rule for every method, then a `Method not found` miss with its report. */
+function selectPlain(ctx: SelectionContext, call: McpCall): Selection {
   const candidates = ctx.registry.candidates(call, call.key);
   for (const entry of candidates) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
   const known = [...new Set(ctx.registry.all().map((e) => e.stub.method))];
@@ -136,7 +135,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names());
   const violations = ctx.tools.check(name)?.(call.args) ?? [];
   if (violations.length > 0) {
-    const file = definitionFileOf(userStubs(ctx, "tools/call", name));
+    const file = definitionFileOf(userStubs(ctx, call.method, name));
     const fix =
       file === undefined
         ? `stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`
@@ -151,7 +150,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
     return { message: toolError(call, text) };
   }
   if (any) return { entry: any };
-  const stubs = userStubs(ctx, "tools/call", name);
+  const stubs = userStubs(ctx, call.method, name);
   const report = toolMissReport(call, name, rankStubs(call, stubs), definitionFileOf(stubs));
   return { message: toolError(call, report), miss: report };
 }
@@ -177,7 +176,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
     const result = { messages: toMessages(substitute(prompt.messages, { args: call.args }), `prompt "${name}"`) };
     return { message: resultResponse(call.id as RequestId, prompt.description === undefined ? result : { description: prompt.description, ...result }) };
   }
-  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, "prompts/get", name)));
+  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, call.method, name)));
   return { message: errorMessage(call, ErrorCodes.InvalidParams, `No stub answers prompts/get "${name}" with these arguments`, report), miss: report };
 }
 
@@ -193,7 +192,7 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
     return { message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, d.mimeType)) };
   }
   const known = ctx.resources.known();
-  const stubbed = userStubs(ctx, "resources/read", uri).map((e) => e.stub.key ?? e.stub.matchers.map((m) => m.describe()).join(" "));
+  const stubbed = userStubs(ctx, call.method, uri).map((e) => e.stub.key ?? e.stub.matchers.map((m) => m.describe()).join(" "));
   const close = closestNames(uri, [...known, ...stubbed]);
   const report =
     `${PREFIX} No resource answers resources/read ${JSON.stringify(uri)}.` +
@@ -203,3 +202,18 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
   const data = { uri, knownUris: [...known, ...stubbed.filter((s) => !known.includes(s))], report };
   return { message: errorMessage(call, ctx.resourceNotFoundCode(call), "Resource not found", data), miss: report };
 }
+
+/**
+ * The selection function of each rule a descriptor can name. The descriptors (protocol/)
+ * name a rule as data, since they may not import the engine; the engine owns the behaviour.
+ * A `Record` over the rule names makes a new rule a compile error here until it has a
+ * function, and the per-method map is built once, so a call costs one Map read.
+ */
+const SELECTORS: Readonly<Record<SelectionRule, (ctx: SelectionContext, call: McpCall) => Selection>> = {
+  plain: selectPlain,
+  "tool-tiers": selectToolCall,
+  "prompt-tiers": selectPromptGet,
+  "resource-read": selectResourceRead,
+};
+
+const SELECTOR_BY_METHOD = new Map([...SELECTION_BY_METHOD].map(([method, rule]) => [method, SELECTORS[rule]]));

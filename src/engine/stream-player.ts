@@ -8,6 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall } from "../stubs/call.js";
 import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { ErrorCodes } from "../protocol/revisions.js";
+import { CLIENT_CAPABILITY_BY_METHOD } from "../protocol/methods/index.js";
 import type { Session } from "./session-store.js";
 import { passesLevel, type StreamCall, type StreamStep } from "../stubs/stream-script.js";
 import type { Answer, ResponsePlan } from "../stubs/stub.js";
@@ -40,16 +41,12 @@ export interface StreamHost {
   finalMessage(plan: ResponsePlan, call: McpCall): Promise<JsonRpcResponse>;
 }
 
-/** The client capability each server-to-client request needs. */
-const NEEDS_CAPABILITY: Readonly<Record<string, string>> = {
-  "sampling/createMessage": "sampling",
-  "elicitation/create": "elicitation",
-  "roots/list": "roots",
-};
-
-/** Throws unless the session's client declared the capability a request needs (unknown without a session). */
+/**
+ * Throws unless the session's client declared the capability a request needs (its
+ * descriptor's `clientCapability`; unknown without a session).
+ */
 export function assertClientCapability(method: string, session: Session | undefined, where: string): void {
-  const capability = NEEDS_CAPABILITY[method];
+  const capability = CLIENT_CAPABILITY_BY_METHOD.get(method);
   if (!capability || !session) return;
   if (session.clientCapabilities[capability] !== undefined) return;
   throw new JsonRpcFailure(

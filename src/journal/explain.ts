@@ -6,15 +6,14 @@
 import type { McpCall } from "../stubs/call.js";
 import { entryCall } from "../protocol/entry-points.js";
 import { PREFIX, showValue } from "../values/errors.js";
-import { renderStubMisses, type StubMiss } from "./near-miss.js";
+import { renderStubMisses, methodTarget, type StubMiss } from "./near-miss.js";
 import type { StubEntry } from "../stubs/registry.js";
 import type { DelayDistribution, ResponsePlan, Stub } from "../stubs/stub.js";
 import type { StreamPlan } from "../engine/stream-player.js";
 
 /** The entry-point phrase of a stub: `tools/call "add"`, `ping`, `DELETE session`. */
 export function targetPhrase(stub: Pick<Stub, "method" | "key">): string {
-  if (stub.key !== undefined) return `${stub.method} ${JSON.stringify(stub.key)}`;
-  return stub.method === "tools/call" ? "tools/call of any tool" : stub.method;
+  return methodTarget(stub.method, stub.key);
 }
 
 /** A response plan in a few words. */

@@ -4,7 +4,8 @@
  * near-miss text with the closest one as an expected | received table.
  * @module
  */
-import { KEY_PARAM, type McpCall } from "../stubs/call.js";
+import type { McpCall } from "../stubs/call.js";
+import { KEY_BY_METHOD } from "../protocol/methods/index.js";
 import { showDiff, type FieldDiff } from "../values/json-value.js";
 import type { JournalEntry } from "./journal.js";
 import { matchesAll, type Matcher } from "../stubs/matchers.js";
@@ -30,9 +31,13 @@ export interface Grade {
 /** How many near misses a report shows. */
 export const NEAR_MISSES_SHOWN = 3;
 
+/**
+ * How reports name what a method's stubs are keyed by (its descriptor's noun: `tool name`,
+ * `prompt name`, `URI`). Only keyed entry points give a pattern a key, so the fallback is
+ * for hand-made patterns and says what it always said.
+ */
 function keyName(method: string): string {
-  const param = KEY_PARAM[method];
-  return param === "uri" ? "URI" : method.startsWith("prompts/") ? "prompt name" : "tool name";
+  return KEY_BY_METHOD.get(method)?.noun ?? "tool name";
 }
 
 /** Grades a call against a pattern: identity (method, then key) first, then the details. */
@@ -60,16 +65,20 @@ export function matchesPattern(pattern: PatternParts, call: McpCall): boolean {
   return matchesAll(pattern.matchers, call);
 }
 
-function target(method: string, key: string | undefined): string {
+/**
+ * The identity phrase of a stub, pattern or call: `tools/call "add"`, `ping`, and for an
+ * unkeyed one what its descriptor calls it (`tools/call of any tool`).
+ */
+export function methodTarget(method: string, key: string | undefined): string {
   if (key !== undefined) return `${method} ${JSON.stringify(key)}`;
-  return method === "tools/call" ? "tools/call of any tool" : method;
+  return KEY_BY_METHOD.get(method)?.unkeyed ?? method;
 }
 
 /** The rows comparing one pattern with one call: identity first, then each matcher's fields. */
 export function comparisonRows(pattern: PatternParts, call: McpCall): TableRow[] {
   const identity: TableRow = {
-    expected: target(pattern.method, pattern.key),
-    actual: target(call.method, call.key),
+    expected: methodTarget(pattern.method, pattern.key),
+    actual: methodTarget(call.method, call.key),
     ...(pattern.method !== call.method
       ? { mismatch: "method" }
       : pattern.key !== undefined && pattern.key !== call.key

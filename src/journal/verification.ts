@@ -6,7 +6,8 @@
 import { McpMockError, PREFIX, showValue } from "../values/errors.js";
 import type { Journal, JournalEntry } from "./journal.js";
 import type { McpCall } from "../stubs/call.js";
-import { comparisonRows, matchesPattern, rankRequests, renderRequestMisses, type PatternParts, type RequestMiss } from "./near-miss.js";
+import { ARGUMENT_METHODS } from "../protocol/methods/index.js";
+import { comparisonRows, matchesPattern, methodTarget, rankRequests, renderRequestMisses, type PatternParts, type RequestMiss } from "./near-miss.js";
 
 /**
  * How many matching requests a verification expects.
@@ -127,7 +128,7 @@ export class VerificationError extends McpMockError {
 /** One journal entry in a few words: `#3 tools/call "add" {"a":1} in session-1`. */
 export function describeEntry(entry: JournalEntry): string {
   const what = entry.call?.key;
-  const params = entry.call?.method === "tools/call" || entry.call?.method === "prompts/get" ? entry.call.args : entry.params;
+  const params = entry.call !== undefined && ARGUMENT_METHODS.has(entry.call.method) ? entry.call.args : entry.params;
   return (
     `#${entry.seq} ${entry.method ?? entry.kind}${what === undefined ? "" : ` ${JSON.stringify(what)}`}` +
     `${params === undefined ? "" : ` ${showValue(params, 120)}`}${entry.sessionId === undefined ? "" : ` in ${entry.sessionId}`}`
@@ -136,7 +137,7 @@ export function describeEntry(entry: JournalEntry): string {
 
 /** A pattern in words: `tools/call "add" with arguments equal to {"a":1}`. */
 export function patternPhrase(pattern: PatternParts): string {
-  let phrase = pattern.key === undefined ? (pattern.method === "tools/call" ? "tools/call of any tool" : pattern.method) : `${pattern.method} ${JSON.stringify(pattern.key)}`;
+  let phrase = methodTarget(pattern.method, pattern.key);
   for (const m of pattern.matchers) phrase += ` ${m.describe()}`;
   return phrase;
 }

@@ -1,38 +1,23 @@
 /**
  * The SDK's result schemas, for the `strict` option: a stub whose answer a real client would
  * reject is refused where it is written. The SDK's schema module is heavy (about 180 ms to
- * load), so it is loaded on first use only.
+ * load), so it is loaded on first use only. Which schema a method has, its descriptor says.
  * @module
  */
 import { createRequire } from "node:module";
 import { McpMockError, showValue } from "../values/errors.js";
+import { RESULT_SCHEMA_BY_METHOD } from "./methods/index.js";
 
 interface Schema {
   safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
 }
-
-const RESULT_SCHEMAS: Readonly<Record<string, string>> = {
-  initialize: "InitializeResultSchema",
-  ping: "EmptyResultSchema",
-  "tools/list": "ListToolsResultSchema",
-  "tools/call": "CallToolResultSchema",
-  "resources/list": "ListResourcesResultSchema",
-  "resources/templates/list": "ListResourceTemplatesResultSchema",
-  "resources/read": "ReadResourceResultSchema",
-  "resources/subscribe": "EmptyResultSchema",
-  "resources/unsubscribe": "EmptyResultSchema",
-  "prompts/list": "ListPromptsResultSchema",
-  "prompts/get": "GetPromptResultSchema",
-  "completion/complete": "CompleteResultSchema",
-  "logging/setLevel": "EmptyResultSchema",
-};
 
 const require = createRequire(import.meta.url);
 let schemas: Record<string, Schema> | undefined;
 
 /** The SDK schema a method's result must satisfy, if MCP defines the method. */
 export function resultSchemaFor(method: string): Schema | undefined {
-  const name = RESULT_SCHEMAS[method];
+  const name = RESULT_SCHEMA_BY_METHOD.get(method);
   if (name === undefined) return undefined;
   schemas ??= require("@modelcontextprotocol/sdk/types.js") as Record<string, Schema>;
   return schemas[name];

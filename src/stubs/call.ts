@@ -4,15 +4,8 @@
  * @module
  */
 import { canonicalJson } from "../values/json-value.js";
+import { KEY_BY_METHOD } from "../protocol/methods/index.js";
 
-/** The request param that names what a stub is keyed by, per method (tool or prompt name, resource URI). */
-export const KEY_PARAM: Readonly<Record<string, "name" | "uri">> = {
-  "tools/call": "name",
-  "prompts/get": "name",
-  "resources/read": "uri",
-  "resources/subscribe": "uri",
-  "resources/unsubscribe": "uri",
-};
 
 /** A JSON-RPC request id. */
 export type RequestId = string | number;
@@ -100,7 +93,7 @@ export class McpCall implements McpCallInit {
 
   /** What stubs for this method are keyed by: the tool or prompt name, or the resource URI. */
   get key(): string | undefined {
-    const param = KEY_PARAM[this.method];
+    const param = KEY_BY_METHOD.get(this.method)?.param;
     const value = param === undefined ? undefined : this.params?.[param];
     return typeof value === "string" ? value : undefined;
   }

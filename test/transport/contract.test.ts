@@ -106,7 +106,7 @@ describe.each(WIRES)("the transport contract over %s", (name) => {
     const call = client.callTool({ name: "slow", arguments: {} }).catch(() => "ended");
     await w.mock.waitFor(toolsCall("slow"), { timeout: 2000 });
     // While it runs, the stream holds a timer (so the check below can fail).
-    expect(counts()["Timeout"]).toBeGreaterThan(baseline["Timeout"] ?? 0);
+    await vi.waitFor(() => expect(counts()["Timeout"]).toBeGreaterThan(baseline["Timeout"] ?? 0), { timeout: 2000 });
     await w.close();
     wire = undefined;
     await expectNoMoreThan(baseline);

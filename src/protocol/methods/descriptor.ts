@@ -1,0 +1,126 @@
+/**
+ * The shape of one MCP method's descriptor: everything the mock knows about a method, in
+ * one object. Each method has a file of its own in this folder; `index.ts` lists them, and
+ * the tables the rest of the mock reads (entry points, key params, result schemas, client
+ * capabilities, advertised capabilities, built-in answers, selection rules, report nouns)
+ * are derived from that list once, at module load.
+ * @module
+ */
+import type { McpCall } from "../../stubs/call.js";
+import type { ResponsePlan } from "../../stubs/stub.js";
+import type { ToolCatalog } from "../../stubs/tool-catalog.js";
+import type { ResourceCatalog } from "../../stubs/resource-catalog.js";
+import type { PromptCatalog } from "../../stubs/prompt-catalog.js";
+import type { SessionStore } from "../../engine/session-store.js";
+
+/**
+ * Which way a method travels:
+ * - `client-request`: a JSON-RPC request the client sends and the mock answers (stubbable);
+ * - `server-request`: a JSON-RPC request the mock sends and the client answers;
+ * - `notification`: a JSON-RPC notification (no answer);
+ * - `http`: not JSON-RPC at all but an HTTP exchange a stub can answer (the GET stream, the
+ *   DELETE that ends a session). They are named like methods so the registry, the journal
+ *   and the reports treat them like the others; they are kept apart here so that nothing
+ *   that walks "every MCP request" (result schemas, revisions) mistakes them for one.
+ */
+export type Direction = "client-request" | "server-request" | "notification" | "http";
+
+/**
+ * How the engine chooses the stub that answers a call of this method (the engine maps each
+ * rule to its selection function; see `engine/selection.ts`):
+ * - `plain`: the one ordering rule, then a `Method not found` miss with the report;
+ * - `tool-tiers`: specified arguments, the declaration's inputSchema check, ANY, then the
+ *   miss as an `isError` tool result;
+ * - `prompt-tiers`: the same tiers for prompts (required arguments, declared messages);
+ * - `resource-read`: stubs, then declared contents, then "resource not found".
+ */
+export type SelectionRule = "plain" | "tool-tiers" | "prompt-tiers" | "resource-read";
+
+/** The declarations a capability can depend on. */
+export type Catalog = "tools" | "resources" | "prompts";
+
+/** What a stub of a method is keyed by, and how reports name it. */
+export interface KeyParam {
+  /** The request param (`params.name` or `params.uri`). */
+  readonly param: "name" | "uri";
+  /** Its noun in near-miss tables: `tool name`, `prompt name`, `URI`. */
+  readonly noun: string;
+  /** How reports name a stub or pattern of this method without a key (default: the method). */
+  readonly unkeyed?: string;
+}
+
+/** A server capability a method belongs to, as `initialize` advertises it. */
+export interface AdvertisedCapability {
+  /** The key in the initialize result's `capabilities`, e.g. `"tools"`. */
+  readonly capability: string;
+  /** Its value, e.g. `{ listChanged: true }` (copied into every answer). */
+  readonly value: Readonly<Record<string, unknown>>;
+  /**
+   * When it is advertised: `"always"`, or when something is declared in `declared`, or (with
+   * `stubbed`) when a user stub answers this method. A capability several methods name is
+   * advertised when any of them says so.
+   */
+  readonly when: "always" | { readonly declared?: Catalog; readonly stubbed?: true };
+}
+
+/** What the built-in answers read from the mock (the engine implements it). */
+export interface DefaultsSource {
+  readonly tools: ToolCatalog;
+  readonly resources: ResourceCatalog;
+  readonly prompts: PromptCatalog;
+  readonly sessions: SessionStore;
+  serverInfo(): Record<string, unknown>;
+  instructions(): string | undefined;
+  capabilities(): Record<string, unknown>;
+  pageSize(): number;
+}
+
+/** A built-in answer: a result (with the phrase `explain()` shows for it), or an error. */
+export type BuiltInPlan =
+  | { readonly kind: "result"; readonly label: string; readonly result: (call: McpCall) => unknown }
+  | Extract<ResponsePlan, { kind: "error" }>;
+
+/**
+ * One MCP method, as the mock knows it.
+ *
+ * @example
+ * ```ts
+ * export const ping: MethodDescriptor = {
+ *   method: "ping",
+ *   direction: "client-request",
+ *   revisions: SUPPORTED_PROTOCOL_VERSIONS,
+ *   entryPoint: "ping",
+ *   pattern: true,
+ *   resultSchema: "EmptyResultSchema",
+ *   builtIn: () => ({ kind: "result", label: "{}", result: () => ({}) }),
+ * };
+ * ```
+ */
+export interface MethodDescriptor {
+  /** The JSON-RPC method (or, for `http`, the name stubs and reports use). */
+  readonly method: string;
+  readonly direction: Direction;
+  /** The protocol revisions the method exists in. */
+  readonly revisions: readonly string[];
+  /** The `McpMock` method that starts a stub chain for it (`toolsCall`); none: `mock.method(...)`. */
+  readonly entryPoint?: string;
+  /** `mcpmock` also exports a pattern function named like the entry point, for `verify()`. */
+  readonly pattern?: true;
+  /** What its stubs are keyed by (tool or prompt name, resource URI). */
+  readonly key?: KeyParam;
+  /** Stubs match `params.arguments` (`withArgs`), and reports show the arguments, not the params. */
+  readonly arguments?: true;
+  /** The SDK schema (an export of `@modelcontextprotocol/sdk/types.js`) its result must satisfy. */
+  readonly resultSchema?: string;
+  /** For a server-to-client request: the client capability it needs, declared at initialize. */
+  readonly clientCapability?: string;
+  /** The server capability it belongs to, and when the mock advertises it. */
+  readonly advertises?: AdvertisedCapability;
+  /** How the stub that answers it is chosen (default `plain`). */
+  readonly selection?: SelectionRule;
+  /**
+   * The answer the mock gives when no user stub does, made once per mock (and again on
+   * reset) from what the mock declares. Registered as a lowest-priority stub, in list order.
+   */
+  readonly builtIn?: (source: DefaultsSource) => BuiltInPlan;
+}

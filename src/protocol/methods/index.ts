@@ -1,0 +1,102 @@
+/**
+ * Every MCP method the mock knows, one descriptor each, and the lookups the rest of the mock
+ * reads, all derived from the list once at module load (Map reads on the hot path, never a
+ * scan per call).
+ *
+ * A new method is a new file in this folder and one line in {@link METHODS}. With an entry
+ * point it also needs its typed method on `McpMock` (`src/mock.ts`), and with `pattern` a
+ * pattern function (`dsl/patterns.ts`, exported from `src/index.ts`): types cannot be
+ * derived at run time, so `test/methods.test.ts` checks them against the descriptor.
+ * @module
+ */
+import { completionComplete } from "./completion-complete.js";
+import { deleteSession } from "./delete-session.js";
+import type { KeyParam, MethodDescriptor, SelectionRule } from "./descriptor.js";
+import { elicitationCreate } from "./elicitation-create.js";
+import { initialize } from "./initialize.js";
+import { loggingSetLevel } from "./logging-set-level.js";
+import { notificationsCancelled } from "./notifications-cancelled.js";
+import { notificationsInitialized } from "./notifications-initialized.js";
+import { openStream } from "./open-stream.js";
+import { ping } from "./ping.js";
+import { promptsGet } from "./prompts-get.js";
+import { promptsList } from "./prompts-list.js";
+import { resourcesList } from "./resources-list.js";
+import { resourcesRead } from "./resources-read.js";
+import { resourcesSubscribe } from "./resources-subscribe.js";
+import { resourcesTemplatesList } from "./resources-templates-list.js";
+import { resourcesUnsubscribe } from "./resources-unsubscribe.js";
+import { rootsList } from "./roots-list.js";
+import { samplingCreateMessage } from "./sampling-create-message.js";
+import { serverDiscover } from "./server-discover.js";
+import { toolsCall } from "./tools-call.js";
+import { toolsList } from "./tools-list.js";
+
+/**
+ * Every method, in the order the built-in answers are registered (`explain()` and
+ * `mock.stubs()` list them in this order) and the conditional capabilities are advertised.
+ */
+export const METHODS: readonly MethodDescriptor[] = [
+  initialize,
+  ping,
+  serverDiscover,
+  toolsList,
+  resourcesList,
+  resourcesTemplatesList,
+  promptsList,
+  completionComplete,
+  loggingSetLevel,
+  resourcesSubscribe,
+  resourcesUnsubscribe,
+  toolsCall,
+  resourcesRead,
+  promptsGet,
+  samplingCreateMessage,
+  elicitationCreate,
+  rootsList,
+  notificationsInitialized,
+  notificationsCancelled,
+  openStream,
+  deleteSession,
+];
+
+function index<T>(pick: (d: MethodDescriptor) => T | undefined): ReadonlyMap<string, T> {
+  const map = new Map<string, T>();
+  for (const d of METHODS) {
+    const value = pick(d);
+    if (value !== undefined) map.set(d.method, value);
+  }
+  return map;
+}
+
+/** The descriptor of a method, by its name. */
+export const METHOD_BY_NAME: ReadonlyMap<string, MethodDescriptor> = index((d) => d);
+
+/** The DSL entry point of each method that has one (`tools/call` → `toolsCall`). */
+export const ENTRY_POINT_BY_METHOD: ReadonlyMap<string, string> = index((d) => d.entryPoint);
+
+/** What each keyed method's stubs are keyed by (read by `McpCall.key` on every call). */
+export const KEY_BY_METHOD: ReadonlyMap<string, KeyParam> = index((d) => d.key);
+
+/** The methods whose stubs match `params.arguments`. */
+export const ARGUMENT_METHODS: ReadonlySet<string> = new Set(METHODS.filter((d) => d.arguments).map((d) => d.method));
+
+/**
+ * The SDK result schema a stub's answer must satisfy, for the methods the mock answers
+ * (client requests; a server-to-client request's schema is the client's business).
+ */
+export const RESULT_SCHEMA_BY_METHOD: ReadonlyMap<string, string> = index((d) => (d.direction === "client-request" ? d.resultSchema : undefined));
+
+/** The client capability each server-to-client request needs. */
+export const CLIENT_CAPABILITY_BY_METHOD: ReadonlyMap<string, string> = index((d) => d.clientCapability);
+
+/** The selection rule of each method that is not `plain`. */
+export const SELECTION_BY_METHOD: ReadonlyMap<string, SelectionRule> = index((d) => (d.selection === "plain" ? undefined : d.selection));
+
+/** A descriptor that has a built-in answer. */
+export type WithBuiltIn = MethodDescriptor & Required<Pick<MethodDescriptor, "builtIn">>;
+
+/** The methods with a built-in answer, in registration order. */
+export const BUILT_IN_METHODS: readonly WithBuiltIn[] = METHODS.filter((d): d is WithBuiltIn => d.builtIn !== undefined);
+
+export type { AdvertisedCapability, BuiltInPlan, Catalog, DefaultsSource, Direction, KeyParam, MethodDescriptor, SelectionRule } from "./descriptor.js";

@@ -1,0 +1,14 @@
+/**
+ * `notifications/initialized`: the client says initialization is done (the session is
+ * marked initialized).
+ * @module
+ */
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
+import type { MethodDescriptor } from "./descriptor.js";
+
+/** `notifications/initialized`, client to server. */
+export const notificationsInitialized: MethodDescriptor = {
+  method: "notifications/initialized",
+  direction: "notification",
+  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+};

@@ -1,0 +1,19 @@
+/**
+ * `resources/templates/list`: the declared resource templates, paged.
+ * @module
+ */
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
+import type { MethodDescriptor } from "./descriptor.js";
+import { pagedList } from "./paged-list.js";
+import { RESOURCES_CAPABILITY } from "./resources-list.js";
+
+/** `resources/templates/list` → `mock.resourcesTemplatesList()`. */
+export const resourcesTemplatesList: MethodDescriptor = {
+  method: "resources/templates/list",
+  direction: "client-request",
+  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  entryPoint: "resourcesTemplatesList",
+  resultSchema: "ListResourceTemplatesResultSchema",
+  advertises: { capability: "resources", value: RESOURCES_CAPABILITY, when: { declared: "resources" } },
+  builtIn: (source) => pagedList(source, "resources/templates/list", "resourceTemplates", () => source.resources.listedTemplates()),
+};

@@ -1,0 +1,19 @@
+/**
+ * `tools/list`: the declared tools, paged (`outputSchema` only where the revision has it).
+ * @module
+ */
+import { SUPPORTED_PROTOCOL_VERSIONS, supportedRevision } from "../revisions.js";
+import type { MethodDescriptor } from "./descriptor.js";
+import { pagedList } from "./paged-list.js";
+
+/** `tools/list` → `mock.toolsList()`. */
+export const toolsList: MethodDescriptor = {
+  method: "tools/list",
+  direction: "client-request",
+  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  entryPoint: "toolsList",
+  pattern: true,
+  resultSchema: "ListToolsResultSchema",
+  advertises: { capability: "tools", value: { listChanged: true }, when: { declared: "tools" } },
+  builtIn: (source) => pagedList(source, "tools/list", "tools", (call) => source.tools.listed(supportedRevision(call.protocolVersion).structuredContent)),
+};
