@@ -13,6 +13,7 @@ import { bodyContains, headerIs, scenarioStateIs, protocolVersionIs, sessionIs, 
 import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
 import { wrapReadPayload } from "../stubs/resource-catalog.js";
 import { assertValidResult } from "../protocol/result-schemas.js";
+import { OPENING_METHODS } from "../protocol/methods/index.js";
 import { wrapToolPayload } from "../stubs/tool-result.js";
 import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js";
 import type { StreamPlan } from "../engine/stream-player.js";
@@ -453,7 +454,8 @@ export abstract class StubBuilder {
 /** With `strict: true`, a static answer must be what the SDK client accepts for the method. */
 function strictCheck(method: string, plan: ResponsePlan, written: string): void {
   const where = `${written}.respondsWith(...)`;
-  if (plan.kind === "result" && typeof plan.result !== "function" && method !== "initialize") assertValidResult(method, plan.result, where);
+  // An opening request's answer is merged onto the built-in one: only the whole can be checked.
+  if (plan.kind === "result" && typeof plan.result !== "function" && !OPENING_METHODS.has(method)) assertValidResult(method, plan.result, where);
   if (plan.kind === "tool-result" && typeof plan.payload !== "function") {
     assertValidResult(method, wrapToolPayload(plan.payload, { isError: plan.isError, hasOutputSchema: false, structuredContent: true }), where);
   }

@@ -9,6 +9,7 @@ import { PREFIX } from "../values/errors.js";
 import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
 import { resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
+import { EMPTY_RESULT_BY_METHOD, OPENING_METHODS } from "../protocol/methods/index.js";
 import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
 import { wrapReadPayload } from "../stubs/resource-catalog.js";
 import type { ResponsePlan, Stub } from "../stubs/stub.js";
@@ -44,7 +45,7 @@ export class Answers {
   play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub): Outcome | Promise<Outcome> {
     switch (plan.kind) {
       case "result":
-        if (typeof plan.result !== "function" && call.method !== "initialize") return constantMessage(call, this.#constant(plan, 0, () => plan.result));
+        if (typeof plan.result !== "function" && !OPENING_METHODS.has(call.method)) return constantMessage(call, this.#constant(plan, 0, () => plan.result));
         return after(evaluate(plan.result, call, where), (result) => this.#result(plan, call, result));
       case "resource-result": {
         const uri = call.uri as string;
@@ -83,7 +84,7 @@ export class Answers {
       case "status":
         return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) };
       case "fault": {
-        const result = call.method === "tools/call" ? { content: [] } : {};
+        const result = EMPTY_RESULT_BY_METHOD.get(call.method) ?? {};
         const message = resultResponse(call.id as RequestId, result);
         return { kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message };
       }
@@ -123,11 +124,11 @@ export class Answers {
     return found;
   }
 
-  /** A plain result; for initialize, merged onto the default one and carrying what the session needs. */
+  /** A plain result; for the opening request (initialize), merged onto the default one and carrying what the session needs. */
   #result(plan: Extract<ResponsePlan, { kind: "result" }>, call: McpCall, value: unknown): Outcome {
     let result = value;
     let initialize: InitializeOutcome | undefined;
-    if (call.method === "initialize" && isJsonObject(result)) {
+    if (OPENING_METHODS.has(call.method) && isJsonObject(result)) {
       result = { ...defaultInitializeResult(this.#source, call), ...result };
       initialize = {
         sessionId: plan.sessionId,

@@ -9,6 +9,7 @@ import type { InitializeOutcome, MockCore, RequestContext } from "../engine/core
 import type { RequestId } from "../stubs/call.js";
 import { PREFIX } from "../values/errors.js";
 import { classifyMessage } from "../protocol/jsonrpc.js";
+import { OPENING_METHODS } from "../protocol/methods/index.js";
 import { playOutcomes, receive, renderReply, type ReplyWriter } from "./transport.js";
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import type { Session } from "../engine/session-store.js";
@@ -125,7 +126,7 @@ export class StdioTransport {
       this.#logLine(`ignored an invalid JSON-RPC message: ${m.reason}`);
       return;
     }
-    const isInit = m.kind === "request" && m.method === "initialize";
+    const isInit = m.kind === "request" && OPENING_METHODS.has(m.method);
     // The session is the connection's: its version, or the default before initialize.
     const version = isInit ? this.#core.era.negotiate(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
     const ctx: RequestContext = { session: isInit ? undefined : this.#session, sessionId: isInit ? undefined : this.#session?.id, headers: {}, protocolVersion: version, body, transport: "stdio", ...(batch ? { batch } : {}) };

@@ -119,6 +119,15 @@ export interface MethodDescriptor {
   /** How the stub that answers it is chosen (default `plain`). */
   readonly selection?: SelectionRule;
   /**
+   * The request that opens a session (`initialize`): a stub's answer is merged onto the
+   * built-in one (never served as a constant), and tells the era what to open.
+   */
+  readonly opens?: true;
+  /** A probe a client may send before it has a session (`server/discover`). */
+  readonly beforeSession?: true;
+  /** The least result a client accepts (default `{}`): what a fault answers in place of the real one. */
+  readonly emptyResult?: Readonly<Record<string, unknown>>;
+  /**
    * The answer the mock gives when no user stub does, made once per mock (and again on
    * reset) from what the mock declares. Registered as a lowest-priority stub, in list order.
    */

@@ -93,6 +93,15 @@ export const CLIENT_CAPABILITY_BY_METHOD: ReadonlyMap<string, string> = index((d
 /** The selection rule of each method that is not `plain`. */
 export const SELECTION_BY_METHOD: ReadonlyMap<string, SelectionRule> = index((d) => (d.selection === "plain" ? undefined : d.selection));
 
+/** The requests that open a session (`initialize`). */
+export const OPENING_METHODS: ReadonlySet<string> = new Set(METHODS.filter((d) => d.opens).map((d) => d.method));
+
+/** The probes a client may send before it has a session. */
+export const BEFORE_SESSION_METHODS: ReadonlySet<string> = new Set(METHODS.filter((d) => d.beforeSession).map((d) => d.method));
+
+/** The least result of each method whose least result is not `{}`. */
+export const EMPTY_RESULT_BY_METHOD: ReadonlyMap<string, Readonly<Record<string, unknown>>> = index((d) => d.emptyResult);
+
 /** A descriptor that has a built-in answer. */
 export type WithBuiltIn = MethodDescriptor & Required<Pick<MethodDescriptor, "builtIn">>;
 

@@ -30,6 +30,7 @@ export const initialize: MethodDescriptor = {
   entryPoint: "initialize",
   pattern: true,
   resultSchema: "InitializeResultSchema",
+  opens: true,
   builtIn: (source) => ({
     kind: "result",
     label: "the negotiated version, the declared capabilities and serverInfo",

@@ -12,6 +12,7 @@ export const serverDiscover: MethodDescriptor = {
   method: "server/discover",
   direction: "client-request",
   revisions: [DISCOVERY_PROTOCOL_VERSION],
+  beforeSession: true,
   builtIn: () => ({
     kind: "error",
     code: ErrorCodes.MethodNotFound,

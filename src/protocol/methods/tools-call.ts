@@ -16,6 +16,7 @@ export const toolsCall: MethodDescriptor = {
   key: { param: "name", noun: "tool name", unkeyed: "tools/call of any tool" },
   arguments: true,
   resultSchema: "CallToolResultSchema",
+  emptyResult: { content: [] },
   advertises: { capability: "tools", value: { listChanged: true }, when: { declared: "tools", stubbed: true } },
   selection: "tool-tiers",
 };

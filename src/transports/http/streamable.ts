@@ -12,6 +12,7 @@ import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
 import type { Session } from "../../engine/session-store.js";
 import { HTTP_DELETE } from "../../protocol/entry-points.js";
 import { classifyMessage } from "../../protocol/jsonrpc.js";
+import { BEFORE_SESSION_METHODS, OPENING_METHODS } from "../../protocol/methods/index.js";
 import { HeaderNames, supportedRevision } from "../../protocol/revisions.js";
 import { isRefusal, type Placement } from "../../engine/eras/era.js";
 import { receive, renderReply, type Classified, type ReplyWriter } from "../transport.js";
@@ -24,8 +25,6 @@ import { SseStreams } from "./sse-streams.js";
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** The SDK's batch limit. */
 export const MAX_BATCH = 100;
-/** Methods a client may send before it has a session (probes for newer revisions). */
-const PRE_SESSION_METHODS = new Set(["server/discover"]);
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -149,8 +148,8 @@ export class HttpTransport {
     let init: Classified | undefined;
     let preSession = true;
     for (const m of messages) {
-      if (m.kind === "request" && m.method === "initialize") init ??= m;
-      if (m.kind !== "request" || !PRE_SESSION_METHODS.has(m.method)) preSession = false;
+      if (m.kind === "request" && OPENING_METHODS.has(m.method)) init ??= m;
+      if (m.kind !== "request" || !BEFORE_SESSION_METHODS.has(m.method)) preSession = false;
     }
     if (init) return this.#initialize(c, messages, init, headers, body);
 
