@@ -213,8 +213,8 @@ export interface MockDefinition {
   tools?: ToolDeclaration[];
   /** Answers to `tools/call` (with `tool`) or any method (with `method`). */
   responses?: ResponseDefinition[];
-  /** Declared resources and resource templates, listed by `resources/list` and `resources/templates/list`. */
-  resources?: AnyResourceDeclaration[];
+  /** Declared resources and resource templates, listed by `resources/list` and `resources/templates/list`; in a file, a `blob` is base64 text. */
+  resources?: Array<AnyResourceDeclaration & { readonly blob?: string }>;
   /** Declared prompts, listed by `prompts/list`, with optional answers. */
   prompts?: PromptDefinition[];
   /** Answers to `completion/complete`: values offered for a prompt argument or a resource template variable. */
