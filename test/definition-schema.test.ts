@@ -109,7 +109,7 @@ function typePlace(checker: ts.TypeChecker, type: ts.Type): TypePlace {
   const objects: Array<Set<string>> = [];
   for (const member of members) {
     // A primitive intersected with an object (`string & Uint8Array`) only takes the primitive.
-    const t = member.isIntersection() ? (member.types.find((x) => x.flags & ts.TypeFlags.Primitive) ?? member) : member;
+    const t = member.isIntersection() ? (member.types.find((x) => x.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike)) ?? member) : member;
     if (t.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) p.opaque = true;
     else if (t.isStringLiteral()) (p.literals.push(t.value), p.kinds.add("string"));
     else if (t.flags & ts.TypeFlags.String) p.kinds.add("string");

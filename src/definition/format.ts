@@ -214,7 +214,12 @@ export interface MockDefinition {
   /** Answers to `tools/call` (with `tool`) or any method (with `method`). */
   responses?: ResponseDefinition[];
   /** Declared resources and resource templates, listed by `resources/list` and `resources/templates/list`; in a file, a `blob` is base64 text. */
-  resources?: Array<AnyResourceDeclaration & { readonly blob?: string }>;
+  resources?: Array<
+    AnyResourceDeclaration & {
+      /** The contents as base64 text (a file holds no bytes). */
+      readonly blob?: string;
+    }
+  >;
   /** Declared prompts, listed by `prompts/list`, with optional answers. */
   prompts?: PromptDefinition[];
   /** Answers to `completion/complete`: values offered for a prompt argument or a resource template variable. */
