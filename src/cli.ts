@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { McpMock } from "./mock.js";
 import { McpMockError } from "./values/errors.js";
-import { loadDefinition } from "./definition/definition.js";
+import { loadDefinition } from "./definition/load.js";
 import { VERSION } from "./values/version.js";
 
 const HELP: Record<string, string> = {

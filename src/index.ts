@@ -51,16 +51,16 @@ export type { Answer } from "./stubs/stub.js";
 export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./dsl/typed.js";
 
 // Definition files
-export {
-  assertMockDefinition,
-  type MockDefinition,
-  type ResponseDefinition,
-  type AnswerDefinition,
-  type MatchingDefinition,
-  type ModifierDefinition,
-  type StepDefinition,
-  type PromptDefinition,
-} from "./definition/definition.js";
+export { assertMockDefinition } from "./definition/validate.js";
+export type {
+  MockDefinition,
+  ResponseDefinition,
+  AnswerDefinition,
+  MatchingDefinition,
+  ModifierDefinition,
+  StepDefinition,
+  PromptDefinition,
+} from "./definition/format.js";
 
 // Verification and the journal
 export {

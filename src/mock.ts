@@ -19,8 +19,8 @@ import { MockCore } from "./engine/core.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import { entryDraft, readDraft } from "./dsl/patterns.js";
-import { methodOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
-import { loadDefinition, type MockDefinition } from "./definition/definition.js";
+import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
+import { loadDefinition, type MockDefinition } from "./definition/load.js";
 import { applyDefinition, promptDeclarations } from "./definition/apply.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import { McpMockError, PREFIX } from "./values/errors.js";
@@ -33,7 +33,7 @@ import type { McpMockOptions } from "./options.js";
 import { listen, type Listening } from "./transports/http/listener.js";
 import { StdioTransport, type StdioStreams } from "./transports/stdio.js";
 import { adminApp } from "./admin/admin-api.js";
-import { HTTP_DELETE, HTTP_GET_STREAM } from "./protocol/entry-points.js";
+import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 
 /** A session as {@link McpMock.sessions} shows it. */
@@ -347,7 +347,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   initialize(): InitializeBuilder {
-    return new InitializeBuilder(entryDraft("initialize"), this.#core);
+    return initializeOn(this.#core);
   }
 
   /**
@@ -469,7 +469,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   completionComplete(): CompletionBuilder {
-    return new CompletionBuilder(entryDraft("completion/complete"), this.#core);
+    return completionCompleteOn(this.#core);
   }
 
   /**
@@ -506,7 +506,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   openStream(): OpenStreamBuilder {
-    return new OpenStreamBuilder(entryDraft(HTTP_GET_STREAM), this.#core);
+    return openStreamOn(this.#core);
   }
 
   /**

@@ -7,8 +7,10 @@
  */
 import { Hono, type Context } from "hono";
 import type { IncomingMessage } from "node:http";
-import { checkDefinition, type MatchingDefinition } from "../definition/definition.js";
-import { applyDefinition, patternFromDefinition } from "../definition/apply.js";
+import { checkDefinition } from "../definition/validate.js";
+import type { MatchingDefinition } from "../definition/format.js";
+import { applyDefinition } from "../definition/apply.js";
+import { patternFromDefinition } from "../definition/compile.js";
 import { McpMockError } from "../values/errors.js";
 import type { JournalEntry } from "../journal/journal.js";
 import type { McpMock } from "../mock.js";

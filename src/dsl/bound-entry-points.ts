@@ -4,9 +4,9 @@
  * @module
  */
 import { draft } from "./stub-builder.js";
-import { PromptGetBuilder, RequestBuilder, ToolCallBuilder } from "./method-builders.js";
+import { CompletionBuilder, InitializeBuilder, OpenStreamBuilder, PromptGetBuilder, RequestBuilder, ToolCallBuilder } from "./method-builders.js";
 import type { MockCore } from "../engine/core.js";
-import { entryCall } from "../protocol/entry-points.js";
+import { entryCall, HTTP_GET_STREAM } from "../protocol/entry-points.js";
 import { McpMockError } from "../values/errors.js";
 import { closestNames } from "../journal/explain.js";
 import { entryDraft } from "./patterns.js";
@@ -41,7 +41,22 @@ export function promptsGetOn(core: MockCore, name?: string): PromptGetBuilder {
 }
 
 /** `mock.method(name)`: any JSON-RPC method, written as the caller wrote it. */
-export function methodOn(core: MockCore, name: string, written: string): RequestBuilder<Record<string, unknown>> {
+export function methodOn(core: MockCore, name: string, written = `method(${JSON.stringify(name)})`): RequestBuilder<Record<string, unknown>> {
   if (typeof name !== "string" || name === "") throw new McpMockError(`method takes a JSON-RPC method name, like "custom/thing".`);
   return new RequestBuilder(draft(name, written), core);
+}
+
+/** `mock.initialize()`. */
+export function initializeOn(core: MockCore): InitializeBuilder {
+  return new InitializeBuilder(entryDraft("initialize"), core);
+}
+
+/** `mock.completionComplete()`. */
+export function completionCompleteOn(core: MockCore): CompletionBuilder {
+  return new CompletionBuilder(entryDraft("completion/complete"), core);
+}
+
+/** `mock.openStream()`: the GET stream. */
+export function openStreamOn(core: MockCore): OpenStreamBuilder {
+  return new OpenStreamBuilder(entryDraft(HTTP_GET_STREAM), core);
 }

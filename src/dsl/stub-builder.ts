@@ -281,11 +281,15 @@ export abstract class StubBuilder {
    * ```
    */
   fails(fault: FaultKind, n?: number): StubHandle<unknown, object | undefined> {
+    return this.register(this.faultPlan(fault, n));
+  }
+
+  /** @internal `fails(fault, n)` as an answer, with its checks, not registered (definition files use it too). */
+  faultPlan(fault: FaultKind, n?: number): ResponsePlan {
     if (!FAULT_KINDS.includes(fault)) this.fail(`fails takes one of ${FAULT_KINDS.map((k) => `"${k}"`).join(", ")}, received ${showValue(fault)}.`);
     if (n !== undefined && (!Number.isInteger(n) || n < 0)) this.fail(`fails(${JSON.stringify(fault)}, n): n is a count of events (0 or more), received ${showValue(n)}.`);
     if (n !== undefined && fault !== "drop-stream-after") this.fail(`fails(${JSON.stringify(fault)}) takes no count; only "drop-stream-after" does.`);
-    const plan: ResponsePlan = n === undefined ? { kind: "fault", fault } : { kind: "fault", fault, after: n };
-    return this.register(plan);
+    return n === undefined ? { kind: "fault", fault } : { kind: "fault", fault, after: n };
   }
 
   /**
@@ -313,7 +317,7 @@ export abstract class StubBuilder {
     return this.register(this.streamPlan(script, options, true));
   }
 
-  /** @internal Turns a script, generator or iterable into a stream plan. */
+  /** @internal `streams(script, options)` (or, without an end, `sends`) as an answer, with its checks, not registered. */
   streamPlan(
     script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
     options: StreamOptions,
@@ -354,11 +358,15 @@ export abstract class StubBuilder {
    * ```
    */
   respondsWithError(code: number, message: string, data?: unknown): StubHandle<unknown, object | undefined> {
+    return this.register(this.errorPlan(code, message, data));
+  }
+
+  /** @internal `respondsWithError(code, message, data)` as an answer, with its checks, not registered. */
+  errorPlan(code: number, message: string, data?: unknown): ResponsePlan {
     if (!Number.isInteger(code)) this.fail(`respondsWithError: the code must be an integer (e.g. -32603), received ${showValue(code)}.`);
     if (typeof message !== "string") this.fail(`respondsWithError: the message must be a string, received ${showValue(message)}.`);
     if (data !== undefined) assertJsonCarriable(data, `${this.draft.written}.respondsWithError(...)`, "data");
-    const plan: ResponsePlan = data === undefined ? { kind: "error", code, message } : { kind: "error", code, message, data };
-    return this.register(plan);
+    return data === undefined ? { kind: "error", code, message } : { kind: "error", code, message, data };
   }
 
   /**
@@ -372,29 +380,33 @@ export abstract class StubBuilder {
    * ```
    */
   respondsWithStatus(status: number, body?: string | object): StubHandle<unknown, object | undefined> {
+    return this.register(this.statusPlan(status, body));
+  }
+
+  /** @internal `respondsWithStatus(status, body)` as an answer, with its checks, not registered. */
+  statusPlan(status: number, body?: string | object): ResponsePlan {
     if (!Number.isInteger(status) || status < 200 || status > 599) {
       this.fail(`respondsWithStatus takes an HTTP status from 200 to 599, received ${showValue(status)}.`);
     }
-    const plan: ResponsePlan = body === undefined ? { kind: "status", status } : { kind: "status", status, body };
-    return this.register(plan);
+    return body === undefined ? { kind: "status", status } : { kind: "status", status, body };
   }
 
   /**
-   * @internal How `andThen(payload, options)` turns a payload into an answer: the entry
-   * point's own `respondsWith` form (a JSON-RPC result here; tools, prompts and resources
-   * wrap theirs). Definition files use it too.
+   * @internal `respondsWith(payload, options)` as an answer, with its checks, not registered:
+   * the entry point's own form (a JSON-RPC result here; tools, prompts and resources wrap
+   * theirs). `andThen(payload, options)` and definition files use it too.
    */
   planFor(payload: unknown, _options?: unknown): ResponsePlan {
     return { kind: "result", result: this.keptAnswer(payload, "andThen") };
   }
 
-  /** @internal Registers a stub from a definition file: ready-made answers, and where it was written. */
-  registerPlans(plans: readonly ResponsePlan[], source: StubSource): StubHandle<unknown, unknown> {
-    const [first, ...rest] = plans;
-    if (!first) this.fail(`a stub needs an answer: give it "result", "error" or "status".`);
-    const handle = this.with({ source }).register<unknown, unknown>(first);
-    for (const plan of rest) handle.andThenPlan(plan);
-    return handle;
+  /**
+   * @internal Registers a stub whose first answer is ready-made (by the plan-makers above),
+   * noting where it was written (a definition file); later answers go through the returned
+   * handle's `andThenPlan`, with the same checks as `andThen`.
+   */
+  registerPlan(first: ResponsePlan, source: StubSource): StubHandle<unknown, unknown> {
+    return this.with({ source }).register<unknown, unknown>(first);
   }
 
   /** @internal Registers the stub with its first answer; later answers come from `planFor`. */
@@ -421,11 +433,12 @@ export abstract class StubBuilder {
     };
     if (core.options.strict) strictCheck(stub.method, first, this.draft.written);
     core.registry.add(stub);
-    return new StubHandle<P, O>(core.registry, stub.id, (p, o) => {
-      const next = plan(p, o);
+    // Every later answer, from andThen or a definition's "then", passes the same check.
+    const accept = (next: ResponsePlan): ResponsePlan => {
       if (core.options.strict) strictCheck(stub.method, next, `${this.draft.written}...andThen(...)`);
       return next;
-    });
+    };
+    return new StubHandle<P, O>(core.registry, stub.id, plan, accept);
   }
 
   /** @internal */

@@ -21,14 +21,19 @@ import type { ResponsePlan } from "../stubs/stub.js";
 export class StubHandle<Payload = unknown, Options = undefined> {
   readonly #registry: StubRegistry;
   readonly #plan: (payload: Payload, options?: Options) => ResponsePlan;
+  readonly #accept: (plan: ResponsePlan) => ResponsePlan;
   /** The stub's id (`stub-1`, `stub-2`, ...), as reports and the journal name it. */
   readonly id: string;
 
-  /** @internal */
-  constructor(registry: StubRegistry, id: string, plan: (payload: Payload, options?: Options) => ResponsePlan) {
+  /**
+   * @internal `plan` turns an `andThen` payload into an answer; `accept` checks every later
+   * answer (`strict`) before it is appended.
+   */
+  constructor(registry: StubRegistry, id: string, plan: (payload: Payload, options?: Options) => ResponsePlan, accept: (plan: ResponsePlan) => ResponsePlan) {
     this.#registry = registry;
     this.id = id;
     this.#plan = plan;
+    this.#accept = accept;
   }
 
   /** How many calls this stub has answered. */
@@ -51,10 +56,11 @@ export class StubHandle<Payload = unknown, Options = undefined> {
     return this.andThenPlan(this.#plan(payload, options));
   }
 
-  /** @internal Appends a ready-made answer (definition files). */
+  /** @internal Appends a ready-made answer (a definition's `then`), checked as `andThen` checks its own. */
   andThenPlan(plan: ResponsePlan): this {
+    const accepted = this.#accept(plan);
     const entry = this.#registry.get(this.id);
-    if (entry) this.#registry.replace({ ...entry.stub, responses: [...entry.stub.responses, plan] });
+    if (entry) this.#registry.replace({ ...entry.stub, responses: [...entry.stub.responses, accepted] });
     return this;
   }
 

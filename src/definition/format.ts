@@ -1,0 +1,250 @@
+/**
+ * The definition format as TypeScript types: what `schema.json` (the source of the format)
+ * allows, with a doc comment on every field for editors. test/definition-schema.test.ts
+ * keeps the two equal, field by field.
+ * @module
+ */
+import type { ToolDeclaration } from "../stubs/tool-catalog.js";
+import type { McpMockOptions } from "../options.js";
+import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
+import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
+import type { FaultKind } from "../stubs/stub.js";
+import type { LogLevel } from "../stubs/stream-script.js";
+
+/** One stream step as data. */
+export type StepDefinition =
+  | {
+      /** Sends a `notifications/progress` with this progress value (skipped when the request carried no progress token). */
+      progress: number;
+      /** The progress notification's `total`, if known. */
+      total?: number;
+      /** The progress notification's human-readable `message` (protocol 2025-03-26 and later). */
+      message?: string;
+    }
+  | {
+      /** Sends a `notifications/message` log at this level (`"debug"` to `"emergency"`), if the session's `logging/setLevel` lets it through. */
+      log: LogLevel;
+      /** The log message's `data`: any JSON (placeholders allowed). */
+      data: unknown;
+      /** The log message's `logger` name. */
+      logger?: string;
+    }
+  | {
+      /** Waits this many milliseconds before the next step. */
+      delay: number;
+    }
+  | {
+      /** Sends a notification with this method, e.g. `"notifications/resources/updated"`. */
+      notify: string;
+      /** The notification's `params` (placeholders allowed). */
+      params?: Record<string, unknown>;
+    }
+  | {
+      /** Sends a server-to-client request with this method (`"elicitation/create"`, `"sampling/createMessage"`, `"roots/list"`, ...) and waits for the client's answer. */
+      request: string;
+      /** The request's `params` (placeholders allowed). */
+      params?: Record<string, unknown>;
+      /** Milliseconds to wait for the client's answer (the mock's `clientTimeoutMs`, 10000, by default). */
+      timeoutMs?: number;
+    }
+  | {
+      /** Sends this raw JSON-RPC message as is (placeholders allowed). */
+      send: Record<string, unknown>;
+    };
+
+/** How a stub answers, as data. */
+export interface AnswerDefinition {
+  /** The answer: for a tool, a payload wrapped into a `CallToolResult` as `respondsWith` does; for a method, the JSON-RPC result as is. `{{...}}` placeholders are filled from the call. */
+  result?: unknown;
+  /** For a tool: mark the result `isError: true` (a tool failure the model sees, not a protocol error). */
+  isError?: boolean;
+  /** Answer with a JSON-RPC error instead of a result. */
+  error?: {
+    /** The JSON-RPC error code, e.g. `-32603` (internal error). */
+    code: number;
+    /** The error message. */
+    message: string;
+    /** The error's optional `data`. */
+    data?: unknown;
+  };
+  /** Answer with an SSE stream: these steps, then `result` or `error` if given. */
+  stream?: StepDefinition[];
+  /** With `stream`, over HTTP: drop the connection after this many events; the stream goes on, to be resumed with `Last-Event-ID`. */
+  dropAfter?: number;
+  /** Answer with this raw HTTP status instead of JSON-RPC (over stdio: an internal error naming the status). */
+  status?: number;
+  /** With `status`: the HTTP body, a string or JSON. */
+  body?: unknown;
+  /** Answer wrong on purpose, to test how a client copes. */
+  fault?: {
+    /** The fault: `"connection-reset"`, `"empty-response"`, `"malformed-json"`, `"wrong-id"`, `"duplicate-response"` or `"drop-stream-after"`. */
+    kind: FaultKind;
+    /** For `"drop-stream-after"`: the number of events sent before the connection drops. */
+    after?: number;
+  };
+  /** For method `"initialize"`: the `Mcp-Session-Id` to issue. */
+  sessionId?: string;
+}
+
+/** What a stub matches, as data. */
+export interface MatchingDefinition {
+  /** Exact arguments; omitted means any (the seed's ANY). */
+  args?: Record<string, unknown>;
+  /** Arguments that contain these fields (deeply; others ignored), as `withArgsMatching`. */
+  argsMatching?: Record<string, unknown>;
+  /** For a `method` entry: params equal to these (key order free), as `withParams`. */
+  params?: Record<string, unknown>;
+  /** For a `method` entry: params that contain these fields (deeply; others ignored), as `withParamsMatching`. */
+  paramsMatching?: Record<string, unknown>;
+  /** Only requests in this session (their `Mcp-Session-Id`); on an `initialize` entry, the session id to issue instead. */
+  sessionId?: string;
+  /** Only requests with these headers (names case-insensitive, values equal). */
+  headers?: Record<string, string>;
+  /** Only requests at this protocol version (the negotiated one, or the `MCP-Protocol-Version` header), e.g. `"2025-06-18"`. */
+  protocolVersion?: string;
+  /** Only requests whose raw JSON text contains this substring. */
+  bodyContains?: string;
+}
+
+/** Modifiers, as data. */
+export interface ModifierDefinition {
+  /** Ranks the stub: higher wins; among equals the newest wins. Default 0. */
+  priority?: number;
+  /** Answer at most this many calls, then let later calls fall through to the next stub. */
+  times?: number;
+  /** Not required by `assertAllStubsUsed()`. */
+  optional?: boolean;
+  /** Wait before answering: milliseconds, or a random delay drawn from a seeded distribution (the mock's `seed` option). */
+  delay?:
+    | number
+    | {
+        /** A uniform random delay. */
+        distribution: "uniform";
+        /** The shortest delay, in milliseconds. */
+        min: number;
+        /** The longest delay, in milliseconds. */
+        max: number;
+      }
+    | {
+        /** A log-normal random delay: mostly near the median, with a long tail. */
+        distribution: "lognormal";
+        /** The median delay, in milliseconds. */
+        median: number;
+        /** The spread: the standard deviation of the delay's natural logarithm. */
+        sigma: number;
+      };
+  /** Put the stub in a scenario (WireMock's state machine); every scenario starts in state `"Started"`. */
+  scenario?: {
+    /** The scenario's name. */
+    name: string;
+    /** Answer only while the scenario is in this state. */
+    whenState?: string;
+    /** After answering, move the scenario to this state. */
+    setState?: string;
+  };
+  /** Answers for the next calls, in order; the last repeats. */
+  then?: AnswerDefinition[];
+}
+
+/** A response entry: for a tool (`tool`) or any method (`method`). */
+export type ResponseDefinition = AnswerDefinition &
+  MatchingDefinition &
+  ModifierDefinition &
+  (
+    | {
+        /** The tool whose `tools/call` this entry answers; it must be declared in `tools`. */
+        tool: string;
+        /** Not with `tool`: an entry answers a tool or a method. */
+        method?: never;
+      }
+    | {
+        /** The JSON-RPC method this entry answers, e.g. `"resources/read"` or `"initialize"`. */
+        method: string;
+        /** Not with `method`: an entry answers a tool or a method. */
+        tool?: never;
+      }
+  );
+
+/** A prompt with optional answers per arguments. */
+export type PromptDefinition = PromptDeclaration & {
+  /** `prompts/get` answers, narrowed like responses (`args`, `sessionId`, ...); each needs `messages` or `error`. */
+  responses?: Array<
+    MatchingDefinition &
+      ModifierDefinition & {
+        /** The answer: a string (one user message) or prompt messages; `{{args.name}}` placeholders are filled from the call. */
+        messages?: unknown;
+        /** The `GetPromptResult`'s `description`. */
+        description?: string;
+        /** Answer with a JSON-RPC error instead of messages. */
+        error?: AnswerDefinition["error"];
+      }
+  >;
+};
+
+/**
+ * A mock as data (the format of `mcpmock serve <file>`). The seeds' format (`tools`,
+ * `responses` with `tool`, `args` (omitted = any), `result`, `isError`) is a subset.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type MockDefinition } from "mcpmock";
+ * const definition: MockDefinition = {
+ *   tools: [{ name: "add", inputSchema: { type: "object" } }],
+ *   responses: [{ tool: "add", args: { a: 1, b: 2 }, result: { sum: 3 } }, { tool: "add", result: { sum: 0 } }],
+ * };
+ * await using mock = await McpMock.fromDefinition(definition);
+ * ```
+ */
+export interface MockDefinition {
+  /** The JSON Schema the file follows (for editors), e.g. `"node_modules/mcpmock/schema.json"`; ignored by the mock. */
+  $schema?: string;
+  /** The server's `serverInfo` and `instructions` in the initialize result. */
+  server?: {
+    /** The server's name, e.g. `"weather"`. */
+    name: string;
+    /** The server's version, e.g. `"1.0.0"`. */
+    version: string;
+    /** A human-readable display name (protocol 2025-06-18 and later). */
+    title?: string;
+    /** `instructions` in the initialize result: how a client should use the server. */
+    instructions?: string;
+  };
+  /** Declared tools, listed by `tools/list`; responses may only name declared tools. */
+  tools?: ToolDeclaration[];
+  /** Answers to `tools/call` (with `tool`) or any method (with `method`). */
+  responses?: ResponseDefinition[];
+  /** Declared resources and resource templates, listed by `resources/list` and `resources/templates/list`; in a file, a `blob` is base64 text. */
+  resources?: Array<
+    AnyResourceDeclaration & {
+      /** The contents as base64 text (a file holds no bytes). */
+      readonly blob?: string;
+    }
+  >;
+  /** Declared prompts, listed by `prompts/list`, with optional answers. */
+  prompts?: PromptDefinition[];
+  /** Answers to `completion/complete`: values offered for a prompt argument or a resource template variable. */
+  completions?: Array<{
+    /** What is being completed; omitted means any prompt or resource. */
+    ref?:
+      | {
+          /** A prompt's argument. */
+          type: "ref/prompt";
+          /** The prompt's name. */
+          name: string;
+        }
+      | {
+          /** A resource template's variable. */
+          type: "ref/resource";
+          /** The resource's URI or URI template. */
+          uri: string;
+        };
+    /** Only completions of this argument (or template variable); omitted means any. */
+    argument?: string;
+    /** The values, filtered by the typed prefix and sent at most 100 at a time, as a real server would. */
+    values: string[];
+  }>;
+  /** Steps played on every GET stream (server-initiated messages) when it opens. */
+  openStream?: StepDefinition[];
+  /** Mock options a file may set: `sessions`, `responseMode`, `pageSize`, `resourceNotFoundCode`, `strict` and `seed`. */
+  options?: Pick<McpMockOptions, "sessions" | "responseMode" | "pageSize" | "resourceNotFoundCode" | "strict" | "seed">;
+}

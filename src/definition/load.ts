@@ -1,0 +1,45 @@
+/**
+ * Reading a definition file: the text (a byte-order mark dropped), JSON with the line and
+ * column of a syntax error, then the checks of validate.ts.
+ * @module
+ */
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { McpMockError } from "../values/errors.js";
+import type { MockDefinition } from "./format.js";
+import { assertMockDefinition } from "./validate.js";
+
+export type { MockDefinition };
+
+/** Reads and checks a definition file (or checks an object); the source names the file in messages. */
+export function loadDefinition(fileOrObject: string | MockDefinition): { definition: MockDefinition; source: string } {
+  if (typeof fileOrObject !== "string") {
+    assertMockDefinition(fileOrObject, "definition");
+    return { definition: fileOrObject, source: "definition" };
+  }
+  const source = basename(fileOrObject);
+  let text: string;
+  try {
+    text = readFileSync(fileOrObject, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new McpMockError(code === "ENOENT" ? `no definition file at ${fileOrObject}. Check the path (it is relative to ${process.cwd()}).` : `cannot read ${fileOrObject}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  text = text.replace(/^\uFEFF/, ""); // positions count in the text JSON.parse reads
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const reason = (error as Error).message.replace(/\s+/g, " ");
+    const position = /position (\d+)/.exec(reason);
+    let where = "";
+    if (position) {
+      const before = text.slice(0, Number(position[1]));
+      const line = before.split("\n").length;
+      where = ` at line ${line}, column ${before.length - before.lastIndexOf("\n")}`;
+    }
+    throw new McpMockError(`Invalid mock definition — ${source}: not valid JSON${where} (${reason}). Check the commas, quotes and brackets there; JSON allows no trailing commas or comments.`);
+  }
+  assertMockDefinition(parsed, source);
+  return { definition: parsed, source };
+}

@@ -1,0 +1,197 @@
+/**
+ * Checking a definition: against the schema, then for meaning (a response for an undeclared
+ * tool, an unknown placeholder), then as a dry run of its stubs through the DSL, so that
+ * `mcpmock validate`, `McpMock.fromDefinition` and the admin API refuse the same entries
+ * with the same messages.
+ * @module
+ */
+import type { ErrorObject } from "ajv";
+import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
+import { checkPlaceholders } from "../values/placeholders.js";
+import { ToolCatalog } from "../stubs/tool-catalog.js";
+import { MockCore } from "../engine/core.js";
+import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "../dsl/bound-entry-points.js";
+import type { AnswerDefinition, MockDefinition } from "./format.js";
+import { FORMAT, exampleAt, schemaErrors } from "./schema.js";
+import { compileDefinition } from "./compile.js";
+
+function jsonPath(pointer: string): string {
+  let path = "";
+  for (const part of pointer.split("/").slice(1)) path += /^\d+$/.test(part) ? `[${part}]` : path ? `.${part}` : part;
+  return path || "(the root)";
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let v: unknown = root;
+  for (const part of pointer.split("/").slice(1)) v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[part] : undefined;
+  return v;
+}
+
+/** The most telling schema error: the deepest one that is not a combinator summary. */
+function bestError(errors: readonly ErrorObject[]): ErrorObject {
+  const concrete = errors.filter((e) => !["oneOf", "anyOf", "allOf", "if"].includes(e.keyword));
+  const pool = concrete.length ? concrete : errors;
+  const rank = (e: ErrorObject): number => (e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties" ? 0 : e.keyword === "required" ? 2 : 1);
+  return [...pool].sort((a, b) => b.instancePath.split("/").length - a.instancePath.split("/").length || rank(a) - rank(b))[0] as ErrorObject;
+}
+
+function describeError(error: ErrorObject, root: unknown): { path: string; message: string } {
+  const params = error.params as Record<string, unknown>;
+  const path = jsonPath(error.instancePath);
+  const received = valueAt(root, error.instancePath);
+  switch (error.keyword) {
+    case "required":
+      return { path, message: `"${String(params["missingProperty"])}" is required here.` };
+    case "additionalProperties":
+    case "unevaluatedProperties": {
+      const key = String(params["additionalProperty"] ?? params["unevaluatedProperty"]);
+      return { path: `${path === "(the root)" ? "" : `${path}.`}${key}`, message: `"${key}" is not a field here (a typo?).` };
+    }
+    case "type":
+      return { path, message: `must be ${String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
+    case "enum":
+      return { path, message: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, received ${showValue(received, 60)}.` };
+    case "const":
+      return { path, message: `must be ${JSON.stringify(params["allowedValue"])}, received ${showValue(received, 60)}.` };
+    default:
+      return { path, message: `${error.message ?? "is not valid"}, received ${showValue(received, 60)}.` };
+  }
+}
+
+/** Refuses the definition: the file, the JSON path, the rule, and the schema's example for that place. */
+function fail(source: string, path: string, message: string): never {
+  const example = exampleAt(path);
+  throw new McpMockError(`Invalid mock definition — ${source}: ${path}: ${message}\n→ ${example ? `Expected like: ${example}` : FORMAT}`);
+}
+
+/** The placeholder roots each place may use. */
+const TOOL_ROOTS = ["args", "params", "sessionId", "progressToken", "answer", "answers"];
+const METHOD_ROOTS = ["params", "sessionId", "progressToken", "answer", "answers"];
+const PROMPT_ROOTS = ["args", "sessionId"];
+
+/**
+ * Throws a {@link McpMockError} naming the source, the JSON path, what was expected and an
+ * example, unless `value` is a valid definition. Its stubs are tried as the DSL would build
+ * them, so an entry the DSL refuses (say `fails("wrong-id", 3)`) is refused here too.
+ *
+ * @example
+ * ```ts
+ * import { assertMockDefinition } from "mcpmock";
+ * assertMockDefinition({ tools: [{ name: "add" }], responses: [{ tool: "sum", result: 1 }] }, "weather.mock.json");
+ * // throws: Invalid mock definition — weather.mock.json: responses[0].tool: tool "sum" is not in tools. Available tools: add
+ * ```
+ */
+export function assertMockDefinition(value: unknown, source = "definition"): asserts value is MockDefinition {
+  checkDefinition(value, source, []);
+}
+
+/** @internal The check, where `alsoDeclared` names tools a running mock already has (admin fragments). */
+export function checkDefinition(value: unknown, source: string, alsoDeclared: readonly string[]): asserts value is MockDefinition {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
+  }
+  shapeChecks(value as Record<string, unknown>, source);
+  const errors = schemaErrors(value);
+  if (errors.length > 0) {
+    const { path, message } = describeError(bestError(errors), value);
+    fail(source, path, message);
+  }
+  const def = value as MockDefinition;
+  const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name)];
+  declarationChecks(def, source);
+  (def.responses ?? []).forEach((r, i) => {
+    const where = `responses[${i}]`;
+    if (r.tool !== undefined && !tools.includes(r.tool)) {
+      fail(source, `${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
+    }
+    (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, source));
+    const roots = r.tool !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
+    for (const key of ["result", "stream", "then", "error", "body"] as const) {
+      checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => fail(source, path, message));
+    }
+    answerCount(r, where, source);
+  });
+  (def.resources ?? []).forEach((r, i) => {
+    const templated = "uriTemplate" in r && r.uriTemplate !== undefined;
+    checkPlaceholders((r as { text?: unknown }).text, `resources[${i}].text`, templated ? ["uri"] : [], (path, message) => fail(source, path, message));
+  });
+  (def.prompts ?? []).forEach((p, i) => {
+    (p.responses ?? []).forEach((r, j) => {
+      if (r.messages === undefined && r.error === undefined) fail(source, `prompts[${i}].responses[${j}]`, `an entry needs "messages" (a string or prompt messages) or "error".`);
+      (r.then ?? []).forEach((next, k) => answerCount(next, `prompts[${i}].responses[${j}].then[${k}]`, source));
+    });
+    checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => fail(source, path, message));
+    (p.responses ?? []).forEach((r, j) => {
+      for (const key of ["messages", "then"] as const) checkPlaceholders(r[key], `prompts[${i}].responses[${j}].${key}`, PROMPT_ROOTS, (path, message) => fail(source, path, message));
+    });
+  });
+  dryRun(def, source, tools);
+}
+
+/** Exactly one answer per entry (a stream may end with a result or an error). */
+function answerCount(r: AnswerDefinition, where: string, source: string): void {
+  const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined].filter(Boolean).length;
+  if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
+    fail(source, where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
+  }
+}
+
+/** Mistakes the schema can only report as "must match exactly one schema", said plainly. */
+function shapeChecks(def: Record<string, unknown>, source: string): void {
+  const list = (key: string): unknown[] => (Array.isArray(def[key]) ? (def[key] as unknown[]) : []);
+  list("responses").forEach((r, i) => {
+    const entry = r as Record<string, unknown> | null;
+    if (!entry || typeof entry !== "object") return;
+    if (entry["tool"] !== undefined && entry["method"] !== undefined) fail(source, `responses[${i}]`, `give "tool" (a tools/call answer) or "method" (any method), not both.`);
+    if (entry["tool"] === undefined && entry["method"] === undefined) fail(source, `responses[${i}]`, `"tool" (a tools/call answer) or "method" (any method) is required here.`);
+  });
+  list("resources").forEach((r, i) => {
+    const entry = r as Record<string, unknown> | null;
+    if (!entry || typeof entry !== "object") return;
+    if (entry["uri"] !== undefined && entry["uriTemplate"] !== undefined) fail(source, `resources[${i}]`, `give "uri" (a fixed resource) or "uriTemplate" (a template), not both.`);
+    if (entry["uri"] === undefined && entry["uriTemplate"] === undefined) fail(source, `resources[${i}]`, `"uri" (a fixed resource) or "uriTemplate" (a template like "test://items/{id}") is required here.`);
+  });
+}
+
+/** What McpMock.start would refuse in the declarations: checked here, so validate and serve agree. */
+function declarationChecks(def: MockDefinition, source: string): void {
+  const catalog = new ToolCatalog();
+  const seen = new Set<string>();
+  (def.tools ?? []).forEach((tool, i) => {
+    if (seen.has(tool.name)) fail(source, `tools[${i}].name`, `tool ${JSON.stringify(tool.name)} is declared twice. Give each tool one declaration.`);
+    seen.add(tool.name);
+    try {
+      catalog.declare(tool, `tools[${i}]`);
+    } catch (error) {
+      // The catalog's message already names tools[i]; only the file is added.
+      throw new McpMockError(`Invalid mock definition — ${source}: ${(error as Error).message.replace(/^\[mcpmock\] /, "")}`);
+    }
+  });
+  const prompts = new Set<string>();
+  (def.prompts ?? []).forEach((p, i) => {
+    if (prompts.has(p.name)) fail(source, `prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);
+    prompts.add(p.name);
+  });
+}
+
+/**
+ * Builds the definition's stubs, as `McpMock.fromDefinition` will, on a mock core of its
+ * own that is then dropped: every DSL check runs (the file's `strict` included), nothing
+ * listens and nothing is kept.
+ */
+function dryRun(def: MockDefinition, source: string, tools: readonly string[]): void {
+  const core = new MockCore({
+    tools: [...new Set(tools)].map((name) => ({ name })),
+    prompts: (def.prompts ?? []).map((p) => ({ name: p.name })),
+    ...(def.options?.strict === undefined ? {} : { strict: def.options.strict }),
+  });
+  const start = {
+    toolsCall: (name: string) => toolsCallOn(core, name),
+    initialize: () => initializeOn(core),
+    method: (name: string) => methodOn(core, name),
+    promptsGet: (name: string) => promptsGetOn(core, name),
+    completionComplete: () => completionCompleteOn(core),
+    openStream: () => openStreamOn(core),
+  };
+  compileDefinition(start, def, source, []);
+}
