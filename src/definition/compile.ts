@@ -7,6 +7,7 @@
  * API and `mcpmock validate` (a dry run) all come through here.
  * @module
  */
+import { OPENING_METHODS } from "../protocol/methods/index.js";
 import type { StubBuilder } from "../dsl/stub-builder.js";
 import type { CompletionBuilder } from "../dsl/method-builders.js";
 import type { McpCall } from "../stubs/call.js";
@@ -114,8 +115,8 @@ function narrow<B extends StubBuilder>(builder: B, m: MatchingDefinition & Modif
   if (m.argsMatching !== undefined && withArgsMatching) at("argsMatching", () => withArgsMatching.call(b, m.argsMatching));
   if (m.params !== undefined && withParams) at("params", () => withParams.call(b, m.params));
   if (m.paramsMatching !== undefined && withParamsMatching) at("paramsMatching", () => withParamsMatching.call(b, m.paramsMatching as Record<string, unknown>));
-  // On an initialize entry, sessionId is the id to issue (an answer), not a session to match.
-  if (m.sessionId !== undefined && builder.pattern.method !== "initialize") at("sessionId", () => b.withSessionId(m.sessionId as string));
+  // On the opening request (initialize), sessionId is the id to issue (an answer), not a session to match.
+  if (m.sessionId !== undefined && !OPENING_METHODS.has(builder.pattern.method)) at("sessionId", () => b.withSessionId(m.sessionId as string));
   for (const [name, value] of Object.entries(m.headers ?? {})) at(`headers.${name}`, () => b.withHeader(name, value));
   if (m.protocolVersion !== undefined) at("protocolVersion", () => b.withProtocolVersion(m.protocolVersion as string));
   if (m.bodyContains !== undefined) at("bodyContains", () => b.withBodyContaining(m.bodyContains as string));
@@ -154,7 +155,7 @@ export function compileDefinition(start: EntryPoints, def: MockDefinition, file:
     (m.then ?? []).forEach((next, j) => step(`${where}.then[${j}]`, () => handle.andThenPlan(answerPlan(builder, next))));
   };
   (def.responses ?? []).forEach((r, i) => {
-    const begin = (): StubBuilder => (r.tool !== undefined ? start.toolsCall(r.tool) : r.method === "initialize" ? start.initialize() : start.method(r.method as string));
+    const begin = (): StubBuilder => (r.tool !== undefined ? start.toolsCall(r.tool) : OPENING_METHODS.has(r.method as string) ? start.initialize() : start.method(r.method as string));
     entry(`responses[${i}]`, begin, r, (b) => answerPlan(b, r));
   });
   (def.prompts ?? []).forEach((p, i) =>
