@@ -21,7 +21,7 @@ import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import { entryDraft, readDraft } from "./dsl/patterns.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
 import { loadDefinition, type MockDefinition } from "./definition/load.js";
-import { applyDefinition, promptDeclarations } from "./definition/apply.js";
+import { applyDefinition, definitionOptions } from "./definition/apply.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import { McpMockError, PREFIX } from "./values/errors.js";
 import { assertJsonCarriable } from "./values/json-value.js";
@@ -29,7 +29,7 @@ import { JsonRpcFailure } from "./protocol/jsonrpc.js";
 import type { Session } from "./engine/session-store.js";
 import { stubSentence } from "./journal/explain.js";
 import { HttpTransport } from "./transports/http/streamable.js";
-import type { McpMockOptions } from "./options.js";
+import { assertValidOptions, type McpMockOptions } from "./options.js";
 import { listen, type Listening } from "./transports/http/listener.js";
 import { StdioTransport, type StdioStreams } from "./transports/stdio.js";
 import { adminApp } from "./admin/admin-api.js";
@@ -123,16 +123,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   static async start<const T extends readonly ToolDeclaration[] = readonly ToolDeclaration[]>(
     options: McpMockOptions<T> = {},
   ): Promise<McpMock<T>> {
-    const path = options.path ?? "/mcp";
-    if (typeof path !== "string" || !path.startsWith("/")) {
-      throw new McpMockError(`path must start with "/", like "/mcp"; received ${JSON.stringify(path)}.`);
-    }
-    if (options.sessions !== undefined && options.sessions !== "stateful" && options.sessions !== "stateless") {
-      throw new McpMockError(`sessions must be "stateful" or "stateless", received ${JSON.stringify(options.sessions)}.`);
-    }
-    if (options.responseMode !== undefined && options.responseMode !== "json" && options.responseMode !== "sse") {
-      throw new McpMockError(`responseMode must be "json" or "sse", received ${JSON.stringify(options.responseMode)}.`);
-    }
+    assertValidOptions(options);
     const core = new MockCore(options);
     if (options.transport === "none") return new McpMock<T>(core, undefined, undefined);
     const transport = new HttpTransport(core);
@@ -170,16 +161,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   static async fromDefinition(fileOrObject: string | MockDefinition, options: McpMockOptions = {}): Promise<McpMock> {
     const { definition, source } = loadDefinition(fileOrObject);
-    const server = definition.server;
-    const mock = await McpMock.start({
-      ...definition.options,
-      ...(server ? { serverInfo: { name: server.name, version: server.version, ...(server.title ? { title: server.title } : {}) } } : {}),
-      ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
-      ...(definition.tools ? { tools: definition.tools } : {}),
-      ...(definition.resources ? { resources: definition.resources } : {}),
-      ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
-      ...options,
-    });
+    const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
       applyDefinition(mock as McpMock, definition, source, false);
       (mock as McpMock).#baseline = { definition, source };

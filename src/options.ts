@@ -2,6 +2,7 @@
  * Options for {@link McpMock.start}.
  * @module
  */
+import { McpMockError } from "./values/errors.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { JournalEntry } from "./journal/journal.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
@@ -135,4 +136,18 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * A request with any other `Origin` gets 403, as the 2025-11-25 spec requires.
    */
   readonly allowedOrigins?: readonly string[];
+}
+
+/** Refuses options that cannot work, with the fix (the rest are checked where they are used). */
+export function assertValidOptions(options: McpMockOptions): void {
+  const path = options.path ?? "/mcp";
+  if (typeof path !== "string" || !path.startsWith("/")) {
+    throw new McpMockError(`path must start with "/", like "/mcp"; received ${JSON.stringify(path)}.`);
+  }
+  if (options.sessions !== undefined && options.sessions !== "stateful" && options.sessions !== "stateless") {
+    throw new McpMockError(`sessions must be "stateful" or "stateless", received ${JSON.stringify(options.sessions)}.`);
+  }
+  if (options.responseMode !== undefined && options.responseMode !== "json" && options.responseMode !== "sse") {
+    throw new McpMockError(`responseMode must be "json" or "sse", received ${JSON.stringify(options.responseMode)}.`);
+  }
 }

@@ -6,9 +6,23 @@
  */
 import type { McpMock } from "../mock.js";
 import type { MockDefinition } from "./format.js";
+import type { McpMockOptions } from "../options.js";
 import { compileDefinition } from "./compile.js";
 
 /** A definition's prompts without their responses: the declarations. */
+/** What a definition says about the mock as start options: its server, declarations and `options`. */
+export function definitionOptions(definition: MockDefinition): McpMockOptions {
+  const server = definition.server;
+  return {
+    ...definition.options,
+    ...(server ? { serverInfo: { name: server.name, version: server.version, ...(server.title ? { title: server.title } : {}) } } : {}),
+    ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
+    ...(definition.tools ? { tools: definition.tools } : {}),
+    ...(definition.resources ? { resources: definition.resources } : {}),
+    ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
+  };
+}
+
 export function promptDeclarations(def: MockDefinition): MockDefinition["prompts"] {
   return def.prompts?.map(({ responses: _responses, ...declaration }) => declaration);
 }
