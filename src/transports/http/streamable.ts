@@ -40,6 +40,43 @@ function statusResponse(status: number, body: string | object | undefined): Resp
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
+/** How an answer is written on one request's connection (a class: no closures made per request). */
+class HttpReply implements ReplyWriter<Response> {
+  constructor(
+    readonly c: Context,
+    readonly streams: SseStreams,
+    readonly session: Session | undefined,
+    readonly sessionId: string | undefined,
+    readonly version: string,
+  ) {}
+
+  #headers(): Record<string, string> {
+    return this.sessionId === undefined ? {} : { [HeaderNames.sessionId]: this.sessionId };
+  }
+
+  json(text: string): Response {
+    return sendJson(this.c, 200, this.sessionId, text);
+  }
+
+  events(outcomes: readonly Outcome[], dropAfter?: number): Response {
+    return this.streams.answer(this.c, this.#headers(), this.session, this.version, outcomes, dropAfter);
+  }
+
+  status(status: number, body: string | object | undefined): Response {
+    return statusResponse(status, body);
+  }
+
+  reset(): Response {
+    (this.c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
+    return new Response(null, { status: 500 });
+  }
+
+  /** application/json in either response mode: the client sees a body it cannot parse. */
+  raw(text: string): Response {
+    return new Response(text, { status: 200, headers: { ...this.#headers(), "content-type": "application/json" } });
+  }
+}
+
 /** The HTTP face of a mock. */
 export class HttpTransport {
   readonly app = new Hono();
@@ -192,23 +229,7 @@ export class HttpTransport {
 
   /** Writes the outcomes of one POST back. */
   #reply(c: Context, outcomes: Outcome[], batch: boolean, { session, sessionId, protocolVersion }: Placement): Response {
-    return renderReply(outcomes, { batch, stream: this.#stream }, this.#writer(c, session, sessionId, protocolVersion));
-  }
-
-  /** How an answer is written on this request's connection. */
-  #writer(c: Context, session: Session | undefined, sessionId: string | undefined, version: string): ReplyWriter<Response> {
-    const headers = (): Record<string, string> => (sessionId === undefined ? {} : { [HeaderNames.sessionId]: sessionId });
-    return {
-      json: (text) => sendJson(c, 200, sessionId, text),
-      events: (outcomes, dropAfter) => this.#streams.answer(c, headers(), session, version, outcomes, dropAfter),
-      status: statusResponse,
-      reset: () => {
-        (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
-        return new Response(null, { status: 500 });
-      },
-      // application/json in either response mode: the client sees a body it cannot parse.
-      raw: (text) => new Response(text, { status: 200, headers: { ...headers(), "content-type": "application/json" } }),
-    };
+    return renderReply(outcomes, { batch, stream: this.#stream }, new HttpReply(c, this.#streams, session, sessionId, protocolVersion));
   }
 
   #get(c: Context): Response {

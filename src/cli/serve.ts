@@ -1,0 +1,46 @@
+/**
+ * `mcpmock serve`: a definition over Streamable HTTP, with the admin API beside it.
+ * @module
+ */
+import { McpMock } from "../mock.js";
+import { UsageError, type Command } from "./command.js";
+
+export const serve: Command = {
+  help: `mcpmock serve <definition.json> [options]
+
+Serves the definition over Streamable HTTP and prints the URL, then one line per stub.
+  --port N          port (default 0: a free one)
+  --host H          interface (default 127.0.0.1)
+  --stateless       no sessions
+  --sse             answer every request as an SSE stream
+  --verbose         log each request and its answer on stderr
+  --no-admin        no admin REST API
+  --admin-host H    let non-loopback clients use the admin API (when --host is not loopback)
+Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
+POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
+
+  async run(file, values) {
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
+    const adminHost = values["admin-host"];
+    const mock = await McpMock.fromDefinition(file, {
+      port,
+      host: values.host ?? "127.0.0.1",
+      ...(values.stateless ? { sessions: "stateless" as const } : {}),
+      ...(values.sse ? { responseMode: "sse" as const } : {}),
+      verbose: values.verbose === true,
+      admin: values["no-admin"] ? false : { remote: adminHost !== undefined && !/^(127\.|localhost$|::1$)/.test(adminHost) },
+    });
+    // Handlers first: a supervisor may stop the server as soon as it sees the URL.
+    const stop = (): void => void mock.close().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    // npx does not forward signals: when the parent goes away, so does the server.
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && stop(), 1000).unref();
+    process.stdout.write(`mcpmock serving ${file} at ${mock.url}\n`);
+    if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
+    for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);
+    return undefined;
+  },
+};
