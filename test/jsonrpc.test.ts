@@ -254,7 +254,7 @@ const corpus: readonly Case[] = [
 ];
 
 /**
- * Values where classifyMessage and the SDK once disagreed (fixed bugs in src/jsonrpc.ts), kept as
+ * Values where classifyMessage and the SDK once disagreed (fixed bugs in src/protocol/jsonrpc.ts), kept as
  * regression cases. `ours` is what classifyMessage answered before the fix.
  */
 const disagreements: readonly Disagreement[] = [

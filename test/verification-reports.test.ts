@@ -121,7 +121,7 @@ describe("failed verifyInOrder", () => {
 });
 
 // Identity first (method, then tool name), details after: a call to the right tool whose every
-// argument differs is still closer than initialize. (In e570873, src/near-miss.ts grade() gave
+// argument differs is still closer than initialize. (In e570873, src/journal/near-miss.ts grade() gave
 // both 1.0 and the journal order put "1. #1 initialize" first, with a table comparing
 // tools/call "add" to initialize.)
 test("a call to the same tool is the closest near miss even when every argument differs", async () => {

@@ -875,7 +875,7 @@ describe("stdio", () => {
     expect(s.logText).toBe("[mcpmock] ignored a batch: protocol version 2025-11-25 has no batches (only 2025-03-26 does).\n");
   });
 
-  // Guards the batch rule before initialize (src/stdio.ts #onLine): stdio used to assume
+  // Guards the batch rule before initialize (src/transports/stdio.ts #onLine): stdio used to assume
   // 2025-03-26 before initialize and answer every item of [initialize, ping], opening the
   // session. Initialize comes alone (over HTTP the same batch is 400 -32600, row B23), so any
   // batch before initialize is ignored with a log line; a lone initialize then works.

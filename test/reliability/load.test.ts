@@ -140,7 +140,7 @@ test(`${SESSIONS} concurrent sessions × ${CALLS} tools/call: zero errors, and t
   expect(elapsed).toBeLessThan(TIME_BOUND_MS);
 }, TIME_BOUND_MS + 30_000);
 
-// Guards against listener noise on the mock's one `closing` signal (src/core.ts): every delayed
+// Guards against listener noise on the mock's one `closing` signal (src/engine/core.ts): every delayed
 // answer waits with `sleep(ms, { signal: closing.signal })` and streamed answers add listeners
 // through AbortSignal.any, so with more than 10 in flight Node printed
 // "MaxListenersExceededWarning: Possible EventTarget memory leak detected. 11 abort listeners

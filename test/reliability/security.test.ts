@@ -179,7 +179,7 @@ describe("Host (DNS rebinding)", () => {
     expect(JSON.parse(refused.body)).toStrictEqual(invalidHost("evil.example"));
   });
 
-  // Guards the loopback test of #checkHost (src/app.ts): only IPv4 *literals* in 127/8 are
+  // Guards the loopback test of Gate.checkHost (src/transports/http/gate.ts): only IPv4 *literals* in 127/8 are
   // loopback, so an attacker's domain such as 127.0.0.1.evil.example (or 127.attacker.example),
   // rebound by its DNS to 127.0.0.1, does not defeat the DNS-rebinding protection. Any 127/8
   // literal passes.
@@ -194,7 +194,7 @@ describe("Host (DNS rebinding)", () => {
     expect(mock.requests()).toHaveLength(3);
   });
 
-  // Guards case-insensitive Host names (RFC 3986 §3.2.2) in #checkHost (src/app.ts): a client
+  // Guards case-insensitive Host names (RFC 3986 §3.2.2) in Gate.checkHost (src/transports/http/gate.ts): a client
   // that writes its URL as http://LOCALHOST:port (curl sends the Host as typed) is served.
   test("Host names are case-insensitive: LOCALHOST is loopback", async () => {
     await using mock = await McpMock.start();
@@ -291,7 +291,7 @@ describe("user strings are data, never code", () => {
     expect(g["__mcpmockPwned"]).toBeUndefined();
   });
 
-  // Guards the own-keys lookup of placeholders (src/placeholders.ts lookup, Object.hasOwn): a
+  // Guards the own-keys lookup of placeholders (src/values/placeholders.ts lookup, Object.hasOwn): a
   // path used to reach inherited members, so {{args.__proto__}} became Object.prototype ("{}")
   // and {{args.constructor}} the Object function ("function Object() { [native code] }" in text,
   // a -32603 alone). Only the request's own data is reachable: these are missing values (""),

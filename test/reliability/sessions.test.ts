@@ -199,7 +199,7 @@ describe("sessionIdleMs", () => {
     }
   });
 
-  // Guards SessionStore.all() (src/session.ts): an idle session used to end only when its id was
+  // Guards SessionStore.all() (src/engine/session-store.ts): an idle session used to end only when its id was
   // next looked up, so mock.sessions() ("the open sessions") still listed sessions that had
   // expired and whose id would get 404. Listing now ends them first; the id then answers 404.
   test("an expired session is no longer listed by mock.sessions()", async () => {

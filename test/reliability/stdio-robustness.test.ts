@@ -187,7 +187,7 @@ describe("stdio in process", () => {
     }
   });
 
-  // Guards the reader's discard mode (src/stdio.ts #onData): once an unterminated line passes
+  // Guards the reader's discard mode (src/transports/stdio.ts #onData): once an unterminated line passes
   // MAX_LINE_BYTES, everything up to its newline is dropped, so the tail of the line (10.5 MiB
   // of spaces, then a ping) is not read as a line of its own and the ping is not answered.
   test("the rest of an over-long line is dropped too, not read as a new line", async () => {
@@ -206,7 +206,7 @@ describe("stdio in process", () => {
     }
   });
 
-  // Guards the limit on complete lines (src/stdio.ts #onData): a line longer than
+  // Guards the limit on complete lines (src/transports/stdio.ts #onData): a line longer than
   // MAX_LINE_BYTES that arrives in one chunk together with its newline is dropped too, with
   // its own log line, and is not parsed or answered.
   test("a line over MAX_LINE_BYTES arriving in one chunk is dropped too", async () => {
