@@ -24,7 +24,7 @@ export type { SessionIdGenerator } from "./engine/session-store.js";
 // Stubbing
 export { ANY, type AnyValue } from "./values/any.js";
 export { StubBuilder, type StreamOptions } from "./dsl/stub-builder.js";
-export { StreamScriptBuilder, type StreamCall, type LogLevel } from "./stubs/stream-script.js";
+export { StreamScriptBuilder, type StreamCall, type StreamValue, type LogLevel } from "./stubs/stream-script.js";
 export {
   ArgsBuilder,
   ToolCallBuilder,

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { expect, test } from "vitest";
 import { main as quickStart } from "../examples/quick-start.js";
 
@@ -15,12 +16,31 @@ test("the README has code blocks to run", () => {
   expect(blocks.length).toBeGreaterThanOrEqual(3);
 });
 
-test.each(blocks.map((code, i) => [i + 1, code] as const))("README block %i runs", async (i, code) => {
-  mkdirSync(dir, { recursive: true });
-  const file = `${dir}readme-${i}.ts`;
+// Each block is a module of its own, as a user would paste it.
+mkdirSync(dir, { recursive: true });
+const files = blocks.map((code, i) => {
+  const file = `${dir}readme-${i + 1}.ts`;
   writeFileSync(file, code);
+  return file;
+});
+
+test.each(files.map((file, i) => [i + 1, file] as const))("README block %i runs", async (_i, file) => {
   await import(/* @vite-ignore */ file);
 });
+
+test("every README block type-checks under the project's strict TypeScript", () => {
+  const configPath = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
+  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, (p) => ts.sys.readFile(p)).config, ts.sys, fileURLToPath(new URL("..", import.meta.url)));
+  const program = ts.createProgram(files, config.options);
+  const errors = ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.file !== undefined && files.includes(d.file.fileName))
+    .map((d) => {
+      const { line } = (d.file as ts.SourceFile).getLineAndCharacterOfPosition(d.start ?? 0);
+      return `README block ${files.indexOf((d.file as ts.SourceFile).fileName) + 1}, line ${line + 1}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+    });
+  expect(errors).toEqual([]);
+}, 60_000);
 
 test("the README's definition examples are valid definitions", async () => {
   const { assertMockDefinition } = await import("../src/index.js");

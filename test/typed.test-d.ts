@@ -3,7 +3,7 @@
  * schemas, so a wrong argument name or type does not compile.
  */
 import { describe, expectTypeOf, test } from "vitest";
-import { ANY, McpMock, text, type ToolArgs, type ToolCall } from "../src/index.js";
+import { ANY, McpMock, text, type StreamCall, type ToolArgs, type ToolCall } from "../src/index.js";
 import { addTool } from "./support/tools.js";
 
 const tools = [
@@ -73,5 +73,24 @@ describe("typed stubs", () => {
   test("without as-const declarations everything is loosely typed", () => {
     const loose = null as unknown as McpMock;
     loose.toolsCall("anything").withArgs({ x: 1 }).respondsWith(42);
+  });
+});
+
+describe("stream scripts", () => {
+  test("a function written inline in a step or the result gets the stream call's type", () => {
+    mock.toolsCall("free").streams((s) =>
+      s
+        .log("info", (call) => {
+          expectTypeOf(call).toEqualTypeOf<StreamCall>();
+          return call.args;
+        })
+        .notify("notifications/custom", (call) => ({ seen: call.answers.length }))
+        .request("roots/list", async (call) => ({ after: call.sessionId }))
+        .send((call) => ({ jsonrpc: "2.0", method: "notifications/x", params: { id: call.id } }))
+        .result((call) => {
+          expectTypeOf(call.answer).toEqualTypeOf<unknown>();
+          return { done: true };
+        }),
+    );
   });
 });

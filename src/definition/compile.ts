@@ -11,7 +11,7 @@ import { OPENING_METHODS } from "../protocol/methods/index.js";
 import type { StubBuilder } from "../dsl/stub-builder.js";
 import type { CompletionBuilder } from "../dsl/method-builders.js";
 import type { McpCall } from "../stubs/call.js";
-import type { LogLevel, StreamCall, StreamScriptBuilder } from "../stubs/stream-script.js";
+import type { LogLevel, StreamCall, StreamScriptBuilder, StreamValue } from "../stubs/stream-script.js";
 import type { ResponsePlan } from "../stubs/stub.js";
 import type { AnswerDefinition, MatchingDefinition, MockDefinition, ModifierDefinition, StepDefinition } from "./format.js";
 import { hasPlaceholders, substitute } from "../values/placeholders.js";
@@ -62,8 +62,9 @@ function context(call: McpCall): Record<string, unknown> {
 }
 
 /** A value, or (when it holds placeholders) a function of the call that fills them: a definition's answer function. */
-function templated(value: unknown): unknown {
-  if (!hasPlaceholders(value)) return value;
+function templated(value: unknown): StreamValue {
+  // A definition's value is JSON (checked by the schema), so it is a StreamValue as it is.
+  if (!hasPlaceholders(value)) return value as StreamValue;
   // The template rides along, so stub sentences can show it.
   return Object.assign((call: McpCall) => substitute(value, context(call)), { template: value });
 }

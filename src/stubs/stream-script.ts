@@ -20,6 +20,22 @@ export type StreamCall = McpCall & {
   readonly answer: unknown;
 };
 
+/**
+ * What a stream step or its result carries: a JSON value, or a function of the call inside the
+ * stream (and the client's answers so far) that returns one, or a promise of one. Spelt out
+ * rather than `Answer<unknown, StreamCall>`, where `unknown` would swallow the function type and
+ * an inline `(call) => ...` would lose its parameter's type under strict TypeScript.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type StreamValue } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "ask", inputSchema: { type: "object" } }] });
+ * const greeting: StreamValue = (call) => `Hello, ${String((call.answer as { content?: { name?: string } })?.content?.name)}`;
+ * mock.toolsCall("ask").streams((s) => s.request("elicitation/create", { message: "Name?", requestedSchema: { type: "object" } }).result(greeting));
+ * ```
+ */
+export type StreamValue = ((call: StreamCall) => unknown) | string | number | boolean | null | object;
+
 /** One step of a stream. Values may be functions of the call and the answers so far. */
 export type StreamStep =
   | { readonly kind: "progress"; readonly progress: number; readonly total?: number; readonly message?: string }
@@ -96,14 +112,14 @@ export class StreamScriptBuilder {
   }
 
   /** A `notifications/message` log, sent only if the session's `logging/setLevel` lets it through. */
-  log(level: LogLevel, data: Answer<unknown, StreamCall>, logger?: string): this {
+  log(level: LogLevel, data: StreamValue, logger?: string): this {
     if (!LEVELS.includes(level)) throw new McpMockError(`${this.#where}: log level must be one of ${LEVELS.join(", ")}, received ${showValue(level)}.`);
     check(data, `${this.#where}.log(...)`);
     return this.#add({ kind: "log", level, data, ...(logger === undefined ? {} : { logger }) });
   }
 
   /** Any notification. */
-  notify(method: string, params?: Answer<unknown, StreamCall>): this {
+  notify(method: string, params?: StreamValue): this {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: notify takes a method name, like "notifications/resources/updated".`);
     check(params, `${this.#where}.notify(...)`);
     return this.#add(params === undefined ? { kind: "notify", method } : { kind: "notify", method, params });
@@ -120,7 +136,7 @@ export class StreamScriptBuilder {
    * `roots/list`, ...) on the same stream; the stream waits for the client's answer, which
    * later steps and the result see as `call.answer`.
    */
-  request(method: string, params?: Answer<unknown, StreamCall>, options?: { timeoutMs?: number }): this {
+  request(method: string, params?: StreamValue, options?: { timeoutMs?: number }): this {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
     check(params, `${this.#where}.request(...)`);
     return this.#add({
@@ -132,13 +148,13 @@ export class StreamScriptBuilder {
   }
 
   /** Any raw JSON-RPC message, sent as is (even a broken one). */
-  send(message: Answer<unknown, StreamCall>): this {
+  send(message: StreamValue): this {
     check(message, `${this.#where}.send(...)`);
     return this.#add({ kind: "send", message });
   }
 
   /** Ends the stream with the result (wrapped as `respondsWith` would). */
-  result(payload: Answer<unknown, StreamCall>): this {
+  result(payload: StreamValue): this {
     check(payload, `${this.#where}.result(...)`);
     this.#add({ kind: "delay", ms: 0 });
     this.steps.pop();
