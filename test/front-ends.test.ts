@@ -9,7 +9,7 @@
  * count, and a `then` answer that `strict: true` refuses.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { McpMock, McpMockError, assertMockDefinition, type MockDefinition } from "../src/index.js";
+import { ABSENT, ANY, McpMock, McpMockError, assertMockDefinition, contains, type MockDefinition } from "../src/index.js";
 
 const tools = [
   { name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } },
@@ -85,6 +85,31 @@ const accepted: Case[] = [
     name: "headers",
     data: { responses: [{ tool: "add", headers: { authorization: "Bearer x", "x-team": "blue" }, result: 1 }] },
     dsl: (m) => m.toolsCall("add").withHeader("authorization", "Bearer x").withHeader("x-team", "blue").respondsWith(1),
+  },
+  {
+    name: "data-form matchers in args: $any, $regex, $contains, $absent, $literal",
+    data: { responses: [{ tool: "add", args: { a: { $any: true }, b: { $literal: { $any: true } }, q: { $regex: "^w" }, t: { $contains: "ar" }, page: { $absent: true } }, result: 1 }] },
+    dsl: (m) => m.toolsCall("add").withArgs({ a: ANY, b: { $any: true }, q: /^w/u, t: contains("ar"), page: ABSENT } as never).respondsWith(1),
+  },
+  {
+    name: "data-form matchers in argsMatching, params and paramsMatching",
+    data: {
+      responses: [
+        { tool: "add", argsMatching: { q: { $contains: "x" } }, result: 1 },
+        { method: "custom/thing", params: { id: { $regex: "^[0-9]+$" }, tag: { $any: true } }, result: { ok: 1 } },
+        { method: "custom/other", paramsMatching: { cursor: { $absent: true } }, result: { ok: 2 } },
+      ],
+    },
+    dsl: (m) => {
+      m.toolsCall("add").withArgsMatching({ q: contains("x") } as never).respondsWith(1);
+      m.method("custom/thing").withParams({ id: /^[0-9]+$/u, tag: ANY }).respondsWith({ ok: 1 });
+      m.method("custom/other").withParamsMatching({ cursor: ABSENT }).respondsWith({ ok: 2 });
+    },
+  },
+  {
+    name: "data-form matchers in headers",
+    data: { responses: [{ tool: "add", headers: { authorization: { $regex: "^Bearer " }, "x-team": { $contains: "blu" }, "x-trace": { $any: true }, cookie: { $absent: true } }, result: 1 }] },
+    dsl: (m) => m.toolsCall("add").withHeader("authorization", /^Bearer /u).withHeader("x-team", contains("blu")).withHeader("x-trace", ANY).withHeader("cookie", ABSENT).respondsWith(1),
   },
   { name: "sessionId", data: { responses: [{ tool: "add", sessionId: "s-1", result: 1 }] }, dsl: (m) => m.toolsCall("add").withSessionId("s-1").respondsWith(1) },
   { name: "protocolVersion", data: { responses: [{ tool: "add", protocolVersion: "2025-06-18", result: 1 }] }, dsl: (m) => m.toolsCall("add").withProtocolVersion("2025-06-18").respondsWith(1) },
@@ -249,6 +274,8 @@ const refused: Refusal[] = [
     data: { greet: [{ messages: "fine", then: [{ result: [{ role: "nobody", content: { type: "text", text: "x" } }] }] }] },
     dsl: (m) => m.promptsGet("greet").respondsWith("fine").andThen([{ role: "nobody", content: { type: "text", text: "x" } }] as never),
   },
+  { name: "a data-form key that does not exist", path: "responses[0].args.q", data: { responses: [{ tool: "add", args: { q: { $regx: "^w" } }, result: 1 }] }, dsl: () => { throw new McpMockError('"$regx" is not a data-form matcher. Use one of $any, $absent, $contains, $regex, $literal; for an object that really has this key, write { "$literal": {"$regx":"^w"} }.'); } },
+  { name: "a $regex that is no regular expression", path: "responses[0].headers.authorization", data: { responses: [{ tool: "add", headers: { authorization: { $regex: "(" } }, result: 1 }] }, dsl: () => { throw new McpMockError('{ "$regex": "(" }: $regex is not a valid regular expression (Invalid regular expression: /(/u: Unterminated group); write JavaScript\'s RegExp source, for example { "$regex": "^err" }.'); } },
   { name: "a header name HTTP does not allow", path: "responses[0].headers.bad header", data: { responses: [{ tool: "add", headers: { "bad header": "x" }, result: 1 }] }, dsl: (m) => m.toolsCall("add").withHeader("bad header", "x") },
   { name: "an empty bodyContains", path: "responses[0].bodyContains", data: { responses: [{ tool: "add", bodyContains: "", result: 1 }] }, dsl: (m) => m.toolsCall("add").withBodyContaining("") },
   { name: "an empty scenario name", path: "responses[0].scenario.name", data: { responses: [{ tool: "add", scenario: { name: "" }, result: 1 }] }, dsl: (m) => m.toolsCall("add").inScenario("") },

@@ -57,7 +57,7 @@ describe("assertJsonCarriable rejects, naming the path and the fix", () => {
     [
       "a RegExp",
       /x/,
-      `${prefix} a RegExp, which JSON cannot carry. To match a string by pattern, use .withArgsMatching(args => /re/.test(args.field)).`,
+      `${prefix} a RegExp, which JSON cannot carry. A RegExp only matches (in withArgs, withArgsMatching, withParams and withHeader); here, put a string.`,
     ],
     ["a Uint8Array", new Uint8Array([1, 2]), `${prefix} a Uint8Array, which JSON cannot carry. Encode the bytes as base64 text instead.`],
     ["a class instance", new Point(1, 2), `${prefix} a Point, which JSON cannot carry. Pass a plain object ({ ... }) with JSON values.`],

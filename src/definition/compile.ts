@@ -7,6 +7,7 @@
  * API and `mcpmock validate` (a dry run) all come through here.
  * @module
  */
+import { fromDataForm, type ValuePattern } from "../values/value-patterns.js";
 import { OPENING_METHODS } from "../protocol/methods/index.js";
 import type { StubBuilder } from "../dsl/stub-builder.js";
 import type { CompletionBuilder } from "../dsl/method-builders.js";
@@ -111,14 +112,28 @@ function narrow<B extends StubBuilder>(builder: B, m: MatchingDefinition & Modif
   const at = (key: string, run: () => B): void => {
     b = step(`${where}.${key}`, run) as Narrowable<B>;
   };
+  // Data-form matchers ({ "$regex": ... } and the like) become the DSL's value patterns first.
+  const data = (key: string, value: unknown): unknown =>
+    fromDataForm(value, key, (path, reason) => step(`${where}.${path}`, () => {
+      throw new McpMockError(reason);
+    }));
   const { withArgs, withArgsMatching, withParams, withParamsMatching } = b;
-  if (m.args !== undefined && withArgs) at("args", () => withArgs.call(b, m.args));
-  if (m.argsMatching !== undefined && withArgsMatching) at("argsMatching", () => withArgsMatching.call(b, m.argsMatching));
-  if (m.params !== undefined && withParams) at("params", () => withParams.call(b, m.params));
-  if (m.paramsMatching !== undefined && withParamsMatching) at("paramsMatching", () => withParamsMatching.call(b, m.paramsMatching as Record<string, unknown>));
+  // Read outside `at`: a data-form mistake names its own path, deeper than the field's.
+  const narrowBy = <V>(key: string, value: V | undefined, call: ((v: unknown) => B) | undefined): void => {
+    if (value === undefined || !call) return;
+    const read = data(key, value);
+    at(key, () => call.call(b, read));
+  };
+  narrowBy("args", m.args, withArgs);
+  narrowBy("argsMatching", m.argsMatching, withArgsMatching);
+  narrowBy("params", m.params, withParams);
+  narrowBy("paramsMatching", m.paramsMatching, withParamsMatching as ((v: unknown) => B) | undefined);
   // On the opening request (initialize), sessionId is the id to issue (an answer), not a session to match.
   if (m.sessionId !== undefined && !OPENING_METHODS.has(builder.pattern.method)) at("sessionId", () => b.withSessionId(m.sessionId as string));
-  for (const [name, value] of Object.entries(m.headers ?? {})) at(`headers.${name}`, () => b.withHeader(name, value));
+  for (const [name, value] of Object.entries(m.headers ?? {})) {
+    const read = data(`headers.${name}`, value) as string | ValuePattern;
+    at(`headers.${name}`, () => b.withHeader(name, read));
+  }
   if (m.protocolVersion !== undefined) at("protocolVersion", () => b.withProtocolVersion(m.protocolVersion as string));
   if (m.bodyContains !== undefined) at("bodyContains", () => b.withBodyContaining(m.bodyContains as string));
   if (m.priority !== undefined) at("priority", () => b.priority(m.priority as number));

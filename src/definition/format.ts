@@ -86,7 +86,35 @@ export interface AnswerDefinition {
   sessionId?: string;
 }
 
-/** What a stub matches, as data. */
+/**
+ * A data-form matcher, anywhere an expected value may stand (`args`, `argsMatching`, `params`,
+ * `paramsMatching`, `headers`): `{ "$any": true }` any value, `{ "$regex": "^err" }` a string
+ * matching it, `{ "$contains": "text" }` a string holding it, `{ "$absent": true }` no value at
+ * all, `{ "$literal": ... }` that value exactly, even if it looks like one of these.
+ */
+export type DataMatcher =
+  | {
+      /** Any value (for a header: sent, with any value). */
+      $any: true;
+    }
+  | {
+      /** A string this regular expression (JavaScript syntax, unicode) matches. */
+      $regex: string;
+    }
+  | {
+      /** A string that holds this text. */
+      $contains: string;
+    }
+  | {
+      /** No value: the field or header is not sent. */
+      $absent: true;
+    }
+  | {
+      /** This value exactly, even if it looks like a data-form matcher. */
+      $literal: unknown;
+    };
+
+/** What a stub matches, as data. In `args` and the others, a data-form matcher may stand for any value. */
 export interface MatchingDefinition {
   /** Exact arguments; omitted means any (the seed's ANY). */
   args?: Record<string, unknown>;
@@ -98,8 +126,8 @@ export interface MatchingDefinition {
   paramsMatching?: Record<string, unknown>;
   /** Only requests in this session (their `Mcp-Session-Id`); on an `initialize` entry, the session id to issue instead. */
   sessionId?: string;
-  /** Only requests with these headers (names case-insensitive, values equal). */
-  headers?: Record<string, string>;
+  /** Only requests with these headers (names case-insensitive): a value equal to a string, or a data-form matcher. */
+  headers?: Record<string, string | DataMatcher>;
   /** Only requests at this protocol version (the negotiated one, or the `MCP-Protocol-Version` header), e.g. `"2025-06-18"`. */
   protocolVersion?: string;
   /** Only requests whose raw JSON text contains this substring. */

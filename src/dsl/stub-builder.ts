@@ -5,6 +5,7 @@
  * @module
  */
 import { isAny, type AnyValue } from "../values/any.js";
+import { isValuePattern, type ValuePattern } from "../values/value-patterns.js";
 import type { MockCore } from "../engine/core.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { StubHandle } from "./stub-handle.js";
@@ -110,19 +111,21 @@ export abstract class StubBuilder {
   }
 
   /**
-   * Only requests with this header (name case-insensitive), equal to a string or matching a RegExp.
+   * Only requests with this header (name case-insensitive), equal to a string, or matching a
+   * RegExp or `contains(text)`; `ANY` asks only that it is sent, `ABSENT` that it is not.
    *
    * @example
    * ```ts
    * mock.toolsCall("add").withHeader("authorization", /^Bearer /).respondsWith({ sum: 3 });
+   * mock.toolsCall("add").withHeader("authorization", ABSENT).respondsWith({ error: "log in" }, { isError: true });
    * ```
    */
-  withHeader(name: string, value: string | RegExp): this {
+  withHeader(name: string, value: string | ValuePattern): this {
     if (typeof name !== "string" || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
       this.fail(`withHeader: ${showValue(name)} is not a valid HTTP header name.`);
     }
-    if (typeof value !== "string" && !(value instanceof RegExp)) {
-      this.fail(`withHeader(${JSON.stringify(name)}, ...) takes a string or a RegExp, received ${showValue(value)}.`);
+    if (typeof value !== "string" && !isValuePattern(value)) {
+      this.fail(`withHeader(${JSON.stringify(name)}, ...) takes a string, a RegExp, contains(text), ANY or ABSENT, received ${showValue(value)}.`);
     }
     return this.withMatcher(headerIs(name, value));
   }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
-import type { AnyValue } from "../values/any.js";
+import type { ValuePattern } from "../values/value-patterns.js";
 import type { McpCall } from "../stubs/call.js";
 import type { CallToolResult, ContentBlock } from "../protocol/content.js";
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
@@ -66,12 +66,16 @@ export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "n
   readonly name: string;
 };
 
-/** A value where `ANY` may stand for any field at any depth: `withArgs({ city: ANY })`. */
+/**
+ * A value where a pattern may stand for any field at any depth: `ANY`, a RegExp or
+ * `contains(text)` for a string, `ABSENT` for a field that must not be there:
+ * `withArgs({ city: ANY, query: /^w/, page: ABSENT })`.
+ */
 export type WithAny<T> = T extends readonly (infer U)[]
-  ? readonly WithAny<U>[] | AnyValue
+  ? readonly WithAny<U>[] | ValuePattern
   : T extends object
-    ? { readonly [K in keyof T]: WithAny<T[K]> | AnyValue }
-    : T | AnyValue;
+    ? { readonly [K in keyof T]: WithAny<T[K]> | ValuePattern }
+    : T | ValuePattern;
 
 /** A deep partial, for `withArgsMatching`. */
 export type DeepPartial<T> = T extends readonly (infer U)[]

@@ -7,6 +7,7 @@ import { isAny, type AnyValue } from "../values/any.js";
 import type { McpCall } from "./call.js";
 import { showValue } from "../values/errors.js";
 import { canonicalJson, containsAny, diffJson, type FieldDiff } from "../values/json-value.js";
+import { matchesPattern, showExpected, type ValuePattern } from "../values/value-patterns.js";
 import { valueRows, type TableRow } from "../values/table.js";
 
 /** The result of one matcher against one call: 0 is a match, 1 nothing alike. */
@@ -80,7 +81,7 @@ interface JsonMatcherSpec {
 function jsonMatcher(spec: JsonMatcherSpec): Matcher {
   const { expected, partial } = spec;
   const key = partial || containsAny(expected) ? undefined : canonicalJson(expected);
-  const shown = showValue(expected, 300).replace(/\{"kind":"ANY"\}/g, "ANY");
+  const shown = showExpected(expected, 300);
   const size = leafCount(expected);
   const diffs = (call: McpCall): FieldDiff[] => diffJson(expected, spec.of(call) ?? {}, spec.kind, partial);
   return {
@@ -255,24 +256,43 @@ export function sessionIs(id: string | AnyValue): Matcher {
   };
 }
 
-/** A request header equal to a string or matching a RegExp (name case-insensitive). */
-export function headerIs(name: string, value: string | RegExp): Matcher {
+/** How a header pattern reads in a stub sentence. */
+const HEADER_PHRASES: Readonly<Record<"ANY" | "ABSENT" | "contains" | "regex", (shown: string) => string>> = {
+  ANY: () => "present",
+  ABSENT: () => "absent",
+  contains: (shown) => `containing ${shown.slice("contains(".length, -1)}`,
+  regex: (shown) => `matching ${shown}`,
+};
+
+function patternKind(value: ValuePattern): keyof typeof HEADER_PHRASES {
+  return value instanceof RegExp ? "regex" : value.kind;
+}
+
+/**
+ * A request header (name case-insensitive) equal to a string, or matching a value pattern: a
+ * RegExp, `contains(text)`, `ANY` (present) or `ABSENT` (not sent).
+ */
+export function headerIs(name: string, value: string | ValuePattern): Matcher {
   const lower = name.toLowerCase();
   const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+  // For a header, ANY means present with any value (a header is never "any or none").
+  const test = (actual: string | undefined): boolean =>
+    typeof value === "string" ? actual === value : isAny(value) ? actual !== undefined : matchesPattern(value, actual);
+  const phrase = typeof value === "string" ? `equal to ${shown}` : HEADER_PHRASES[patternKind(value)](shown);
   return {
     kind: "header",
     specific: false,
     dsl: `.withHeader(${JSON.stringify(name)}, ${shown})`,
-    describe: () => `with header ${lower} ${typeof value === "string" ? "equal to" : "matching"} ${shown}`,
+    describe: () => `with header ${lower} ${phrase}`,
     rows: (call) => {
       const actual = call.headers[lower];
-      const ok = actual !== undefined && (typeof value === "string" ? actual === value : testRegExp(value, actual));
+      const ok = test(actual);
       const row = { expected: `${lower}: ${shown}`, actual: `${lower}: ${actual === undefined ? "(missing)" : JSON.stringify(actual)}` };
       return [ok ? row : { ...row, mismatch: "header" }];
     },
     match: (call) => {
       const actual = call.headers[lower];
-      const ok = actual !== undefined && (typeof value === "string" ? actual === value : testRegExp(value, actual));
+      const ok = test(actual);
       return ok
         ? MATCH
         : {
@@ -339,10 +359,6 @@ function sessionRow(expected: string, call: McpCall, ok: boolean): TableRow {
   return predicateRow(expected, `session: ${call.sessionId === undefined ? "(none)" : JSON.stringify(call.sessionId)}`, ok, "session");
 }
 
-function testRegExp(re: RegExp, value: string): boolean {
-  re.lastIndex = 0;
-  return re.test(value);
-}
 
 function safely(check: () => boolean): boolean {
   try {

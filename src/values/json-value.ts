@@ -2,7 +2,7 @@
  * JSON values: what a call can carry, a canonical (key-order free) form, and field diffs.
  * @module
  */
-import { isAny } from "./any.js";
+import { holdsPattern, isValuePattern, matchesPattern, showExpected } from "./value-patterns.js";
 import { McpMockError, jsonTypeOf, showValue } from "./errors.js";
 
 /** The nesting limit for stubbed and received values (the seed's contract). */
@@ -48,9 +48,9 @@ export function assertJsonCarriable(value: unknown, where: string, root: string,
         );
     }
     if (v === null) return;
-    if (isAny(v)) {
+    if (isValuePattern(v)) {
       if (allowAny) return;
-      throw new McpMockError(`${where}: ${path} is ANY, which is only a pattern. Put a JSON value here.`);
+      if (!(v instanceof RegExp)) throw new McpMockError(`${where}: ${path} is ${String(v)}, which is only a pattern. Put a JSON value here.`);
     }
     const obj = v as object;
     if (depth >= MAX_JSON_DEPTH) {
@@ -94,7 +94,7 @@ function fixFor(obj: object): string {
   if (obj instanceof Date) return "Use an ISO string instead: date.toISOString().";
   if (obj instanceof Map) return "Use a plain object instead: Object.fromEntries(map).";
   if (obj instanceof Set) return "Use an array instead: [...set].";
-  if (obj instanceof RegExp) return "To match a string by pattern, use .withArgsMatching(args => /re/.test(args.field)).";
+  if (obj instanceof RegExp) return "A RegExp only matches (in withArgs, withArgsMatching, withParams and withHeader); here, put a string.";
   if (ArrayBuffer.isView(obj)) return "Encode the bytes as base64 text instead.";
   return "Pass a plain object ({ ... }) with JSON values.";
 }
@@ -162,7 +162,10 @@ export function depthExceeds(value: unknown, limit: number): boolean {
 export function diffJson(expected: unknown, actual: unknown, path: string, partial: boolean): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   const walk = (e: unknown, a: unknown, p: string): void => {
-    if (isAny(e)) return;
+    if (isValuePattern(e)) {
+      if (!matchesPattern(e, a)) diffs.push({ path: p, expected: e, actual: a, reason: a === undefined ? "missing" : "differs" });
+      return;
+    }
     if (e === undefined) return;
     if (a === undefined) {
       diffs.push({ path: p, expected: e, actual: a, reason: "missing" });
@@ -203,21 +206,17 @@ function sameKind(a: unknown, b: unknown): boolean {
   return jsonTypeOf(a) === jsonTypeOf(b);
 }
 
-/** Whether `expected` (which may hold `ANY`) contains the wildcard anywhere. */
-export function containsAny(value: unknown): boolean {
-  if (isAny(value)) return true;
-  if (value === null || typeof value !== "object") return false;
-  return (Array.isArray(value) ? value : Object.values(value)).some(containsAny);
-}
+/** Whether `expected` holds `ANY` or another value pattern anywhere. */
+export const containsAny = holdsPattern;
 
 /** One line per diff: `args.city: expected "Seoul", received "Jeju"`. */
 export function showDiff(diff: FieldDiff): string {
   switch (diff.reason) {
     case "missing":
-      return `${diff.path}: expected ${showValue(diff.expected, 80)}, but it is missing`;
+      return `${diff.path}: expected ${showExpected(diff.expected, 80)}, but it is missing`;
     case "unexpected":
       return `${diff.path}: not expected, received ${showValue(diff.actual, 80)}`;
     default:
-      return `${diff.path}: expected ${showValue(diff.expected, 80)}, received ${showValue(diff.actual, 80)}`;
+      return `${diff.path}: expected ${showExpected(diff.expected, 80)}, received ${showValue(diff.actual, 80)}`;
   }
 }

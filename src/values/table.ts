@@ -3,7 +3,7 @@
  * values make in it: one per field, nested fields as paths (`args.city`).
  * @module
  */
-import { isAny } from "./any.js";
+import { isValuePattern } from "./value-patterns.js";
 import { showValue } from "./errors.js";
 import { propertyPath, type FieldDiff } from "./json-value.js";
 
@@ -37,7 +37,7 @@ export function renderTable(rows: readonly TableRow[], indent = "  "): string[] 
 type Leaf = [path: string, value: unknown];
 
 function leaves(value: unknown, path: string, out: Leaf[]): Leaf[] {
-  if (isAny(value) || value === null || typeof value !== "object") {
+  if (isValuePattern(value) || value === null || typeof value !== "object") {
     out.push([path, value]);
     return out;
   }
@@ -50,7 +50,7 @@ function leaves(value: unknown, path: string, out: Leaf[]): Leaf[] {
 }
 
 function show(value: unknown): string {
-  return isAny(value) ? "ANY" : showValue(value, 60);
+  return isValuePattern(value) ? String(value) : showValue(value, 60);
 }
 
 function related(path: string, diffPath: string): boolean {
