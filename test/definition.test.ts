@@ -93,6 +93,28 @@ describe("a malformed definition is refused with the file, the JSON path and the
     await expect(message).toMatchFileSnapshot("fixtures/definition-placeholder-root.txt");
   });
 
+  test("a placeholder naming an argument the tool's inputSchema does not have is refused, with the closest name", async () => {
+    const message = refusal({ tools: [weatherTool], responses: [{ tool: "get_weather", result: "It is sunny in {{args.ctiy}}" }] });
+    expect(message).toContain("responses[0].result");
+    await expect(message).toMatchFileSnapshot("fixtures/definition-placeholder-argument.txt");
+  });
+
+  test("a placeholder naming an argument the prompt does not declare, or a variable its URI template lacks", () => {
+    const prompt = refusal({ prompts: [{ name: "greet", arguments: [{ name: "name" }], messages: "Hello, {{args.nmae}}" }] });
+    expect(prompt).toContain('prompts[0].messages: the placeholder {{args.nmae}} names "nmae", which is not one of the arguments of prompt "greet" (name), so it would always be empty. Did you mean {{args.name}}?');
+    const resource = refusal({ resources: [{ uriTemplate: "test://items/{id}{?view}", name: "item", text: "{{uri.ids}} {{uri.view}}" }] });
+    expect(resource).toContain('resources[0].text: the placeholder {{uri.ids}} names "ids", which is not one of the variables of "test://items/{id}{?view}" (id, view), so it would always be empty. Did you mean {{uri.id}}?');
+  });
+
+  test("a tool whose inputSchema allows other arguments takes any {{args.name}}", () => {
+    expect(() =>
+      assertMockDefinition({
+        tools: [{ name: "free", inputSchema: { type: "object", properties: { a: { type: "string" } }, additionalProperties: true } }],
+        responses: [{ tool: "free", result: "{{args.b}}" }],
+      }),
+    ).not.toThrow();
+  });
+
   test("a method entry has no {{args}} (only tools/call and prompts have arguments)", () => {
     const message = refusal({ responses: [{ method: "custom/thing", result: { echo: "{{args.id}}" } }] });
     expect(message).toContain("responses[0].result.echo");

@@ -7,7 +7,8 @@
  */
 import type { ErrorObject } from "ajv";
 import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
-import { checkPlaceholders } from "../values/placeholders.js";
+import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
+import { closestNames } from "../journal/explain.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
 import { MockCore } from "../engine/core.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "../dsl/bound-entry-points.js";
@@ -106,26 +107,51 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     }
     (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, source));
     const roots = r.tool !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
+    const args = r.tool === undefined ? undefined : toolArguments(def, r.tool);
     for (const key of ["result", "stream", "then", "error", "body"] as const) {
-      checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => fail(source, path, message));
+      checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => fail(source, path, message), args ? { args } : {});
     }
     answerCount(r, where, source);
   });
   (def.resources ?? []).forEach((r, i) => {
     const templated = "uriTemplate" in r && r.uriTemplate !== undefined;
-    checkPlaceholders((r as { text?: unknown }).text, `resources[${i}].text`, templated ? ["uri"] : [], (path, message) => fail(source, path, message));
+    const variables: Record<string, KnownNames> = templated ? { uri: known(templateVariables(r.uriTemplate as string), `the variables of ${JSON.stringify(r.uriTemplate)}`) } : {};
+    checkPlaceholders((r as { text?: unknown }).text, `resources[${i}].text`, templated ? ["uri"] : [], (path, message) => fail(source, path, message), variables);
   });
   (def.prompts ?? []).forEach((p, i) => {
     (p.responses ?? []).forEach((r, j) => {
       if (r.messages === undefined && r.error === undefined) fail(source, `prompts[${i}].responses[${j}]`, `an entry needs "messages" (a string or prompt messages) or "error".`);
       (r.then ?? []).forEach((next, k) => answerCount(next, `prompts[${i}].responses[${j}].then[${k}]`, source));
     });
-    checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => fail(source, path, message));
+    const args = { args: known((p.arguments ?? []).map((a) => a.name), `the arguments of prompt ${JSON.stringify(p.name)}`) };
+    checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => fail(source, path, message), args);
     (p.responses ?? []).forEach((r, j) => {
-      for (const key of ["messages", "then"] as const) checkPlaceholders(r[key], `prompts[${i}].responses[${j}].${key}`, PROMPT_ROOTS, (path, message) => fail(source, path, message));
+      for (const key of ["messages", "then"] as const) checkPlaceholders(r[key], `prompts[${i}].responses[${j}].${key}`, PROMPT_ROOTS, (path, message) => fail(source, path, message), args);
     });
   });
   dryRun(def, source, tools);
+}
+
+function known(names: readonly string[], what: string): KnownNames {
+  return { names, what, closest: closestNames };
+}
+
+/**
+ * The arguments a tool's inputSchema names, when it says which exist: its `properties`, unless
+ * it also allows others (`additionalProperties`, `patternProperties`); `undefined` otherwise.
+ */
+function toolArguments(def: MockDefinition, tool: string): KnownNames | undefined {
+  const schema = def.tools?.find((t) => t.name === tool)?.inputSchema as Record<string, unknown> | undefined;
+  const properties = schema?.["properties"];
+  if (properties === null || typeof properties !== "object") return undefined;
+  const others = schema?.["additionalProperties"];
+  if ((others !== undefined && others !== false) || schema?.["patternProperties"] !== undefined) return undefined;
+  return known(Object.keys(properties), `the arguments of tool ${JSON.stringify(tool)}'s inputSchema`);
+}
+
+/** The variable names of an RFC 6570 URI template: `test://items/{id}{?q,page*}` has id, q, page. */
+function templateVariables(template: string): string[] {
+  return [...template.matchAll(/\{[+#./;?&]?([^}]*)\}/g)].flatMap((m) => (m[1] as string).split(",").map((v) => v.replace(/(\*|:\d+)$/, "").trim()));
 }
 
 /** Exactly one answer per entry (a stream may end with a result or an error). */

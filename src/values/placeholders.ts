@@ -18,23 +18,54 @@ export function hasPlaceholders(value: unknown): boolean {
   return Object.values(value).some(hasPlaceholders);
 }
 
-/** Throws at load time for a placeholder whose root is not one of `roots`, naming the JSON path. */
-export function checkPlaceholders(value: unknown, path: string, roots: readonly string[], fail: (path: string, message: string) => never): void {
+/**
+ * The names a root's next segment may take, where the declaration says (a tool's inputSchema
+ * properties, a prompt's arguments, a URI template's variables), and how to name their owner.
+ */
+export interface KnownNames {
+  /** The names that exist. */
+  readonly names: readonly string[];
+  /** What they are, in a message: `the arguments of tool "add"`. */
+  readonly what: string;
+  /** Suggests the closest names to a misspelt one. */
+  readonly closest: (name: string, names: readonly string[]) => string[];
+}
+
+/**
+ * Throws at load time for a placeholder whose root is not one of `roots`, or whose name after
+ * the root is not one the declaration has (`known`), naming the JSON path and the names that exist.
+ */
+export function checkPlaceholders(
+  value: unknown,
+  path: string,
+  roots: readonly string[],
+  fail: (path: string, message: string) => never,
+  known: Readonly<Record<string, KnownNames>> = {},
+): void {
   if (typeof value === "string") {
     for (const match of value.matchAll(PLACEHOLDER)) {
-      const root = (match[1] as string).split(/[.[]/)[0] as string;
+      const [root, name] = (match[1] as string).split(/[.[]/) as [string, string | undefined];
       if (roots.length === 0) {
         fail(path, `placeholders are not available here ({{${match[1]}}}). Only a templated resource ({ "uriTemplate": ... }) fills {{uri.name}} in its text.`);
       }
       if (!roots.includes(root)) {
         fail(path, `the placeholder {{${match[1]}}} names "${root}", which is not known here. Placeholders here start with ${roots.map((r) => `"${r}"`).join(", ")}, like {{${roots[0]}.name}}.`);
       }
+      const names = Object.hasOwn(known, root) ? known[root] : undefined;
+      if (names && name !== undefined && !names.names.includes(name)) {
+        const similar = names.closest(name, names.names);
+        fail(
+          path,
+          `the placeholder {{${match[1]}}} names "${name}", which is not one of ${names.what} (${names.names.join(", ") || "none"}), so it would always be empty.` +
+            (similar.length ? ` Did you mean {{${root}.${similar[0]}}}?` : ""),
+        );
+      }
     }
     return;
   }
   if (value === null || typeof value !== "object") return;
-  if (Array.isArray(value)) value.forEach((v, i) => checkPlaceholders(v, `${path}[${i}]`, roots, fail));
-  else for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${path}.${k}`, roots, fail);
+  if (Array.isArray(value)) value.forEach((v, i) => checkPlaceholders(v, `${path}[${i}]`, roots, fail, known));
+  else for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${path}.${k}`, roots, fail, known);
 }
 
 /** A path looked up in the request's own data: inherited keys (`__proto__`, `constructor`) are not there. */
