@@ -51,6 +51,19 @@ describe("a malformed definition is refused with the file, the JSON path and the
     await expect(message).toMatchFileSnapshot("fixtures/definition-unknown-field.txt");
   });
 
+  test("every problem of a file is reported at once, each with its path, and a field in the wrong place says where it belongs", async () => {
+    const message = refusal({
+      instructions: "Be brief",
+      tools: [weatherTool],
+      responses: [
+        { tool: "get_weather", reslt: { temp: 21 } },
+        { tool: "get_weather", args: { city: "Seoul" }, result: 1, tims: 2 },
+        { tool: "get_weather", result: "{{args.ctiy}}" },
+      ],
+    } as never);
+    await expect(message).toMatchFileSnapshot("fixtures/definition-every-problem.txt");
+  });
+
   test("a missing required field is named with its parent's path", async () => {
     const message = refusal({ tools: [{ description: "Current weather for a city" }] });
     expect(message).toContain('tools[0]: "name" is required');

@@ -68,13 +68,9 @@ function render(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/**
- * The examples for a mistake at `path`: those of the deepest schema node on the way there
- * that has any. A list's example shows its items; several examples are alternatives.
- */
-export function exampleAt(path: string): string | undefined {
+/** Walks the schema along `path`, calling `visit` with the nodes that apply at each step; returns those at its end. */
+function walk(path: string, visit: (nodes: readonly SchemaNode[]) => void = () => undefined): SchemaNode[] {
   let nodes = expand(definitionSchema());
-  let examples: readonly unknown[] | undefined;
   for (const part of pathParts(path)) {
     const next: SchemaNode[] = [];
     for (const node of nodes) {
@@ -82,7 +78,22 @@ export function exampleAt(path: string): string | undefined {
       else expand(node.properties?.[part] ?? (typeof node.additionalProperties === "object" ? node.additionalProperties : undefined), next);
     }
     nodes = next;
-    examples = nodes.find((n) => n.examples !== undefined)?.examples ?? examples;
+    visit(nodes);
   }
+  return nodes;
+}
+
+/**
+ * The examples for a mistake at `path`: those of the deepest schema node on the way there
+ * that has any. A list's example shows its items; several examples are alternatives.
+ */
+export function exampleAt(path: string): string | undefined {
+  let examples: readonly unknown[] | undefined;
+  walk(path, (nodes) => (examples = nodes.find((n) => n.examples !== undefined)?.examples ?? examples));
   return examples?.map((e) => (Array.isArray(e) ? e.map(render).join(", ") : render(e))).join(" or ");
+}
+
+/** The field names the schema allows in the object at `path` (`"(the root)"` for the file itself). */
+export function fieldsAt(path: string): string[] {
+  return [...new Set(walk(path).flatMap((node) => Object.keys(node.properties ?? {})))];
 }

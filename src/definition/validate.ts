@@ -13,7 +13,7 @@ import { ToolCatalog } from "../stubs/tool-catalog.js";
 import { MockCore } from "../engine/core.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "../dsl/bound-entry-points.js";
 import type { AnswerDefinition, MockDefinition } from "./format.js";
-import { FORMAT, exampleAt, schemaErrors } from "./schema.js";
+import { FORMAT, exampleAt, fieldsAt, schemaErrors } from "./schema.js";
 import { compileDefinition } from "./compile.js";
 
 function jsonPath(pointer: string): string {
@@ -36,6 +36,39 @@ function bestError(errors: readonly ErrorObject[]): ErrorObject {
   return [...pool].sort((a, b) => b.instancePath.split("/").length - a.instancePath.split("/").length || rank(a) - rank(b))[0] as ErrorObject;
 }
 
+const UNKNOWN_FIELD = new Set(["additionalProperties", "unevaluatedProperties"]);
+
+/**
+ * The schema errors worth reporting: the most telling one of each entry (a response, a tool,
+ * `server`, ...), and, where that one is an unknown field, every other unknown field of the entry
+ * (typos are independent of each other). Entries are reported independently, so a file with
+ * three broken responses gets three problems.
+ */
+function schemaProblems(errors: readonly ErrorObject[], skip: ReadonlySet<string>): ErrorObject[] {
+  const byEntry = new Map<string, ErrorObject[]>();
+  for (const error of errors) {
+    const parts = error.instancePath.split("/");
+    const entry = parts.slice(0, /^\d+$/.test(parts[2] ?? "") ? 3 : 2).join("/");
+    if (skip.has(entry)) continue;
+    byEntry.set(entry, [...(byEntry.get(entry) ?? []), error]);
+  }
+  return [...byEntry.values()].flatMap((group) => {
+    const best = bestError(group);
+    if (!UNKNOWN_FIELD.has(best.keyword)) return [best];
+    return [best, ...group.filter((e) => e !== best && UNKNOWN_FIELD.has(e.keyword))];
+  });
+}
+
+/** What to say of an unknown field: where it belongs, or the field it was probably meant to be. */
+function unknownFieldHint(parentPath: string, key: string): string {
+  if (parentPath === "") {
+    const home = ["server", "options"].find((parent) => fieldsAt(parent).includes(key));
+    if (home) return ` It belongs under "${home}": { "${home}": { "${key}": ... } }.`;
+  }
+  const similar = closestNames(key, fieldsAt(parentPath === "" ? "(the root)" : parentPath));
+  return similar.length ? ` Did you mean "${similar[0]}"?` : "";
+}
+
 function describeError(error: ErrorObject, root: unknown): { path: string; message: string } {
   const params = error.params as Record<string, unknown>;
   const path = jsonPath(error.instancePath);
@@ -46,7 +79,8 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
     case "additionalProperties":
     case "unevaluatedProperties": {
       const key = String(params["additionalProperty"] ?? params["unevaluatedProperty"]);
-      return { path: `${path === "(the root)" ? "" : `${path}.`}${key}`, message: `"${key}" is not a field here (a typo?).` };
+      const parent = path === "(the root)" ? "" : path;
+      return { path: `${parent === "" ? "" : `${parent}.`}${key}`, message: `"${key}" is not a field here (a typo?).${unknownFieldHint(parent, key)}` };
     }
     case "type":
       return { path, message: `must be ${String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
@@ -59,10 +93,41 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
   }
 }
 
-/** Refuses the definition: the file, the JSON path, the rule, and the schema's example for that place. */
-function fail(source: string, path: string, message: string): never {
-  const example = exampleAt(path);
-  throw new McpMockError(`Invalid mock definition — ${source}: ${path}: ${message}\n→ ${example ? `Expected like: ${example}` : FORMAT}`);
+/** Problems shown at most in one message. */
+const MAX_PROBLEMS = 20;
+
+/**
+ * The problems of one definition, collected so that all of them are reported at once, each with
+ * its JSON path, the rule, and the schema's example for that place.
+ */
+class Problems {
+  readonly #source: string;
+  readonly #list: Array<{ readonly path: string; readonly message: string }> = [];
+
+  constructor(source: string) {
+    this.#source = source;
+  }
+
+  add(path: string, message: string): void {
+    if (!this.#list.some((p) => p.path === path && p.message === message)) this.#list.push({ path, message });
+  }
+
+  /** Refuses the definition if anything was found: one problem as before, several as a list. */
+  throwIfAny(): void {
+    const list = this.#list;
+    if (list.length === 0) return;
+    const hint = (path: string): string => {
+      const example = exampleAt(path);
+      return example ? `Expected like: ${example}` : FORMAT;
+    };
+    if (list.length === 1) {
+      const [only] = list as [{ path: string; message: string }];
+      throw new McpMockError(`Invalid mock definition — ${this.#source}: ${only.path}: ${only.message}\n→ ${hint(only.path)}`);
+    }
+    const shown = list.slice(0, MAX_PROBLEMS).map((p) => `- ${p.path}: ${p.message}\n  → ${hint(p.path)}`);
+    const more = list.length > MAX_PROBLEMS ? [`- … and ${list.length - MAX_PROBLEMS} more`] : [];
+    throw new McpMockError(`Invalid mock definition — ${this.#source}: ${list.length} problems, all listed here.\n${[...shown, ...more].join("\n")}`);
+  }
 }
 
 /** The placeholder roots each place may use. */
@@ -91,44 +156,48 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
   }
-  shapeChecks(value as Record<string, unknown>, source);
-  const errors = schemaErrors(value);
-  if (errors.length > 0) {
-    const { path, message } = describeError(bestError(errors), value);
-    fail(source, path, message);
+  const problems = new Problems(source);
+  // An entry with a shape problem (both "tool" and "method", say) gets no schema noise besides.
+  const shaped = shapeChecks(value as Record<string, unknown>, problems);
+  for (const error of schemaProblems(schemaErrors(value), shaped)) {
+    const { path, message } = describeError(error, value);
+    problems.add(path, message);
   }
+  // The checks below read the definition as the schema shapes it.
+  problems.throwIfAny();
   const def = value as MockDefinition;
   const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name)];
-  declarationChecks(def, source);
+  declarationChecks(def, source, problems);
   (def.responses ?? []).forEach((r, i) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && !tools.includes(r.tool)) {
-      fail(source, `${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
+      problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
     }
-    (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, source));
+    (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, problems));
     const roots = r.tool !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
     const args = r.tool === undefined ? undefined : toolArguments(def, r.tool);
     for (const key of ["result", "stream", "then", "error", "body"] as const) {
-      checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => fail(source, path, message), args ? { args } : {});
+      checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => problems.add(path, message), args ? { args } : {});
     }
-    answerCount(r, where, source);
+    answerCount(r, where, problems);
   });
   (def.resources ?? []).forEach((r, i) => {
     const templated = "uriTemplate" in r && r.uriTemplate !== undefined;
     const variables: Record<string, KnownNames> = templated ? { uri: known(templateVariables(r.uriTemplate as string), `the variables of ${JSON.stringify(r.uriTemplate)}`) } : {};
-    checkPlaceholders((r as { text?: unknown }).text, `resources[${i}].text`, templated ? ["uri"] : [], (path, message) => fail(source, path, message), variables);
+    checkPlaceholders((r as { text?: unknown }).text, `resources[${i}].text`, templated ? ["uri"] : [], (path, message) => problems.add(path, message), variables);
   });
   (def.prompts ?? []).forEach((p, i) => {
     (p.responses ?? []).forEach((r, j) => {
-      if (r.messages === undefined && r.error === undefined) fail(source, `prompts[${i}].responses[${j}]`, `an entry needs "messages" (a string or prompt messages) or "error".`);
-      (r.then ?? []).forEach((next, k) => answerCount(next, `prompts[${i}].responses[${j}].then[${k}]`, source));
+      if (r.messages === undefined && r.error === undefined) problems.add(`prompts[${i}].responses[${j}]`, `an entry needs "messages" (a string or prompt messages) or "error".`);
+      (r.then ?? []).forEach((next, k) => answerCount(next, `prompts[${i}].responses[${j}].then[${k}]`, problems));
     });
     const args = { args: known((p.arguments ?? []).map((a) => a.name), `the arguments of prompt ${JSON.stringify(p.name)}`) };
-    checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => fail(source, path, message), args);
+    checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => problems.add(path, message), args);
     (p.responses ?? []).forEach((r, j) => {
-      for (const key of ["messages", "then"] as const) checkPlaceholders(r[key], `prompts[${i}].responses[${j}].${key}`, PROMPT_ROOTS, (path, message) => fail(source, path, message), args);
+      for (const key of ["messages", "then"] as const) checkPlaceholders(r[key], `prompts[${i}].responses[${j}].${key}`, PROMPT_ROOTS, (path, message) => problems.add(path, message), args);
     });
   });
+  problems.throwIfAny();
   dryRun(def, source, tools);
 }
 
@@ -155,36 +224,43 @@ function templateVariables(template: string): string[] {
 }
 
 /** Exactly one answer per entry (a stream may end with a result or an error). */
-function answerCount(r: AnswerDefinition, where: string, source: string): void {
+function answerCount(r: AnswerDefinition, where: string, problems: Problems): void {
   const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined].filter(Boolean).length;
   if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
-    fail(source, where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
+    problems.add(where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
   }
 }
 
 /** Mistakes the schema can only report as "must match exactly one schema", said plainly. */
-function shapeChecks(def: Record<string, unknown>, source: string): void {
+function shapeChecks(def: Record<string, unknown>, problems: Problems): Set<string> {
+  const shaped = new Set<string>();
+  const add = (list: string, i: number, message: string): void => {
+    shaped.add(`/${list}/${i}`);
+    problems.add(`${list}[${i}]`, message);
+  };
   const list = (key: string): unknown[] => (Array.isArray(def[key]) ? (def[key] as unknown[]) : []);
   list("responses").forEach((r, i) => {
     const entry = r as Record<string, unknown> | null;
     if (!entry || typeof entry !== "object") return;
-    if (entry["tool"] !== undefined && entry["method"] !== undefined) fail(source, `responses[${i}]`, `give "tool" (a tools/call answer) or "method" (any method), not both.`);
-    if (entry["tool"] === undefined && entry["method"] === undefined) fail(source, `responses[${i}]`, `"tool" (a tools/call answer) or "method" (any method) is required here.`);
+    if (entry["tool"] !== undefined && entry["method"] !== undefined) add("responses", i, `give "tool" (a tools/call answer) or "method" (any method), not both.`);
+    if (entry["tool"] === undefined && entry["method"] === undefined) add("responses", i, `"tool" (a tools/call answer) or "method" (any method) is required here.`);
   });
   list("resources").forEach((r, i) => {
     const entry = r as Record<string, unknown> | null;
     if (!entry || typeof entry !== "object") return;
-    if (entry["uri"] !== undefined && entry["uriTemplate"] !== undefined) fail(source, `resources[${i}]`, `give "uri" (a fixed resource) or "uriTemplate" (a template), not both.`);
-    if (entry["uri"] === undefined && entry["uriTemplate"] === undefined) fail(source, `resources[${i}]`, `"uri" (a fixed resource) or "uriTemplate" (a template like "test://items/{id}") is required here.`);
+    if (entry["uri"] !== undefined && entry["uriTemplate"] !== undefined) add("resources", i, `give "uri" (a fixed resource) or "uriTemplate" (a template), not both.`);
+    if (entry["uri"] === undefined && entry["uriTemplate"] === undefined) add("resources", i, `"uri" (a fixed resource) or "uriTemplate" (a template like "test://items/{id}") is required here.`);
   });
+  return shaped;
 }
 
 /** What McpMock.start would refuse in the declarations: checked here, so validate and serve agree. */
-function declarationChecks(def: MockDefinition, source: string): void {
+function declarationChecks(def: MockDefinition, source: string, problems: Problems): void {
   const catalog = new ToolCatalog();
   const seen = new Set<string>();
   (def.tools ?? []).forEach((tool, i) => {
-    if (seen.has(tool.name)) fail(source, `tools[${i}].name`, `tool ${JSON.stringify(tool.name)} is declared twice. Give each tool one declaration.`);
+    if (seen.has(tool.name)) problems.add(`tools[${i}].name`, `tool ${JSON.stringify(tool.name)} is declared twice. Give each tool one declaration.`);
+    if (seen.has(tool.name)) return;
     seen.add(tool.name);
     try {
       catalog.declare(tool, `tools[${i}]`);
@@ -195,7 +271,7 @@ function declarationChecks(def: MockDefinition, source: string): void {
   });
   const prompts = new Set<string>();
   (def.prompts ?? []).forEach((p, i) => {
-    if (prompts.has(p.name)) fail(source, `prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);
+    if (prompts.has(p.name)) problems.add(`prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);
     prompts.add(p.name);
   });
 }

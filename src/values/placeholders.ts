@@ -32,14 +32,14 @@ export interface KnownNames {
 }
 
 /**
- * Throws at load time for a placeholder whose root is not one of `roots`, or whose name after
+ * Reports (through `fail`) at load time a placeholder whose root is not one of `roots`, or whose name after
  * the root is not one the declaration has (`known`), naming the JSON path and the names that exist.
  */
 export function checkPlaceholders(
   value: unknown,
   path: string,
   roots: readonly string[],
-  fail: (path: string, message: string) => never,
+  fail: (path: string, message: string) => void,
   known: Readonly<Record<string, KnownNames>> = {},
 ): void {
   if (typeof value === "string") {
@@ -47,9 +47,11 @@ export function checkPlaceholders(
       const [root, name] = (match[1] as string).split(/[.[]/) as [string, string | undefined];
       if (roots.length === 0) {
         fail(path, `placeholders are not available here ({{${match[1]}}}). Only a templated resource ({ "uriTemplate": ... }) fills {{uri.name}} in its text.`);
+        continue;
       }
       if (!roots.includes(root)) {
         fail(path, `the placeholder {{${match[1]}}} names "${root}", which is not known here. Placeholders here start with ${roots.map((r) => `"${r}"`).join(", ")}, like {{${roots[0]}.name}}.`);
+        continue;
       }
       const names = Object.hasOwn(known, root) ? known[root] : undefined;
       if (names && name !== undefined && !names.names.includes(name)) {

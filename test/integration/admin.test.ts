@@ -247,7 +247,7 @@ describe("McpMock.start({ admin: true })", () => {
     const typo = await ctx.call("/stubs", "POST", { responses: [{ tool: "add", result: { sum: 0 } }, { tool: "add", args: { a: 1 }, reslt: 1 }] });
     expect(typo.status).toBe(400);
     expect((typo.body as { error: string }).error).toBe(
-      '[mcpmock] Invalid mock definition — the admin request: responses[1].reslt: "reslt" is not a field here (a typo?).\n' +
+      '[mcpmock] Invalid mock definition — the admin request: responses[1].reslt: "reslt" is not a field here (a typo?). Did you mean "result"?\n' +
         '→ Expected like: { "tool": "add", "args": { "a": 1, "b": 2 }, "result": { "sum": 3 } }',
     );
     const unknownTool = await ctx.call("/stubs", "POST", { responses: [{ tool: "sub", result: 1 }] });
