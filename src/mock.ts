@@ -32,6 +32,8 @@ import { HttpTransport } from "./transports/http/streamable.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import { listen, type Listening } from "./transports/http/listener.js";
 import { StdioTransport, type StdioStreams } from "./transports/stdio.js";
+import { MemoryTransports } from "./transports/memory.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp } from "./admin/admin-api.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
@@ -94,19 +96,65 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   readonly #transport: HttpTransport | undefined;
   readonly #server: Listening | undefined;
   #stdio: StdioTransport | undefined;
+  readonly #memory: MemoryTransports;
   #closing: Promise<void> | undefined;
   #unmatchedReported = false;
   /** A mock started from a definition goes back to its stubs on reset(). */
   #baseline: { definition: MockDefinition; source: string } | undefined;
-  /** The MCP endpoint: `http://127.0.0.1:<port>/mcp`. */
-  readonly url: string;
+  readonly #url: string | undefined;
 
   private constructor(core: MockCore, transport: HttpTransport | undefined, server: Listening | undefined) {
     this.#core = core;
     this.#transport = transport;
     this.#server = server;
+    this.#memory = new MemoryTransports(core);
     const host = server?.host.includes(":") ? `[${server.host}]` : server?.host;
-    this.url = server ? `http://${host}:${server.port}${core.options.path ?? "/mcp"}` : "stdio:";
+    this.#url = server ? `http://${host}:${server.port}${core.options.path ?? "/mcp"}` : undefined;
+  }
+
+  /**
+   * The MCP endpoint: `http://127.0.0.1:<port>/mcp`. A mock started with `transport: "none"`
+   * has none (no port is open): it throws, and says to connect with {@link McpMock.clientTransport}.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * await using mock = await McpMock.start();
+   * console.log(mock.url); // http://127.0.0.1:53211/mcp
+   * ```
+   */
+  get url(): string {
+    if (this.#url === undefined) {
+      throw new McpMockError(
+        `mock.url: this mock was started with transport: "none", so it listens on no port and has no URL. ` +
+          `Connect a client in memory instead: await client.connect(mock.clientTransport()); or start it without transport: "none" to get an HTTP URL.`,
+      );
+    }
+    return this.#url;
+  }
+
+  /**
+   * A new SDK `Transport` connected to this mock in memory, with no socket (it works with
+   * `transport: "none"`, and beside HTTP too). Each call is a new connection, and a new session
+   * at `initialize`; messages cross as copies, one microtask later, as through a pipe.
+   * `close()` of the mock closes every one (the client's `onclose`). Journal entries say
+   * `transport: "memory"`.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+   *
+   * await using mock = await McpMock.start({ transport: "none", tools: [{ name: "echo", inputSchema: { type: "object" } }] });
+   * mock.toolsCall("echo").respondsWith("hi");
+   * const client = new Client({ name: "test", version: "1.0.0" });
+   * await client.connect(mock.clientTransport());
+   * await client.callTool({ name: "echo", arguments: {} }); // { content: [{ type: "text", text: "hi" }] }
+   * ```
+   */
+  clientTransport(): Transport {
+    if (this.#closing) throw new McpMockError("clientTransport(): this mock is closed; start a new one.");
+    return this.#memory.open();
   }
 
   /**
@@ -172,7 +220,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return mock as McpMock;
   }
 
-  /** The port the mock listens on (0 when it serves stdio). */
+  /** The port the mock listens on (0 with `transport: "none"`: no port is open). */
   get port(): number {
     return this.#server?.port ?? 0;
   }
@@ -192,6 +240,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       this.#core.closing.abort();
       this.#transport?.closeStreams();
       this.#stdio?.close();
+      this.#memory.closeAll();
       this.#core.sessions.clear();
       await this.#server?.close();
     })();
