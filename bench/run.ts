@@ -239,7 +239,8 @@ async function main(): Promise<void> {
   row("verification", `verify() over ${entries.toLocaleString("en")} journal entries`, "time", verifyMs, "ms", "", 2);
 
   // 9. No port: one tools/call through the SDK client in memory against HTTP, in one process.
-  const inMemory = JSON.parse(execFileSync(node, ["bench/probes/memory-vs-http.mjs", String(quick ? 300 : 2000), String(quick ? 2 : 6)], { cwd: ROOT, encoding: "utf8" })) as Record<"memoryUs" | "httpUs" | "memoryCpuUs" | "httpCpuUs", number[]>;
+  // (--no-warnings: the SDK's HTTP client adds an abort listener per fetch to one signal.)
+  const inMemory = JSON.parse(execFileSync(node, ["--no-warnings", "bench/probes/memory-vs-http.mjs", String(quick ? 300 : 2000), String(quick ? 2 : 6)], { cwd: ROOT, encoding: "utf8" })) as Record<"memoryUs" | "httpUs" | "memoryCpuUs" | "httpCpuUs", number[]>;
   const overHttp = median(inMemory.httpUs);
   const overHttpCpu = median(inMemory.httpCpuUs);
   row("tools/call, SDK client in process", "mock.clientTransport() (in memory)", "time / call", inMemory.memoryUs, "µs", ratio(median(inMemory.memoryUs), overHttp, "HTTP"));
