@@ -1,10 +1,10 @@
 /**
  * The transport contract, one suite over every transport (test/support/wires.ts): a call, a
- * streamed call with progress, a server-to-client request, every fault, a cancellation, and
+ * streamed call with progress, a server-to-client request, pushes, every fault, a cancellation, and
  * close() leaving nothing, over HTTP, stdio and in memory. A new transport adds a wire, and this suite runs over it unchanged.
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { method, toolsCall, type FaultKind, type StreamCall } from "../../src/index.js";
 import { FAULT_KINDS } from "../../src/stubs/stub.js";
 import { counts, expectNoMoreThan, settle } from "../support/resources.js";
@@ -83,6 +83,17 @@ describe.each(WIRES)("the transport contract over %s", (name) => {
     const result = await client.callTool({ name: "ask", arguments: {} });
     expect(result.content).toEqual([{ type: "text", text: "Hello, Ada" }]);
     w.mock.verify(method("elicitation/create"), 1);
+  });
+
+  test("an openStream() script and notify() reach the session's push stream", async () => {
+    const w = await start();
+    w.mock.openStream().sends((s) => s.delay(5).notify("notifications/message", { level: "info", data: "scripted" }));
+    const client = await w.client();
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params.data));
+    await vi.waitFor(() => expect(logs).toEqual(["scripted"]), { timeout: 2000 });
+    expect(await w.mock.notify("notifications/message", { level: "info", data: "pushed" })).toHaveLength(1);
+    await vi.waitFor(() => expect(logs).toEqual(["scripted", "pushed"]), { timeout: 2000 });
   });
 
   test("a cancelled call stops its stream, and the journal says so", async () => {
