@@ -139,6 +139,18 @@ describe.each(CLIENT_KINDS)("the %s client in memory", (kind) => {
     await client.close();
   });
 
+  test("streams(script, { dropAfter: 1 }): the first event arrives, the rest never does, the connection stays", async () => {
+    const m = await start();
+    m.toolsCall("slow").once().streams((s) => s.progress(1, 3).progress(2, 3).result("never"), { dropAfter: 1 });
+    m.toolsCall("echo").respondsWith("still here");
+    const client = await connect(kind, m);
+    const progress: unknown[] = [];
+    expect(await outcome(client.call("slow", {}, { timeout: 300, onprogress: (p) => progress.push(p) }))).toBe("timed out");
+    expect(progress).toEqual([{ progress: 1, total: 3 }]);
+    expect(textOf(await client.call("echo"))).toBe("still here");
+    await client.close();
+  });
+
   test("an elicitation inside a stream gets the client's answer", async () => {
     const m = await start();
     m.toolsCall("ask").streams((s) =>
