@@ -238,6 +238,16 @@ async function main(): Promise<void> {
   const verifyMs = Array.from({ length: quick ? 1 : 3 }, () => probe("verify-journal.mjs", [String(entries)]));
   row("verification", `verify() over ${entries.toLocaleString("en")} journal entries`, "time", verifyMs, "ms", "", 2);
 
+  // 9. No port: one tools/call through the SDK client in memory against HTTP, in one process.
+  // (--no-warnings: the SDK's HTTP client adds an abort listener per fetch to one signal.)
+  const inMemory = JSON.parse(execFileSync(node, ["--no-warnings", "bench/probes/memory-vs-http.mjs", String(quick ? 300 : 2000), String(quick ? 2 : 6)], { cwd: ROOT, encoding: "utf8" })) as Record<"memoryUs" | "httpUs" | "memoryCpuUs" | "httpCpuUs", number[]>;
+  const overHttp = median(inMemory.httpUs);
+  const overHttpCpu = median(inMemory.httpCpuUs);
+  row("tools/call, SDK client in process", "mock.clientTransport() (in memory)", "time / call", inMemory.memoryUs, "µs", ratio(median(inMemory.memoryUs), overHttp, "HTTP"));
+  row("tools/call, SDK client in process", "Streamable HTTP (same mock)", "time / call", inMemory.httpUs, "µs", "baseline");
+  row("tools/call, SDK client in process", "mock.clientTransport() (in memory)", "CPU / call", inMemory.memoryCpuUs, "µs", ratio(median(inMemory.memoryCpuUs), overHttpCpu, "HTTP"));
+  row("tools/call, SDK client in process", "Streamable HTTP (same mock)", "CPU / call", inMemory.httpCpuUs, "µs", "baseline");
+
   const cpus = os.cpus();
   const header = [
     `# mcpmock benchmark${quick ? " (quick)" : ""}`,

@@ -28,10 +28,10 @@ import { assertJsonCarriable } from "./values/json-value.js";
 import { JsonRpcFailure } from "./protocol/jsonrpc.js";
 import type { Session } from "./engine/session-store.js";
 import { stubSentence } from "./journal/explain.js";
-import { HttpTransport } from "./transports/http/streamable.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
-import { listen, type Listening } from "./transports/http/listener.js";
-import { StdioTransport, type StdioStreams } from "./transports/stdio.js";
+import type { StdioStreams } from "./transports/stdio.js";
+import { Served } from "./served.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp } from "./admin/admin-api.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
@@ -91,22 +91,61 @@ export interface ScenarioHandle {
  */
 export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   readonly #core: MockCore;
-  readonly #transport: HttpTransport | undefined;
-  readonly #server: Listening | undefined;
-  #stdio: StdioTransport | undefined;
+  readonly #served: Served;
   #closing: Promise<void> | undefined;
   #unmatchedReported = false;
   /** A mock started from a definition goes back to its stubs on reset(). */
   #baseline: { definition: MockDefinition; source: string } | undefined;
-  /** The MCP endpoint: `http://127.0.0.1:<port>/mcp`. */
-  readonly url: string;
 
-  private constructor(core: MockCore, transport: HttpTransport | undefined, server: Listening | undefined) {
+  private constructor(core: MockCore, served: Served) {
     this.#core = core;
-    this.#transport = transport;
-    this.#server = server;
-    const host = server?.host.includes(":") ? `[${server.host}]` : server?.host;
-    this.url = server ? `http://${host}:${server.port}${core.options.path ?? "/mcp"}` : "stdio:";
+    this.#served = served;
+  }
+
+  /**
+   * The MCP endpoint: `http://127.0.0.1:<port>/mcp`. A mock started with `transport: "none"`
+   * has none (no port is open): it throws, and says to connect with {@link McpMock.clientTransport}.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * await using mock = await McpMock.start();
+   * console.log(mock.url); // http://127.0.0.1:53211/mcp
+   * ```
+   */
+  get url(): string {
+    const url = this.#served.url;
+    if (url === undefined) {
+      throw new McpMockError(
+        `mock.url: this mock was started with transport: "none", so it listens on no port and has no URL. ` +
+          `Connect a client in memory instead: await client.connect(mock.clientTransport()); or start it without transport: "none" to get an HTTP URL.`,
+      );
+    }
+    return url;
+  }
+
+  /**
+   * A new SDK `Transport` connected to this mock in memory, with no socket (it works with
+   * `transport: "none"`, and beside HTTP too). Each call is a new connection, and a new session
+   * at `initialize`; messages cross as copies, one microtask later, as through a pipe.
+   * `close()` of the mock closes every one (the client's `onclose`). Journal entries say
+   * `transport: "memory"`.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+   *
+   * await using mock = await McpMock.start({ transport: "none", tools: [{ name: "echo", inputSchema: { type: "object" } }] });
+   * mock.toolsCall("echo").respondsWith("hi");
+   * const client = new Client({ name: "test", version: "1.0.0" });
+   * await client.connect(mock.clientTransport());
+   * await client.callTool({ name: "echo", arguments: {} }); // { content: [{ type: "text", text: "hi" }] }
+   * ```
+   */
+  clientTransport(): Transport {
+    if (this.#closing) throw new McpMockError("clientTransport(): this mock is closed; start a new one.");
+    return this.#served.clientTransport();
   }
 
   /**
@@ -125,11 +164,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   ): Promise<McpMock<T>> {
     assertValidOptions(options);
     const core = new MockCore(options);
-    if (options.transport === "none") return new McpMock<T>(core, undefined, undefined);
-    const transport = new HttpTransport(core);
-    const server = await listen((req, env) => transport.app.fetch(req, env), options.port ?? 0, options.host ?? "127.0.0.1");
-    const mock = new McpMock<T>(core, transport, server);
-    if (options.admin) transport.mountAdmin(adminApp(mock as McpMock, typeof options.admin === "object" && options.admin.remote === true));
+    const served = await Served.start(core, options as McpMockOptions);
+    const mock = new McpMock<T>(core, served);
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, typeof options.admin === "object" && options.admin.remote === true));
     return mock;
   }
 
@@ -138,10 +175,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * with `transport: "none"`. Resolves when the input closes.
    */
   serveStdio(io: StdioStreams, onCrash: () => void = () => undefined): Promise<void> {
-    if (this.#stdio) throw new McpMockError("serveStdio: this mock already serves stdio.");
-    this.#stdio = new StdioTransport(this.#core, io);
-    this.#stdio.onCrash = onCrash;
-    return this.#stdio.done;
+    return this.#served.serveStdio(io, onCrash);
   }
 
   /**
@@ -172,9 +206,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return mock as McpMock;
   }
 
-  /** The port the mock listens on (0 when it serves stdio). */
+  /** The port the mock listens on (0 with `transport: "none"`: no port is open). */
   get port(): number {
-    return this.#server?.port ?? 0;
+    return this.#served.port;
   }
 
   /**
@@ -190,10 +224,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.#core.closing.abort();
-      this.#transport?.closeStreams();
-      this.#stdio?.close();
-      this.#core.sessions.clear();
-      await this.#server?.close();
+      await this.#served.close();
     })();
     const closed = this.#closing;
     if (this.#unmatchedReported || this.#core.options.onUnmatched !== "error") return closed;

@@ -50,8 +50,9 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
         readonly remote?: boolean;
       };
   /**
-   * `"http"` (default): listen for Streamable HTTP. `"none"`: no listener; the mock is
-   * served another way (the `mcpmock stdio` command).
+   * `"http"` (default): listen for Streamable HTTP. `"none"`: no listener and no port; clients
+   * connect in memory (`mock.clientTransport()`), or the mock is served another way (the
+   * `mcpmock stdio` command).
    */
   readonly transport?: "http" | "none";
   /** TCP port; 0 (the default) picks a free one, so parallel tests never clash. */

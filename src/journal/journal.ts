@@ -26,7 +26,7 @@ export interface JournalEntry {
   readonly headers: Readonly<Record<string, string>>;
   /** The protocol version in effect for this message. */
   readonly protocolVersion: string;
-  /** How the message arrived: over `"http"` or `"stdio"`. */
+  /** How the message arrived: over `"http"`, `"stdio"` or `"memory"` (`mock.clientTransport()`). */
   readonly transport: TransportKind;
   /** Milliseconds since the epoch when it arrived. */
   readonly receivedAt: number;

@@ -11,7 +11,7 @@ import { KEY_BY_METHOD } from "../protocol/methods/index.js";
 export type RequestId = string | number;
 
 /** Where a request came in. */
-export type TransportKind = "http" | "stdio";
+export type TransportKind = "http" | "stdio" | "memory";
 
 /**
  * The parts of a received request a stub can match on or answer from.
@@ -32,7 +32,7 @@ export interface McpCallInit {
   readonly protocolVersion: string;
   /** The raw text of the message (the whole HTTP body, or the stdio line). */
   readonly body: string;
-  /** How the request arrived: over `"http"` or `"stdio"`. */
+  /** How the request arrived: over `"http"`, `"stdio"` or `"memory"` (`mock.clientTransport()`). */
   readonly transport: TransportKind;
 }
 
@@ -64,7 +64,7 @@ export class McpCall implements McpCallInit {
   readonly protocolVersion: string;
   /** The raw text of the message (the whole HTTP body, or the stdio line). */
   readonly body: string;
-  /** How the request arrived: over `"http"` or `"stdio"`. */
+  /** How the request arrived: over `"http"`, `"stdio"` or `"memory"` (`mock.clientTransport()`). */
   readonly transport: TransportKind;
   #argsKey: string | undefined;
 

@@ -4,7 +4,9 @@
  *
  * - `client()`: the official SDK v1 Client connected over the transport;
  * - `raw(request)`: one request sent as bytes, and what came back for it, read as a client's
- *   parser would (messages, text that is not JSON, or the connection ending).
+ *   parser would (messages, text that is not JSON, or the connection ending). In memory there
+ *   are no bytes: a bare `mock.clientTransport()` sends it, and what its `onerror` got stands
+ *   where text that is not JSON would (the error's name).
  */
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -28,7 +30,7 @@ export interface RawReply {
 
 /** One transport of a mock. */
 export interface Wire {
-  readonly name: "http" | "stdio";
+  readonly name: "http" | "stdio" | "memory";
   readonly mock: McpMock;
   /** The SDK v1 Client connected over this transport (one connection, one session). */
   client(capabilities?: Record<string, unknown>): Promise<Client>;
@@ -40,6 +42,7 @@ export interface Wire {
 
 /** Starts a mock and serves it over `name`. */
 export async function startWire(name: Wire["name"], options: McpMockOptions): Promise<Wire> {
+  if (name === "memory") return new MemoryWire(await McpMock.start({ ...options, transport: "none" }));
   return name === "http" ? HttpWire.start(options) : StdioWire.start(options);
 }
 
@@ -186,6 +189,51 @@ class StdioWire implements Wire {
     await waiters.until(() => (lines.some(probe) || ended || crashed ? true : undefined), 2000, () => `no answer: ${lines.join("\n")}`);
     input.end();
     const reply = parsed(lines.filter((l) => !probe(l)), ended || crashed);
+    return reply;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#clients.map((c) => c.close()));
+    await this.mock.close();
+  }
+}
+
+/** The mock in memory: every client gets its own `mock.clientTransport()`. */
+class MemoryWire implements Wire {
+  readonly name = "memory";
+  readonly #clients: Client[] = [];
+
+  constructor(readonly mock: McpMock) {}
+
+  async client(capabilities: Record<string, unknown> = {}): Promise<Client> {
+    const client = new Client(CLIENT_INFO, { capabilities });
+    this.#clients.push(client);
+    await client.connect(this.mock.clientTransport());
+    return client;
+  }
+
+  /** What a bare transport got after the request, up to the answer of a ping sent right behind it. */
+  async raw(request: Record<string, unknown>): Promise<RawReply> {
+    const transport = this.mock.clientTransport();
+    const messages: Array<Record<string, unknown>> = [];
+    const garbage: string[] = [];
+    let ended = false;
+    const waiters = new Waiters();
+    transport.onmessage = (message) => void (messages.push(message as Record<string, unknown>), waiters.wake());
+    transport.onerror = (error) => void (garbage.push(error.name), waiters.wake());
+    transport.onclose = () => void ((ended = true), waiters.wake());
+    await transport.start();
+    const send = (message: Record<string, unknown>): Promise<void> => transport.send(message as JSONRPCMessage).catch(() => undefined);
+    await send({ jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: CLIENT_INFO } });
+    await waiters.until(() => (messages.some((m) => m["id"] === "init") ? true : undefined), 2000, () => `no initialize answer: ${JSON.stringify(messages)}`);
+    messages.length = 0;
+    await send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await send(request);
+    await send({ jsonrpc: "2.0", id: "probe", method: "ping" });
+    const probe = (m: Record<string, unknown>): boolean => m["id"] === "probe";
+    await waiters.until(() => (messages.some(probe) || ended ? true : undefined), 2000, () => `no answer: ${JSON.stringify(messages)}`);
+    const reply = { messages: messages.filter((m) => !probe(m)), garbage, ended };
+    await transport.close();
     return reply;
   }
 

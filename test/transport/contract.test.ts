@@ -1,10 +1,10 @@
 /**
  * The transport contract, one suite over every transport (test/support/wires.ts): a call, a
- * streamed call with progress, a server-to-client request, every fault, a cancellation, and
- * close() leaving nothing. A new transport adds a wire, and this suite runs over it unchanged.
+ * streamed call with progress, a server-to-client request, pushes, every fault, a cancellation, and
+ * close() leaving nothing, over HTTP, stdio and in memory. A new transport adds a wire, and this suite runs over it unchanged.
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { method, toolsCall, type FaultKind, type StreamCall } from "../../src/index.js";
 import { FAULT_KINDS } from "../../src/stubs/stub.js";
 import { counts, expectNoMoreThan, settle } from "../support/resources.js";
@@ -16,7 +16,7 @@ const tools = [
   { name: "ask", inputSchema: { type: "object" } },
 ] as const;
 
-const WIRES = ["http", "stdio"] as const;
+const WIRES = ["http", "stdio", "memory"] as const;
 
 /** What a correct answer to the faulted request (id 7) would have been. */
 const ANSWER = { jsonrpc: "2.0", id: 7, result: { content: [] } };
@@ -25,17 +25,24 @@ const NOTHING: RawReply = { messages: [], garbage: [], ended: false };
 
 /** What each fault does to that answer, over each transport. */
 const FAULT_EFFECTS: { readonly [K in FaultKind]: { readonly [W in (typeof WIRES)[number]]: RawReply } } = {
-  "connection-reset": { http: { ...NOTHING, ended: true }, stdio: { ...NOTHING, ended: true } },
-  // Over HTTP an empty application/json body; over stdio, no line at all.
-  "empty-response": { http: { ...NOTHING, garbage: [""] }, stdio: NOTHING },
+  // The connection ends: HTTP resets, the stdio server dies, the in-memory transport closes (onclose).
+  "connection-reset": { http: { ...NOTHING, ended: true }, stdio: { ...NOTHING, ended: true }, memory: { ...NOTHING, ended: true } },
+  // Over HTTP an empty application/json body; over stdio and in memory, no message at all.
+  "empty-response": { http: { ...NOTHING, garbage: [""] }, stdio: NOTHING, memory: NOTHING },
+  // In memory the cut text reaches the client's parser: its onerror gets a SyntaxError.
   "malformed-json": {
     http: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
     stdio: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
+    memory: { ...NOTHING, garbage: ["SyntaxError"] },
   },
-  "wrong-id": { http: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] }, stdio: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] } },
-  "duplicate-response": { http: { ...NOTHING, messages: [ANSWER, ANSWER] }, stdio: { ...NOTHING, messages: [ANSWER, ANSWER] } },
-  // The connection drops before the result (HTTP keeps it for Last-Event-ID); stdio writes nothing.
-  "drop-stream-after": { http: NOTHING, stdio: NOTHING },
+  "wrong-id": {
+    http: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
+    stdio: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
+    memory: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
+  },
+  "duplicate-response": { http: { ...NOTHING, messages: [ANSWER, ANSWER] }, stdio: { ...NOTHING, messages: [ANSWER, ANSWER] }, memory: { ...NOTHING, messages: [ANSWER, ANSWER] } },
+  // The connection drops before the result (HTTP keeps it for Last-Event-ID); stdio and memory send nothing.
+  "drop-stream-after": { http: NOTHING, stdio: NOTHING, memory: NOTHING },
 };
 
 describe.each(WIRES)("the transport contract over %s", (name) => {
@@ -76,6 +83,17 @@ describe.each(WIRES)("the transport contract over %s", (name) => {
     const result = await client.callTool({ name: "ask", arguments: {} });
     expect(result.content).toEqual([{ type: "text", text: "Hello, Ada" }]);
     w.mock.verify(method("elicitation/create"), 1);
+  });
+
+  test("an openStream() script and notify() reach the session's push stream", async () => {
+    const w = await start();
+    w.mock.openStream().sends((s) => s.delay(5).notify("notifications/message", { level: "info", data: "scripted" }));
+    const client = await w.client();
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params.data));
+    await vi.waitFor(() => expect(logs).toEqual(["scripted"]), { timeout: 2000 });
+    expect(await w.mock.notify("notifications/message", { level: "info", data: "pushed" })).toHaveLength(1);
+    await vi.waitFor(() => expect(logs).toEqual(["scripted", "pushed"]), { timeout: 2000 });
   });
 
   test("a cancelled call stops its stream, and the journal says so", async () => {

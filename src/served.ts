@@ -1,0 +1,68 @@
+/**
+ * How a mock is served: its HTTP listener (unless `transport: "none"`), a stdio server, and its
+ * in-memory connections; and how all of them end when the mock closes.
+ * @module
+ */
+import type { MockCore } from "./engine/core.js";
+import type { McpMockOptions } from "./options.js";
+import { McpMockError } from "./values/errors.js";
+import { HttpTransport } from "./transports/http/streamable.js";
+import { listen, type Listening } from "./transports/http/listener.js";
+import { StdioTransport, type StdioStreams } from "./transports/stdio.js";
+import { MemoryTransports, type MemoryClientTransport } from "./transports/memory.js";
+
+/** The transports of one mock. */
+export class Served {
+  readonly #core: MockCore;
+  /** The Streamable HTTP endpoint, unless `transport: "none"`. */
+  readonly http: HttpTransport | undefined;
+  readonly #server: Listening | undefined;
+  #stdio: StdioTransport | undefined;
+  readonly #memory: MemoryTransports;
+  /** The MCP endpoint's URL, when there is a listener. */
+  readonly url: string | undefined;
+
+  private constructor(core: MockCore, http: HttpTransport | undefined, server: Listening | undefined) {
+    this.#core = core;
+    this.http = http;
+    this.#server = server;
+    this.#memory = new MemoryTransports(core);
+    const host = server?.host.includes(":") ? `[${server.host}]` : server?.host;
+    this.url = server ? `http://${host}:${server.port}${core.options.path ?? "/mcp"}` : undefined;
+  }
+
+  /** Listens as the options say (no listener with `transport: "none"`). */
+  static async start(core: MockCore, options: McpMockOptions): Promise<Served> {
+    if (options.transport === "none") return new Served(core, undefined, undefined);
+    const http = new HttpTransport(core);
+    const server = await listen((req, env) => http.app.fetch(req, env), options.port ?? 0, options.host ?? "127.0.0.1");
+    return new Served(core, http, server);
+  }
+
+  /** The listener's port, 0 without one. */
+  get port(): number {
+    return this.#server?.port ?? 0;
+  }
+
+  /** A new in-memory connection: its client end. */
+  clientTransport(): MemoryClientTransport {
+    return this.#memory.open();
+  }
+
+  /** Serves stdio on these streams; resolves when the input closes. */
+  serveStdio(io: StdioStreams, onCrash: () => void): Promise<void> {
+    if (this.#stdio) throw new McpMockError("serveStdio: this mock already serves stdio.");
+    this.#stdio = new StdioTransport(this.#core, io);
+    this.#stdio.onCrash = onCrash;
+    return this.#stdio.done;
+  }
+
+  /** Ends every stream and connection of every transport, then the listener. */
+  async close(): Promise<void> {
+    this.http?.closeStreams();
+    this.#stdio?.close();
+    this.#memory.closeAll();
+    this.#core.sessions.clear();
+    await this.#server?.close();
+  }
+}

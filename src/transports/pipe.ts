@@ -1,0 +1,166 @@
+/**
+ * What stdio and the in-memory transport share: a connection that is one pipe each way. It is
+ * one implicit session, opened at `initialize`; server-initiated messages (`notify()`,
+ * `openStream()` scripts, `list_changed`) go down the same pipe as the answers. A transport on
+ * it reads messages its own way (lines of stdin, or objects handed over in memory) and gives
+ * each parsed one to {@link PipeConnection.handle}; the connection writes back through its
+ * {@link PipeEnds}.
+ *
+ * How each reply becomes text on a pipe ({@link PipeConnection.writer}):
+ * - an answer is one message; a stream is its messages in order, cut after `dropAfter`
+ *   (`drop-stream-after`: the rest is not sent, the pipe stays open);
+ * - a raw HTTP status (`respondsWithStatus`) has no meaning on a pipe: an error that names it;
+ * - `connection-reset`: {@link PipeEnds.reset} (stdio ends stdout; memory closes the transport);
+ * - `empty-response`: nothing at all; `malformed-json`: the cut text as a message, which the
+ *   client's parser refuses (the SDK's `onerror` with a `SyntaxError`, and no answer);
+ * - `wrong-id` and `duplicate-response`: ordinary messages, altered.
+ * @module
+ */
+import type { InitializeOutcome, MockCore, RequestContext } from "../engine/core.js";
+import type { RequestId, TransportKind } from "../stubs/call.js";
+import type { Session } from "../engine/session-store.js";
+import { classifyMessage } from "../protocol/jsonrpc.js";
+import { OPENING_METHODS } from "../protocol/methods/index.js";
+import { HTTP_GET_STREAM } from "../protocol/entry-points.js";
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, supportedRevision } from "../protocol/revisions.js";
+import { playOutcomes, receive, renderReply, type ReplyWriter } from "./transport.js";
+
+/** Where a pipe-like connection writes. */
+export interface PipeEnds {
+  /** One message's text down the pipe (a line on stdout; a message handed to the client in memory). */
+  send(text: string): void;
+  /** The connection ends without an answer (the `connection-reset` fault). */
+  reset(): void;
+  /** A line for the log (stderr), never for the pipe. */
+  log(text: string): void;
+}
+
+/** One connection that is a pipe each way: its implicit session, and how its replies are written. */
+export class PipeConnection {
+  readonly #core: MockCore;
+  readonly #kind: TransportKind;
+  readonly #ends: PipeEnds;
+  readonly #implicitId: () => string;
+  readonly #abort = new AbortController();
+  #session: Session | undefined;
+
+  /** `implicitId`: the id a session opened here gets unless the initialize stub names one. */
+  constructor(core: MockCore, kind: TransportKind, ends: PipeEnds, implicitId: () => string) {
+    this.#core = core;
+    this.#kind = kind;
+    this.#ends = ends;
+    this.#implicitId = implicitId;
+  }
+
+  /** The session opened at initialize, if any. */
+  get session(): Session | undefined {
+    return this.#session;
+  }
+
+  /** Aborted when the connection stops: streams still running end there. */
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  /** One parsed message, or a batch (an array): checked, answered, written back. */
+  async handle(parsed: unknown, body: string): Promise<void> {
+    if (this.#abort.signal.aborted) return;
+    const version = this.#session?.protocolVersion;
+    if (Array.isArray(parsed)) {
+      if (version === undefined || !supportedRevision(version).batching) {
+        this.#ends.log(
+          version === undefined
+            ? "ignored a batch before initialize: initialize comes alone, and only protocol 2025-03-26 has batches."
+            : `ignored a batch: protocol version ${version} has no batches (only 2025-03-26 does).`,
+        );
+        return;
+      }
+      const batch = new Set<RequestId>();
+      await Promise.all(parsed.map((item: unknown) => this.#onMessage(item, body, batch)));
+      return;
+    }
+    await this.#onMessage(parsed, body, undefined);
+  }
+
+  async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined): Promise<void> {
+    const m = classifyMessage(item);
+    if (m.kind === "invalid") {
+      this.#ends.log(`ignored an invalid JSON-RPC message: ${m.reason}`);
+      return;
+    }
+    const core = this.#core;
+    const isInit = m.kind === "request" && OPENING_METHODS.has(m.method);
+    // The session is the connection's: its version, or the default before initialize.
+    const version = isInit ? core.era.negotiate(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+    const session = isInit ? undefined : this.#session;
+    const ctx: RequestContext = { session, sessionId: session?.id, headers: {}, protocolVersion: version, body, transport: this.#kind, ...(batch ? { batch } : {}) };
+    const received = receive(core, m, ctx);
+    // A notification's raw status has no meaning on a pipe; a response has no answer.
+    if (m.kind !== "request" || received === undefined) return;
+    const outcome = await received;
+    const opened = isInit && outcome.kind === "message" && outcome.initialize ? this.#openSession(outcome.initialize) : undefined;
+    await renderReply([outcome], { batch: false, stream: false }, this.writer(m.id));
+    if (opened) this.#playOpenStream(opened);
+  }
+
+  #openSession(init: InitializeOutcome): Session {
+    const session = this.#core.era.open(init, this.#implicitId()).session as Session;
+    const signal = this.#abort.signal;
+    const ends = this.#ends;
+    session.stream = {
+      emit: (json: string) => {
+        if (!signal.aborted) ends.send(json);
+      },
+      get attached() {
+        return !signal.aborted;
+      },
+    };
+    this.#session = session;
+    this.#core.push.streamOpened();
+    return session;
+  }
+
+  /** The pipe is the session's push stream: an `openStream()` script plays on it once it opens. */
+  #playOpenStream(session: Session): void {
+    const core = this.#core;
+    const ctx: RequestContext = { session, sessionId: session.id, headers: {}, protocolVersion: session.protocolVersion, body: "", transport: this.#kind };
+    const script = core.takeEventStub(HTTP_GET_STREAM, ctx);
+    if (script?.plan.kind !== "stream") return;
+    const signal = AbortSignal.any([this.#abort.signal, core.closing.signal]);
+    void core.playOnStream({ ...script, plan: script.plan }, session, { signal, send: (m) => session.stream?.emit(JSON.stringify(m)) });
+  }
+
+  /** How one answer (to request `id`) is written on the pipe; see the module's comment. */
+  writer(id: RequestId): ReplyWriter<Promise<void> | void> {
+    const ends = this.#ends;
+    const signal = this.#abort.signal;
+    const send = (text: string): void => {
+      if (!signal.aborted) ends.send(text);
+    };
+    return {
+      json: (text) => send(text),
+      events: (outcomes, dropAfter) => {
+        let sent = 0;
+        return playOutcomes(outcomes, {
+          signal,
+          send: (message) => {
+            if (dropAfter !== undefined && sent >= dropAfter) return;
+            sent++;
+            send(JSON.stringify(message));
+          },
+        });
+      },
+      status: (status, body) =>
+        send(JSON.stringify({ jsonrpc: "2.0", id, error: { code: ErrorCodes.InternalError, message: `HTTP ${status} (respondsWithStatus has no meaning over ${this.#kind})`, data: body } })),
+      reset: () => ends.reset(),
+      raw: (text) => {
+        if (text !== "") send(text);
+      },
+    };
+  }
+
+  /** Stops the connection: streams still running end, the push stream detaches. */
+  stop(): void {
+    this.#abort.abort();
+  }
+}
