@@ -12,6 +12,8 @@ import type { MatchingDefinition } from "../definition/format.js";
 import { applyDefinition } from "../definition/apply.js";
 import { patternFromDefinition } from "../definition/compile.js";
 import { McpMockError } from "../values/errors.js";
+import { depthExceeds } from "../values/json-value.js";
+import { MAX_MESSAGE_DEPTH } from "../protocol/jsonrpc.js";
 import type { JournalEntry } from "../journal/journal.js";
 import type { McpMock } from "../mock.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
@@ -31,11 +33,15 @@ function problem(status: number, message: string): Response {
 }
 
 async function body(c: Context): Promise<unknown> {
+  let parsed: unknown;
   try {
-    return await c.req.json();
+    parsed = await c.req.json();
   } catch {
     throw new McpMockError("the request body must be JSON (content-type: application/json).");
   }
+  // The same nesting limit as a message: nothing deeper reaches the definitions or verify().
+  if (depthExceeds(parsed, MAX_MESSAGE_DEPTH)) throw new McpMockError(`the request body must not nest deeper than ${MAX_MESSAGE_DEPTH} levels; send a flatter value.`);
+  return parsed;
 }
 
 function countOf(value: unknown): CountExpectation | undefined {

@@ -121,7 +121,7 @@ export class StdioTransport {
   }
 
   async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined): Promise<void> {
-    const m = classifyMessage(item);
+    const m = classifyMessage(item, body.length);
     if (m.kind === "invalid") {
       this.#logLine(`ignored an invalid JSON-RPC message: ${m.reason}`);
       return;

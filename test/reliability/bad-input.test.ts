@@ -711,22 +711,31 @@ describe("sizes", () => {
 const nested = (levels: number): unknown => (levels === 0 ? 1 : { a: nested(levels - 1) });
 
 describe("the dispatcher", () => {
-  test("B61 tools/call arguments nested deeper than 512 get an isError result", async () => {
+  // One nesting limit, checked when the message is parsed (src/protocol/jsonrpc.ts): the
+  // message, its params, then arguments up to 512 deep (withArgs' limit). Before, arguments
+  // 513 deep were answered and journaled, and verify() or the admin API overflowed on them.
+  test("B61 tools/call arguments nested deeper than 512 are refused when parsed", async () => {
     await using h = await Harness.start();
     h.mock.toolsCall("echo").withArgsMatching((args) => "a" in args).respondsWith("deep");
     const res = await h.post(call(1, "echo", nested(513)));
-    expect(await res.json()).toStrictEqual({ jsonrpc: "2.0", id: 1, result: { isError: true, content: [{ type: "text",
-      text: "[mcpmock] the params of tools/call nest deeper than 512 levels; the mock does not match on them." }] } });
-    expect(res.status).toBe(200);
+    await expectRejection(res, 400, -32700, INVALID_MESSAGE,
+      "a message must not nest objects and arrays deeper than 514 levels (512 within params.arguments); send a flatter value");
+    expect(h.mock.requests().filter((e) => e.id === 1)).toEqual([]);
     const ok = await h.post(call(2, "echo", nested(512)));
     expect(await ok.json()).toStrictEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "deep" }] } });
     await h.healthy();
   });
 
-  test("B62 params nested deeper than 512 in another method get -32602", async () => {
+  // Before: an id 5,000 deep was HTTP 500 "RangeError: Maximum call stack size exceeded".
+  test("B62 an id nested 5,000 deep is refused when parsed, not a stack overflow", async () => {
     await using h = await Harness.start();
-    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "ping", params: { x: nested(513) } });
-    await expectRpcError(res, 1, -32602, "[mcpmock] the params of ping nest deeper than 512 levels; the mock does not match on them.");
+    const deepId = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const res = await h.post(`{"jsonrpc":"2.0","id":${deepId},"method":"ping"}`);
+    await expectRejection(res, 400, -32700, INVALID_MESSAGE,
+      "a message must not nest objects and arrays deeper than 514 levels (512 within params.arguments); send a flatter value");
+    const batch = await h.post(`[{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}]`, { "mcp-protocol-version": "2025-03-26" });
+    await expectRejection(batch, 400, -32700, INVALID_MESSAGE,
+      "message [0]: a message must not nest objects and arrays deeper than 514 levels (512 within params.arguments); send a flatter value");
     await h.healthy();
   });
 
@@ -913,6 +922,18 @@ describe("stdio", () => {
     s.write(`${" ".repeat(10 * 1024 * 1024)}${JSON.stringify(ping("big"))}\n`);
     await s.healthy(mark);
     expect(s.logText).toBe("[mcpmock] a line longer than 10485760 bytes was dropped.\n");
+  });
+
+  // The same nesting limit as HTTP (B61, B62): the line is ignored with a log line, as other
+  // invalid messages are.
+  test("B83 stdio: a message nested deeper than the limit gets no answer and a log line", async () => {
+    await using s = await StdioHarness.start();
+    await s.initialize();
+    const mark = s.lines.length;
+    s.write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":${"[".repeat(100_000)}${"]".repeat(100_000)}}}\n`);
+    await s.healthy(mark);
+    expect(s.logText).toBe("[mcpmock] ignored an invalid JSON-RPC message: a message must not nest objects and arrays deeper than 514 levels (512 within params.arguments); send a flatter value\n");
+    expect(s.mock.requests().filter((e) => e.id === 1)).toEqual([]);
   });
 });
 

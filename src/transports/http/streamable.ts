@@ -170,7 +170,7 @@ export class HttpTransport {
     if (items.length > MAX_BATCH) return Rejections.batchTooLarge();
     const messages: Classified[] = [];
     for (let i = 0; i < items.length; i++) {
-      const m = classifyMessage(items[i]);
+      const m = classifyMessage(items[i], body.length);
       if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
       messages.push(m);
     }
