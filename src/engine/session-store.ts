@@ -100,16 +100,32 @@ export class SessionStore {
     };
     this.#sessions.delete(id);
     this.#sessions.set(id, session);
-    this.#evictOverCap();
+    this.#evictOverCap(session);
     return session;
   }
 
-  #evictOverCap(): void {
+  /** The cap, for messages. */
+  get maxSessions(): number {
+    return this.#max;
+  }
+
+  /**
+   * Whether a new session can open without passing the cap: there is room, or a session no
+   * client listens on can end for it. When every session holds a stream, none can.
+   */
+  hasRoom(): boolean {
+    if (this.#sessions.size < this.#max) return true;
+    for (const session of this.#sessions.values()) if (!session.stream?.attached) return true;
+    return false;
+  }
+
+  /** Ends the least recently used sessions past the cap; never `opened`, the one just handed out. */
+  #evictOverCap(opened: Session): void {
     while (this.#sessions.size > this.#max) {
       // The least recently used one that no client is listening on (a scan, only past the cap).
       let oldest: Session | undefined;
       for (const session of this.#sessions.values()) {
-        if (session.stream?.attached) continue;
+        if (session.stream?.attached || session === opened) continue;
         if (oldest === undefined || session.lastUse < oldest.lastUse) oldest = session;
       }
       if (oldest === undefined) return;

@@ -938,6 +938,39 @@ describe("stdio", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Limits (issue 20)
+// ---------------------------------------------------------------------------------------------
+
+describe("limits", () => {
+  // Before: with every session at the cap holding its GET stream, the only session the cap
+  // could end was the one just opened: initialize answered 200 with a session id already gone.
+  test("B84 initialize when every session at maxSessions holds a GET stream is 503", async () => {
+    await using h = await Harness.start({ maxSessions: 2 });
+    const held: AbortController[] = [];
+    const hold = async (session: string): Promise<void> => {
+      const abort = new AbortController();
+      const res = await fetch(h.url, { headers: { accept: "text/event-stream", "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" }, signal: abort.signal });
+      expect(res.status).toBe(200);
+      held.push(abort);
+    };
+    await hold(h.session);
+    const second = await h.initialize();
+    await hold(second);
+    const res = await h.post(initRequest(), { "mcp-session-id": undefined, "mcp-protocol-version": undefined });
+    await expectRejection(res, 503, -32000, "Service Unavailable: all 2 sessions (maxSessions) hold an open GET stream",
+      "[mcpmock] no session can end to make room for a new one. Raise maxSessions (McpMock.start({ maxSessions: n })), or have clients close their GET streams or DELETE their sessions.");
+    expect(h.mock.sessions().map((s) => s.id)).toEqual([h.session, second]);
+    held[1]?.abort();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const third = await h.initialize();
+    const list = await h.post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { "mcp-session-id": third });
+    expect(list.status).toBe(200);
+    held[0]?.abort();
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // The table and this file agree
 // ---------------------------------------------------------------------------------------------
 

@@ -61,6 +61,13 @@ export const Rejections = {
       `Invalid Origin header: ${origin}`,
       `mcpmock allows loopback origins only by default. To allow this one: McpMock.start({ allowedOrigins: [${JSON.stringify(origin)}] }).`,
     ),
+  sessionsFull: (max: number) =>
+    rejection(
+      503,
+      T,
+      `Service Unavailable: all ${max} sessions (maxSessions) hold an open GET stream`,
+      "[mcpmock] no session can end to make room for a new one. Raise maxSessions (McpMock.start({ maxSessions: n })), or have clients close their GET streams or DELETE their sessions.",
+    ),
   shuttingDown: () => rejection(503, T, "Service Unavailable: the mock is closing"),
   internal: (why: string) => rejection(500, ErrorCodes.InternalError, "Internal server error", `[mcpmock] ${why}`),
   notFound: (path: string, endpoint: string) =>
