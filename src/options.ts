@@ -114,6 +114,15 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    */
   readonly journalSize?: number;
   /**
+   * The journal's byte budget, 64 MiB by default: the text of the messages it keeps (a message
+   * in a batch counts the batch's text). Past it the oldest entries are dropped, as past
+   * `journalSize`; a message larger than the whole budget is kept without its params once it is
+   * answered (all but the tool or prompt name or the resource URI; the entry's `truncated`
+   * says its size), and verification reports how many were. A journaled call keeps its params
+   * once: its raw text is not kept after it is answered (`call.body` is then written again).
+   */
+  readonly journalBytes?: number;
+  /**
    * Refuse, at the stub, an answer that SDK clients would reject (checked with the SDK's
    * result schemas). Off by default, so a test can send a broken answer on purpose.
    */

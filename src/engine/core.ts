@@ -85,7 +85,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   constructor(options: McpMockOptions) {
     this.options = options;
-    this.journal = new Journal(options.journalSize);
+    this.journal = new Journal(options.journalSize, options.journalBytes);
     this.sessions = new SessionStore(options.sessionIds, options);
     this.era = new SessionEra(this.sessions, this.stateful);
     this.requests = new ClientRequests(options.clientTimeoutMs);
@@ -309,7 +309,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       protocolVersion: ctx.protocolVersion,
       transport: ctx.transport,
       call,
-    });
+    }, ctx.body.length);
     this.journal.complete(entry, undefined, undefined, unexpected);
     if (method !== undefined) this.requests.settle(id as RequestId, body);
   }
@@ -325,7 +325,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       protocolVersion: call.protocolVersion,
       transport: call.transport,
       call,
-    });
+    }, ctx.body.length);
     if (ctx.session) ctx.session.lastSeenAt = entry.receivedAt;
     return entry;
   }

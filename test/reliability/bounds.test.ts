@@ -42,3 +42,53 @@ describe("deep nesting (issue 20, defect 4)", () => {
     expect(await deepVerify.json()).toStrictEqual({ error: "[mcpmock] the request body must not nest deeper than 514 levels; send a flatter value." });
   });
 });
+
+/** The heap in use after a full collection (gc is exposed through the V8 flag, here only). */
+async function heapAfterGc(): Promise<number> {
+  const v8 = await import("node:v8");
+  const vm = await import("node:vm");
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  for (let i = 0; i < 3; i++) gc();
+  return process.memoryUsage().heapUsed;
+}
+
+describe("memory bounded by bytes (issue 20, defect 1)", () => {
+  // Before: the journal was capped by entries only and kept each body about twice (the raw
+  // text and the parsed params): 680 calls with 3 MiB arguments ended in a heap OOM. Here
+  // 40 calls with 1 MiB arguments against an 8 MiB budget: 80 MiB retained before.
+  test("the journal keeps at most journalBytes of messages, each body once", async () => {
+    const budget = 8 * 1024 * 1024;
+    await using mock = await McpMock.start({ tools, journalBytes: budget, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith("ok");
+    const headers = await session(mock.url);
+    const before = await heapAfterGc();
+    for (let i = 0; i < 40; i++) {
+      const res = await post(mock.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: { blob: String(i % 10).repeat(1024 * 1024) } } }, headers);
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    const grown = (await heapAfterGc()) - before;
+    expect(grown, `the heap grew ${(grown / 2 ** 20).toFixed(1)} MiB`).toBeLessThan(budget * 1.5);
+    const kept = mock.requests();
+    expect(kept.length).toBeLessThan(10);
+    expect(kept.length).toBeGreaterThan(3);
+    expect(kept.at(-1)?.id).toBe(40);
+    expect(() => mock.verify(mock.toolsCall("echo"), 41)).toThrow(/journalBytes/);
+  });
+
+  test("a message larger than journalBytes is kept without its params, and reports and verification say so", async () => {
+    await using mock = await McpMock.start({ tools, journalBytes: 1024 * 1024, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith("ok");
+    const headers = await session(mock.url);
+    const res = await post(mock.url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { blob: "x".repeat(2 * 1024 * 1024) } } }, headers);
+    expect(res.status).toBe(200);
+    await res.text();
+    const [entry] = mock.requests().filter((e) => e.id === 1);
+    expect(entry).toMatchObject({ params: { name: "echo" }, truncated: { bytes: expect.any(Number) as number } });
+    mock.verify(mock.toolsCall("echo"), 1);
+    expect(() => mock.verify(mock.toolsCall("echo").withArgs({ blob: "x" }), 1)).toThrow(
+      /#2 tools\/call "echo" \[params not kept: \d+ bytes, over journalBytes\][\s\S]*1 kept without its params \(each over journalBytes, 1048576 bytes\)/,
+    );
+  });
+});
