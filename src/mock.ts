@@ -129,7 +129,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const transport = new HttpTransport(core);
     const server = await listen((req, env) => transport.app.fetch(req, env), options.port ?? 0, options.host ?? "127.0.0.1");
     const mock = new McpMock<T>(core, transport, server);
-    if (options.admin) transport.mountAdmin(adminApp(mock as McpMock, typeof options.admin === "object" && options.admin.remote === true));
+    if (options.admin) transport.mountAdmin(adminApp(mock as McpMock, typeof options.admin === "object" && options.admin.remote === true, options.allowedOrigins));
     return mock;
   }
 

@@ -70,8 +70,11 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   /** Milliseconds a session may idle before it expires (its id then gets 404). 30 minutes by default. */
   readonly sessionIdleMs?: number;
   /**
-   * Host headers allowed (DNS-rebinding protection), besides loopback names when the mock
-   * binds a loopback address. A request with another Host gets 403.
+   * Host headers allowed (DNS-rebinding protection), besides loopback names; a name without a
+   * port allows any port. Not given, a mock bound to loopback answers loopback names only, and
+   * one bound beyond it (`0.0.0.0`, a LAN address) the machine's own names: `os.hostname()`,
+   * the bound address and its interfaces' addresses. A request with another Host gets 403
+   * (naming what is allowed); `mcpmock serve` prints the list when it starts.
    */
   readonly allowedHosts?: readonly string[];
   /** Stateful session ids: `"sequential"` (`session-1`, `session-2`; the default), `"uuid"`, or a function. */
@@ -145,6 +148,13 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * A request with any other `Origin` gets 403, as the 2025-11-25 spec requires.
    */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Request headers whose values the journal keeps as `"[redacted]"` (`mock.requests()`,
+   * `GET /__admin/requests`, verification): `authorization` and `cookie` by default. Stubs
+   * still match on the real values while a request is answered. `false` keeps every value (for
+   * tests that verify a header); a list names the headers to redact instead.
+   */
+  readonly redactHeaders?: false | readonly string[];
 }
 
 /** Refuses options that cannot work, with the fix (the rest are checked where they are used). */

@@ -85,7 +85,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   constructor(options: McpMockOptions) {
     this.options = options;
-    this.journal = new Journal(options.journalSize, options.journalBytes);
+    this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders);
     this.sessions = new SessionStore(options.sessionIds, options);
     this.era = new SessionEra(this.sessions, this.stateful);
     this.requests = new ClientRequests(options.clientTimeoutMs);

@@ -52,6 +52,21 @@ export interface JournalEntry {
 
 /** Default cap on kept entries. */
 export const DEFAULT_JOURNAL_SIZE = 10_000;
+/** Request headers the journal keeps as `"[redacted]"` by default. */
+export const DEFAULT_REDACTED_HEADERS: readonly string[] = ["authorization", "cookie"];
+const REDACTED = "[redacted]";
+
+/** `headers` with the values of `names` replaced by `"[redacted]"`; the same object when none is there. */
+export function redact(headers: Readonly<Record<string, string>>, names: readonly string[]): Readonly<Record<string, string>> {
+  let out: Record<string, string> | undefined;
+  for (const name of names) {
+    if (headers[name] === undefined) continue;
+    out ??= { ...headers };
+    out[name] = REDACTED;
+  }
+  return out ?? headers;
+}
+
 /** Default byte budget of the journal (the text of the messages it keeps): 64 MiB. */
 export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
 
@@ -64,12 +79,15 @@ export class Journal {
   #seq = 0;
   readonly #cap: number;
   readonly #budget: number;
+  readonly #redacted: readonly string[];
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
   readonly #arrivals = new Set<(entry: JournalEntry) => void>();
 
-  constructor(cap = DEFAULT_JOURNAL_SIZE, budget = DEFAULT_JOURNAL_BYTES) {
+  /** `redacted`: header names (lower case) whose values the journal does not keep. */
+  constructor(cap = DEFAULT_JOURNAL_SIZE, budget = DEFAULT_JOURNAL_BYTES, redacted: readonly string[] = DEFAULT_REDACTED_HEADERS) {
     this.#cap = cap;
     this.#budget = budget;
+    this.#redacted = redacted.map((name) => name.toLowerCase());
   }
 
   /** The byte budget (`journalBytes`). */
@@ -102,7 +120,7 @@ export class Journal {
       id: init.id,
       params: init.params,
       sessionId: init.sessionId,
-      headers: init.headers,
+      headers: this.#redacted.length === 0 ? init.headers : redact(init.headers, this.#redacted),
       protocolVersion: init.protocolVersion,
       transport: init.transport,
       receivedAt: Date.now(),
@@ -143,9 +161,10 @@ export class Journal {
     entry.unmatched = missReport !== undefined;
     entry.missReport = missReport;
     entry.durationMs = Date.now() - entry.receivedAt;
+    // Answered: the parsed params stay, the raw text goes (it is made again if a matcher asks),
+    // and the call's headers become the entry's (redacted).
     if (entry.truncated) truncate(entry);
-    // Answered: the parsed params stay, the raw text goes (it is made again if a matcher asks).
-    else entry.call?.compact();
+    else entry.call?.compact(entry.headers);
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
   }
 
@@ -181,7 +200,7 @@ export class Journal {
 
 /** Drops an answered entry's params but its key (tool or prompt name, resource URI). */
 function truncate(entry: JournalEntry): void {
-  const call = entry.call?.withoutParams();
+  const call = entry.call?.withoutParams(entry.headers);
   const mutable = entry as { params: JournalEntry["params"]; call: JournalEntry["call"] };
   mutable.params = call?.params;
   mutable.call = call;

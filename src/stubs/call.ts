@@ -89,18 +89,22 @@ export class McpCall implements McpCallInit {
     return JSON.stringify(message);
   }
 
-  /** Lets go of what can be made again (the raw text, the canonical arguments), so a journaled call holds its params once. @internal */
-  compact(): void {
+  /**
+   * Lets go of what can be made again (the raw text, the canonical arguments), so a journaled
+   * call holds its params once; `headers` replace its headers (redacted ones). @internal
+   */
+  compact(headers: Readonly<Record<string, string>> = this.headers): void {
     this.#body = undefined;
     this.#argsKey = undefined;
+    (this as { headers: Readonly<Record<string, string>> }).headers = headers;
   }
 
   /** This call with its params dropped but its key (tool or prompt name, resource URI). @internal */
-  withoutParams(): McpCall {
+  withoutParams(headers: Readonly<Record<string, string>> = this.headers): McpCall {
     const param = KEY_BY_METHOD.get(this.method)?.param;
     const key = param === undefined ? undefined : this.params?.[param];
     const params = key === undefined || param === undefined ? undefined : { [param]: key };
-    return new McpCall({ method: this.method, params, id: this.id, sessionId: this.sessionId, headers: this.headers, protocolVersion: this.protocolVersion, body: "", transport: this.transport });
+    return new McpCall({ method: this.method, params, id: this.id, sessionId: this.sessionId, headers, protocolVersion: this.protocolVersion, body: "", transport: this.transport });
   }
 
   /** The tool or prompt name (`params.name`), if the request has one. */

@@ -971,6 +971,48 @@ describe("limits", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Host beyond loopback, and the admin API (issue 20)
+// ---------------------------------------------------------------------------------------------
+
+describe("Host beyond loopback, and the admin API", () => {
+  test("B85 a foreign Host on a mock bound to 0.0.0.0 is 403 naming the machine's names", async () => {
+    let mock: McpMock;
+    try {
+      mock = await McpMock.start({ host: "0.0.0.0", tools, onUnmatched: "silent" });
+    } catch {
+      return; // this sandbox cannot bind 0.0.0.0 (security.test.ts skips likewise)
+    }
+    try {
+      const res = await rawRequest(`http://127.0.0.1:${mock.port}/mcp`, { headers: { accept: ACCEPT_BOTH, "content-type": "application/json", host: "evil.example" }, body: JSON.stringify(initRequest()) });
+      expect(res.status).toBe(403);
+      const body = JSON.parse(res.body) as { error: { code: number; message: string; data: string } };
+      expect(body.error).toMatchObject({ code: -32000, message: "Invalid Host header: evil.example" });
+      expect(body.error.data).toMatch(/^mcpmock answers this machine's own names only \(localhost, 127\.0\.0\.1, \[::1\], .+\), as it binds 0\.0\.0\.0 \(DNS-rebinding protection\)\. To allow this one: McpMock\.start\(\{ allowedHosts: \["evil\.example"\] \}\) or mcpmock serve --allowed-host evil\.example\.$/);
+      const ok = await rawRequest(`http://127.0.0.1:${mock.port}/mcp`, { headers: { accept: ACCEPT_BOTH, "content-type": "application/json" }, body: JSON.stringify(initRequest()) });
+      expect(ok.status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test("B86 an admin request from a browser page not in allowedOrigins is 403", async () => {
+    await using h = await Harness.start({ admin: true });
+    const res = await fetch(h.url.replace(/\/mcp$/, "/__admin/stubs"), { method: "POST", headers: { origin: "http://localhost:5173", "content-type": "text/plain" }, body: "{}" });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toStrictEqual({ error: "[mcpmock] the admin API does not answer browsers' cross-origin requests (Origin: http://localhost:5173). To let a page drive it: McpMock.start({ allowedOrigins: [\"http://localhost:5173\"] })." });
+    await h.healthy();
+  });
+
+  test("B87 an admin write that is not JSON is 415", async () => {
+    await using h = await Harness.start({ admin: true });
+    const res = await fetch(h.url.replace(/\/mcp$/, "/__admin/reset"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toStrictEqual({ error: "[mcpmock] admin writes must be sent with content-type: application/json (received application/x-www-form-urlencoded), so a browser page cannot send them without a CORS preflight." });
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // The table and this file agree
 // ---------------------------------------------------------------------------------------------
 

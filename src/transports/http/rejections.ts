@@ -54,6 +54,13 @@ export const Rejections = {
       `Invalid Host header: ${host}`,
       `mcpmock answers loopback Host names only when it binds a loopback address (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: [${JSON.stringify(host)}] }).`,
     ),
+  foreignHost: (host: string, allowed: readonly string[], bound: string) =>
+    rejection(
+      403,
+      T,
+      `Invalid Host header: ${host}`,
+      `mcpmock answers this machine's own names only (${allowed.join(", ")}), as it binds ${bound} (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: [${JSON.stringify(host)}] }) or mcpmock serve --allowed-host ${host}.`,
+    ),
   invalidOrigin: (origin: string) =>
     rejection(
       403,
