@@ -52,6 +52,8 @@ export interface SessionInfo {
   readonly initialized: boolean;
   /** The client holds the GET stream open. */
   readonly streamOpen: boolean;
+  /** Bytes of events kept for resuming its streams (at most `maxSessionStreamBytes`). */
+  readonly resumableBytes: number;
 }
 
 /** A scenario's state, from {@link McpMock.scenario}. */
@@ -772,6 +774,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       logLevel: s.logLevel,
       initialized: s.initialized,
       streamOpen: s.stream?.attached === true,
+      resumableBytes: s.streams.bytes,
     }));
   }
 

@@ -107,6 +107,19 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly getStream?: boolean;
   /** Milliseconds between keep-alive comments on idle streams; 15000 by default, 0 turns them off. */
   readonly keepAliveMs?: number;
+  /**
+   * Milliseconds an SSE client may leave the socket's buffer full (reading nothing) before it
+   * is dropped; 30000 by default. Streams wait while the buffer is full, so a slow client slows
+   * its stream down instead of filling memory. The dropped request's journal entry says why.
+   */
+  readonly sseStallMs?: number;
+  /**
+   * Bytes of events one SSE stream keeps for `Last-Event-ID` resuming (the oldest go first),
+   * and the most a client may leave unread on it before it is dropped; 4 MiB by default.
+   */
+  readonly maxStreamBytes?: number;
+  /** Bytes of events one session keeps for resuming, all its streams together; 16 MiB by default. */
+  readonly maxSessionStreamBytes?: number;
   /** Largest accepted POST body in bytes; 4 MiB by default (413 above). */
   readonly maxBodyBytes?: number;
   /**
@@ -168,5 +181,15 @@ export function assertValidOptions(options: McpMockOptions): void {
   }
   if (options.responseMode !== undefined && options.responseMode !== "json" && options.responseMode !== "sse") {
     throw new McpMockError(`responseMode must be "json" or "sse", received ${JSON.stringify(options.responseMode)}.`);
+  }
+  for (const name of ["journalBytes", "sseStallMs", "maxStreamBytes", "maxSessionStreamBytes"] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
+      throw new McpMockError(`${name} must be a positive whole number, received ${JSON.stringify(value)}.`);
+    }
+  }
+  const redact = options.redactHeaders;
+  if (redact !== undefined && redact !== false && !(Array.isArray(redact) && redact.every((h) => typeof h === "string"))) {
+    throw new McpMockError(`redactHeaders must be false or a list of header names, received ${JSON.stringify(redact)}.`);
   }
 }

@@ -234,7 +234,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
         const signal = AbortSignal.any([sink.signal, cancel.signal, this.closing.signal]);
         let last: unknown;
         try {
-          await outcome.run({ send: (m) => ((last = m), sink.send(m)), signal });
+          await outcome.run({ send: (m) => ((last = m), sink.send(m)), signal, ...(sink.ready ? { ready: () => sink.ready?.() } : {}) });
         } catch (error) {
           if (!signal.aborted) {
             const failure = error instanceof JsonRpcFailure ? error : new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} the stream of ${stubId} failed: ${String(error)}`);
@@ -244,7 +244,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
         } finally {
           this.#inflight.delete(key);
           const cut = signal.aborted && !(last && typeof last === "object" && ("result" in last || "error" in last));
-          this.journal.complete(entry, stubId, cut ? { cancelled: true, reason: cancel.signal.aborted ? "notifications/cancelled" : "the stream ended first" } : last, undefined);
+          this.journal.complete(entry, stubId, cut ? { cancelled: true, reason: cancel.signal.aborted ? "notifications/cancelled" : typeof signal.reason === "string" ? signal.reason : "the stream ended first" } : last, undefined);
           if (this.options.verbose) logAnswer(entry, { kind: "message", message: last as JsonRpcResponse });
         }
       },

@@ -9,6 +9,7 @@
  * about bad input, and about the mock staying healthy after it.
  */
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -1008,6 +1009,32 @@ describe("Host beyond loopback, and the admin API", () => {
     const res = await fetch(h.url.replace(/\/mcp$/, "/__admin/reset"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
     expect(res.status).toBe(415);
     expect(await res.json()).toStrictEqual({ error: "[mcpmock] admin writes must be sent with content-type: application/json (received application/x-www-form-urlencoded), so a browser page cannot send them without a CORS preflight." });
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Slow clients (issue 20)
+// ---------------------------------------------------------------------------------------------
+
+describe("slow clients", () => {
+  test("B88 a client that reads nothing of a streamed answer for sseStallMs is dropped", async () => {
+    await using h = await Harness.start({ sseStallMs: 300 });
+    const frame = "x".repeat(16 * 1024);
+    h.mock.toolsCall("add").streams(function* () {
+      for (let i = 0; i < 2000; i++) yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: frame } };
+    });
+    const paused = await new Promise<import("node:http").IncomingMessage>((resolve, reject) => {
+      const req = httpRequest(h.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...h.headers } }, (res) => (res.pause(), resolve(res)));
+      req.on("error", reject);
+      req.end(JSON.stringify(call(1, "add", { a: 1, b: 2 })));
+    });
+    expect(paused.statusCode).toBe(200);
+    const started = Date.now();
+    while (h.mock.requests().find((e) => e.id === 1)?.answer === undefined && Date.now() - started < 3000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(h.mock.requests().find((e) => e.id === 1)?.answer).toStrictEqual({ cancelled: true,
+      reason: "the client read nothing for 300 ms (sseStallMs) with the socket's buffer full; the stream was dropped" });
+    paused.destroy();
     await h.healthy();
   });
 });
