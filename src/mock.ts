@@ -131,7 +131,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const transport = new HttpTransport(core);
     const server = await listen((req, env) => transport.app.fetch(req, env), options.port ?? 0, options.host ?? "127.0.0.1");
     const mock = new McpMock<T>(core, transport, server);
-    if (options.admin) transport.mountAdmin(adminApp(mock as McpMock, typeof options.admin === "object" && options.admin.remote === true, options.allowedOrigins));
+    const admin = typeof options.admin === "object" ? options.admin : {};
+    if (options.admin) transport.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token));
     return mock;
   }
 

@@ -41,13 +41,15 @@ export interface ServerInfo {
 export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   /**
    * Serve the admin REST API under `/__admin` (as `mcpmock serve` does): loopback clients
-   * only, unless `{ remote: true }`.
+   * only, unless `{ remote: true, token }`.
    */
   readonly admin?:
     | boolean
     | {
-        /** Also accept admin requests from non-loopback clients. */
+        /** Also accept admin requests from non-loopback clients (they must send the token). */
         readonly remote?: boolean;
+        /** With `remote`, required: clients beyond loopback send `Authorization: Bearer <token>`. */
+        readonly token?: string;
       };
   /**
    * `"http"` (default): listen for Streamable HTTP. `"none"`: no listener; the mock is
@@ -181,6 +183,12 @@ export function assertValidOptions(options: McpMockOptions): void {
   }
   if (options.responseMode !== undefined && options.responseMode !== "json" && options.responseMode !== "sse") {
     throw new McpMockError(`responseMode must be "json" or "sse", received ${JSON.stringify(options.responseMode)}.`);
+  }
+  const admin = options.admin;
+  if (typeof admin === "object" && admin.remote === true && !(typeof admin.token === "string" && admin.token.length > 0)) {
+    throw new McpMockError(
+      'admin: { remote: true } needs a token, which clients beyond loopback send as "Authorization: Bearer <token>": admin: { remote: true, token: "..." } (mcpmock serve --admin-host makes one and prints it).',
+    );
   }
   for (const name of ["journalBytes", "sseStallMs", "maxStreamBytes", "maxSessionStreamBytes"] as const) {
     const value = options[name];

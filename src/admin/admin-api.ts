@@ -81,11 +81,16 @@ function browserProblem(c: Context, allowedOrigins: readonly string[]): Response
  * browsers only from `allowedOrigins`.
  * @internal
  */
-export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonly string[] = []): Hono {
+export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonly string[] = [], token?: string): Hono {
   const app = new Hono();
+  const bearer = token === undefined ? undefined : `Bearer ${token}`;
   app.use("*", async (c, next) => {
     const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? "";
-    if (!remote && peer && !LOOPBACK.test(peer)) return problem(403, `the admin API answers loopback clients only; ${peer} is not one (start with --admin-host to open it).`);
+    const beyond = peer !== "" && !LOOPBACK.test(peer);
+    if (!remote && beyond) return problem(403, `the admin API answers loopback clients only; ${peer} is not one (start with --admin-host to open it).`);
+    if (beyond && bearer !== undefined && c.req.header("authorization") !== bearer) {
+      return problem(401, "[mcpmock] the admin API beyond loopback needs its token: send Authorization: Bearer <token> (the one mcpmock serve printed, or admin.token).");
+    }
     const refused = browserProblem(c, allowedOrigins);
     if (refused) return refused;
     await next();

@@ -319,6 +319,25 @@ describe("the admin API answers loopback peers only", () => {
     const allowed = await adminApp(mock, true).fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
     expect(allowed.status).toBe(200);
   });
+
+  // Issue 20: the admin API beyond loopback needs an explicit opt-in and a token.
+  test("beyond loopback the admin API needs its token; admin: { remote: true } without one is refused at start", async () => {
+    await expect(McpMock.start({ admin: { remote: true } })).rejects.toThrow(
+      'admin: { remote: true } needs a token, which clients beyond loopback send as "Authorization: Bearer <token>": admin: { remote: true, token: "..." } (mcpmock serve --admin-host makes one and prints it).',
+    );
+    await using mock = await McpMock.start();
+    const peer = { incoming: { socket: { remoteAddress: "203.0.113.7" } } };
+    const app = adminApp(mock, true, [], "s3cret");
+    const anonymous = await app.fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toStrictEqual({ error: "[mcpmock] the admin API beyond loopback needs its token: send Authorization: Bearer <token> (the one mcpmock serve printed, or admin.token)." });
+    const wrong = await app.fetch(new Request("http://127.0.0.1/__admin/requests", { headers: { authorization: "Bearer nope" } }), peer);
+    expect(wrong.status).toBe(401);
+    const right = await app.fetch(new Request("http://127.0.0.1/__admin/requests", { headers: { authorization: "Bearer s3cret" } }), peer);
+    expect(right.status).toBe(200);
+    const local = await app.fetch(new Request("http://127.0.0.1/__admin/requests"), { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+    expect(local.status).toBe(200);
+  });
 });
 
 describe("user strings are data, never code", () => {
