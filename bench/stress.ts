@@ -98,8 +98,12 @@ async function bigArguments(): Promise<void> {
     if (res === "timeout" || res.status !== 200) errors++;
   }
   const after = heap();
-  console.log(`[2] ${total} tools/call with 3 MiB arguments: ${errors} errors; journal keeps ${mock.requests().length} entries`);
-  console.log(`    heap before ${mib(before)}, after ${mib(after)} (growth ${mib(after - before)}); journalBytes budget 64.0 MiB${gc ? "" : " (no --expose-gc: not after a collection)"}`);
+  const kept = mock.requests().length;
+  mock.resetJournal();
+  const withoutJournal = heap();
+  console.log(`[2] ${total} tools/call with 3 MiB arguments: ${errors} errors; journal keeps ${kept} entries`);
+  console.log(`    heap before ${mib(before)}, after ${mib(after)} (growth ${mib(after - before)}); after resetJournal() ${mib(withoutJournal)}`);
+  console.log(`    the journal's share: ${mib(after - withoutJournal)}; journalBytes budget 64.0 MiB${gc ? "" : " (no --expose-gc: not after a collection)"}`);
 }
 
 async function heldStreams(): Promise<void> {
