@@ -52,6 +52,8 @@ export interface SessionInfo {
   readonly initialized: boolean;
   /** The client holds the GET stream open. */
   readonly streamOpen: boolean;
+  /** Bytes of events kept for resuming its streams (at most `maxSessionStreamBytes`). */
+  readonly resumableBytes: number;
 }
 
 /** A scenario's state, from {@link McpMock.scenario}. */
@@ -166,7 +168,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const core = new MockCore(options);
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, typeof options.admin === "object" && options.admin.remote === true));
+    const admin = typeof options.admin === "object" ? options.admin : {};
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token));
     return mock;
   }
 
@@ -803,6 +806,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       logLevel: s.logLevel,
       initialized: s.initialized,
       streamOpen: s.stream?.attached === true,
+      resumableBytes: s.streams.bytes,
     }));
   }
 

@@ -41,13 +41,15 @@ export interface ServerInfo {
 export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   /**
    * Serve the admin REST API under `/__admin` (as `mcpmock serve` does): loopback clients
-   * only, unless `{ remote: true }`.
+   * only, unless `{ remote: true, token }`.
    */
   readonly admin?:
     | boolean
     | {
-        /** Also accept admin requests from non-loopback clients. */
+        /** Also accept admin requests from non-loopback clients (they must send the token). */
         readonly remote?: boolean;
+        /** With `remote`, required: clients beyond loopback send `Authorization: Bearer <token>`. */
+        readonly token?: string;
       };
   /**
    * `"http"` (default): listen for Streamable HTTP. `"none"`: no listener and no port; clients
@@ -71,8 +73,11 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   /** Milliseconds a session may idle before it expires (its id then gets 404). 30 minutes by default. */
   readonly sessionIdleMs?: number;
   /**
-   * Host headers allowed (DNS-rebinding protection), besides loopback names when the mock
-   * binds a loopback address. A request with another Host gets 403.
+   * Host headers allowed (DNS-rebinding protection), besides loopback names; a name without a
+   * port allows any port. Not given, a mock bound to loopback answers loopback names only, and
+   * one bound beyond it (`0.0.0.0`, a LAN address) the machine's own names: `os.hostname()`,
+   * the bound address and its interfaces' addresses. A request with another Host gets 403
+   * (naming what is allowed); `mcpmock serve` prints the list when it starts.
    */
   readonly allowedHosts?: readonly string[];
   /** Stateful session ids: `"sequential"` (`session-1`, `session-2`; the default), `"uuid"`, or a function. */
@@ -105,6 +110,19 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly getStream?: boolean;
   /** Milliseconds between keep-alive comments on idle streams; 15000 by default, 0 turns them off. */
   readonly keepAliveMs?: number;
+  /**
+   * Milliseconds an SSE client may leave the socket's buffer full (reading nothing) before it
+   * is dropped; 30000 by default. Streams wait while the buffer is full, so a slow client slows
+   * its stream down instead of filling memory. The dropped request's journal entry says why.
+   */
+  readonly sseStallMs?: number;
+  /**
+   * Bytes of events one SSE stream keeps for `Last-Event-ID` resuming (the oldest go first),
+   * and the most a client may leave unread on it before it is dropped; 4 MiB by default.
+   */
+  readonly maxStreamBytes?: number;
+  /** Bytes of events one session keeps for resuming, all its streams together; 16 MiB by default. */
+  readonly maxSessionStreamBytes?: number;
   /** Largest accepted POST body in bytes; 4 MiB by default (413 above). */
   readonly maxBodyBytes?: number;
   /**
@@ -114,6 +132,15 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * verify: resident memory then stays near a bare server's).
    */
   readonly journalSize?: number;
+  /**
+   * The journal's byte budget, 64 MiB by default: the text of the messages it keeps (a message
+   * in a batch counts the batch's text). Past it the oldest entries are dropped, as past
+   * `journalSize`; a message larger than the whole budget is kept without its params once it is
+   * answered (all but the tool or prompt name or the resource URI; the entry's `truncated`
+   * says its size), and verification reports how many were. A journaled call keeps its params
+   * once: its raw text is not kept after it is answered (`call.body` is then written again).
+   */
+  readonly journalBytes?: number;
   /**
    * Refuse, at the stub, an answer that SDK clients would reject (checked with the SDK's
    * result schemas). Off by default, so a test can send a broken answer on purpose.
@@ -137,6 +164,13 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * A request with any other `Origin` gets 403, as the 2025-11-25 spec requires.
    */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Request headers whose values the journal keeps as `"[redacted]"` (`mock.requests()`,
+   * `GET /__admin/requests`, verification): `authorization` and `cookie` by default. Stubs
+   * still match on the real values while a request is answered. `false` keeps every value (for
+   * tests that verify a header); a list names the headers to redact instead.
+   */
+  readonly redactHeaders?: false | readonly string[];
 }
 
 /** Refuses options that cannot work, with the fix (the rest are checked where they are used). */
@@ -150,5 +184,21 @@ export function assertValidOptions(options: McpMockOptions): void {
   }
   if (options.responseMode !== undefined && options.responseMode !== "json" && options.responseMode !== "sse") {
     throw new McpMockError(`responseMode must be "json" or "sse", received ${JSON.stringify(options.responseMode)}.`);
+  }
+  const admin = options.admin;
+  if (typeof admin === "object" && admin.remote === true && !(typeof admin.token === "string" && admin.token.length > 0)) {
+    throw new McpMockError(
+      'admin: { remote: true } needs a token, which clients beyond loopback send as "Authorization: Bearer <token>": admin: { remote: true, token: "..." } (mcpmock serve --admin-host makes one and prints it).',
+    );
+  }
+  for (const name of ["journalBytes", "sseStallMs", "maxStreamBytes", "maxSessionStreamBytes"] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
+      throw new McpMockError(`${name} must be a positive whole number, received ${JSON.stringify(value)}.`);
+    }
+  }
+  const redact = options.redactHeaders;
+  if (redact !== undefined && redact !== false && !(Array.isArray(redact) && redact.every((h) => typeof h === "string"))) {
+    throw new McpMockError(`redactHeaders must be false or a list of header names, received ${JSON.stringify(redact)}.`);
   }
 }

@@ -98,7 +98,7 @@ describe.concurrent("help, version and command-line mistakes", () => {
 
   test("serve --help lists its options and the admin routes", async ({ expect }) => {
     const r = await run("serve", "--help");
-    for (const option of ["--port N", "--host H", "--stateless", "--sse", "--verbose", "--no-admin", "/__admin/stubs"]) expect(r.stdout).toContain(option);
+    for (const option of ["--port N", "--host H", "--allowed-host H", "--stateless", "--sse", "--verbose", "--no-admin", "/__admin/stubs"]) expect(r.stdout).toContain(option);
   });
 
   test("--version prints the package version", async ({ expect }) => {
@@ -210,11 +210,12 @@ describe("serve", () => {
   });
   afterAll(() => served.kill());
 
-  test("prints the URL, the admin API and one line per stub", () => {
+  test("prints the URL, the Host names it answers, the admin API and one line per stub", () => {
     const lines = served.out.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^mcpmock serving examples\/weather\.mock\.json at http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    expect(lines[1]).toBe(`admin API at ${url.replace(/\/mcp$/, "")}/__admin`);
-    expect(lines.slice(2)).toEqual([
+    expect(lines[1]).toBe("Host names answered: localhost, 127.0.0.1, [::1] (--allowed-host to add one)");
+    expect(lines[2]).toBe(`admin API at ${url.replace(/\/mcp$/, "")}/__admin`);
+    expect(lines.slice(3)).toEqual([
       '  stub-1: tools/call "get_weather" with arguments equal to {"city":"Seoul"} → {"city":"Seoul","temp":21,"condition":"clear"} (seen 0)',
       '  stub-2: tools/call "get_weather" with arguments equal to {"city":"Atlantis"} → an error result text "→ \'Atlantis\' is not a city I know. Known cities: Seoul, Busan, Jeju" (seen 0)',
       '  stub-3: tools/call "get_weather" → the template {"city":"{{args.city}}","temp":15,"condition":"cloudy"} (seen 0)',

@@ -12,6 +12,8 @@ import type { MatchingDefinition } from "../definition/format.js";
 import { applyDefinition } from "../definition/apply.js";
 import { patternFromDefinition } from "../definition/compile.js";
 import { McpMockError } from "../values/errors.js";
+import { depthExceeds } from "../values/json-value.js";
+import { MAX_MESSAGE_DEPTH } from "../protocol/jsonrpc.js";
 import type { JournalEntry } from "../journal/journal.js";
 import type { McpMock } from "../mock.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
@@ -31,11 +33,15 @@ function problem(status: number, message: string): Response {
 }
 
 async function body(c: Context): Promise<unknown> {
+  let parsed: unknown;
   try {
-    return await c.req.json();
+    parsed = await c.req.json();
   } catch {
     throw new McpMockError("the request body must be JSON (content-type: application/json).");
   }
+  // The same nesting limit as a message: nothing deeper reaches the definitions or verify().
+  if (depthExceeds(parsed, MAX_MESSAGE_DEPTH)) throw new McpMockError(`the request body must not nest deeper than ${MAX_MESSAGE_DEPTH} levels; send a flatter value.`);
+  return parsed;
 }
 
 function countOf(value: unknown): CountExpectation | undefined {
@@ -49,16 +55,47 @@ function countOf(value: unknown): CountExpectation | undefined {
   throw new McpMockError(`"count" must be a number, "never", or { "exactly" | "atLeast" | "atMost": n }.`);
 }
 
+const ADMIN_CORS = { "access-control-allow-methods": "GET, POST, DELETE", "access-control-allow-headers": "content-type", "access-control-max-age": "600", vary: "origin" };
+
 /**
- * The admin routes for a mock. Only loopback peers may call them unless `remote` is set.
+ * Browsers: a request carrying an `Origin` not in `allowedOrigins` is refused (loopback pages
+ * too: any dev server on the machine could drive the mock), a preflight is answered for
+ * `allowedOrigins` only, and a write must be JSON, so no page can send one without a preflight.
+ */
+function browserProblem(c: Context, allowedOrigins: readonly string[]): Response | undefined {
+  const origin = c.req.header("origin");
+  if (origin !== undefined && !allowedOrigins.includes(origin)) {
+    return problem(403, `[mcpmock] the admin API does not answer browsers' cross-origin requests (Origin: ${origin}). To let a page drive it: McpMock.start({ allowedOrigins: [${JSON.stringify(origin)}] }).`);
+  }
+  if (c.req.method === "OPTIONS" && origin !== undefined) return new Response(null, { status: 204, headers: { "access-control-allow-origin": origin, ...ADMIN_CORS } });
+  const type = c.req.header("content-type");
+  // A POST without a body or a type (a script's reset) is no form a page can send unseen: a page's carries Origin.
+  if (c.req.method === "POST" && type !== undefined && type.split(";")[0]?.trim().toLowerCase() !== "application/json") {
+    return problem(415, `[mcpmock] admin writes must be sent with content-type: application/json (received ${type}), so a browser page cannot send them without a CORS preflight.`);
+  }
+  return undefined;
+}
+
+/**
+ * The admin routes for a mock. Only loopback peers may call them unless `remote` is set;
+ * browsers only from `allowedOrigins`.
  * @internal
  */
-export function adminApp(mock: McpMock, remote: boolean): Hono {
+export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonly string[] = [], token?: string): Hono {
   const app = new Hono();
+  const bearer = token === undefined ? undefined : `Bearer ${token}`;
   app.use("*", async (c, next) => {
     const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? "";
-    if (!remote && peer && !LOOPBACK.test(peer)) return problem(403, `the admin API answers loopback clients only; ${peer} is not one (start with --admin-host to open it).`);
+    const beyond = peer !== "" && !LOOPBACK.test(peer);
+    if (!remote && beyond) return problem(403, `the admin API answers loopback clients only; ${peer} is not one (start with --admin-host to open it).`);
+    if (beyond && bearer !== undefined && c.req.header("authorization") !== bearer) {
+      return problem(401, "[mcpmock] the admin API beyond loopback needs its token: send Authorization: Bearer <token> (the one mcpmock serve printed, or admin.token).");
+    }
+    const refused = browserProblem(c, allowedOrigins);
+    if (refused) return refused;
     await next();
+    const origin = c.req.header("origin");
+    if (origin !== undefined) c.res.headers.set("access-control-allow-origin", origin);
   });
   app.onError((error) => problem(error instanceof McpMockError ? 400 : 500, error.message));
   app.get(`${ADMIN_PREFIX}/stubs`, () => Response.json(mock.stubs()));

@@ -3,6 +3,7 @@
  * @module
  */
 import { McpMock } from "../mock.js";
+import { allowedHostNames } from "../transports/http/gate.js";
 import { UsageError, type Command } from "./command.js";
 
 export const serve: Command = {
@@ -16,6 +17,8 @@ Serves the definition over Streamable HTTP and prints the URL, then one line per
   --verbose         log each request and its answer on stderr
   --no-admin        no admin REST API
   --admin-host H    let non-loopback clients use the admin API (when --host is not loopback)
+  --allowed-host H  a Host header to answer (repeatable; default: loopback names, and beyond
+                    loopback this machine's own names)
 Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
 POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
 
@@ -23,13 +26,19 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
     const adminHost = values["admin-host"];
+    const remote = adminHost !== undefined && !/^(127\.|localhost$|::1$)/.test(adminHost);
+    // Beyond loopback the admin API needs a token: a fresh one each start, printed below.
+    const token = crypto.randomUUID();
+    const host = values.host ?? "127.0.0.1";
+    const allowedHosts = values["allowed-host"];
     const mock = await McpMock.fromDefinition(file, {
       port,
-      host: values.host ?? "127.0.0.1",
+      host,
+      ...(allowedHosts === undefined ? {} : { allowedHosts }),
       ...(values.stateless ? { sessions: "stateless" as const } : {}),
       ...(values.sse ? { responseMode: "sse" as const } : {}),
       verbose: values.verbose === true,
-      admin: values["no-admin"] ? false : { remote: adminHost !== undefined && !/^(127\.|localhost$|::1$)/.test(adminHost) },
+      admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
     });
     // Handlers first: a supervisor may stop the server as soon as it sees the URL.
     const stop = (): void => void mock.close().then(() => process.exit(0));
@@ -39,7 +48,9 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
     const parent = process.ppid;
     setInterval(() => process.ppid !== parent && stop(), 1000).unref();
     process.stdout.write(`mcpmock serving ${file} at ${mock.url}\n`);
+    process.stdout.write(`Host names answered: ${allowedHostNames({ host, ...(allowedHosts === undefined ? {} : { allowedHosts }) }).join(", ")} (--allowed-host to add one)\n`);
     if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
+    if (!values["no-admin"] && remote) process.stdout.write(`admin token: ${token} (clients beyond loopback send Authorization: Bearer ${token})\n`);
     for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);
     return undefined;
   },

@@ -85,7 +85,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   constructor(options: McpMockOptions) {
     this.options = options;
-    this.journal = new Journal(options.journalSize);
+    this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders);
     this.sessions = new SessionStore(options.sessionIds, options);
     this.era = new SessionEra(this.sessions, this.stateful);
     this.requests = new ClientRequests(options.clientTimeoutMs);
@@ -234,7 +234,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
         const signal = AbortSignal.any([sink.signal, cancel.signal, this.closing.signal]);
         let last: unknown;
         try {
-          await outcome.run({ send: (m) => ((last = m), sink.send(m)), signal });
+          await outcome.run({ send: (m) => ((last = m), sink.send(m)), signal, ...(sink.ready ? { ready: () => sink.ready?.() } : {}) });
         } catch (error) {
           if (!signal.aborted) {
             const failure = error instanceof JsonRpcFailure ? error : new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} the stream of ${stubId} failed: ${String(error)}`);
@@ -244,7 +244,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
         } finally {
           this.#inflight.delete(key);
           const cut = signal.aborted && !(last && typeof last === "object" && ("result" in last || "error" in last));
-          this.journal.complete(entry, stubId, cut ? { cancelled: true, reason: cancel.signal.aborted ? "notifications/cancelled" : "the stream ended first" } : last, undefined);
+          this.journal.complete(entry, stubId, cut ? { cancelled: true, reason: cancel.signal.aborted ? "notifications/cancelled" : typeof signal.reason === "string" ? signal.reason : "the stream ended first" } : last, undefined);
           if (this.options.verbose) logAnswer(entry, { kind: "message", message: last as JsonRpcResponse });
         }
       },
@@ -309,7 +309,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       protocolVersion: ctx.protocolVersion,
       transport: ctx.transport,
       call,
-    });
+    }, ctx.body.length);
     this.journal.complete(entry, undefined, undefined, unexpected);
     if (method !== undefined) this.requests.settle(id as RequestId, body);
   }
@@ -325,7 +325,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       protocolVersion: call.protocolVersion,
       transport: call.transport,
       call,
-    });
+    }, ctx.body.length);
     if (ctx.session) ctx.session.lastSeenAt = entry.receivedAt;
     return entry;
   }

@@ -11,12 +11,26 @@ import type { SseChannel } from "../transports/http/sse-channel.js";
 export const MAX_KEPT_EVENTS = 10_000;
 /** Finished streams kept per session for resuming. */
 export const MAX_KEPT_STREAMS = 16;
+/** Default bytes of events kept per stream for resuming (`maxStreamBytes`). */
+export const DEFAULT_MAX_STREAM_BYTES = 4 * 1024 * 1024;
+/** Default bytes of events kept per session for resuming, all its streams (`maxSessionStreamBytes`). */
+export const DEFAULT_MAX_SESSION_STREAM_BYTES = 16 * 1024 * 1024;
+
+/** Byte bounds of the events kept for resuming. */
+export interface StreamLimits {
+  readonly maxStreamBytes?: number;
+  readonly maxSessionStreamBytes?: number;
+}
 
 /** One stream's events and the connection currently carrying it, if any. */
 export class EventStream {
   readonly number: number;
   readonly #events: Array<{ readonly seq: number; readonly json: string }> = [];
   #seq = 0;
+  /** The bytes of the kept events (their JSON's length). */
+  #bytes = 0;
+  readonly #owner: SessionStreams | undefined;
+  readonly #maxBytes: number;
   #channel: SseChannel | undefined;
   #finished = false;
   #onDetach: (() => void) | undefined;
@@ -24,9 +38,29 @@ export class EventStream {
   /** Events carry ids only when the stream can be resumed (a session keeps it). */
   readonly #resumable: boolean;
 
-  constructor(number: number, resumable = true) {
+  constructor(number: number, resumable = true, owner?: SessionStreams, maxBytes = DEFAULT_MAX_STREAM_BYTES) {
     this.number = number;
     this.#resumable = resumable;
+    this.#owner = owner;
+    this.#maxBytes = maxBytes;
+  }
+
+  /** The bytes of events kept for resuming. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Drops the oldest kept event (a client resuming from before it gets the ones after); the bytes freed. */
+  dropOldest(): number {
+    const event = this.#events.shift();
+    if (event === undefined) return 0;
+    this.#bytes -= event.json.length;
+    return event.json.length;
+  }
+
+  /** `undefined` when the connection takes more now, else a promise that resolves once it does. */
+  ready(): Promise<void> | undefined {
+    return this.#channel?.ready();
   }
 
   /** The id of the next event. */
@@ -43,7 +77,10 @@ export class EventStream {
       return id;
     }
     this.#events.push({ seq, json });
-    if (this.#events.length > MAX_KEPT_EVENTS) this.#events.shift();
+    this.#bytes += json.length;
+    let freed = 0;
+    while (this.#events.length > 1 && (this.#events.length > MAX_KEPT_EVENTS || this.#bytes > this.#maxBytes)) freed += this.dropOldest();
+    this.#owner?.grew(json.length - freed, this);
     this.#channel?.send(json, id);
     return id;
   }
@@ -96,22 +133,57 @@ export function parseEventId(id: string): { stream: number; seq: number } | unde
   return match ? { stream: Number(match[1]), seq: Number(match[2]) } : undefined;
 }
 
-/** A session's streams. */
+/** A session's streams, and the bytes their kept events take (bounded). */
 export class SessionStreams {
   #next = 0;
   readonly #streams = new Map<number, EventStream>();
+  #bytes = 0;
+  readonly #maxStreamBytes: number;
+  readonly #maxBytes: number;
+
+  constructor(limits: StreamLimits = {}) {
+    this.#maxStreamBytes = limits.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
+    this.#maxBytes = limits.maxSessionStreamBytes ?? DEFAULT_MAX_SESSION_STREAM_BYTES;
+  }
+
+  /** The bytes of events kept for resuming, all streams. */
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   /** A new stream. */
   open(): EventStream {
-    const stream = new EventStream(++this.#next);
+    const stream = new EventStream(++this.#next, true, this, this.#maxStreamBytes);
     this.#streams.set(stream.number, stream);
     if (this.#streams.size > MAX_KEPT_STREAMS) {
       for (const [n, s] of this.#streams) {
         if (this.#streams.size <= MAX_KEPT_STREAMS) break;
-        if (s.finished && !s.attached) this.#streams.delete(n);
+        if (s.finished && !s.attached) this.#forget(n, s);
       }
     }
     return stream;
+  }
+
+  #forget(n: number, stream: EventStream): void {
+    this.#bytes -= stream.bytes;
+    this.#streams.delete(n);
+  }
+
+  /**
+   * A stream's kept events grew by `delta` bytes. Past the session's budget, finished streams
+   * go first (oldest first), then the oldest events of the others; `current` keeps its newest.
+   */
+  grew(delta: number, current: EventStream): void {
+    this.#bytes += delta;
+    if (this.#bytes <= this.#maxBytes) return;
+    for (const [n, s] of this.#streams) {
+      if (this.#bytes <= this.#maxBytes) return;
+      if (s !== current && s.finished && !s.attached) this.#forget(n, s);
+    }
+    for (const s of this.#streams.values()) {
+      while (this.#bytes > this.#maxBytes && s.bytes > 0 && (s !== current || s.bytes > this.#maxBytes / 2)) this.#bytes -= s.dropOldest();
+      if (this.#bytes <= this.#maxBytes) return;
+    }
   }
 
   get(number: number): EventStream | undefined {
@@ -122,5 +194,6 @@ export class SessionStreams {
   closeAll(): void {
     for (const stream of this.#streams.values()) stream.finish();
     this.#streams.clear();
+    this.#bytes = 0;
   }
 }

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { SessionStreams } from "./event-stream.js";
+import { SessionStreams, type StreamLimits } from "./event-stream.js";
 
 /** Where server-initiated messages of a session go: the GET stream over HTTP, stdout over stdio. */
 export interface PushStream {
@@ -44,8 +44,8 @@ export const DEFAULT_MAX_SESSIONS = 1000;
 /** Default idle time after which a session expires (then its id gets 404). */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
-/** Limits on abandoned sessions. */
-export interface SessionLimits {
+/** Limits on abandoned sessions, and on the events each keeps for resuming. */
+export interface SessionLimits extends StreamLimits {
   readonly maxSessions?: number;
   readonly sessionIdleMs?: number;
 }
@@ -61,6 +61,7 @@ export class SessionStore {
   readonly #generator: SessionIdGenerator;
   readonly #max: number;
   readonly #idleMs: number;
+  readonly #streamLimits: StreamLimits;
   /** How many sessions ended by the cap or by idling. */
   evicted = 0;
 
@@ -68,6 +69,7 @@ export class SessionStore {
     this.#generator = generator;
     this.#max = limits.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.#idleMs = limits.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+    this.#streamLimits = { ...(limits.maxStreamBytes === undefined ? {} : { maxStreamBytes: limits.maxStreamBytes }), ...(limits.maxSessionStreamBytes === undefined ? {} : { maxSessionStreamBytes: limits.maxSessionStreamBytes }) };
   }
 
   /** A fresh id from the generator. */
@@ -95,21 +97,37 @@ export class SessionStore {
       createdAt: now,
       lastSeenAt: now,
       lastUse: ++this.#tick,
-      streams: new SessionStreams(),
+      streams: new SessionStreams(this.#streamLimits),
       stream: undefined,
     };
     this.#sessions.delete(id);
     this.#sessions.set(id, session);
-    this.#evictOverCap();
+    this.#evictOverCap(session);
     return session;
   }
 
-  #evictOverCap(): void {
+  /** The cap, for messages. */
+  get maxSessions(): number {
+    return this.#max;
+  }
+
+  /**
+   * Whether a new session can open without passing the cap: there is room, or a session no
+   * client listens on can end for it. When every session holds a stream, none can.
+   */
+  hasRoom(): boolean {
+    if (this.#sessions.size < this.#max) return true;
+    for (const session of this.#sessions.values()) if (!session.stream?.attached) return true;
+    return false;
+  }
+
+  /** Ends the least recently used sessions past the cap; never `opened`, the one just handed out. */
+  #evictOverCap(opened: Session): void {
     while (this.#sessions.size > this.#max) {
       // The least recently used one that no client is listening on (a scan, only past the cap).
       let oldest: Session | undefined;
       for (const session of this.#sessions.values()) {
-        if (session.stream?.attached) continue;
+        if (session.stream?.attached || session === opened) continue;
         if (oldest === undefined || session.lastUse < oldest.lastUse) oldest = session;
       }
       if (oldest === undefined) return;

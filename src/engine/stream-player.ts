@@ -16,6 +16,11 @@ import type { Answer, ResponsePlan } from "../stubs/stub.js";
 /** Where a stream's messages go. */
 export interface StreamSink {
   send(message: unknown): void;
+  /**
+   * `undefined` when the sink takes more now, else a promise that resolves once it does (the
+   * client has read enough). The player awaits it before each step; absent, it never waits.
+   */
+  ready?(): Promise<void> | undefined;
   /** Aborted when the stream must stop (cancelled, or the mock is closing). */
   readonly signal: AbortSignal;
 }
@@ -74,6 +79,8 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
   const signal = sink.signal;
   if (plan.source) {
     for await (const message of plan.source(sc)) {
+      const wait = sink.ready?.();
+      if (wait) await wait;
       if (signal.aborted) return;
       sink.send(message);
     }
@@ -82,6 +89,8 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
   const meta = call.params?.["_meta"] as { progressToken?: unknown } | undefined;
   const token = meta?.progressToken;
   for (let i = 0; i < plan.steps.length; i++) {
+    const wait = sink.ready?.();
+    if (wait) await wait;
     if (signal.aborted) return;
     if (i > 0 && plan.delayBetween) await sleep(plan.delayBetween, undefined, { signal });
     const step = plan.steps[i] as StreamStep;
@@ -126,5 +135,7 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
         break;
     }
   }
+  const wait = sink.ready?.();
+  if (wait) await wait;
   if (plan.end && !signal.aborted) sink.send(await host.finalMessage(plan.end, sc));
 }

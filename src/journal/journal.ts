@@ -1,6 +1,7 @@
 /**
- * The journal: every message the mock received, what answered it and how. Bounded: the
- * oldest entries are dropped past the cap; `total` still counts every message.
+ * The journal: every message the mock received, what answered it and how. Bounded by count
+ * and by bytes: the oldest entries are dropped past either cap, and a message larger than the
+ * byte budget is kept without its params; `total` still counts every message.
  * @module
  */
 import type { McpCall, RequestId, TransportKind } from "../stubs/call.js";
@@ -42,26 +43,75 @@ export interface JournalEntry {
   missReport: string | undefined;
   /** Milliseconds from arrival to answer, once answered. */
   durationMs: number | undefined;
+  /**
+   * Set when the message was larger than `journalBytes`: its params were dropped once it was
+   * answered, all but the tool or prompt name or the resource URI. `bytes` is its size.
+   */
+  truncated: { readonly bytes: number } | undefined;
 }
 
 /** Default cap on kept entries. */
 export const DEFAULT_JOURNAL_SIZE = 10_000;
+/** Request headers the journal keeps as `"[redacted]"` by default. */
+export const DEFAULT_REDACTED_HEADERS: readonly string[] = ["authorization", "cookie"];
+const REDACTED = "[redacted]";
+
+/** `headers` with the values of `names` replaced by `"[redacted]"`; the same object when none is there. */
+export function redact(headers: Readonly<Record<string, string>>, names: readonly string[]): Readonly<Record<string, string>> {
+  let out: Record<string, string> | undefined;
+  for (const name of names) {
+    if (headers[name] === undefined) continue;
+    out ??= { ...headers };
+    out[name] = REDACTED;
+  }
+  return out ?? headers;
+}
+
+/** Default byte budget of the journal (the text of the messages it keeps): 64 MiB. */
+export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
 
 export class Journal {
-  /** A ring of at most `cap` entries; `#head` is where the oldest one is once it is full. */
-  #ring: JournalEntry[] = [];
-  #head = 0;
+  /** Entries oldest first from `#start` (a queue: dropping the oldest is O(1), compacted now and then). */
+  #queue: (JournalEntry | undefined)[] = [];
+  #sizes: number[] = [];
+  #start = 0;
+  #bytes = 0;
   #seq = 0;
   readonly #cap: number;
+  readonly #budget: number;
+  readonly #redacted: readonly string[];
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
   readonly #arrivals = new Set<(entry: JournalEntry) => void>();
 
-  constructor(cap = DEFAULT_JOURNAL_SIZE) {
+  /** `redacted`: header names (lower case) whose values the journal does not keep. */
+  constructor(cap = DEFAULT_JOURNAL_SIZE, budget = DEFAULT_JOURNAL_BYTES, redacted: readonly string[] = DEFAULT_REDACTED_HEADERS) {
     this.#cap = cap;
+    this.#budget = budget;
+    this.#redacted = redacted.map((name) => name.toLowerCase());
   }
 
-  /** Records a received message and returns its entry, to be completed when answered. */
-  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs">): JournalEntry {
+  /** The byte budget (`journalBytes`). */
+  get budget(): number {
+    return this.#budget;
+  }
+
+  /** The bytes the kept entries account for (the text of their messages). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** How many kept entries lost their params to the byte budget. */
+  get truncatedCount(): number {
+    let n = 0;
+    for (let i = this.#start; i < this.#queue.length; i++) if (this.#queue[i]?.truncated) n++;
+    return n;
+  }
+
+  /**
+   * Records a received message and returns its entry, to be completed when answered. `bytes`
+   * is the size of its text (a message in a batch counts the batch's).
+   */
+  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs" | "truncated">, bytes = 0): JournalEntry {
     // Built field by field (no spread): this runs for every message on the hot path.
     const entry: JournalEntry = {
       seq: ++this.#seq,
@@ -70,7 +120,7 @@ export class Journal {
       id: init.id,
       params: init.params,
       sessionId: init.sessionId,
-      headers: init.headers,
+      headers: this.#redacted.length === 0 ? init.headers : redact(init.headers, this.#redacted),
       protocolVersion: init.protocolVersion,
       transport: init.transport,
       receivedAt: Date.now(),
@@ -80,15 +130,28 @@ export class Journal {
       unmatched: false,
       missReport: undefined,
       durationMs: undefined,
+      truncated: bytes > this.#budget ? { bytes } : undefined,
     };
     if (this.#arrivals.size > 0) for (const listener of this.#arrivals) listener(entry);
-    if (this.#ring.length < this.#cap) this.#ring.push(entry);
-    else if (this.#cap > 0) {
-      // Full: the newest takes the oldest one's place, which nothing keeps alive any more.
-      this.#ring[this.#head] = entry;
-      this.#head = (this.#head + 1) % this.#cap;
-    }
+    if (this.#cap === 0) return entry;
+    // A message over the budget is kept without its params once answered: it counts as its key.
+    const size = entry.truncated ? 0 : bytes;
+    this.#queue.push(entry);
+    this.#sizes.push(size);
+    this.#bytes += size;
+    while (this.#queue.length - this.#start > this.#cap || (this.#bytes > this.#budget && this.#queue.length - this.#start > 1)) this.#dropOldest();
     return entry;
+  }
+
+  #dropOldest(): void {
+    this.#bytes -= this.#sizes[this.#start] as number;
+    this.#queue[this.#start] = undefined;
+    this.#start++;
+    if (this.#start >= 1024 && this.#start * 2 >= this.#queue.length) {
+      this.#queue = this.#queue.slice(this.#start);
+      this.#sizes = this.#sizes.slice(this.#start);
+      this.#start = 0;
+    }
   }
 
   /** Marks an entry answered; `missReport` when no stub matched. */
@@ -98,6 +161,10 @@ export class Journal {
     entry.unmatched = missReport !== undefined;
     entry.missReport = missReport;
     entry.durationMs = Date.now() - entry.receivedAt;
+    // Answered: the parsed params stay, the raw text goes (it is made again if a matcher asks),
+    // and the call's headers become the entry's (redacted).
+    if (entry.truncated) truncate(entry);
+    else entry.call?.compact(entry.headers);
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
   }
 
@@ -115,7 +182,7 @@ export class Journal {
 
   /** The kept entries, oldest first. */
   entries(): JournalEntry[] {
-    return this.#head === 0 ? this.#ring.slice() : [...this.#ring.slice(this.#head), ...this.#ring.slice(0, this.#head)];
+    return this.#queue.slice(this.#start) as JournalEntry[];
   }
 
   /** How many messages arrived in all (including dropped entries). */
@@ -124,7 +191,17 @@ export class Journal {
   }
 
   clear(): void {
-    this.#ring = [];
-    this.#head = 0;
+    this.#queue = [];
+    this.#sizes = [];
+    this.#start = 0;
+    this.#bytes = 0;
   }
+}
+
+/** Drops an answered entry's params but its key (tool or prompt name, resource URI). */
+function truncate(entry: JournalEntry): void {
+  const call = entry.call?.withoutParams(entry.headers);
+  const mutable = entry as { params: JournalEntry["params"]; call: JournalEntry["call"] };
+  mutable.params = call?.params;
+  mutable.call = call;
 }

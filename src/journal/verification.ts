@@ -129,9 +129,10 @@ export class VerificationError extends McpMockError {
 export function describeEntry(entry: JournalEntry): string {
   const what = entry.call?.key;
   const params = entry.call !== undefined && ARGUMENT_METHODS.has(entry.call.method) ? entry.call.args : entry.params;
+  const shown = entry.truncated ? ` [params not kept: ${entry.truncated.bytes} bytes, over journalBytes]` : params === undefined ? "" : ` ${showValue(params, 120)}`;
   return (
     `#${entry.seq} ${entry.method ?? entry.kind}${what === undefined ? "" : ` ${JSON.stringify(what)}`}` +
-    `${params === undefined ? "" : ` ${showValue(params, 120)}`}${entry.sessionId === undefined ? "" : ` in ${entry.sessionId}`}`
+    `${shown}${entry.sessionId === undefined ? "" : ` in ${entry.sessionId}`}`
   );
 }
 
@@ -171,7 +172,11 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
   }
   const kept = journal.entries().length;
   if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
-  if (kept < journal.total) lines.push(`The journal keeps the last ${kept} (journalSize); verification sees only those.`);
+  if (kept < journal.total) lines.push(`The journal keeps the last ${kept} (journalSize, journalBytes); verification sees only those.`);
+  const truncated = journal.truncatedCount;
+  if (truncated > 0) {
+    lines.push(`${truncated} kept without its params (each over journalBytes, ${journal.budget} bytes): a pattern on arguments cannot match them. Raise journalBytes to keep them.`);
+  }
   if (matching.length === 0 && journal.total > 0) lines.push("To see everything received: mock.requests().");
   throw new VerificationError(lines.join("\n"), expected || `${count.description}`, actual || `${matching.length}`);
 }

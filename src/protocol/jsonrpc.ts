@@ -5,7 +5,7 @@
  */
 import type { RequestId } from "../stubs/call.js";
 import { jsonTypeOf } from "../values/errors.js";
-import { isJsonObject } from "../values/json-value.js";
+import { depthExceeds, isJsonObject, MAX_JSON_DEPTH } from "../values/json-value.js";
 
 /** A JSON-RPC error object. */
 export interface JsonRpcErrorObject {
@@ -64,8 +64,23 @@ function paramsProblem(params: unknown): string | undefined {
   return metaProblem(params["_meta"], "params");
 }
 
-/** Classifies one parsed JSON value as a JSON-RPC message, or says why it is not one. */
-export function classifyMessage(value: unknown): ClassifiedMessage {
+/**
+ * How deep a whole message may nest objects and arrays: the message, its params, then
+ * arguments nested up to `MAX_JSON_DEPTH` (the limit of `withArgs`). Checked before anything
+ * else reads the message, so nothing later (journal, reports, verification) meets a deeper value.
+ */
+export const MAX_MESSAGE_DEPTH = MAX_JSON_DEPTH + 2;
+
+/** The reason a message too deep is refused. */
+export const TOO_DEEP = `a message must not nest objects and arrays deeper than ${MAX_MESSAGE_DEPTH} levels (${MAX_JSON_DEPTH} within params.arguments); send a flatter value`;
+
+/**
+ * Classifies one parsed JSON value as a JSON-RPC message, or says why it is not one.
+ * `textLength`, the length of the JSON text the value was parsed from, skips the depth walk
+ * for short texts (a text nests at most half its length).
+ */
+export function classifyMessage(value: unknown, textLength = Infinity): ClassifiedMessage {
+  if (textLength / 2 > MAX_MESSAGE_DEPTH && depthExceeds(value, MAX_MESSAGE_DEPTH)) return { kind: "invalid", reason: TOO_DEEP };
   if (!isJsonObject(value)) return { kind: "invalid", reason: `a message must be a JSON object, received ${jsonTypeOf(value)}` };
   if (value["jsonrpc"] !== "2.0") return { kind: "invalid", reason: `"jsonrpc" must be "2.0"` };
   if ("method" in value) {

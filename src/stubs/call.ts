@@ -62,11 +62,10 @@ export class McpCall implements McpCallInit {
   readonly headers: Readonly<Record<string, string>>;
   /** The protocol version in effect for this request. */
   readonly protocolVersion: string;
-  /** The raw text of the message (the whole HTTP body, or the stdio line). */
-  readonly body: string;
   /** How the request arrived: over `"http"`, `"stdio"` or `"memory"` (`mock.clientTransport()`). */
   readonly transport: TransportKind;
   #argsKey: string | undefined;
+  #body: string | undefined;
 
   constructor(init: McpCallInit) {
     this.method = init.method;
@@ -75,8 +74,37 @@ export class McpCall implements McpCallInit {
     this.sessionId = init.sessionId;
     this.headers = init.headers;
     this.protocolVersion = init.protocolVersion;
-    this.body = init.body;
+    this.#body = init.body;
     this.transport = init.transport;
+  }
+
+  /**
+   * The raw text of the message (the whole HTTP body, or the stdio line). Once the call is
+   * answered and journaled the text is not kept (the params are): it is then the message
+   * written again as compact JSON.
+   */
+  get body(): string {
+    if (this.#body !== undefined) return this.#body;
+    const message = this.id === undefined ? { jsonrpc: "2.0", method: this.method, params: this.params } : { jsonrpc: "2.0", id: this.id, method: this.method, params: this.params };
+    return JSON.stringify(message);
+  }
+
+  /**
+   * Lets go of what can be made again (the raw text, the canonical arguments), so a journaled
+   * call holds its params once; `headers` replace its headers (redacted ones). @internal
+   */
+  compact(headers: Readonly<Record<string, string>> = this.headers): void {
+    this.#body = undefined;
+    this.#argsKey = undefined;
+    (this as { headers: Readonly<Record<string, string>> }).headers = headers;
+  }
+
+  /** This call with its params dropped but its key (tool or prompt name, resource URI). @internal */
+  withoutParams(headers: Readonly<Record<string, string>> = this.headers): McpCall {
+    const param = KEY_BY_METHOD.get(this.method)?.param;
+    const key = param === undefined ? undefined : this.params?.[param];
+    const params = key === undefined || param === undefined ? undefined : { [param]: key };
+    return new McpCall({ method: this.method, params, id: this.id, sessionId: this.sessionId, headers, protocolVersion: this.protocolVersion, body: "", transport: this.transport });
   }
 
   /** The tool or prompt name (`params.name`), if the request has one. */

@@ -83,7 +83,7 @@ export class PipeConnection {
   }
 
   async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined): Promise<void> {
-    const m = classifyMessage(item);
+    const m = classifyMessage(item, body.length);
     if (m.kind === "invalid") {
       this.#ends.log(`ignored an invalid JSON-RPC message: ${m.reason}`);
       return;

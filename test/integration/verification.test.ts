@@ -498,10 +498,10 @@ describe("the journal bound", () => {
     expect(error.message).toContain("exactly 6 times, but received it 5 times.");
     expect(error.message).toContain("Requests received in all: 8.");
     // ...and the report says why the two differ
-    expect(error.message.endsWith("Requests received in all: 8.\nThe journal keeps the last 5 (journalSize); verification sees only those.")).toBe(true);
+    expect(error.message.endsWith("Requests received in all: 8.\nThe journal keeps the last 5 (journalSize, journalBytes); verification sees only those.")).toBe(true);
     // a failure with no match says it too, before pointing at mock.requests()
     const missing = thrown(() => ctx.mock.verify(toolsCall("echo")));
-    expect(missing.message).toContain("The journal keeps the last 5 (journalSize); verification sees only those.");
+    expect(missing.message).toContain("The journal keeps the last 5 (journalSize, journalBytes); verification sees only those.");
     expect(missing.message).toContain("To see everything received: mock.requests().");
   });
 

@@ -9,6 +9,7 @@
  * about bad input, and about the mock staying healthy after it.
  */
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -711,22 +712,31 @@ describe("sizes", () => {
 const nested = (levels: number): unknown => (levels === 0 ? 1 : { a: nested(levels - 1) });
 
 describe("the dispatcher", () => {
-  test("B61 tools/call arguments nested deeper than 512 get an isError result", async () => {
+  // One nesting limit, checked when the message is parsed (src/protocol/jsonrpc.ts): the
+  // message, its params, then arguments up to 512 deep (withArgs' limit). Before, arguments
+  // 513 deep were answered and journaled, and verify() or the admin API overflowed on them.
+  test("B61 tools/call arguments nested deeper than 512 are refused when parsed", async () => {
     await using h = await Harness.start();
     h.mock.toolsCall("echo").withArgsMatching((args) => "a" in args).respondsWith("deep");
     const res = await h.post(call(1, "echo", nested(513)));
-    expect(await res.json()).toStrictEqual({ jsonrpc: "2.0", id: 1, result: { isError: true, content: [{ type: "text",
-      text: "[mcpmock] the params of tools/call nest deeper than 512 levels; the mock does not match on them." }] } });
-    expect(res.status).toBe(200);
+    await expectRejection(res, 400, -32700, INVALID_MESSAGE,
+      "a message must not nest objects and arrays deeper than 514 levels (512 within params.arguments); send a flatter value");
+    expect(h.mock.requests().filter((e) => e.id === 1)).toEqual([]);
     const ok = await h.post(call(2, "echo", nested(512)));
     expect(await ok.json()).toStrictEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "deep" }] } });
     await h.healthy();
   });
 
-  test("B62 params nested deeper than 512 in another method get -32602", async () => {
+  // Before: an id 5,000 deep was HTTP 500 "RangeError: Maximum call stack size exceeded".
+  test("B62 an id nested 5,000 deep is refused when parsed, not a stack overflow", async () => {
     await using h = await Harness.start();
-    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "ping", params: { x: nested(513) } });
-    await expectRpcError(res, 1, -32602, "[mcpmock] the params of ping nest deeper than 512 levels; the mock does not match on them.");
+    const deepId = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const res = await h.post(`{"jsonrpc":"2.0","id":${deepId},"method":"ping"}`);
+    await expectRejection(res, 400, -32700, INVALID_MESSAGE,
+      "a message must not nest objects and arrays deeper than 514 levels (512 within params.arguments); send a flatter value");
+    const batch = await h.post(`[{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}]`, { "mcp-protocol-version": "2025-03-26" });
+    await expectRejection(batch, 400, -32700, INVALID_MESSAGE,
+      "message [0]: a message must not nest objects and arrays deeper than 514 levels (512 within params.arguments); send a flatter value");
     await h.healthy();
   });
 
@@ -913,6 +923,119 @@ describe("stdio", () => {
     s.write(`${" ".repeat(10 * 1024 * 1024)}${JSON.stringify(ping("big"))}\n`);
     await s.healthy(mark);
     expect(s.logText).toBe("[mcpmock] a line longer than 10485760 bytes was dropped.\n");
+  });
+
+  // The same nesting limit as HTTP (B61, B62): the line is ignored with a log line, as other
+  // invalid messages are.
+  test("B83 stdio: a message nested deeper than the limit gets no answer and a log line", async () => {
+    await using s = await StdioHarness.start();
+    await s.initialize();
+    const mark = s.lines.length;
+    s.write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":${"[".repeat(100_000)}${"]".repeat(100_000)}}}\n`);
+    await s.healthy(mark);
+    expect(s.logText).toBe("[mcpmock] ignored an invalid JSON-RPC message: a message must not nest objects and arrays deeper than 514 levels (512 within params.arguments); send a flatter value\n");
+    expect(s.mock.requests().filter((e) => e.id === 1)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Limits (issue 20)
+// ---------------------------------------------------------------------------------------------
+
+describe("limits", () => {
+  // Before: with every session at the cap holding its GET stream, the only session the cap
+  // could end was the one just opened: initialize answered 200 with a session id already gone.
+  test("B84 initialize when every session at maxSessions holds a GET stream is 503", async () => {
+    await using h = await Harness.start({ maxSessions: 2 });
+    const held: AbortController[] = [];
+    const hold = async (session: string): Promise<void> => {
+      const abort = new AbortController();
+      const res = await fetch(h.url, { headers: { accept: "text/event-stream", "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" }, signal: abort.signal });
+      expect(res.status).toBe(200);
+      held.push(abort);
+    };
+    await hold(h.session);
+    const second = await h.initialize();
+    await hold(second);
+    const res = await h.post(initRequest(), { "mcp-session-id": undefined, "mcp-protocol-version": undefined });
+    await expectRejection(res, 503, -32000, "Service Unavailable: all 2 sessions (maxSessions) hold an open GET stream",
+      "[mcpmock] no session can end to make room for a new one. Raise maxSessions (McpMock.start({ maxSessions: n })), or have clients close their GET streams or DELETE their sessions.");
+    expect(h.mock.sessions().map((s) => s.id)).toEqual([h.session, second]);
+    held[1]?.abort();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const third = await h.initialize();
+    const list = await h.post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { "mcp-session-id": third });
+    expect(list.status).toBe(200);
+    held[0]?.abort();
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Host beyond loopback, and the admin API (issue 20)
+// ---------------------------------------------------------------------------------------------
+
+describe("Host beyond loopback, and the admin API", () => {
+  test("B85 a foreign Host on a mock bound to 0.0.0.0 is 403 naming the machine's names", async () => {
+    let mock: McpMock;
+    try {
+      mock = await McpMock.start({ host: "0.0.0.0", tools, onUnmatched: "silent" });
+    } catch {
+      return; // this sandbox cannot bind 0.0.0.0 (security.test.ts skips likewise)
+    }
+    try {
+      const res = await rawRequest(`http://127.0.0.1:${mock.port}/mcp`, { headers: { accept: ACCEPT_BOTH, "content-type": "application/json", host: "evil.example" }, body: JSON.stringify(initRequest()) });
+      expect(res.status).toBe(403);
+      const body = JSON.parse(res.body) as { error: { code: number; message: string; data: string } };
+      expect(body.error).toMatchObject({ code: -32000, message: "Invalid Host header: evil.example" });
+      expect(body.error.data).toMatch(/^mcpmock answers this machine's own names only \(localhost, 127\.0\.0\.1, \[::1\], .+\), as it binds 0\.0\.0\.0 \(DNS-rebinding protection\)\. To allow this one: McpMock\.start\(\{ allowedHosts: \["evil\.example"\] \}\) or mcpmock serve --allowed-host evil\.example\.$/);
+      const ok = await rawRequest(`http://127.0.0.1:${mock.port}/mcp`, { headers: { accept: ACCEPT_BOTH, "content-type": "application/json" }, body: JSON.stringify(initRequest()) });
+      expect(ok.status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test("B86 an admin request from a browser page not in allowedOrigins is 403", async () => {
+    await using h = await Harness.start({ admin: true });
+    const res = await fetch(h.url.replace(/\/mcp$/, "/__admin/stubs"), { method: "POST", headers: { origin: "http://localhost:5173", "content-type": "text/plain" }, body: "{}" });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toStrictEqual({ error: "[mcpmock] the admin API does not answer browsers' cross-origin requests (Origin: http://localhost:5173). To let a page drive it: McpMock.start({ allowedOrigins: [\"http://localhost:5173\"] })." });
+    await h.healthy();
+  });
+
+  test("B87 an admin write that is not JSON is 415", async () => {
+    await using h = await Harness.start({ admin: true });
+    const res = await fetch(h.url.replace(/\/mcp$/, "/__admin/reset"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toStrictEqual({ error: "[mcpmock] admin writes must be sent with content-type: application/json (received application/x-www-form-urlencoded), so a browser page cannot send them without a CORS preflight." });
+    await h.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Slow clients (issue 20)
+// ---------------------------------------------------------------------------------------------
+
+describe("slow clients", () => {
+  test("B88 a client that reads nothing of a streamed answer for sseStallMs is dropped", async () => {
+    await using h = await Harness.start({ sseStallMs: 300 });
+    const frame = "x".repeat(16 * 1024);
+    h.mock.toolsCall("add").streams(function* () {
+      for (let i = 0; i < 2000; i++) yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: frame } };
+    });
+    const paused = await new Promise<import("node:http").IncomingMessage>((resolve, reject) => {
+      const req = httpRequest(h.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...h.headers } }, (res) => (res.pause(), resolve(res)));
+      req.on("error", reject);
+      req.end(JSON.stringify(call(1, "add", { a: 1, b: 2 })));
+    });
+    expect(paused.statusCode).toBe(200);
+    const started = Date.now();
+    while (h.mock.requests().find((e) => e.id === 1)?.answer === undefined && Date.now() - started < 3000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(h.mock.requests().find((e) => e.id === 1)?.answer).toStrictEqual({ cancelled: true,
+      reason: "the client read nothing for 300 ms (sseStallMs) with the socket's buffer full; the stream was dropped" });
+    paused.destroy();
+    await h.healthy();
   });
 });
 

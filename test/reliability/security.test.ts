@@ -8,9 +8,11 @@
  * traffic to any address but loopback.
  */
 import net from "node:net";
+import os from "node:os";
 import { describe, expect, test } from "vitest";
 import { adminApp } from "../../src/admin/admin-api.js";
 import { McpMock } from "../../src/index.js";
+import { allowedHostNames } from "../../src/transports/http/gate.js";
 import { ACCEPT_BOTH, nodeRequest as request, readUntil } from "../support/raw-http.js";
 
 const initBody = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "sec", version: "1" } } });
@@ -115,7 +117,7 @@ describe("Origin", () => {
     }
   });
 
-  test("the admin API (admin: true) checks Origin too", async () => {
+  test("the admin API (admin: true) checks Origin too: only allowedOrigins, not every loopback page", async () => {
     await using mock = await McpMock.start({ admin: true, tools: [{ name: "add" }], allowedOrigins: ["https://dashboard.example"] });
     const admin = mock.url.replace(/\/mcp$/, "/__admin");
     const evil = await fetch(`${admin}/stubs`, { headers: { origin: "http://evil.example" } });
@@ -126,14 +128,85 @@ describe("Origin", () => {
     expect(evilAdd.status).toBe(403);
     await evilAdd.text();
     expect(mock.stubs().filter((s) => s.source !== "default")).toEqual([]);
-    for (const origin of ["http://localhost:3000", "https://dashboard.example"]) {
-      const ok = await fetch(`${admin}/stubs`, { headers: { origin } });
-      expect(ok.status).toBe(200);
-      expect(Array.isArray(await ok.json())).toBe(true);
-    }
+    const local = await fetch(`${admin}/stubs`, { headers: { origin: "http://localhost:3000" } });
+    expect(local.status).toBe(403);
+    expect(await local.json()).toStrictEqual({ error: adminOriginRefused("http://localhost:3000") });
+    const ok = await fetch(`${admin}/stubs`, { headers: { origin: "https://dashboard.example" } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("access-control-allow-origin")).toBe("https://dashboard.example");
+    expect(Array.isArray(await ok.json())).toBe(true);
     const noOrigin = await fetch(`${admin}/requests`);
     expect(noOrigin.status).toBe(200);
     await noOrigin.text();
+  });
+});
+
+const adminOriginRefused = (origin: string) =>
+  `[mcpmock] the admin API does not answer browsers' cross-origin requests (Origin: ${origin}). To let a page drive it: McpMock.start({ allowedOrigins: [${JSON.stringify(origin)}] }).`;
+
+describe("the admin API refuses browser cross-origin writes (issue 20, defect 6)", () => {
+  // Before: a text/plain POST (no preflight) from a page on http://localhost:5173 created a stub (201).
+  test("a text/plain POST from a loopback page creates nothing; writes need content-type: application/json", async () => {
+    await using mock = await McpMock.start({ admin: true, tools: [{ name: "add" }] });
+    const admin = mock.url.replace(/\/mcp$/, "/__admin");
+    const fragment = JSON.stringify({ responses: [{ tool: "add", result: "pwned" }] });
+    const page = await fetch(`${admin}/stubs`, { method: "POST", headers: { origin: "http://localhost:5173", "content-type": "text/plain" }, body: fragment });
+    expect(page.status).toBe(403);
+    expect(await page.json()).toStrictEqual({ error: adminOriginRefused("http://localhost:5173") });
+    const plain = await fetch(`${admin}/stubs`, { method: "POST", headers: { "content-type": "text/plain" }, body: fragment });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toStrictEqual({ error: "[mcpmock] admin writes must be sent with content-type: application/json (received text/plain), so a browser page cannot send them without a CORS preflight." });
+    expect(mock.stubs().filter((s) => s.source !== "default")).toEqual([]);
+    const reset = await fetch(`${admin}/reset`, { method: "POST" }); // no body, no content type: a script, not a form
+    expect(reset.status).toBe(204);
+    const json = await fetch(`${admin}/stubs`, { method: "POST", headers: { "content-type": "application/json" }, body: fragment });
+    expect(json.status).toBe(201);
+    await json.text();
+  });
+
+  test("preflights are answered for allowedOrigins only", async () => {
+    await using mock = await McpMock.start({ admin: true, allowedOrigins: ["https://dashboard.example"] });
+    const admin = mock.url.replace(/\/mcp$/, "/__admin");
+    const preflight = (origin: string) => fetch(`${admin}/stubs`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+    const allowed = await preflight("https://dashboard.example");
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://dashboard.example");
+    expect(allowed.headers.get("access-control-allow-methods")).toBe("GET, POST, DELETE");
+    expect(allowed.headers.get("access-control-allow-headers")).toBe("content-type");
+    const local = await preflight("http://localhost:5173");
+    expect(local.status).toBe(403);
+    expect(local.headers.get("access-control-allow-origin")).toBeNull();
+    await local.text();
+  });
+});
+
+describe("credentials in the journal (issue 20, defect 6)", () => {
+  const authorized = { authorization: "Bearer secret-token", cookie: "sid=abc" };
+
+  // Before: the journal (and GET /__admin/requests) kept Authorization headers in clear.
+  test("Authorization and Cookie are redacted in the journal by default; stubs still match on them", async () => {
+    await using mock = await McpMock.start({ admin: true, tools: [{ name: "add" }] });
+    (mock as unknown as McpMock<readonly [{ name: "add" }]>).toolsCall("add").withHeader("authorization", "Bearer secret-token").respondsWith("authorized");
+    const res = await postInit(mock.url, authorized);
+    expect(res.status).toBe(200);
+    const session = res.headers.get("mcp-session-id") as string;
+    const call = await fetch(mock.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", "mcp-session-id": session, ...authorized },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add" } }) });
+    expect(await call.text()).toContain("authorized");
+    for (const entry of mock.requests()) expect(entry.headers).toMatchObject({ authorization: "[redacted]", cookie: "[redacted]" });
+    expect(mock.requests()[1]?.call?.headers["authorization"]).toBe("[redacted]");
+    const listed = await (await fetch(mock.url.replace(/\/mcp$/, "/__admin/requests"))).text();
+    expect(listed).not.toContain("secret-token");
+    expect(listed).not.toContain("sid=abc");
+  });
+
+  test("redactHeaders: false keeps them; a list names the headers to redact", async () => {
+    await using kept = await McpMock.start({ redactHeaders: false });
+    expect((await postInit(kept.url, authorized)).status).toBe(200);
+    expect(kept.requests()[0]?.headers).toMatchObject(authorized);
+    await using listed = await McpMock.start({ redactHeaders: ["x-api-key"] });
+    expect((await postInit(listed.url, { ...authorized, "x-api-key": "k" })).status).toBe(200);
+    expect(listed.requests()[0]?.headers).toMatchObject({ ...authorized, "x-api-key": "[redacted]" });
   });
 });
 
@@ -167,16 +240,30 @@ describe("Host (DNS rebinding)", () => {
     for (const host of ["mcp.test:9090", "mcp.test", "evil.example"]) expect([host, (await initialize(mock.url, { host })).status]).toEqual([host, 403]);
   });
 
-  test.skipIf(!bindAll)("a mock bound to 0.0.0.0 without allowedHosts does not check Host; with allowedHosts it does", async () => {
-    await using open = await McpMock.start({ host: "0.0.0.0" });
+  // Before: --host 0.0.0.0 turned the Host check off, so after DNS rebinding a page could read
+  // the journal and attach to session-1's GET stream.
+  test.skipIf(!bindAll)("a mock bound to 0.0.0.0 answers the machine's own names (and allowedHosts) only", async () => {
+    await using open = await McpMock.start({ host: "0.0.0.0", admin: true });
     expect(open.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/mcp$/);
-    const any = await initialize(`http://127.0.0.1:${open.port}/mcp`, { host: "evil.example:1234" });
-    expect(any.status).toBe(200);
+    const own = allowedHostNames({ host: "0.0.0.0" });
+    expect(own).toContain(os.hostname().toLowerCase());
+    expect(own).toContain("localhost");
+    const address = Object.values(os.networkInterfaces()).flat().find((a) => a?.family === "IPv4" && !a.internal)?.address;
+    for (const host of [os.hostname(), `${os.hostname()}:${open.port}`, `127.0.0.1:${open.port}`, ...(address ? [address, `${address}:${open.port}`] : [])]) {
+      expect([host, (await initialize(`http://127.0.0.1:${open.port}/mcp`, { host })).status]).toEqual([host, 200]);
+    }
+    const refused = await initialize(`http://127.0.0.1:${open.port}/mcp`, { host: "evil.example:1234" });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toStrictEqual({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Invalid Host header: evil.example:1234",
+      data: `mcpmock answers this machine's own names only (${own.join(", ")}), as it binds 0.0.0.0 (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: ["evil.example:1234"] }) or mcpmock serve --allowed-host evil.example:1234.` } });
+    const journal = await request(`http://127.0.0.1:${open.port}/mcp`, { method: "GET", path: "/__admin/requests", headers: { host: "evil.example" } });
+    expect(journal.status).toBe(403);
     await using checked = await McpMock.start({ host: "0.0.0.0", allowedHosts: ["mcp.lan"] });
     expect((await initialize(`http://127.0.0.1:${checked.port}/mcp`, { host: "mcp.lan" })).status).toBe(200);
     expect((await initialize(`http://127.0.0.1:${checked.port}/mcp`, { host: "localhost" })).status).toBe(200);
-    const refused = await initialize(`http://127.0.0.1:${checked.port}/mcp`, { host: "evil.example" });
-    expect(JSON.parse(refused.body)).toStrictEqual(invalidHost("evil.example"));
+    expect((await initialize(`http://127.0.0.1:${checked.port}/mcp`, { host: os.hostname() })).status).toBe(403);
+    const other = await initialize(`http://127.0.0.1:${checked.port}/mcp`, { host: "evil.example" });
+    expect(JSON.parse(other.body)).toStrictEqual(invalidHost("evil.example"));
   });
 
   // Guards the loopback test of Gate.checkHost (src/transports/http/gate.ts): only IPv4 *literals* in 127/8 are
@@ -231,6 +318,25 @@ describe("the admin API answers loopback peers only", () => {
     expect(loopback.status).toBe(200);
     const allowed = await adminApp(mock, true).fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
     expect(allowed.status).toBe(200);
+  });
+
+  // Issue 20: the admin API beyond loopback needs an explicit opt-in and a token.
+  test("beyond loopback the admin API needs its token; admin: { remote: true } without one is refused at start", async () => {
+    await expect(McpMock.start({ admin: { remote: true } })).rejects.toThrow(
+      'admin: { remote: true } needs a token, which clients beyond loopback send as "Authorization: Bearer <token>": admin: { remote: true, token: "..." } (mcpmock serve --admin-host makes one and prints it).',
+    );
+    await using mock = await McpMock.start();
+    const peer = { incoming: { socket: { remoteAddress: "203.0.113.7" } } };
+    const app = adminApp(mock, true, [], "s3cret");
+    const anonymous = await app.fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toStrictEqual({ error: "[mcpmock] the admin API beyond loopback needs its token: send Authorization: Bearer <token> (the one mcpmock serve printed, or admin.token)." });
+    const wrong = await app.fetch(new Request("http://127.0.0.1/__admin/requests", { headers: { authorization: "Bearer nope" } }), peer);
+    expect(wrong.status).toBe(401);
+    const right = await app.fetch(new Request("http://127.0.0.1/__admin/requests", { headers: { authorization: "Bearer s3cret" } }), peer);
+    expect(right.status).toBe(200);
+    const local = await app.fetch(new Request("http://127.0.0.1/__admin/requests"), { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+    expect(local.status).toBe(200);
   });
 });
 

@@ -30,7 +30,9 @@ export interface Placement {
 export type Refusal =
   | { readonly refused: "session-required" }
   | { readonly refused: "session-not-found" }
-  | { readonly refused: "unsupported-version"; readonly version: string };
+  | { readonly refused: "unsupported-version"; readonly version: string }
+  /** Every session at the cap holds an open stream, so none can end for a new one. */
+  | { readonly refused: "sessions-full"; readonly maxSessions: number };
 
 /** How a family of revisions carries state. */
 export interface ProtocolEra {
@@ -38,6 +40,8 @@ export interface ProtocolEra {
   negotiate(requested: unknown): string;
   /** Where a request belongs, or why it is refused. */
   place(request: EraRequest): Placement | Refusal;
+  /** Whether an opening request may open a session now (asked before it is answered), or why not. */
+  admit(): Refusal | undefined;
   /**
    * What an answered opening request opens: a session (with `implicitId`, the one a transport
    * without session ids gives it), or only the id the answer named.

@@ -46,6 +46,12 @@ export class SessionEra implements ProtocolEra {
     return { session, sessionId: session?.id ?? sessionId, protocolVersion: session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION };
   }
 
+  admit(): Refusal | undefined {
+    // A session handed out must live: refuse rather than open one the cap would end at once.
+    if (!this.#stateful || this.#sessions.hasRoom()) return undefined;
+    return { refused: "sessions-full", maxSessions: this.#sessions.maxSessions };
+  }
+
   open(init: InitializeOutcome, implicitId?: string): Placement {
     if (!this.#stateful && implicitId === undefined) return { session: undefined, sessionId: init.sessionId, protocolVersion: init.protocolVersion };
     const id = init.sessionId ?? implicitId;

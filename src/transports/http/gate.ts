@@ -5,6 +5,7 @@
  */
 import type { Context } from "hono";
 import { cors } from "hono/cors";
+import os from "node:os";
 import type { McpMockOptions } from "../../options.js";
 import { HeaderNames } from "../../protocol/revisions.js";
 import { header } from "./node-io.js";
@@ -16,6 +17,27 @@ const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 /** Loopback names and literals only: `127.0.0.1.evil.example` is not one. */
 export function isLoopback(name: string): boolean {
   return LOOPBACK_HOSTS.has(name) || LOOPBACK_V4.test(name);
+}
+
+/** The names loopback always answers to. */
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The Host names a mock answers to, by what it binds: on loopback, loopback names; beyond it,
+ * `allowedHosts` when given (and loopback names), else the machine's own names (its host name,
+ * the address it binds, its interfaces' addresses; IPv6 in brackets) and loopback names.
+ * A name without a port allows every port.
+ */
+export function allowedHostNames(options: Pick<McpMockOptions, "host" | "allowedHosts">): string[] {
+  const named = options.allowedHosts?.map((h) => h.toLowerCase()) ?? [];
+  const bound = options.host ?? "127.0.0.1";
+  if (isLoopback(bound) || options.allowedHosts !== undefined) return [...new Set([...LOOPBACK_NAMES, ...named])];
+  const own = [os.hostname().toLowerCase()];
+  if (bound !== "0.0.0.0" && bound !== "::") own.push(bound.includes(":") ? `[${bound}]` : bound);
+  for (const addresses of Object.values(os.networkInterfaces())) {
+    for (const a of addresses ?? []) own.push(a.family === "IPv6" ? `[${a.address.replace(/%.*$/, "")}]` : a.address);
+  }
+  return [...new Set([...LOOPBACK_NAMES, ...own])];
 }
 
 /** A route's handler. */
@@ -33,8 +55,15 @@ export class Gate {
     exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion],
   });
 
+  /** Host names allowed, with or without a port; computed once (`allowedHostNames`). */
+  readonly #names: Set<string>;
+  /** The mock binds beyond loopback and was not told which names to allow. */
+  readonly #ownNames: boolean;
+
   constructor(options: McpMockOptions) {
     this.#options = options;
+    this.#names = new Set(allowedHostNames(options));
+    this.#ownNames = !isLoopback(options.host ?? "127.0.0.1") && options.allowedHosts === undefined;
   }
 
   /**
@@ -69,14 +98,10 @@ export class Gate {
   }
 
   #hostDenied(host: string): Response | undefined {
-    const allowedHosts = this.#options.allowedHosts?.map((h) => h.toLowerCase());
-    if (allowedHosts?.includes(host.toLowerCase())) return undefined;
+    if (this.#names.has(host.toLowerCase())) return undefined;
     const name = (host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "")).toLowerCase();
-    if (allowedHosts?.includes(name)) return undefined;
-    const bound = this.#options.host ?? "127.0.0.1";
-    if (!isLoopback(bound) && allowedHosts === undefined) return undefined;
-    if (isLoopback(name)) return undefined;
-    return Rejections.invalidHost(host);
+    if (this.#names.has(name) || isLoopback(name)) return undefined;
+    return this.#ownNames ? Rejections.foreignHost(host, [...this.#names], this.#options.host ?? "") : Rejections.invalidHost(host);
   }
 
   /** Browsers' requests from a page that is not on loopback (or in allowedOrigins) are refused. */

@@ -54,12 +54,26 @@ export const Rejections = {
       `Invalid Host header: ${host}`,
       `mcpmock answers loopback Host names only when it binds a loopback address (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: [${JSON.stringify(host)}] }).`,
     ),
+  foreignHost: (host: string, allowed: readonly string[], bound: string) =>
+    rejection(
+      403,
+      T,
+      `Invalid Host header: ${host}`,
+      `mcpmock answers this machine's own names only (${allowed.join(", ")}), as it binds ${bound} (DNS-rebinding protection). To allow this one: McpMock.start({ allowedHosts: [${JSON.stringify(host)}] }) or mcpmock serve --allowed-host ${host}.`,
+    ),
   invalidOrigin: (origin: string) =>
     rejection(
       403,
       T,
       `Invalid Origin header: ${origin}`,
       `mcpmock allows loopback origins only by default. To allow this one: McpMock.start({ allowedOrigins: [${JSON.stringify(origin)}] }).`,
+    ),
+  sessionsFull: (max: number) =>
+    rejection(
+      503,
+      T,
+      `Service Unavailable: all ${max} sessions (maxSessions) hold an open GET stream`,
+      "[mcpmock] no session can end to make room for a new one. Raise maxSessions (McpMock.start({ maxSessions: n })), or have clients close their GET streams or DELETE their sessions.",
     ),
   shuttingDown: () => rejection(503, T, "Service Unavailable: the mock is closing"),
   internal: (why: string) => rejection(500, ErrorCodes.InternalError, "Internal server error", `[mcpmock] ${why}`),

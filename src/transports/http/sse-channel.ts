@@ -24,6 +24,17 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 
 const encoder = new TextEncoder();
 
+/** Default time a client may leave a full socket buffer unread before its stream is dropped. */
+export const DEFAULT_SSE_STALL_MS = 30_000;
+
+/** How a channel bounds what a client leaves unread. */
+export interface ChannelLimits {
+  /** Milliseconds the socket's buffer may stay full before the client is dropped. */
+  readonly stallMs: number;
+  /** Bytes written but unread past which the client is dropped at once. */
+  readonly maxBuffered: number;
+}
+
 /**
  * An open SSE stream and the response that carries it: written straight to the Node response
  * when there is one to write to (frames written in one tick go out in one write), otherwise
@@ -39,9 +50,17 @@ export class SseChannel {
   #resolveDone!: () => void;
   /** Resolves when the stream has ended (closed by us or by the client). */
   readonly done: Promise<void>;
+  readonly #limits: ChannelLimits | undefined;
+  /** The socket's buffer is full: writers wait (`ready()`) for its `drain`. */
+  #full = false;
+  #waiting: Array<() => void> = [];
+  #stallTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Why the client was dropped for not reading, if it was. */
+  stalled: string | undefined;
 
-  constructor(headers: Record<string, string>, keepAliveMs: number, outgoing?: ServerResponse) {
+  constructor(headers: Record<string, string>, keepAliveMs: number, outgoing?: ServerResponse, limits?: ChannelLimits) {
     this.done = new Promise((resolve) => (this.#resolveDone = resolve));
+    this.#limits = limits;
     if (outgoing) {
       this.#outgoing = outgoing;
       this.#batch(outgoing);
@@ -80,13 +99,22 @@ export class SseChannel {
     this.#write(messageFrame(json, id));
   }
 
+  /**
+   * `undefined` when the socket takes more now; otherwise a promise that resolves once it has
+   * drained (or the stream ended). A stream player awaits it before each step.
+   */
+  ready(): Promise<void> | undefined {
+    if (!this.#full || this.#closed) return undefined;
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
   #write(frame: string): void {
     if (this.#closed) return;
     const outgoing = this.#outgoing;
     if (outgoing) {
       if (outgoing.destroyed) return this.#finish();
       this.#batch(outgoing);
-      outgoing.write(frame);
+      if (!outgoing.write(frame) && this.#limits) this.#filled(outgoing, this.#limits);
       return;
     }
     try {
@@ -94,6 +122,37 @@ export class SseChannel {
     } catch {
       this.#finish();
     }
+  }
+
+  /** The buffer is full: wait for `drain`, and drop a client that leaves it full too long or too big. */
+  #filled(outgoing: ServerResponse, limits: ChannelLimits): void {
+    if (outgoing.writableLength > limits.maxBuffered) {
+      return this.#drop(outgoing, `the client left more than ${limits.maxBuffered} bytes unread (maxStreamBytes); the stream was dropped`);
+    }
+    if (this.#full) return;
+    this.#full = true;
+    outgoing.once("drain", () => {
+      this.#full = false;
+      clearTimeout(this.#stallTimer);
+      this.#wake();
+    });
+    this.#stallTimer = setTimeout(
+      () => this.#drop(outgoing, `the client read nothing for ${limits.stallMs} ms (sseStallMs) with the socket's buffer full; the stream was dropped`),
+      limits.stallMs,
+    );
+    this.#stallTimer.unref?.();
+  }
+
+  #drop(outgoing: ServerResponse, why: string): void {
+    this.stalled = why;
+    this.#finish();
+    outgoing.destroy();
+  }
+
+  #wake(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** Holds what is written in this tick, so it leaves in one write at the end of it. */
@@ -126,6 +185,8 @@ export class SseChannel {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#keepAlive) clearInterval(this.#keepAlive);
+    clearTimeout(this.#stallTimer);
+    this.#wake();
     this.#resolveDone();
   }
 }

@@ -12,7 +12,8 @@ import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
 import { playOutcomes } from "../transport.js";
 import { allHeaders, directResponse, header } from "./node-io.js";
 import { rejection, Rejections } from "./rejections.js";
-import { SseChannel } from "./sse-channel.js";
+import { DEFAULT_SSE_STALL_MS, SseChannel, type ChannelLimits } from "./sse-channel.js";
+import { DEFAULT_MAX_STREAM_BYTES } from "../../engine/event-stream.js";
 
 /** Default keep-alive period on idle streams. */
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
@@ -27,10 +28,12 @@ export class SseStreams {
   readonly #channels = new Set<SseChannel>();
   readonly #graceTimers = new Set<ReturnType<typeof setTimeout>>();
   readonly #keepAliveMs: number;
+  readonly #limits: ChannelLimits;
 
   constructor(core: MockCore) {
     this.#core = core;
     this.#keepAliveMs = core.options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+    this.#limits = { stallMs: core.options.sseStallMs ?? DEFAULT_SSE_STALL_MS, maxBuffered: core.options.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES };
   }
 
   /** Ends every open stream now. */
@@ -42,7 +45,7 @@ export class SseStreams {
   }
 
   #channel(c: Context, headers: Record<string, string>): SseChannel {
-    const channel = new SseChannel(headers, this.#keepAliveMs, directResponse(c));
+    const channel = new SseChannel(headers, this.#keepAliveMs, directResponse(c), this.#limits);
     this.#channels.add(channel);
     void channel.done.then(() => this.#channels.delete(channel));
     return channel;
@@ -80,6 +83,8 @@ export class SseStreams {
     const abort = new AbortController();
     stream.attach(channel, 0, () => {
       if (stream.finished) return;
+      // A client dropped for not reading is not waited for; the journal says why.
+      if (channel.stalled) return abort.abort(channel.stalled);
       // A disconnect is not a cancellation: a session's stream waits a while to be resumed.
       if (!session) return abort.abort();
       const timer = setTimeout(() => {
@@ -90,7 +95,7 @@ export class SseStreams {
       this.#graceTimers.add(timer);
     });
     if (dropAfter === 0) stream.drop();
-    void playOutcomes(outcomes, { signal: abort.signal, send })
+    void playOutcomes(outcomes, { signal: abort.signal, send, ready: () => stream.ready() })
       .catch(() => undefined)
       .finally(() => stream.finish());
     return channel.response;
@@ -114,7 +119,7 @@ export class SseStreams {
     // GET streams are not journaled: clients open them on their own schedule, and they carry no request.
     const script = core.takeEventStub(HTTP_GET_STREAM, ctx);
     if (script?.plan.kind === "stream") {
-      void core.playOnStream({ ...script, plan: script.plan }, session, { signal: AbortSignal.any([ended.signal, core.closing.signal]), send: (m) => stream.emit(JSON.stringify(m)) });
+      void core.playOnStream({ ...script, plan: script.plan }, session, { signal: AbortSignal.any([ended.signal, core.closing.signal]), send: (m) => stream.emit(JSON.stringify(m)), ready: () => stream.ready() });
     }
     return channel.response;
   }

@@ -135,6 +135,8 @@ export class HttpTransport {
         return Rejections.sessionNotFound();
       case "unsupported-version":
         return Rejections.unsupportedVersion(placed.version);
+      case "sessions-full":
+        return Rejections.sessionsFull(placed.maxSessions);
     }
   }
 
@@ -170,7 +172,7 @@ export class HttpTransport {
     if (items.length > MAX_BATCH) return Rejections.batchTooLarge();
     const messages: Classified[] = [];
     for (let i = 0; i < items.length; i++) {
-      const m = classifyMessage(items[i]);
+      const m = classifyMessage(items[i], body.length);
       if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
       messages.push(m);
     }
@@ -219,6 +221,8 @@ export class HttpTransport {
     const existing = header(c, HeaderNames.sessionId);
     if (this.#core.stateful && existing !== undefined && this.#core.sessions.get(existing)) return Rejections.alreadyInitialized();
     const era = this.#core.era;
+    const full = era.admit();
+    if (full?.refused === "sessions-full") return Rejections.sessionsFull(full.maxSessions);
     const version = era.negotiate(init.params?.["protocolVersion"]);
     const ctx: RequestContext = { session: undefined, sessionId: undefined, headers, protocolVersion: version, body, transport: "http" };
     const outcome = await this.#core.handleRequest(init.id, init.method, init.params, ctx);

@@ -1,0 +1,181 @@
+/**
+ * Issue 20's defects, each reproduced as a hostile client would and asserted fixed: deep
+ * nesting, the session cap against held GET streams, memory bounded by bytes, SSE
+ * backpressure. (Host and admin checks are in security.test.ts.)
+ */
+import http from "node:http";
+import { describe, expect, test } from "vitest";
+import { McpMock } from "../../src/index.js";
+import { ACCEPT_BOTH } from "../support/raw-http.js";
+
+const tools = [{ name: "echo", inputSchema: { type: "object" } }] as const;
+const init = (id: number | string = 0) => ({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bounds", version: "1" } } });
+
+function post(url: string, body: string | object, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+}
+
+async function session(url: string): Promise<Record<string, string>> {
+  const res = await post(url, init());
+  expect(res.status, await res.text()).toBe(200);
+  return { "mcp-session-id": res.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-11-25" };
+}
+
+const deep = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+
+describe("deep nesting (issue 20, defect 4)", () => {
+  // Before: arguments 5,000 deep were answered and journaled; then verify() threw RangeError
+  // and GET /__admin/requests and POST /__admin/verify answered 500 until a reset.
+  test("arguments 5,000 deep are refused when parsed; verify() and the admin API keep working", async () => {
+    await using mock = await McpMock.start({ tools, admin: true, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith("ok");
+    const headers = await session(mock.url);
+    const res = await post(mock.url, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"a":${deep(5000)}}}}`, headers);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { data: string } }).error.data).toContain("deeper than 514 levels");
+    expect(() => mock.verify(mock.toolsCall("echo").withArgs({ a: 1 }))).toThrow(/never|0 times|expected/i);
+    const admin = mock.url.replace(/\/mcp$/, "/__admin");
+    expect((await fetch(`${admin}/requests`)).status).toBe(200);
+    const verify = await fetch(`${admin}/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pattern: { tool: "echo" }, count: 0 }) });
+    expect(await verify.json()).toStrictEqual({ ok: true, matched: 0 });
+    const deepVerify = await fetch(`${admin}/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"pattern":{"tool":"echo","args":{"a":${deep(100_000)}}}}` });
+    expect(deepVerify.status).toBe(400);
+    expect(await deepVerify.json()).toStrictEqual({ error: "[mcpmock] the request body must not nest deeper than 514 levels; send a flatter value." });
+  });
+});
+
+/** The heap in use after a full collection (gc is exposed through the V8 flag, here only). */
+async function heapAfterGc(): Promise<number> {
+  const v8 = await import("node:v8");
+  const vm = await import("node:vm");
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  for (let i = 0; i < 3; i++) gc();
+  return process.memoryUsage().heapUsed;
+}
+
+describe("memory bounded by bytes (issue 20, defect 1)", () => {
+  // Before: the journal was capped by entries only and kept each body about twice (the raw
+  // text and the parsed params): 680 calls with 3 MiB arguments ended in a heap OOM. Here
+  // 40 calls with 1 MiB arguments against an 8 MiB budget: 80 MiB retained before.
+  test("the journal keeps at most journalBytes of messages, each body once", async () => {
+    const budget = 8 * 1024 * 1024;
+    await using mock = await McpMock.start({ tools, journalBytes: budget, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith("ok");
+    const headers = await session(mock.url);
+    const before = await heapAfterGc();
+    for (let i = 0; i < 40; i++) {
+      const res = await post(mock.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: { blob: String(i % 10).repeat(1024 * 1024) } } }, headers);
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    const grown = (await heapAfterGc()) - before;
+    expect(grown, `the heap grew ${(grown / 2 ** 20).toFixed(1)} MiB`).toBeLessThan(budget * 1.5);
+    const kept = mock.requests();
+    expect(kept.length).toBeLessThan(10);
+    expect(kept.length).toBeGreaterThan(3);
+    expect(kept.at(-1)?.id).toBe(40);
+    expect(() => mock.verify(mock.toolsCall("echo"), 41)).toThrow(/journalBytes/);
+  });
+
+  test("a message larger than journalBytes is kept without its params, and reports and verification say so", async () => {
+    await using mock = await McpMock.start({ tools, journalBytes: 1024 * 1024, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith("ok");
+    const headers = await session(mock.url);
+    const res = await post(mock.url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { blob: "x".repeat(2 * 1024 * 1024) } } }, headers);
+    expect(res.status).toBe(200);
+    await res.text();
+    const [entry] = mock.requests().filter((e) => e.id === 1);
+    expect(entry).toMatchObject({ params: { name: "echo" }, truncated: { bytes: expect.any(Number) as number } });
+    mock.verify(mock.toolsCall("echo"), 1);
+    expect(() => mock.verify(mock.toolsCall("echo").withArgs({ blob: "x" }), 1)).toThrow(
+      /#2 tools\/call "echo" \[params not kept: \d+ bytes, over journalBytes\][\s\S]*1 kept without its params \(each over journalBytes, 1048576 bytes\)/,
+    );
+  });
+});
+
+/** POSTs a tools/call and hands back the raw Node response, paused: the client reads nothing. */
+function pausedCall(url: string, headers: Record<string, string>, id: number): Promise<import("node:http").IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: {} } });
+    const req = http.request(url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...headers } }, (res) => {
+      res.pause();
+      resolve(res);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const frame = "x".repeat(16 * 1024);
+
+describe("SSE backpressure (issue 20, defect 2)", () => {
+  const count = 2000;
+
+  // Before: the stream ran to its end whatever the client read (10,000 x 16 KiB took RSS from
+  // 83 to 596 MB within a second). Now the player waits for the socket to drain.
+  test("a stream to a client that reads nothing waits; the client then reads every event", async () => {
+    await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
+    let produced = 0;
+    mock.toolsCall("echo").streams(function* () {
+      for (let i = 0; i < count; i++) {
+        produced++;
+        yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: frame } };
+      }
+    });
+    const headers = await session(mock.url);
+    const res = await pausedCall(mock.url, headers, 1);
+    await sleep(500);
+    expect(produced, `${produced} of ${count} events produced while the client read nothing`).toBeLessThan(count / 2);
+    let text = "";
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => (text += chunk));
+    res.resume();
+    await new Promise((resolve) => res.on("end", resolve));
+    expect(produced).toBe(count);
+    expect(text.split("event: message").length - 1).toBe(count);
+  });
+
+  test("a client that stops reading longer than sseStallMs is dropped, and the journal says so", async () => {
+    await using mock = await McpMock.start({ tools, onUnmatched: "silent", sseStallMs: 300 });
+    mock.toolsCall("echo").streams(function* () {
+      for (let i = 0; i < count; i++) yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: frame } };
+    });
+    const headers = await session(mock.url);
+    const res = await pausedCall(mock.url, headers, 1);
+    const started = Date.now();
+    while (mock.requests().find((e) => e.id === 1)?.answer === undefined && Date.now() - started < 3000) await sleep(20);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const entry = mock.requests().find((e) => e.id === 1);
+    expect(entry?.answer).toStrictEqual({ cancelled: true, reason: "the client read nothing for 300 ms (sseStallMs) with the socket's buffer full; the stream was dropped" });
+    res.destroy();
+  });
+});
+
+describe("the resumption log is bounded by bytes (issue 20, defect 2)", () => {
+  // Before: finished streams were kept by count (10,000 events, 16 streams a session): about
+  // 160 MB for one 16 KiB x 10,000 stream until the session ended.
+  test("a finished stream keeps at most maxStreamBytes of events, a session maxSessionStreamBytes", async () => {
+    await using mock = await McpMock.start({ tools, onUnmatched: "silent", maxStreamBytes: 1024 * 1024, maxSessionStreamBytes: 2 * 1024 * 1024 });
+    mock.toolsCall("echo").streams(function* () {
+      for (let i = 0; i < 200; i++) yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: frame } };
+    });
+    const headers = await session(mock.url);
+    for (let id = 1; id <= 4; id++) {
+      const res = await post(mock.url, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: {} } }, headers);
+      expect((await res.text()).split("event: message").length - 1).toBe(200);
+    }
+    const [info] = mock.sessions();
+    expect(info?.resumableBytes).toBeGreaterThan(1024 * 1024);
+    expect(info?.resumableBytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+    // Resuming the last stream from its start replays what is kept: its newest events, up to 1 MiB.
+    const resumed = await fetch(mock.url, { headers: { accept: "text/event-stream", ...headers, "last-event-id": "4-0" } });
+    const text = await resumed.text();
+    const ids = [...text.matchAll(/^id: 4-(\d+)$/gm)].map((m) => Number(m[1]));
+    expect(ids.length).toBeGreaterThan(30);
+    expect(ids.length * frame.length).toBeLessThanOrEqual(1024 * 1024);
+    expect(ids.at(-1)).toBe(200);
+  });
+});
