@@ -16,7 +16,7 @@ const tools = [
   { name: "ask", inputSchema: { type: "object" } },
 ] as const;
 
-const WIRES = ["http", "stdio"] as const;
+const WIRES = ["http", "stdio", "sse"] as const;
 
 /** What a correct answer to the faulted request (id 7) would have been. */
 const ANSWER = { jsonrpc: "2.0", id: 7, result: { content: [] } };
@@ -25,17 +25,25 @@ const NOTHING: RawReply = { messages: [], garbage: [], ended: false };
 
 /** What each fault does to that answer, over each transport. */
 const FAULT_EFFECTS: { readonly [K in FaultKind]: { readonly [W in (typeof WIRES)[number]]: RawReply } } = {
-  "connection-reset": { http: { ...NOTHING, ended: true }, stdio: { ...NOTHING, ended: true } },
-  // Over HTTP an empty application/json body; over stdio, no line at all.
-  "empty-response": { http: { ...NOTHING, garbage: [""] }, stdio: NOTHING },
+  // Over legacy SSE the session's one stream is destroyed.
+  "connection-reset": { http: { ...NOTHING, ended: true }, stdio: { ...NOTHING, ended: true }, sse: { ...NOTHING, ended: true } },
+  // Over HTTP an empty application/json body; over stdio, no line at all; over legacy SSE an
+  // event with empty data, which an SSE parser does not dispatch.
+  "empty-response": { http: { ...NOTHING, garbage: [""] }, stdio: NOTHING, sse: NOTHING },
   "malformed-json": {
     http: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
     stdio: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
+    sse: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
   },
-  "wrong-id": { http: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] }, stdio: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] } },
-  "duplicate-response": { http: { ...NOTHING, messages: [ANSWER, ANSWER] }, stdio: { ...NOTHING, messages: [ANSWER, ANSWER] } },
-  // The connection drops before the result (HTTP keeps it for Last-Event-ID); stdio writes nothing.
-  "drop-stream-after": { http: NOTHING, stdio: NOTHING },
+  "wrong-id": {
+    http: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
+    stdio: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
+    sse: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
+  },
+  "duplicate-response": { http: { ...NOTHING, messages: [ANSWER, ANSWER] }, stdio: { ...NOTHING, messages: [ANSWER, ANSWER] }, sse: { ...NOTHING, messages: [ANSWER, ANSWER] } },
+  // The connection drops before the result (HTTP keeps it for Last-Event-ID); stdio writes
+  // nothing; legacy SSE has no resuming, so its one stream (and the session) ends.
+  "drop-stream-after": { http: NOTHING, stdio: NOTHING, sse: { ...NOTHING, ended: true } },
 };
 
 describe.each(WIRES)("the transport contract over %s", (name) => {

@@ -18,6 +18,7 @@
  * @module
  */
 import type { Context, Hono } from "hono";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
 import type { Session } from "../../engine/session-store.js";
 import type { Handler } from "./gate.js";
@@ -36,6 +37,8 @@ export const LEGACY_SSE_PATH = "/sse";
 export const LEGACY_MESSAGES_PATH = "/messages";
 /** The version a connection's messages are read in before `initialize` negotiates one. */
 export const LEGACY_PROTOCOL_VERSION = "2024-11-05";
+/** How long a response waits behind the notifications before it (see {@link LegacyReply.events}). */
+export const RESPONSE_GAP_MS = 5;
 /** Ids of closed connections remembered, so a late POST hears why it gets 404. */
 const REMEMBERED_CLOSED = 1000;
 
@@ -63,17 +66,33 @@ class LegacyReply implements ReplyWriter<void | Promise<void>> {
     this.conn.channel.send(text);
   }
 
-  events(outcomes: readonly Outcome[], dropAfter?: number): Promise<void> | void {
+  /**
+   * The SDK's client runs a notification's handler a microtask later but takes a response at
+   * once, so a progress notification that reaches it in the same chunk as its result is lost:
+   * a response that follows notifications leaves {@link RESPONSE_GAP_MS} after them.
+   */
+  async events(outcomes: readonly Outcome[], dropAfter?: number): Promise<void> {
     const channel = this.conn.channel;
     if (dropAfter === 0) return channel.close();
     let sent = 0;
-    return playOutcomes(outcomes, {
+    let notified = false;
+    let queue: Promise<void> | undefined;
+    const write = (json: string): void => {
+      channel.send(json);
+      if (dropAfter !== undefined && ++sent === dropAfter) channel.close();
+    };
+    await playOutcomes(outcomes, {
       signal: this.conn.abort.signal,
       send: (message) => {
-        channel.send(JSON.stringify(message));
-        if (dropAfter !== undefined && ++sent === dropAfter) channel.close();
+        const json = JSON.stringify(message);
+        const response = !("method" in (message as object));
+        if (response && notified) queue = (queue ?? Promise.resolve()).then(() => sleep(RESPONSE_GAP_MS)).then(() => write(json));
+        else if (queue) queue = queue.then(() => write(json));
+        else write(json);
+        notified ||= !response;
       },
     });
+    await queue;
   }
 
   status(status: number, body: string | object | undefined): void {
