@@ -1,7 +1,7 @@
 /**
- * A raw client of the 2024-11-05 HTTP+SSE transport: `GET /sse` read as an SSE parser reads it
- * (the spec's dispatch rules: an event with empty data is not dispatched), and POSTs to the
- * URI of its `endpoint` event.
+ * A raw client of the 2024-11-05 HTTP+SSE transport: `GET /sse` read as the SDK's parser (the
+ * `eventsource` package) reads it: an event with a `data:` line is dispatched, even when the
+ * data is empty; and POSTs to the URI of its `endpoint` event.
  */
 import { Waiters } from "./waiters.js";
 
@@ -49,9 +49,8 @@ export class LegacyStream {
           const line = pending.slice(0, newline).replace(/\r$/, "");
           pending = pending.slice(newline + 1);
           if (line === "") {
-            // The spec: an event whose data buffer is empty is not dispatched.
-            const text = data.join("\n");
-            if (data.length > 0 && text !== "") this.events.push({ event: event || "message", data: text });
+            // As the eventsource package does: empty data is dispatched too (the spec's parser would not).
+            if (data.length > 0) this.events.push({ event: event || "message", data: data.join("\n") });
             event = "";
             data = [];
             this.#waiters.wake();

@@ -28,8 +28,8 @@ const FAULT_EFFECTS: { readonly [K in FaultKind]: { readonly [W in (typeof WIRES
   // Over legacy SSE the session's one stream is destroyed.
   "connection-reset": { http: { ...NOTHING, ended: true }, stdio: { ...NOTHING, ended: true }, sse: { ...NOTHING, ended: true } },
   // Over HTTP an empty application/json body; over stdio, no line at all; over legacy SSE an
-  // event with empty data, which an SSE parser does not dispatch.
-  "empty-response": { http: { ...NOTHING, garbage: [""] }, stdio: NOTHING, sse: NOTHING },
+  // event with empty data (the SDK's eventsource parser dispatches it, and JSON.parse fails).
+  "empty-response": { http: { ...NOTHING, garbage: [""] }, stdio: NOTHING, sse: { ...NOTHING, garbage: [""] } },
   "malformed-json": {
     http: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
     stdio: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },

@@ -9,8 +9,8 @@
  * What each fault means on this wire (written by {@link LegacyReply}):
  * - `connection-reset`: the SSE connection is destroyed (the session ends with it);
  * - `malformed-json`: an `event: message` whose `data:` line is the answer cut in half;
- * - `empty-response`: an `event: message` with empty data, which an SSE parser does not
- *   dispatch (the client sees nothing);
+ * - `empty-response`: an `event: message` with an empty `data:` line (the SDK's `eventsource`
+ *   parser dispatches it, and the client's JSON.parse fails on it);
  * - `drop-stream-after`: the SSE connection ends after that many events of the answer (this
  *   wire has no resuming, so the session ends with it);
  * - `respondsWithStatus` on a request: no status belongs to one answer here, so an error naming
@@ -68,8 +68,9 @@ class LegacyReply implements ReplyWriter<void | Promise<void>> {
 
   /**
    * The SDK's client runs a notification's handler a microtask later but takes a response at
-   * once, so a progress notification that reaches it in the same chunk as its result is lost:
-   * a response that follows notifications leaves {@link RESPONSE_GAP_MS} after them.
+   * once, so a progress notification that reaches it in the same chunk as its result is lost
+   * (typescript-sdk#2580): a response that follows notifications leaves {@link RESPONSE_GAP_MS}
+   * after them.
    */
   async events(outcomes: readonly Outcome[], dropAfter?: number): Promise<void> {
     const channel = this.conn.channel;
