@@ -931,8 +931,8 @@ describe("the legacy HTTP+SSE endpoints", () => {
     };
     return { mock, stream, healthy, [Symbol.asyncDispose]: async () => (stream.close(), await mock.close()) };
   }
-  const messages = (mock: McpMock, query: string, body: Body, headers: Record<string, string> = { "content-type": "application/json" }): Promise<Response> =>
-    fetch(new URL(`/messages${query}`, mock.url), { method: "POST", headers, body: toBody(body) });
+  const messages = (mock: McpMock, query: string, body: object): Promise<Response> =>
+    fetch(new URL(`/messages${query}`, mock.url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   test("B83 legacy: a POST to /messages without sessionId is 400", async () => {
     await using l = await legacy();
