@@ -38,7 +38,7 @@ export const LEGACY_MESSAGES_PATH = "/messages";
 /** The version a connection's messages are read in before `initialize` negotiates one. */
 export const LEGACY_PROTOCOL_VERSION = "2024-11-05";
 /** How long a response waits behind the notifications before it (see {@link LegacyReply.events}). */
-export const RESPONSE_GAP_MS = 5;
+export const RESPONSE_GAP_MS = 20;
 /** Ids of closed connections remembered, so a late POST hears why it gets 404. */
 const REMEMBERED_CLOSED = 1000;
 
@@ -70,7 +70,8 @@ class LegacyReply implements ReplyWriter<void | Promise<void>> {
    * The SDK's client runs a notification's handler a microtask later but takes a response at
    * once, so a progress notification that reaches it in the same chunk as its result is lost
    * (typescript-sdk#2580): a response that follows notifications leaves {@link RESPONSE_GAP_MS}
-   * after them.
+   * after them, so a client that keeps up reads them first (a gap makes the loss unlikely; only
+   * the client can make it impossible).
    */
   async events(outcomes: readonly Outcome[], dropAfter?: number): Promise<void> {
     const channel = this.conn.channel;
@@ -189,7 +190,8 @@ export class LegacySse {
     for (const m of messages) {
       if (m.kind === "request" && OPENING_METHODS.has(m.method)) {
         if (isBatch) return Rejections.initializeInBatch();
-        void this.#initialize(conn, m, { ...ctx, session: undefined, protocolVersion: this.#core.era.negotiate(m.params?.["protocolVersion"]) });
+        const initCtx = { ...ctx, session: undefined, protocolVersion: this.#core.era.negotiate(m.params?.["protocolVersion"]) };
+        void this.#initialize(conn, m, initCtx).catch((error: unknown) => process.stderr.write(`[mcpmock] error while initializing session ${conn.id}: ${String(error)}\n`));
         continue;
       }
       const received = receive(this.#core, m, ctx);
