@@ -6,15 +6,7 @@ import type { StubBuilder } from "./dsl/stub-builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./dsl/method-builders.js";
 import type { JournalEntry } from "./journal/journal.js";
 import type { CountExpectation } from "./journal/verification.js";
-import {
-  assertAllStubsUsed,
-  assertNoUnmatched,
-  findRequests,
-  unmatchedRequests,
-  verifyRequests,
-  verifyRequestsInOrder,
-  waitForRequest,
-} from "./dsl/verify.js";
+import { assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests, verifyRequests, verifyRequestsInOrder, waitForRequest } from "./dsl/verify.js";
 import { MockCore } from "./engine/core.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
@@ -207,6 +199,25 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       throw error;
     }
     return mock as McpMock;
+  }
+
+  /**
+   * The SSE endpoint of the 2024-11-05 HTTP+SSE transport, served beside {@link url} unless
+   * `legacySse: false`: for clients that speak the old wire or fall back to it.
+   *
+   * @example
+   * ```ts
+   * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+   * import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+   * await using mock = await McpMock.start();
+   * console.log(mock.sseUrl); // "http://127.0.0.1:PORT/sse"
+   * const client = new Client({ name: "test", version: "1.0.0" });
+   * await client.connect(new SSEClientTransport(new URL(mock.sseUrl)));
+   * ```
+   */
+  get sseUrl(): string {
+    if (this.#served.http) return this.#served.http.sseUrl(this.url);
+    throw new McpMockError('sseUrl: this mock listens on no port (transport: "none"), so it serves no HTTP+SSE endpoint.');
   }
 
   /** The port the mock listens on (0 with `transport: "none"`: no port is open). */

@@ -106,6 +106,13 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * body) or `"sse"` (a `text/event-stream` that carries the answer and closes).
    */
   readonly responseMode?: "json" | "sse";
+  /**
+   * Serve the 2024-11-05 HTTP+SSE transport beside the MCP endpoint (default `true`): `GET /sse`
+   * opens a session's stream and sends `event: endpoint` with its POST URI
+   * (`/messages?sessionId=...`); every answer comes on that stream. `false`: `GET /sse` is 404,
+   * and `mock.sseUrl` throws.
+   */
+  readonly legacySse?: boolean;
   /** Answer GET with a held-open SSE stream (default, stateful only); `false` answers 405. */
   readonly getStream?: boolean;
   /** Milliseconds between keep-alive comments on idle streams; 15000 by default, 0 turns them off. */

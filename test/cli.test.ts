@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CLI, ROOT } from "./support/build.js";
@@ -210,12 +211,13 @@ describe("serve", () => {
   });
   afterAll(() => served.kill());
 
-  test("prints the URL, the Host names it answers, the admin API and one line per stub", () => {
+  test("prints the URL, the Host names it answers, the SSE URL, the admin API and one line per stub", () => {
     const lines = served.out.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^mcpmock serving examples\/weather\.mock\.json at http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(lines[1]).toBe("Host names answered: localhost, 127.0.0.1, [::1] (--allowed-host to add one)");
-    expect(lines[2]).toBe(`admin API at ${url.replace(/\/mcp$/, "")}/__admin`);
-    expect(lines.slice(3)).toEqual([
+    expect(lines[2]).toBe(`HTTP+SSE (2024-11-05) at ${url.replace(/\/mcp$/, "")}/sse`);
+    expect(lines[3]).toBe(`admin API at ${url.replace(/\/mcp$/, "")}/__admin`);
+    expect(lines.slice(4)).toEqual([
       '  stub-1: tools/call "get_weather" with arguments equal to {"city":"Seoul"} → {"city":"Seoul","temp":21,"condition":"clear"} (seen 0)',
       '  stub-2: tools/call "get_weather" with arguments equal to {"city":"Atlantis"} → an error result text "→ \'Atlantis\' is not a city I know. Known cities: Seoul, Busan, Jeju" (seen 0)',
       '  stub-3: tools/call "get_weather" → the template {"city":"{{args.city}}","temp":15,"condition":"cloudy"} (seen 0)',
@@ -244,6 +246,19 @@ describe("serve", () => {
       await client.close();
     }
     expect(served.out.stdout).not.toContain("tools/call \"get_weather\" {"); // logs go to stderr only
+  });
+
+  test("answers the SDK's SSEClientTransport at the printed SSE URL", async () => {
+    const sseUrl = /^HTTP\+SSE \(2024-11-05\) at (\S+)$/m.exec(served.out.stdout)?.[1] ?? "";
+    const client = new Client({ name: "cli-test-sse", version: "1.0.0" });
+    try {
+      await client.connect(new SSEClientTransport(new URL(sseUrl)));
+      expect((await client.callTool({ name: "get_weather", arguments: { city: "Seoul" } })).content).toEqual([
+        { type: "text", text: '{"city":"Seoul","temp":21,"condition":"clear"}' },
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -23,6 +23,7 @@ export function parse(args: string[]) {
         sse: { type: "boolean" },
         verbose: { type: "boolean" },
         "no-admin": { type: "boolean" },
+        "no-legacy-sse": { type: "boolean" },
         "admin-host": { type: "string" },
         "allowed-host": { type: "string", multiple: true },
       },

@@ -1,5 +1,6 @@
 /**
- * `mcpmock serve`: a definition over Streamable HTTP, with the admin API beside it.
+ * `mcpmock serve`: a definition over Streamable HTTP and the legacy HTTP+SSE transport, with
+ * the admin API beside them.
  * @module
  */
 import { McpMock } from "../mock.js";
@@ -9,13 +10,15 @@ import { UsageError, type Command } from "./command.js";
 export const serve: Command = {
   help: `mcpmock serve <definition.json> [options]
 
-Serves the definition over Streamable HTTP and prints the URL, then one line per stub.
+Serves the definition over Streamable HTTP (and the 2024-11-05 HTTP+SSE transport at /sse)
+and prints the URLs, then one line per stub.
   --port N          port (default 0: a free one)
   --host H          interface (default 127.0.0.1)
   --stateless       no sessions
   --sse             answer every request as an SSE stream
   --verbose         log each request and its answer on stderr
   --no-admin        no admin REST API
+  --no-legacy-sse   no HTTP+SSE transport (GET /sse answers 404)
   --admin-host H    let non-loopback clients use the admin API (when --host is not loopback)
   --allowed-host H  a Host header to answer (repeatable; default: loopback names, and beyond
                     loopback this machine's own names)
@@ -38,6 +41,7 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
       ...(values.stateless ? { sessions: "stateless" as const } : {}),
       ...(values.sse ? { responseMode: "sse" as const } : {}),
       verbose: values.verbose === true,
+      ...(values["no-legacy-sse"] ? { legacySse: false } : {}),
       admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
     });
     // Handlers first: a supervisor may stop the server as soon as it sees the URL.
@@ -49,6 +53,7 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
     setInterval(() => process.ppid !== parent && stop(), 1000).unref();
     process.stdout.write(`mcpmock serving ${file} at ${mock.url}\n`);
     process.stdout.write(`Host names answered: ${allowedHostNames({ host, ...(allowedHosts === undefined ? {} : { allowedHosts }) }).join(", ")} (--allowed-host to add one)\n`);
+    if (!values["no-legacy-sse"]) process.stdout.write(`HTTP+SSE (2024-11-05) at ${mock.sseUrl}\n`);
     if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
     if (!values["no-admin"] && remote) process.stdout.write(`admin token: ${token} (clients beyond loopback send Authorization: Bearer ${token})\n`);
     for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);

@@ -11,7 +11,7 @@ import { KEY_BY_METHOD } from "../protocol/methods/index.js";
 export type RequestId = string | number;
 
 /** Where a request came in. */
-export type TransportKind = "http" | "stdio" | "memory";
+export type TransportKind = "http" | "stdio" | "memory" | "sse";
 
 /**
  * The parts of a received request a stub can match on or answer from.

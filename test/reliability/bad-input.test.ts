@@ -12,10 +12,11 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { McpMock, type McpMockOptions } from "../../src/index.js";
 import { ACCEPT_BOTH, nodeRequest as rawRequest, streamOf } from "../support/raw-http.js";
 import { Waiters } from "../support/waiters.js";
+import { LegacyStream } from "../support/legacy-sse.js";
 
 const SUPPORTED = "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07";
 const INVALID_MESSAGE = "Parse error: Invalid JSON-RPC message";
@@ -1036,6 +1037,98 @@ describe("slow clients", () => {
       reason: "the client read nothing for 300 ms (sseStallMs) with the socket's buffer full; the stream was dropped" });
     paused.destroy();
     await h.healthy();
+  });
+});
+
+describe("the legacy HTTP+SSE endpoints", () => {
+  /** A mock, one initialized GET /sse session, and a check that it still answers. */
+  async function legacy(options: McpMockOptions = {}): Promise<{ mock: McpMock; stream: LegacyStream; healthy: () => Promise<void>; [Symbol.asyncDispose]: () => Promise<void> }> {
+    const mock = await McpMock.start({ onUnmatched: "silent", ...options });
+    const stream = await LegacyStream.open(mock.sseUrl);
+    await stream.initialize();
+    let n = 0;
+    const healthy = async (): Promise<void> => {
+      const id = `healthy-${++n}`;
+      expect((await stream.post(ping(id))).status).toBe(202);
+      expect(JSON.parse((await stream.until((e) => e.data.includes(`"id":"${id}"`))).data)).toEqual({ jsonrpc: "2.0", id, result: {} });
+    };
+    return { mock, stream, healthy, [Symbol.asyncDispose]: async () => (stream.close(), await mock.close()) };
+  }
+  const messages = (mock: McpMock, query: string, body: object): Promise<Response> =>
+    fetch(new URL(`/messages${query}`, mock.url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  test("B89 legacy: a POST to /messages without sessionId is 400", async () => {
+    await using l = await legacy();
+    await expectRejection(await messages(l.mock, "", ping(1)), 400, -32000, "Bad Request: sessionId query parameter is required", "POST to the URI of the endpoint event that GET /sse sent: /messages?sessionId=...");
+    await l.healthy();
+  });
+
+  test("B90 legacy: a POST for a session no GET /sse issued is 404", async () => {
+    await using l = await legacy();
+    await expectRejection(await messages(l.mock, "?sessionId=nope", ping(1)), 404, -32001, "Session not found", "[mcpmock] no GET /sse connection issued session nope. Open one, and POST to the URI of its endpoint event.");
+    await l.healthy();
+  });
+
+  test("B91 legacy: a POST for a session whose SSE stream is gone is 404", async () => {
+    await using l = await legacy();
+    const gone = await LegacyStream.open(l.mock.sseUrl);
+    gone.close();
+    await vi.waitFor(async () => {
+      const res = await gone.post(ping(1));
+      await expectRejection(res, 404, -32001, "Session not found", "[mcpmock] the SSE stream of session session-2 is gone, and the session ended with it: on the 2024-11-05 transport a session lives as long as its GET /sse connection. Open a new one.");
+    }, { timeout: 2000 });
+    await l.healthy();
+  });
+
+  test("B92 legacy: a POST for a session that expired is 404, and its SSE stream closes", async () => {
+    // An initialized session's open stream keeps it alive; one that never initialized idles out.
+    await using l = await legacy({ sessionIdleMs: 200 });
+    const idle = await LegacyStream.open(l.mock.sseUrl);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expectRejection(await idle.post(ping(1)), 404, -32001, "Session not found", "[mcpmock] session session-2 ended (it expired, or was ended by the mock); its SSE stream is closed now. Open a new one with GET /sse.");
+    await idle.settle(() => false);
+    expect(idle.ended).toBe(true);
+    await l.healthy();
+  });
+
+  test("B93 legacy: a POST to /messages for a Streamable HTTP session is 404", async () => {
+    await using l = await legacy();
+    const res = await fetch(l.mock.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json" }, body: JSON.stringify(initRequest()) });
+    const sessionId = res.headers.get("mcp-session-id") ?? "";
+    await res.text();
+    await expectRejection(await messages(l.mock, `?sessionId=${sessionId}`, ping(1)), 404, -32001, "Session not found", `[mcpmock] session ${sessionId} is a Streamable HTTP session: POST its messages to the MCP endpoint with an Mcp-Session-Id header.`);
+    await l.healthy();
+  });
+
+  test("B94 legacy: a POST with Content-Type text/plain is 415", async () => {
+    await using l = await legacy();
+    const res = await l.stream.post(ping(1), { "content-type": "text/plain" });
+    await expectRejection(res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+    await l.healthy();
+  });
+
+  test("B95 legacy: a POST whose body is not JSON is 400", async () => {
+    await using l = await legacy();
+    await expectRejection(await l.stream.post('{"jsonrpc":"2.0","id":1,'), 400, -32700, "Parse error: Invalid JSON", "Expected double-quoted property name in JSON at position 24");
+    await l.healthy();
+  });
+
+  test("B96 legacy: a POST that is not a JSON-RPC message is 400", async () => {
+    await using l = await legacy();
+    await expectRejection(await l.stream.post({ jsonrpc: "2.0", id: null, method: "ping" }), 400, -32700, INVALID_MESSAGE, '"id" must be a string or an integer, received null');
+    await l.healthy();
+  });
+
+  test("B97 legacy: a POST over maxBodyBytes is 413", async () => {
+    await using l = await legacy({ maxBodyBytes: 1000 });
+    await expectRejection(await l.stream.post({ ...ping(1), params: { pad: "x".repeat(2000) } }), 413, -32000, "Payload Too Large: Request body must not exceed 1000 bytes");
+    await l.healthy();
+  });
+
+  test("B98 legacy: a batch at 2024-11-05 is 400", async () => {
+    await using l = await legacy();
+    await expectRejection(await l.stream.post([ping(1), ping(2)]), 400, -32600, "Invalid Request: Batches are not allowed in protocol version 2024-11-05", "Only protocol version 2025-03-26 allows JSON-RPC batches. Send one message per POST.");
+    await l.healthy();
   });
 });
 

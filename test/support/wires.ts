@@ -10,12 +10,14 @@
  */
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { McpMock, type McpMockOptions } from "../../src/index.js";
 import { HEADERS, openSession } from "./raw-http.js";
+import { LegacyStream } from "./legacy-sse.js";
 import { Waiters } from "./waiters.js";
 
 /** What came back for one raw request. */
@@ -30,7 +32,7 @@ export interface RawReply {
 
 /** One transport of a mock. */
 export interface Wire {
-  readonly name: "http" | "stdio" | "memory";
+  readonly name: "http" | "stdio" | "memory" | "sse";
   readonly mock: McpMock;
   /** The SDK v1 Client connected over this transport (one connection, one session). */
   client(capabilities?: Record<string, unknown>): Promise<Client>;
@@ -43,6 +45,7 @@ export interface Wire {
 /** Starts a mock and serves it over `name`. */
 export async function startWire(name: Wire["name"], options: McpMockOptions): Promise<Wire> {
   if (name === "memory") return new MemoryWire(await McpMock.start({ ...options, transport: "none" }));
+  if (name === "sse") return new SseWire(await McpMock.start(options));
   return name === "http" ? HttpWire.start(options) : StdioWire.start(options);
 }
 
@@ -87,6 +90,42 @@ class HttpWire implements Wire {
 
   async close(): Promise<void> {
     await Promise.all(this.#clients.map((c) => c.close()));
+    await this.mock.close();
+  }
+}
+
+/** The 2024-11-05 HTTP+SSE transport: the SDK's SSEClientTransport, and a raw GET /sse reader. */
+class SseWire implements Wire {
+  readonly name = "sse";
+  readonly #clients: Client[] = [];
+  readonly #streams: LegacyStream[] = [];
+
+  constructor(readonly mock: McpMock) {}
+
+  async client(capabilities: Record<string, unknown> = {}): Promise<Client> {
+    const client = new Client(CLIENT_INFO, { capabilities });
+    this.#clients.push(client);
+    await client.connect(new SSEClientTransport(new URL(this.mock.sseUrl)));
+    return client;
+  }
+
+  /** The message events after the request, up to the answer of a ping sent right behind it (or the stream's end). */
+  async raw(request: Record<string, unknown>): Promise<RawReply> {
+    const stream = await LegacyStream.open(this.mock.sseUrl);
+    this.#streams.push(stream);
+    await stream.initialize("2025-11-25");
+    const before = stream.events.length;
+    await stream.post(request);
+    await stream.post({ jsonrpc: "2.0", id: "probe", method: "ping" }).catch(() => undefined);
+    const probe = (data: string): boolean => data.includes('"id":"probe"');
+    await stream.settle(() => stream.events.some((e) => probe(e.data)));
+    const texts = stream.events.slice(before).filter((e) => e.event === "message" && !probe(e.data)).map((e) => e.data);
+    return parsed(texts, stream.ended);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#clients.map((c) => c.close()));
+    for (const stream of this.#streams) stream.close();
     await this.mock.close();
   }
 }

@@ -16,7 +16,7 @@ const tools = [
   { name: "ask", inputSchema: { type: "object" } },
 ] as const;
 
-const WIRES = ["http", "stdio", "memory"] as const;
+const WIRES = ["http", "stdio", "memory", "sse"] as const;
 
 /** What a correct answer to the faulted request (id 7) would have been. */
 const ANSWER = { jsonrpc: "2.0", id: 7, result: { content: [] } };
@@ -25,24 +25,28 @@ const NOTHING: RawReply = { messages: [], garbage: [], ended: false };
 
 /** What each fault does to that answer, over each transport. */
 const FAULT_EFFECTS: { readonly [K in FaultKind]: { readonly [W in (typeof WIRES)[number]]: RawReply } } = {
-  // The connection ends: HTTP resets, the stdio server dies, the in-memory transport closes (onclose).
-  "connection-reset": { http: { ...NOTHING, ended: true }, stdio: { ...NOTHING, ended: true }, memory: { ...NOTHING, ended: true } },
-  // Over HTTP an empty application/json body; over stdio and in memory, no message at all.
-  "empty-response": { http: { ...NOTHING, garbage: [""] }, stdio: NOTHING, memory: NOTHING },
+  // The connection ends: HTTP resets, the stdio server dies, the in-memory transport closes (onclose), the legacy SSE stream is destroyed.
+  "connection-reset": { http: { ...NOTHING, ended: true }, stdio: { ...NOTHING, ended: true }, memory: { ...NOTHING, ended: true }, sse: { ...NOTHING, ended: true } },
+  // Over HTTP an empty application/json body; over stdio and in memory, no message at all; over
+  // legacy SSE an event with empty data (the SDK's eventsource parser dispatches it, and JSON.parse fails).
+  "empty-response": { http: { ...NOTHING, garbage: [""] }, stdio: NOTHING, memory: NOTHING, sse: { ...NOTHING, garbage: [""] } },
   // In memory the cut text reaches the client's parser: its onerror gets a SyntaxError.
   "malformed-json": {
     http: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
     stdio: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
     memory: { ...NOTHING, garbage: ["SyntaxError"] },
+    sse: { ...NOTHING, garbage: [ANSWER_TEXT.slice(0, Math.ceil(ANSWER_TEXT.length / 2))] },
   },
   "wrong-id": {
     http: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
     stdio: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
     memory: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
+    sse: { ...NOTHING, messages: [{ ...ANSWER, id: 1_000_007 }] },
   },
-  "duplicate-response": { http: { ...NOTHING, messages: [ANSWER, ANSWER] }, stdio: { ...NOTHING, messages: [ANSWER, ANSWER] }, memory: { ...NOTHING, messages: [ANSWER, ANSWER] } },
-  // The connection drops before the result (HTTP keeps it for Last-Event-ID); stdio and memory send nothing.
-  "drop-stream-after": { http: NOTHING, stdio: NOTHING, memory: NOTHING },
+  "duplicate-response": { http: { ...NOTHING, messages: [ANSWER, ANSWER] }, stdio: { ...NOTHING, messages: [ANSWER, ANSWER] }, memory: { ...NOTHING, messages: [ANSWER, ANSWER] }, sse: { ...NOTHING, messages: [ANSWER, ANSWER] } },
+  // The connection drops before the result (HTTP keeps it for Last-Event-ID); stdio and memory
+  // send nothing; legacy SSE has no resuming, so its one stream (and the session) ends.
+  "drop-stream-after": { http: NOTHING, stdio: NOTHING, memory: NOTHING, sse: { ...NOTHING, ended: true } },
 };
 
 describe.each(WIRES)("the transport contract over %s", (name) => {

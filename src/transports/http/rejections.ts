@@ -44,6 +44,9 @@ export const Rejections = {
       T,
       `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
     ),
+  legacySessionRequired: () =>
+    rejection(400, T, "Bad Request: sessionId query parameter is required", "POST to the URI of the endpoint event that GET /sse sent: /messages?sessionId=..."),
+  legacySessionNotFound: (why: string) => rejection(404, ErrorCodes.SessionNotFound, "Session not found", `[mcpmock] ${why}`),
   methodNotAllowed: (allow: string) => rejection(405, T, "Method not allowed.", undefined, { allow }),
   streamConflict: () => rejection(409, T, "Conflict: Only one SSE stream is allowed per session"),
   resumeConflict: () => rejection(409, T, "Conflict: Stream already has an active connection"),

@@ -108,6 +108,26 @@ export class SseChannel {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
+  /** Sends one event of another name (the legacy transport's `endpoint`). */
+  event(name: string, data: string): void {
+    this.#write(`event: ${name}\ndata: ${data}\n\n`);
+  }
+
+  /** Ends the connection abruptly, as a crashed server would (the `connection-reset` fault). */
+  destroy(): void {
+    if (this.#closed) return;
+    this.#finish();
+    if (this.#outgoing) {
+      this.#outgoing.destroy();
+      return;
+    }
+    try {
+      this.#controller?.error(new Error("connection-reset"));
+    } catch {
+      // already errored or cancelled
+    }
+  }
+
   #write(frame: string): void {
     if (this.#closed) return;
     const outgoing = this.#outgoing;

@@ -11,34 +11,23 @@ import type { IncomingMessage } from "node:http";
 import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
 import type { Session } from "../../engine/session-store.js";
 import { HTTP_DELETE } from "../../protocol/entry-points.js";
-import { classifyMessage } from "../../protocol/jsonrpc.js";
 import { BEFORE_SESSION_METHODS, OPENING_METHODS } from "../../protocol/methods/index.js";
 import { HeaderNames, supportedRevision } from "../../protocol/revisions.js";
 import { isRefusal, type Placement } from "../../engine/eras/era.js";
 import { receive, renderReply, type Classified, type ReplyWriter } from "../transport.js";
 import { Gate } from "./gate.js";
-import { allHeaders, header, readBody, sendJson } from "./node-io.js";
+import { allHeaders, header, sendJson } from "./node-io.js";
+import { isResponse, readMessages, statusResponse, type ReadMessages } from "./body.js";
 import { Rejections } from "./rejections.js";
-import { SseStreams } from "./sse-streams.js";
+import { DEFAULT_KEEP_ALIVE_MS, SseStreams } from "./sse-streams.js";
+import { LEGACY_SSE_PATH, LegacySse } from "./legacy-sse.js";
+import { McpMockError } from "../../values/errors.js";
 
 /** Default largest POST body (the SDK's default too). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** The SDK's batch limit. */
-export const MAX_BATCH = 100;
+export { MAX_BATCH } from "./body.js";
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
-
-/** A rejection rather than a result (cheaper than `instanceof Response` on the hot path). */
-function isResponse(value: object): value is Response {
-  return "status" in value && "headers" in value;
-}
-
-/** A raw HTTP answer (`respondsWithStatus`). */
-function statusResponse(status: number, body: string | object | undefined): Response {
-  if (body === undefined) return new Response(null, { status });
-  if (typeof body === "string") return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
 
 /** How an answer is written on one request's connection (a class: no closures made per request). */
 class HttpReply implements ReplyWriter<Response> {
@@ -85,6 +74,8 @@ export class HttpTransport {
   readonly #maxBody: number;
   readonly #stream: boolean;
   #admin: Hono | undefined;
+  /** The 2024-11-05 HTTP+SSE endpoints (`GET /sse`, `POST /messages`), unless `legacySse: false`. */
+  readonly #legacy: LegacySse | undefined;
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -99,6 +90,10 @@ export class HttpTransport {
     this.app.post(path, gate.guard(always, (c) => this.#post(c)));
     this.app.get(path, gate.guard(always, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c))));
     this.app.delete(path, gate.guard(always, (c) => this.#delete(c)));
+    if (o.legacySse !== false) {
+      this.#legacy = new LegacySse(core, this.#maxBody, o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
+      this.#legacy.mount(this.app, (handler) => gate.guard(always, handler));
+    }
     // Everything else: other methods on the endpoint (a CORS preflight too), the admin API, 404.
     this.app.notFound(
       gate.guard(
@@ -119,9 +114,16 @@ export class HttpTransport {
     this.#admin = admin;
   }
 
+  /** The legacy transport's SSE URL beside `mcpUrl`; throws when `legacySse: false` turned it off. */
+  sseUrl(mcpUrl: string): string {
+    if (!this.#legacy) throw new McpMockError("sseUrl: the legacy HTTP+SSE transport is off (legacySse: false). Start the mock without that option to serve GET /sse.");
+    return new URL(LEGACY_SSE_PATH, mcpUrl).href;
+  }
+
   /** Ends every open stream now. */
   closeStreams(): void {
     this.#streams.closeAll();
+    this.#legacy?.closeAll();
   }
 
   /** Where a POST (not initialize), GET or DELETE belongs, as the era decides, or the SDK's rejection. */
@@ -141,42 +143,10 @@ export class HttpTransport {
   }
 
   /** The body as classified messages, or the rejection that says what is wrong with it. */
-  async #read(c: Context): Promise<{ body: string; messages: Classified[]; isBatch: boolean } | Response> {
+  async #read(c: Context): Promise<ReadMessages | Response> {
     const accept = header(c, "accept") ?? "";
     if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return Rejections.notAcceptablePost();
-    const mediaType = (header(c, "content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-    if (mediaType !== "application/json") return Rejections.unsupportedMediaType();
-    const bytes = await readBody(c, this.#maxBody);
-    if (bytes === "too-large") return Rejections.payloadTooLarge(this.#maxBody);
-    if (bytes === "cut") {
-      // The rest of the body is never read, so this connection cannot carry another request.
-      const response = Rejections.payloadTooLarge(this.#maxBody);
-      response.headers.set("connection", "close");
-      return response;
-    }
-    let body: string;
-    let parsed: unknown;
-    try {
-      body = UTF8.decode(bytes);
-    } catch {
-      return Rejections.invalidJson("The body is not valid UTF-8.");
-    }
-    try {
-      parsed = JSON.parse(body);
-    } catch (error) {
-      return Rejections.invalidJson(String((error as Error).message));
-    }
-    const isBatch = Array.isArray(parsed);
-    const items: unknown[] = isBatch ? (parsed as unknown[]) : [parsed];
-    if (isBatch && items.length === 0) return Rejections.emptyBatch();
-    if (items.length > MAX_BATCH) return Rejections.batchTooLarge();
-    const messages: Classified[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const m = classifyMessage(items[i], body.length);
-      if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
-      messages.push(m);
-    }
-    return { body, messages, isBatch };
+    return readMessages(c, this.#maxBody);
   }
 
   async #post(c: Context): Promise<Response> {

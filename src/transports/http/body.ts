@@ -1,0 +1,71 @@
+/**
+ * A POST body read as JSON-RPC messages, or the rejection that says what is wrong with it:
+ * the checks both HTTP endpoints share (Streamable HTTP's `/mcp` and the legacy `/messages`).
+ * @module
+ */
+import type { Context } from "hono";
+import { classifyMessage } from "../../protocol/jsonrpc.js";
+import type { Classified } from "../transport.js";
+import { header, readBody } from "./node-io.js";
+import { Rejections } from "./rejections.js";
+
+/** The SDK's batch limit. */
+export const MAX_BATCH = 100;
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** A body read and classified. */
+export interface ReadMessages {
+  readonly body: string;
+  readonly messages: Classified[];
+  readonly isBatch: boolean;
+}
+
+/** A rejection rather than a result (cheaper than `instanceof Response` on the hot path). */
+export function isResponse(value: object): value is Response {
+  return "status" in value && "headers" in value;
+}
+
+/** Content-Type (415), size (413), UTF-8 and JSON (400), batch limits and each message's shape (400). */
+export async function readMessages(c: Context, maxBody: number): Promise<ReadMessages | Response> {
+  const mediaType = (header(c, "content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") return Rejections.unsupportedMediaType();
+  const bytes = await readBody(c, maxBody);
+  if (bytes === "too-large") return Rejections.payloadTooLarge(maxBody);
+  if (bytes === "cut") {
+    // The rest of the body is never read, so this connection cannot carry another request.
+    const response = Rejections.payloadTooLarge(maxBody);
+    response.headers.set("connection", "close");
+    return response;
+  }
+  let body: string;
+  let parsed: unknown;
+  try {
+    body = UTF8.decode(bytes);
+  } catch {
+    return Rejections.invalidJson("The body is not valid UTF-8.");
+  }
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    return Rejections.invalidJson(String((error as Error).message));
+  }
+  const isBatch = Array.isArray(parsed);
+  const items: unknown[] = isBatch ? (parsed as unknown[]) : [parsed];
+  if (isBatch && items.length === 0) return Rejections.emptyBatch();
+  if (items.length > MAX_BATCH) return Rejections.batchTooLarge();
+  const messages: Classified[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const m = classifyMessage(items[i], body.length);
+    if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
+    messages.push(m);
+  }
+  return { body, messages, isBatch };
+}
+
+/** A raw HTTP answer (`respondsWithStatus`). */
+export function statusResponse(status: number, body: string | object | undefined): Response {
+  if (body === undefined) return new Response(null, { status });
+  if (typeof body === "string") return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
