@@ -47,7 +47,12 @@ export interface JournalEntry {
    * Set when the message was larger than `journalBytes`: its params were dropped once it was
    * answered, all but the tool or prompt name or the resource URI. `bytes` is its size.
    */
-  truncated: { readonly bytes: number } | undefined;
+  truncated:
+    | {
+        /** The size of the message whose params were not kept, in bytes. */
+        readonly bytes: number;
+      }
+    | undefined;
 }
 
 /** Default cap on kept entries. */
