@@ -25,7 +25,7 @@ const tools = [
 ] as const;
 
 test("the miss answer for a tool call (the seed's rule 4)", async () => {
-  await using mock = await McpMock.start({ tools });
+  await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
   const client = await connect("v1", mock.url);
   mock.toolsCall("get_weather").withArgs({ city: "Seoul" }).respondsWith({ temp: 21 });
   mock.toolsCall("get_weather").withArgs({ city: "Jeju", days: 2 }).withSessionId("other").respondsWith({ temp: 18 });
@@ -38,7 +38,7 @@ test("the miss answer for a tool call (the seed's rule 4)", async () => {
 });
 
 test("the miss answer when nothing is stubbed for the tool", async () => {
-  await using mock = await McpMock.start({ tools });
+  await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
   const client = await connect("v2", mock.url);
   const result = await client.callTool("add", { a: 1 });
   await expect(textOf(result)).toMatchFileSnapshot("fixtures/tool-miss-nothing-stubbed.txt");
@@ -46,7 +46,7 @@ test("the miss answer when nothing is stubbed for the tool", async () => {
 });
 
 test("the schema diagnostic (the seed's rule 2) names the field, the rule and the value", async () => {
-  await using mock = await McpMock.start({ tools });
+  await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
   mock.toolsCall("get_weather").withArgs(ANY).respondsWith({ temp: 0 });
   const client = await connect("v1", mock.url);
   const result = await client.callTool("get_weather", {
@@ -62,7 +62,7 @@ test("the schema diagnostic (the seed's rule 2) names the field, the rule and th
 });
 
 test("the miss report for a method, in the JSON-RPC error data", async () => {
-  await using mock = await McpMock.start({ tools });
+  await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
   mock.method("custom/thing").withParams({ id: 1, mode: "fast" }).respondsWith({ ok: true });
   const client = await connect("v1", mock.url);
   const error = await client.request("custom/thing", { id: 2, mode: "fast" }).catch((e: unknown) => e);
@@ -74,7 +74,7 @@ test("the miss report for a method, in the JSON-RPC error data", async () => {
 });
 
 test("every stub explains itself in one sentence", async () => {
-  await using mock = await McpMock.start({ tools });
+  await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
   const sentences = [
     mock.toolsCall("get_weather").withArgs({ city: "Paris" }).respondsWith("Sunny").toString(),
     mock.toolsCall("add").withArgs(ANY).once().respondsWith({ sum: 3 }).andThen({ sum: 4 }).toString(),
