@@ -5,16 +5,7 @@
  * @module
  */
 
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as seeded } from "../src/stubs/random-delay.js";
 
 const deep = (n: number, inner = "1") => `${"[".repeat(n)}${inner}${"]".repeat(n)}`;
 const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;

@@ -90,16 +90,23 @@ export class Answers {
       }
       case "stream": {
         const session = call.sessionId === undefined ? undefined : this.#source.sessions.get(call.sessionId);
-        // The ending answer is played with this stub, so it sees its URI-template captures.
-        const requests = this.#source.requests;
-        const host: StreamHost = {
-          requestFromClient: (...args) => requests.send(...args),
-          finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
-        };
+        const host = this.streamHost(stub);
         const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where);
         return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
       }
     }
+  }
+
+  /**
+   * What a stream script plays with: server-to-client requests, and its ending answer, played
+   * with `stub` so that it sees the stub's URI-template captures.
+   */
+  streamHost(stub?: Stub): StreamHost {
+    const requests = this.#source.requests;
+    return {
+      requestFromClient: (...args) => requests.send(...args),
+      finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
+    };
   }
 
   /** Plays the answer that ends a stream. */

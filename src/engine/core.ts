@@ -286,9 +286,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   /** Plays an openStream() script on a GET stream. */
   async playOnStream(found: TakenStub & { plan: StreamPlan }, session: Session, sink: StreamSink): Promise<void> {
-    const requests = this.requests;
     try {
-      await playStream({ requestFromClient: (...args) => requests.send(...args), finalMessage: (end, call) => this.#answers.finalMessage(end, call) }, found.plan, found.call, session, sink, found.stubId);
+      await playStream(this.#answers.streamHost(), found.plan, found.call, session, sink, found.stubId);
     } catch (error) {
       if (!sink.signal.aborted && this.options.onUnmatched !== "silent") process.stderr.write(`${PREFIX} the GET stream script of ${found.stubId} failed: ${String(error)}\n`);
     }

@@ -6,8 +6,8 @@
 import { isAny, type AnyValue } from "../values/any.js";
 import type { McpCall } from "./call.js";
 import { showValue } from "../values/errors.js";
-import { canonicalJson, containsAny, diffJson, type FieldDiff } from "../values/json-value.js";
-import { matchesPattern, showExpected, type ValuePattern } from "../values/value-patterns.js";
+import { canonicalJson, diffJson, type FieldDiff } from "../values/json-value.js";
+import { holdsPattern, matchesPattern, showExpected, type ValuePattern } from "../values/value-patterns.js";
 import { valueRows, type TableRow } from "../values/table.js";
 
 /** The result of one matcher against one call: 0 is a match, 1 nothing alike. */
@@ -80,7 +80,7 @@ interface JsonMatcherSpec {
 /** Equal to (or, partial, containing) a JSON value; `ANY` inside matches any value of a field. */
 function jsonMatcher(spec: JsonMatcherSpec): Matcher {
   const { expected, partial } = spec;
-  const key = partial || containsAny(expected) ? undefined : canonicalJson(expected);
+  const key = partial || holdsPattern(expected) ? undefined : canonicalJson(expected);
   const shown = showExpected(expected, 300);
   const size = leafCount(expected);
   const diffs = (call: McpCall): FieldDiff[] => diffJson(expected, spec.of(call) ?? {}, spec.kind, partial);

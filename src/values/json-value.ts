@@ -2,7 +2,7 @@
  * JSON values: what a call can carry, a canonical (key-order free) form, and field diffs.
  * @module
  */
-import { holdsPattern, isValuePattern, matchesPattern, showExpected } from "./value-patterns.js";
+import { isValuePattern, matchesPattern, showExpected } from "./value-patterns.js";
 import { McpMockError, jsonTypeOf, showValue } from "./errors.js";
 
 /** The nesting limit for stubbed and received values (the seed's contract). */
@@ -206,8 +206,7 @@ function sameKind(a: unknown, b: unknown): boolean {
   return jsonTypeOf(a) === jsonTypeOf(b);
 }
 
-/** Whether `expected` holds `ANY` or another value pattern anywhere. */
-export const containsAny = holdsPattern;
+
 
 /** One line per diff: `args.city: expected "Seoul", received "Jeju"`. */
 export function showDiff(diff: FieldDiff): string {
