@@ -14,14 +14,15 @@ import { McpMock, SUPPORTED_PROTOCOL_VERSIONS } from "../src/index.js";
 import { McpCall } from "../src/stubs/call.js";
 import { BUILT_IN_METHODS, METHOD_BY_NAME, METHODS, type MethodDescriptor } from "../src/protocol/methods/index.js";
 import { CAPABILITY_RULES } from "../src/protocol/methods/capabilities.js";
-import { DISCOVERY_PROTOCOL_VERSION } from "../src/protocol/revisions.js";
+import { STATELESS_PROTOCOL_VERSIONS } from "../src/protocol/revisions.js";
 import { assertClientCapability } from "../src/engine/stream-player.js";
 import type { Session } from "../src/engine/session-store.js";
 import { HEADERS } from "./support/raw-http.js";
 
 type SafeParse = { safeParse(value: unknown): { success: boolean } };
 const schemas = sdk as unknown as Record<string, SafeParse | undefined>;
-const KNOWN_REVISIONS = [...SUPPORTED_PROTOCOL_VERSIONS, DISCOVERY_PROTOCOL_VERSION];
+const KNOWN_REVISIONS = [...SUPPORTED_PROTOCOL_VERSIONS];
+void STATELESS_PROTOCOL_VERSIONS;
 
 /** The method names of one of the SDK's unions (`ClientRequestSchema`, ...). */
 function sdkMethods(union: string): Set<string> {
