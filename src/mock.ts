@@ -581,12 +581,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   async notify(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
     if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
-    const push = this.#core.push;
-    const listeners = options.sessionId === undefined ? push.subscriptions.deliver(method, params).map((id) => `subscription:${String(id)}`) : [];
-    const targets = listeners.length > 0 && options.sessionId === undefined ? this.#core.sessions.all().filter((s) => s.stream?.attached) : await push.targets(options.sessionId, options.timeout ?? 1000, `notify(${JSON.stringify(method)})`);
-    const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
-    for (const session of targets) session.stream?.emit(json);
-    return [...targets.map((s) => s.id), ...listeners];
+    return this.#core.push.notify(method, params, options.sessionId, options.timeout ?? 1000);
   }
 
   /**

@@ -7,7 +7,7 @@
  */
 import { BUILT_IN_METHODS, type DefaultsSource } from "../protocol/methods/index.js";
 import { FALLBACK_PRIORITY, type Stub } from "../stubs/stub.js";
-import { protocolVersionIn } from "../stubs/matchers.js";
+import { protocolVersionIn } from "../stubs/version-matchers.js";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../protocol/revisions.js";
 
 export type { DefaultsSource } from "../protocol/methods/index.js";

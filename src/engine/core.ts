@@ -166,8 +166,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return this.stateless.versions;
   }
   cacheHints(): CacheHints {
-    const hints = this.options.cacheHints;
-    return hints === undefined ? DEFAULT_CACHE_HINTS : { ...DEFAULT_CACHE_HINTS, ...hints };
+    return { ...DEFAULT_CACHE_HINTS, ...this.options.cacheHints };
   }
   resourceNotFoundCode(call: McpCall): number {
     return this.options.resourceNotFoundCode ?? supportedRevision(call.protocolVersion).resourceNotFoundCode;
@@ -204,12 +203,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     let miss: string | undefined;
     let played: Outcome | Promise<Outcome>;
     try {
-      const retry = supportedRevision(call.protocolVersion).stateless ? this.inputRounds.retry(call) : undefined;
-      if (typeof retry === "string") throw new JsonRpcFailure(ErrorCodes.InvalidParams, `Invalid params: ${retry}`);
-      const resumed = retry?.state && this.registry.get(retry.state.stubId);
-      if (retry?.state && !resumed) {
-        throw new JsonRpcFailure(ErrorCodes.InvalidParams, `Invalid params: requestState resumes ${retry.state.stubId}, which was removed (or the mock was reset) since it asked; start the request again without inputResponses and requestState.`);
-      }
+      const { retry, resumed } = this.inputRounds.roundsOf(call, this.registry);
       const selection = resumed ? { entry: resumed } : select(this, call);
       if ("entry" in selection) {
         stubId = selection.entry.stub.id;
@@ -378,17 +372,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
    */
   #play(entry: StubEntry, call: McpCall, retry?: Retry): Outcome | Promise<Outcome> {
     const stub = entry.stub;
-    let rounds: RoundsContext | undefined;
-    let plan: ResponsePlan;
-    if (retry?.state) {
-      const response = Math.min(retry.state.response, stub.responses.length - 1);
-      plan = stub.responses[response] as ResponsePlan;
-      rounds = { retry, response };
-    } else {
-      const response = Math.min(entry.hits, stub.responses.length - 1);
-      plan = this.#next(entry);
-      if (retry) rounds = { retry, response };
-    }
+    const response = Math.min(retry?.state ? retry.state.response : entry.hits, stub.responses.length - 1);
+    const plan = retry?.state ? (stub.responses[response] as ResponsePlan) : this.#next(entry);
+    const rounds: RoundsContext | undefined = retry && { retry, response };
     if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, rounds);
     return sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal }).then(() => this.#answers.play(plan, call, stub.id, stub, rounds));
   }

@@ -14,6 +14,9 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { McpCall } from "../stubs/call.js";
+import type { StubEntry, StubRegistry } from "../stubs/registry.js";
+import { JsonRpcFailure } from "../protocol/jsonrpc.js";
+import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import { canonicalJson, isJsonObject } from "../values/json-value.js";
 
 /** Where an exchange of rounds stands, as the state carries it. */
@@ -78,6 +81,21 @@ export class InputRounds {
       return `requestState belongs to another request: retry the same ${call.method} with the same ${call.method === "resources/read" ? "URI" : "name and arguments"}, adding only inputResponses and requestState.`;
     }
     return { state, responses: responses ?? {} };
+  }
+
+  /**
+   * What a call brings to its rounds: nothing for a session-era call; for a 2026-07-28 call its
+   * retry, and the stub entry a state resumes. Throws the -32602 answer when it cannot go on.
+   */
+  roundsOf(call: McpCall, registry: StubRegistry): { retry: Retry | undefined; resumed: StubEntry | undefined } {
+    if (!supportedRevision(call.protocolVersion).stateless) return { retry: undefined, resumed: undefined };
+    const retry = this.retry(call);
+    if (typeof retry === "string") throw new JsonRpcFailure(ErrorCodes.InvalidParams, `Invalid params: ${retry}`);
+    const resumed = retry.state && registry.get(retry.state.stubId);
+    if (retry.state && !resumed) {
+      throw new JsonRpcFailure(ErrorCodes.InvalidParams, `Invalid params: requestState resumes ${retry.state.stubId}, which was removed (or the mock was reset) since it asked; start the request again without inputResponses and requestState.`);
+    }
+    return { retry, resumed: resumed || undefined };
   }
 
   #mac(payload: string): string {
