@@ -9,7 +9,7 @@
 
 // The mock and its options
 export { McpMock } from "./mock.js";
-export type { McpMockOptions, ServerInfo } from "./options.js";
+export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
 export type { ToolDeclaration, ObjectJsonSchema } from "./stubs/tool-catalog.js";
 export type {
   ResourceDeclaration,

@@ -26,6 +26,18 @@ export interface ServerInfo {
 }
 
 /**
+ * A protocol version the mock speaks: the stateless `"2026-07-28"` or a session-era one.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ProtocolVersion } from "mcpmock";
+ * const versions: ProtocolVersion[] = ["2026-07-28", "2025-11-25"];
+ * await using mock = await McpMock.start({ protocolVersions: versions });
+ * ```
+ */
+export type ProtocolVersion = "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26" | "2024-11-05" | "2024-10-07";
+
+/**
  * How a mock starts. Every field is optional.
  *
  * @example
@@ -187,7 +199,7 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * `"2026-07-28"`, its requests get 400 (-32022, naming what the mock accepts) and v2 clients
    * in `auto` mode fall back to `initialize`; with only it, `initialize` is refused the same way.
    */
-  readonly protocolVersions?: readonly string[];
+  readonly protocolVersions?: readonly ProtocolVersion[];
   /**
    * 2026-07-28: the cache hints put on list, read and discover results that do not carry
    * their own (a stub's result may set `ttlMs` and `cacheScope` itself): `ttlMs` 0 and
@@ -227,7 +239,7 @@ export function assertValidOptions(options: McpMockOptions): void {
   }
   const versions = options.protocolVersions;
   if (versions !== undefined) {
-    const unknown = Array.isArray(versions) ? versions.filter((v) => !SUPPORTED_PROTOCOL_VERSIONS.includes(v)) : [versions];
+    const unknown: unknown[] = Array.isArray(versions) ? versions.filter((v) => !SUPPORTED_PROTOCOL_VERSIONS.includes(v)) : [versions];
     if (!Array.isArray(versions) || versions.length === 0 || unknown.length > 0) {
       throw new McpMockError(
         `protocolVersions must list versions the mock knows (${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}); received ${JSON.stringify(versions)}${unknown.length ? `, and ${unknown.map((v) => JSON.stringify(v)).join(", ")} is not one of them` : ""}.`,

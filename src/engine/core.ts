@@ -95,7 +95,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.options = options;
     this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders);
     this.sessions = new SessionStore(options.sessionIds, options);
-    const accepted = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => options.protocolVersions?.includes(v) ?? true);
+    const accepted = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => (options.protocolVersions as readonly string[] | undefined)?.includes(v) ?? true);
     this.era = new SessionEra(this.sessions, this.stateful, accepted);
     this.stateless = new StatelessEra(accepted);
     this.requests = new ClientRequests(options.clientTimeoutMs);

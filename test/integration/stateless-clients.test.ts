@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpMock, toolsCall } from "../../src/index.js";
+import { exactly, McpMock, toolsCall } from "../../src/index.js";
 
 type Mode = { pin: string } | "auto" | "legacy";
 
@@ -104,9 +104,10 @@ describe("the v2 client pinned to 2026-07-28", () => {
     client.setRequestHandler("sampling/createMessage", async () => ({ role: "assistant", content: { type: "text", text: "short" }, model: "m" }));
     const result = await client.callTool({ name: "deploy", arguments: { env: "prod" } });
     expect(result.content).toEqual([{ type: "text", text: "ok=true summary=short env=prod" }]);
-    // Three requests on the wire, one call of the stub.
+    // Three requests on the wire, one call of the stub and one call for verify(), as in a session.
     expect(mock.requests().filter((e) => e.method === "tools/call")).toHaveLength(3);
     expect(mock.stubs().find((s) => s.sentence.includes('"deploy"'))?.calls).toBe(1);
+    mock.verify(toolsCall("deploy").withArgs({ env: "prod" }), exactly(1));
     await client.close();
   });
 

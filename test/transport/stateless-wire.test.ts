@@ -108,7 +108,7 @@ describe("the envelope", () => {
   });
 
   test("protocolVersions must name known versions", async () => {
-    await expect(McpMock.start({ protocolVersions: ["2099-01-01"] })).rejects.toThrow('"2099-01-01" is not one of them');
+    await expect(McpMock.start({ protocolVersions: ["2099-01-01" as never] })).rejects.toThrow('"2099-01-01" is not one of them');
   });
 });
 
