@@ -135,6 +135,31 @@ describe("the v2 client pinned to 2026-07-28", () => {
   });
 });
 
+describe("a definition file in the 2026 revision", () => {
+  test("its stream's request step plays as a round, {{answer...}} sees the answer, options narrow the versions", async () => {
+    await using mock = await McpMock.fromDefinition({
+      server: { name: "weather", version: "1.0.0" },
+      options: { protocolVersions: ["2026-07-28"], cacheHints: { ttlMs: 1000, cacheScope: "public" } },
+      tools: [{ name: "get_weather", inputSchema: { type: "object", properties: { city: { type: "string" } } } }],
+      responses: [
+        {
+          tool: "get_weather",
+          stream: [{ progress: 1, total: 2 }, { request: "elicitation/create", params: { message: "Units?", requestedSchema: { type: "object", properties: { units: { type: "string" } } } } }],
+          result: "Weather in {{args.city}}, in {{answer.content.units}}",
+        },
+      ],
+    });
+    const client = await v2(mock, "auto", { elicitation: { form: {} } });
+    client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { units: "celsius" } }));
+    const listed = await client.listTools();
+    expect(listed).toMatchObject({ ttlMs: 1000, cacheScope: "public" });
+    const result = await client.callTool({ name: "get_weather", arguments: { city: "Seoul" } });
+    expect(result.content).toEqual([{ type: "text", text: "Weather in Seoul, in celsius" }]);
+    expect(client.getDiscoverResult()?.supportedVersions).toEqual(["2026-07-28"]);
+    await client.close();
+  });
+});
+
 describe("version negotiation", () => {
   test("auto mode picks 2026-07-28 from server/discover", async () => {
     await using mock = await start();
