@@ -89,11 +89,12 @@ export class Push {
 
   /**
    * `mock.notify()`: to one session's push stream, or to every open one and every listen
-   * stream whose filter lets it through (then waiting for no session when one was reached).
+   * stream whose filter lets it through (then waiting for no session while a listen stream is open).
    */
   async notify(method: string, params: Record<string, unknown> | undefined, sessionId: string | undefined, timeout: number): Promise<string[]> {
     const listeners = sessionId === undefined ? this.subscriptions.deliver(method, params).map((id) => `subscription:${String(id)}`) : [];
-    const targets = listeners.length > 0 ? this.#sessions.all().filter((s) => s.stream?.attached) : await this.targets(sessionId, timeout, `notify(${JSON.stringify(method)})`);
+    // With a listen stream open, a notification its filter holds back is not a failure to deliver.
+    const targets = sessionId === undefined && this.subscriptions.size > 0 ? this.#sessions.all().filter((s) => s.stream?.attached) : await this.targets(sessionId, timeout, `notify(${JSON.stringify(method)})`);
     const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
     for (const session of targets) session.stream?.emit(json);
     return [...targets.map((s) => s.id), ...listeners];
