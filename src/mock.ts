@@ -24,7 +24,8 @@ import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served } from "./served.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { adminApp } from "./admin/admin-api.js";
+import { adminApp, inspectorSource } from "./admin/admin-api.js";
+import { reloadDefinition, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 
@@ -161,7 +162,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
     const admin = typeof options.admin === "object" ? options.admin : {};
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token));
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core)));
     return mock;
   }
 
@@ -199,6 +200,20 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       throw error;
     }
     return mock as McpMock;
+  }
+
+  /**
+   * @internal For `mcpmock serve --watch`: reads the definition file again and moves this mock
+   * to it (changed declarations announced with `list_changed`; the journal, sessions and
+   * stubs from code or the admin API stay). A file with mistakes throws them all, and the
+   * mock keeps serving the definition it had.
+   */
+  reloadDefinition(file: string): ReloadChanges {
+    const { definition, source } = loadDefinition(file);
+    const before = this.#baseline ?? { definition: {}, source };
+    const changes = reloadDefinition(this, before.definition, before.source, definition, source);
+    this.#baseline = { definition, source };
+    return changes;
   }
 
   /**
