@@ -113,10 +113,10 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
 
   test("the tarball holds dist/ (JS and .d.ts), schema.json, README, CHANGELOG, LICENSE and package.json, and nothing else", () => {
     const paths = pack.files.map((f) => f.path).sort();
-    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
+    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
     expect(paths.filter((p) => /^(src|test|examples|bench|docs|node_modules)\//.test(p) || p.endsWith(".map"))).toEqual([]);
-    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js"]) {
+    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js", "dist/ui/index.html", "dist/ui/inspector.js", "dist/ui/inspector.css"]) {
       expect(paths).toContain(required);
     }
     expect(pack.size).toBeLessThan(MAX_PACKED_BYTES);
@@ -202,7 +202,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
 
     test("a node:test test passes against it, and internal modules are not importable", () => {
       const out = run(process.execPath, ["--test", "node.spec.js"], project);
-      expect(out).toMatch(/# pass 2\n# fail 0/);
+      expect(out).toMatch(/# pass 3\n# fail 0/);
     }, 60_000);
 
     test("tsc type-checks a typed consumer against the published .d.ts (skipLibCheck off)", () => {
