@@ -150,9 +150,12 @@ describe("the inspector page in Chromium", () => {
 
   test("the reset button resets the mock: journal empty, stubs back, counts at 0", async () => {
     if (process.env["MCPMOCK_SCREENSHOT"]) {
-      await row(mock.unmatched()[0]?.seq ?? -1).locator(".summary").click();
+      // The miss open, everything else closed.
+      const miss = row(mock.unmatched()[0]?.seq ?? -1).locator(".summary");
+      const open = page.locator("#journal .summary[aria-expanded=true]");
+      while ((await open.count()) > 0) await open.first().click();
+      await miss.click();
       await page.screenshot({ path: process.env["MCPMOCK_SCREENSHOT"], fullPage: false });
-      await row(mock.unmatched()[0]?.seq ?? -1).locator(".summary").click();
     }
     page.once("dialog", (dialog) => void dialog.accept());
     await page.locator("#reset").click();

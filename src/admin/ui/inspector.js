@@ -180,7 +180,7 @@ function details(e) {
     ["duration", e.durationMs === undefined ? "pending" : `${e.durationMs} ms`],
   ];
   parts.push(el("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
-  if (Object.keys(e.headers ?? {}).length) parts.push(block("Headers", e.headers));
+  if (Object.keys(e.headers ?? {}).length) parts.push(el("details", { class: "headers" }, el("summary", {}, "Headers"), el("pre", {}, json(e.headers))));
   return el("div", { class: "details" }, ...parts);
 }
 
