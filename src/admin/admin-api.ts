@@ -137,6 +137,7 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
     app.get(`${ADMIN_PREFIX}/scenarios`, () => Response.json(inspector.scenarios()));
     app.get(`${ADMIN_PREFIX}/events`, () => feed.open());
     app.get(`${ADMIN_PREFIX}/ui`, (c) => inspectorAsset("") ?? c.notFound());
+    app.get(`${ADMIN_PREFIX}/ui/`, (c) => inspectorAsset("") ?? c.notFound());
     app.get(`${ADMIN_PREFIX}/ui/:file`, (c) => inspectorAsset(c.req.param("file")) ?? problem(404, `no inspector file ${JSON.stringify(c.req.param("file"))}; the page is GET ${ADMIN_PREFIX}/ui.`));
   }
   app.post(`${ADMIN_PREFIX}/verify`, async (c) => {
