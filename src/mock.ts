@@ -25,7 +25,7 @@ import type { StdioStreams } from "./transports/stdio.js";
 import { Served } from "./served.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp, inspectorSource } from "./admin/admin-api.js";
-import { reloadDefinition, type ReloadChanges } from "./definition/reload.js";
+import { reloadFile, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 
@@ -209,11 +209,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * mock keeps serving the definition it had.
    */
   reloadDefinition(file: string): ReloadChanges {
-    const { definition, source } = loadDefinition(file);
-    const before = this.#baseline ?? { definition: {}, source };
-    const changes = reloadDefinition(this, before.definition, before.source, definition, source);
-    this.#baseline = { definition, source };
-    return changes;
+    return reloadFile(this, file, this.#baseline, (next) => (this.#baseline = next));
   }
 
   /**

@@ -108,6 +108,12 @@ test("the journal keeps the calls from before every reload", async () => {
   expect(requests[0]?.method).toBe("initialize");
 });
 
+test("POST /__admin/reset goes back to the reloaded definition, not the one the server started with", async () => {
+  expect((await fetch(url.replace(/\/mcp$/, "/__admin/reset"), { method: "POST" })).status).toBe(204);
+  expect(await weather()).toEqual([{ type: "text", text: '{"temp":23}' }]);
+  expect((await client.callTool({ name: "add", arguments: {} })).content).toEqual([{ type: "text", text: '{"sum":3}' }]);
+});
+
 test("SIGTERM stops the watcher with the server: the process exits 0", async () => {
   await client.close();
   child.kill("SIGTERM");

@@ -9,6 +9,7 @@ import type { McpMock } from "../mock.js";
 import type { MockDefinition } from "./format.js";
 import { canonicalJson } from "../values/json-value.js";
 import { applyDefinition, promptDeclarations } from "./apply.js";
+import { loadDefinition } from "./load.js";
 
 /** What a reload changed, for the console: `tools: add, get_weather`, say. */
 export interface ReloadChanges {
@@ -69,4 +70,22 @@ export function reloadDefinition(mock: McpMock, before: MockDefinition, beforeSo
     applyDefinition(mock, before, beforeSource, false);
     throw error;
   }
+}
+
+/** A definition and the name its stubs carry as their source. */
+export interface Baseline {
+  readonly definition: MockDefinition;
+  readonly source: string;
+}
+
+/**
+ * Reads `file` (every mistake thrown at once, before anything changes) and moves `mock` from
+ * `baseline` to it; `commit` receives the new baseline, which `reset()` goes back to.
+ */
+export function reloadFile(mock: McpMock, file: string, baseline: Baseline | undefined, commit: (next: Baseline) => void): ReloadChanges {
+  const next = loadDefinition(file);
+  const before = baseline ?? { definition: {}, source: next.source };
+  const changes = reloadDefinition(mock, before.definition, before.source, next.definition, next.source);
+  commit(next);
+  return changes;
 }

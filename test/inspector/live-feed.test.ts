@@ -23,13 +23,14 @@ interface Frame {
 
 /** Reads SSE frames from a fetch response. */
 function frames(response: Response): { next(until: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame[]>; done(): Promise<boolean> } {
-  const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
   let buffer = "";
   const seen: Frame[] = [];
   const pull = async (): Promise<boolean> => {
     const { value, done } = await reader.read();
     if (done) return false;
-    buffer += value;
+    buffer += decoder.decode(value, { stream: true });
     let end: number;
     while ((end = buffer.indexOf("\n\n")) >= 0) {
       const raw = buffer.slice(0, end);
