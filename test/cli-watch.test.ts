@@ -14,6 +14,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CLI, ROOT } from "./support/build.js";
 import { Waiters } from "./support/waiters.js";
+import { McpMock } from "../src/index.js";
+import { watchDefinition, WATCH_DEBOUNCE_MS } from "../src/cli/watch.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mcpmock-watch-"));
 const file = join(dir, "design.mock.json");
@@ -118,4 +120,25 @@ test("SIGTERM stops the watcher with the server: the process exits 0", async () 
   await client.close();
   child.kill("SIGTERM");
   expect(await exited).toBe(0);
+});
+
+test("in process: the function watchDefinition returns stops the watcher (no fs handle left) and later saves change nothing", async () => {
+  const own = mkdtempSync(join(tmpdir(), "mcpmock-watch-own-"));
+  const path = join(own, "d.json");
+  writeFileSync(path, design(30));
+  await using mock = await McpMock.fromDefinition(path, { transport: "none" });
+  const watchers = (): number => process.getActiveResourcesInfo().filter((r) => r === "FSEventWrap").length;
+  const before = watchers();
+  const lines: string[] = [];
+  const stop = watchDefinition(path, mock, { out: (l) => lines.push(l), err: (l) => lines.push(l) });
+  expect(watchers()).toBe(before + 1);
+  writeFileSync(path, design(31));
+  await expect.poll(() => lines).toEqual([`[mcpmock] reloaded ${path}: 1 stub`]);
+  stop();
+  await expect.poll(watchers).toBe(before);
+  writeFileSync(path, design(32));
+  await new Promise((resolve) => setTimeout(resolve, WATCH_DEBOUNCE_MS * 3));
+  expect(lines).toHaveLength(1);
+  expect(mock.stubs().filter((s) => s.source !== "default").map((s) => s.sentence)).toEqual(['tools/call "get_weather" with arguments equal to {"city":"Seoul"} → {"temp":31} (seen 0)']);
+  rmSync(own, { recursive: true, force: true });
 });
