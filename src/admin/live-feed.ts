@@ -45,7 +45,6 @@ export function entryJson(entry: JournalEntry): EntryJson {
 
 interface FeedClient {
   readonly controller: ReadableStreamDefaultController<string>;
-  readonly stop: () => void;
 }
 
 /** The SSE streams of one mock's inspector pages. */
@@ -53,6 +52,8 @@ export class LiveFeed {
   readonly #source: LiveSource;
   readonly #clients = new Set<FeedClient>();
   readonly #max: number;
+  /** While a page is connected: the journal subscriptions and the heartbeat, shared by all pages. */
+  #stop: (() => void) | undefined;
 
   constructor(source: LiveSource, max = MAX_FEED_CLIENTS) {
     this.#source = source;
@@ -81,22 +82,9 @@ export class LiveFeed {
     const body = new ReadableStream<string>(
       {
         start: (controller) => {
-          const push = (entry: JournalEntry): void => {
-            if (client) this.#send(client, `event: entry\ndata: ${JSON.stringify(entryJson(entry))}\n\n`);
-          };
-          const offRecord = this.#source.journal.onRecord(push);
-          const offComplete = this.#source.journal.onComplete(push);
-          const beat = setInterval(() => client && this.#send(client, ": keep-alive\n\n"), HEARTBEAT_MS);
-          beat.unref();
-          client = {
-            controller,
-            stop: () => {
-              offRecord();
-              offComplete();
-              clearInterval(beat);
-            },
-          };
+          client = { controller };
           this.#clients.add(client);
+          this.#listen();
           controller.enqueue(`retry: 1000\nevent: hello\ndata: ${JSON.stringify({ total: this.#source.journal.total })}\n\n`);
         },
         cancel: () => {
@@ -122,6 +110,23 @@ export class LiveFeed {
     }
   }
 
+  /** The first page subscribes the feed to the journal (one serialization per entry for every page). */
+  #listen(): void {
+    if (this.#stop) return;
+    const push = (entry: JournalEntry): void => this.broadcast("entry", entryJson(entry));
+    const offRecord = this.#source.journal.onRecord(push);
+    const offComplete = this.#source.journal.onComplete(push);
+    const beat = setInterval(() => {
+      for (const client of this.#clients) this.#send(client, ": keep-alive\n\n");
+    }, HEARTBEAT_MS);
+    beat.unref();
+    this.#stop = () => {
+      offRecord();
+      offComplete();
+      clearInterval(beat);
+    };
+  }
+
   #send(client: FeedClient, frame: string): void {
     // A page that does not keep up is dropped rather than buffered without end.
     if ((client.controller.desiredSize ?? 0) < frame.length) {
@@ -137,8 +142,10 @@ export class LiveFeed {
   }
 
   #drop(client: FeedClient): void {
-    if (!this.#clients.delete(client)) return;
-    client.stop();
+    if (!this.#clients.delete(client) || this.#clients.size > 0) return;
+    // The last page went: the journal has no listener to call.
+    this.#stop?.();
+    this.#stop = undefined;
   }
 }
 

@@ -123,10 +123,14 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
     expect(pack.unpackedSize).toBeLessThan(MAX_UNPACKED_BYTES);
   });
 
-  test("dist/ matches src/: the two bundled entry points and their shared chunk, one .d.ts per source module, no leftovers", () => {
+  test("dist/ matches src/: the two bundled entry points and their shared chunk, one .d.ts per source module, the inspector's files, no leftovers", () => {
     const sources = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
     const paths = new Set(pack.files.map((f) => f.path));
-    const js = [...paths].filter((p) => p.endsWith(".js")).map((p) => p.replace(/^dist\/|\.js$/g, "").replace(/^shared-\w+$/, "shared-<hash>")).sort();
+    // The inspector page's files, copied as they are from src/admin/ui by the build.
+    const ui = readdirSync(join(ROOT, "src/admin/ui")).sort();
+    expect([...paths].filter((p) => p.startsWith("dist/ui/")).map((p) => p.slice("dist/ui/".length)).sort()).toEqual(ui);
+    for (const file of ui) expect(readFileSync(join(ROOT, "dist/ui", file), "utf8"), file).toBe(readFileSync(join(ROOT, "src/admin/ui", file), "utf8"));
+    const js = [...paths].filter((p) => p.endsWith(".js") && !p.startsWith("dist/ui/")).map((p) => p.replace(/^dist\/|\.js$/g, "").replace(/^shared-\w+$/, "shared-<hash>")).sort();
     expect(js).toEqual(["cli", "index", "shared-<hash>"]);
     // A leftover is a dist file whose source is gone: `rm -rf dist && npm run build` removes it.
     const declarations = [...paths].filter((p) => p.endsWith(".d.ts")).map((p) => p.replace(/^dist\/|\.d\.ts$/g, "")).sort();
