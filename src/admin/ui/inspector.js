@@ -4,6 +4,8 @@
 const ADMIN = "/__admin";
 /** Rows drawn at most; older ones stay in the journal (GET /__admin/requests). */
 const SHOWN = 500;
+/** Entries the page keeps (the journal's default cap): the oldest go first. */
+const KEPT = 10_000;
 
 const $ = (id) => document.getElementById(id);
 const entries = new Map(); // seq -> entry
@@ -240,6 +242,11 @@ function upsert(e) {
   // An answered copy wins over the arrival it follows, whichever came first.
   if (known && known.durationMs !== undefined && e.durationMs === undefined) return;
   entries.set(e.seq, e);
+  if (entries.size > KEPT) {
+    const oldest = entries.keys().next().value; // arrival order: the oldest first
+    entries.delete(oldest);
+    expanded.delete(oldest);
+  }
 }
 
 async function loadAll() {
