@@ -133,9 +133,9 @@ test("in process: the function watchDefinition returns stops the watcher (no fs 
   const stop = watchDefinition(path, mock, { out: (l) => lines.push(l), err: (l) => lines.push(l) });
   expect(watchers()).toBe(before + 1);
   writeFileSync(path, design(31));
-  await expect.poll(() => lines).toEqual([`[mcpmock] reloaded ${path}: 1 stub`]);
+  await expect.poll(() => lines, { timeout: 5000 }).toEqual([`[mcpmock] reloaded ${path}: 1 stub`]);
   stop();
-  await expect.poll(watchers).toBe(before);
+  await expect.poll(watchers, { timeout: 5000 }).toBe(before);
   writeFileSync(path, design(32));
   await new Promise((resolve) => setTimeout(resolve, WATCH_DEBOUNCE_MS * 3));
   expect(lines).toHaveLength(1);

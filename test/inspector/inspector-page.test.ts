@@ -52,6 +52,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The page follows within a few seconds even on a loaded machine. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 8000, interval: 50 });
+
 /** The journal row of a journal entry. */
 const row = (seq: number) => page.locator(`#journal .entry[data-seq="${seq}"]`);
 
@@ -59,12 +62,12 @@ describe("the inspector page in Chromium", () => {
   test("lists the stubs as the mock's sentences, with their hit counts and the scenario's state", async () => {
     const sentences = mock.stubs().filter((s) => s.source !== "default").map((s) => s.sentence.replace(/ \(seen \d+\)$/, ""));
     expect(sentences).toHaveLength(3);
-    await expect.poll(() => page.locator("#stubs .sentence").allTextContents()).toEqual(expect.arrayContaining(sentences));
+    await poll(() => page.locator("#stubs .sentence").allTextContents()).toEqual(expect.arrayContaining(sentences));
     expect(await page.locator("#stubs .sentence").count()).toBe(3); // built-in answers hidden until asked for
     expect(await page.locator("#stubs .hits").allTextContents()).toEqual(["0", "0", "0"]);
-    await expect.poll(() => page.locator("#scenarios li").allTextContents()).toEqual(['forecast is in Started']);
+    await poll(() => page.locator("#scenarios li").allTextContents()).toEqual(['forecast is in Started']);
     await page.locator("#show-defaults").check();
-    await expect.poll(() => page.locator("#stubs .sentence").count()).toBe(mock.stubs().length);
+    await poll(() => page.locator("#stubs .sentence").count()).toBe(mock.stubs().length);
     await page.locator("#show-defaults").uncheck();
   });
 
@@ -78,8 +81,8 @@ describe("the inspector page in Chromium", () => {
     const entry = mock.requests().find((e) => e.method === "tools/call");
     expect(entry?.stubId).toBeDefined();
     const line = row(entry?.seq ?? -1);
-    await line.waitFor({ timeout: 5000 });
-    await expect.poll(() => line.locator(".answered-by").textContent()).toBe(entry?.stubId);
+    await line.waitFor({ timeout: 8000 });
+    await poll(() => line.locator(".answered-by").textContent()).toBe(entry?.stubId);
     expect(await line.locator(".method").textContent()).toBe("tools/call");
     expect(await line.locator(".target").textContent()).toBe("add");
     expect(await line.locator(".session").textContent()).toBe(transport.sessionId);
@@ -90,13 +93,13 @@ describe("the inspector page in Chromium", () => {
     expect(JSON.parse((await details.locator(".pair pre").nth(1).textContent()) ?? "")).toMatchObject({ result: { content: [{ type: "text", text: '{"sum":3}' }] } });
     expect(await details.locator(".facts").textContent()).toContain(`${entry?.durationMs} ms`);
     // The hit count followed, and the page was never reloaded.
-    await expect.poll(() => page.locator("#stubs .stub.hit .hits").allTextContents()).toEqual(["1"]);
+    await poll(() => page.locator("#stubs .stub.hit .hits").allTextContents()).toEqual(["1"]);
     expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
   });
 
   test("lists the client's session", async () => {
     const session = page.locator(`#sessions .session[data-session="${transport.sessionId}"]`);
-    await session.waitFor({ timeout: 5000 });
+    await session.waitFor({ timeout: 8000 });
     expect(await session.locator(".meta").textContent()).toContain("design-client 2.0.0");
   });
 
@@ -105,7 +108,7 @@ describe("the inspector page in Chromium", () => {
     expect(missed.isError).toBe(true);
     const [entry] = mock.unmatched();
     const line = row(entry?.seq ?? -1);
-    await line.waitFor({ timeout: 5000 });
+    await line.waitFor({ timeout: 8000 });
     expect(await line.getAttribute("class")).toContain("miss");
     expect(await line.locator(".answered-by").textContent()).toBe("MISS");
     await line.locator(".summary").click();
@@ -118,20 +121,20 @@ describe("the inspector page in Chromium", () => {
     // Copy works on a loopback page (a secure context).
     await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(admin).origin });
     await line.locator(".suggestion .copy").first().click();
-    await expect.poll(() => line.locator(".suggestion .copy").first().textContent()).toBe("copied");
+    await poll(() => line.locator(".suggestion .copy").first().textContent()).toBe("copied");
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(definition);
     // The suggestion is a stub that answers the call it was made from.
     const posted = await fetch(`${admin}/stubs`, { method: "POST", headers: { "content-type": "application/json" }, body: definitionText ?? "" });
     expect(posted.status).toBe(201);
     expect(await client.callTool({ name: "get_weather", arguments: { city: "Jeju" } })).toEqual({ content: [{ type: "text", text: "TODO: the answer" }] });
-    await expect.poll(() => page.locator("#journal-count").textContent()).toMatch(/· 1 missed$/);
+    await poll(() => page.locator("#journal-count").textContent()).toMatch(/· 1 missed$/);
   });
 
   test("filters by method, tool and session", async () => {
     await client.ping();
     await client.callTool({ name: "get_weather", arguments: { city: "Seoul" } });
     const methods = () => page.locator("#journal .entry .method").allTextContents();
-    await expect.poll(methods).toContain("ping");
+    await poll(methods).toContain("ping");
     await page.locator("#filter-method").selectOption("tools/call");
     expect(new Set(await methods())).toEqual(new Set(["tools/call"]));
     await page.locator("#filter-tool").selectOption("add");
@@ -159,14 +162,14 @@ describe("the inspector page in Chromium", () => {
     }
     page.once("dialog", (dialog) => void dialog.accept());
     await page.locator("#reset").click();
-    await expect.poll(() => mock.requests().length).toBe(0);
+    await poll(() => mock.requests().length).toBe(0);
     expect(mock.stubs().filter((s) => s.source !== "default")).toEqual([]);
-    await expect.poll(() => page.locator("#journal .entry").count()).toBe(0);
-    await expect.poll(() => page.locator("#stubs .sentence").count()).toBe(0);
+    await poll(() => page.locator("#journal .entry").count()).toBe(0);
+    await poll(() => page.locator("#stubs .sentence").count()).toBe(0);
     // And the feed goes on after the reset.
     mock.toolsCall("add").withArgs(ANY).respondsWith({ sum: 0 });
     await client.callTool({ name: "add", arguments: { a: 5 } });
-    await expect.poll(() => page.locator("#journal .entry .target").allTextContents()).toEqual(["add"]);
+    await poll(() => page.locator("#journal .entry .target").allTextContents()).toEqual(["add"]);
   });
 
   test("no script errors on the page", () => {

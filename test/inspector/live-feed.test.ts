@@ -106,7 +106,7 @@ describe("GET /__admin/events", () => {
       const again = await fetch(`${ctx.admin}/events`);
       void again.body?.cancel();
       return again.status;
-    }).toBe(200);
+    }, { timeout: 5000 }).toBe(200);
     for (const page of pages) page.abort.abort();
   });
 
