@@ -102,11 +102,19 @@ test("a new declaration reaches the connected client as tools/list_changed, and 
   expect(await weather()).toEqual([{ type: "text", text: '{"temp":23}' }]);
 });
 
+test("a change to what is read at start only (server, options) is served as far as it can be, and the restart it needs is said", async () => {
+  out.stdout = "";
+  save(JSON.stringify({ ...JSON.parse(design(23, { tools: [{ name: "add", inputSchema: { type: "object" } }], responses: [{ tool: "add", result: { sum: 3 } }] })), server: { name: "renamed", version: "2.0.0" } }));
+  await waitFor("stdout", "reloaded");
+  expect(out.stdout).toContain('2 stubs; "server" changed too, which is read at start only: restart mcpmock to apply it\n');
+  expect(await weather()).toEqual([{ type: "text", text: '{"temp":23}' }]);
+});
+
 test("the journal keeps the calls from before every reload", async () => {
   const requests = (await (await fetch(url.replace(/\/mcp$/, "/__admin/requests"))).json()) as Array<{ method: string; params?: { name?: string }; answer?: { result?: { content?: unknown } } }>;
   const calls = requests.filter((r) => r.method === "tools/call");
-  expect(calls.map((r) => r.params?.name)).toEqual(["get_weather", "get_weather", "get_weather", "get_weather", "add", "get_weather"]);
-  expect(calls.map((r) => r.answer?.result?.content)).toEqual([21, 22, 22, 22, undefined, 23].map((temp) => (temp === undefined ? [{ type: "text", text: '{"sum":3}' }] : [{ type: "text", text: `{"temp":${temp}}` }])));
+  expect(calls.map((r) => r.params?.name)).toEqual(["get_weather", "get_weather", "get_weather", "get_weather", "add", "get_weather", "get_weather"]);
+  expect(calls.map((r) => r.answer?.result?.content)).toEqual([21, 22, 22, 22, undefined, 23, 23].map((temp) => (temp === undefined ? [{ type: "text", text: '{"sum":3}' }] : [{ type: "text", text: `{"temp":${temp}}` }])));
   expect(requests[0]?.method).toBe("initialize");
 });
 

@@ -22,7 +22,8 @@ export interface WatchOutput {
 
 function summary(changes: ReloadChanges): string {
   const parts = (["tools", "resources", "prompts"] as const).filter((k) => changes[k].length > 0).map((k) => `${k} changed: ${changes[k].join(", ")}`);
-  return `${changes.stubs.length} stub${changes.stubs.length === 1 ? "" : "s"}${parts.length ? `; ${parts.join("; ")} (clients told with list_changed)` : ""}`;
+  const restart = changes.atStartOnly.length ? `; ${changes.atStartOnly.map((k) => `"${k}"`).join(" and ")} changed too, which is read at start only: restart mcpmock to apply it` : "";
+  return `${changes.stubs.length} stub${changes.stubs.length === 1 ? "" : "s"}${parts.length ? `; ${parts.join("; ")} (clients told with list_changed)` : ""}${restart}`;
 }
 
 function textOf(path: string): string | undefined {

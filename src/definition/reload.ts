@@ -21,6 +21,8 @@ export interface ReloadChanges {
   readonly prompts: string[];
   /** The new definition's stub ids. */
   readonly stubs: string[];
+  /** Parts of the file read at start only (`server`, `options`) that changed: a restart applies them. */
+  readonly atStartOnly: string[];
 }
 
 /** Pairs of (key, declaration) by name, for comparing two lists. */
@@ -65,7 +67,8 @@ export function reloadDefinition(mock: McpMock, before: MockDefinition, beforeSo
   const old = mock.stubs().filter((s) => s.source.startsWith(`${beforeSource} `));
   for (const stub of old) mock.removeStub(stub.id);
   try {
-    return { tools, resources, prompts, stubs: applyDefinition(mock, after, afterSource, false) };
+    const atStartOnly = (["server", "options"] as const).filter((k) => canonicalJson(before[k] ?? null) !== canonicalJson(after[k] ?? null));
+    return { tools, resources, prompts, stubs: applyDefinition(mock, after, afterSource, false), atStartOnly };
   } catch (error) {
     applyDefinition(mock, before, beforeSource, false);
     throw error;
