@@ -229,5 +229,9 @@ describe("the resumption log is bounded by bytes (issue 20, defect 2)", () => {
     expect(ids.length).toBeGreaterThan(30);
     expect(ids.length * frame.length).toBeLessThanOrEqual(1024 * 1024);
     expect(ids.at(-1)).toBe(200);
+    // Before: the events dropped to the bound were skipped silently; now the replay says which.
+    expect(text).toMatch(new RegExp(`^: mcpmock: Last-Event-ID 4-0: events 4-1 to 4-${(ids[0] as number) - 1} of session-1 were dropped`, "m"));
+    const whole = await fetch(mock.url, { headers: { accept: "text/event-stream", ...headers, "last-event-id": `4-${(ids[0] as number) - 1}` } });
+    expect(await whole.text()).not.toContain("were dropped");
   });
 });
