@@ -35,6 +35,11 @@ export interface PipeEnds {
   reset(): void;
   /** A line for the log (stderr), never for the pipe. */
   log(text: string): void;
+  /**
+   * `undefined` when the pipe takes more now, else a promise that resolves once it does (stdout's
+   * buffer drained): streams wait on it, so a client that stops reading slows them down.
+   */
+  ready?(): Promise<void> | undefined;
 }
 
 /** One connection that is a pipe each way: its implicit session, and how its replies are written. */
@@ -165,7 +170,7 @@ export class PipeConnection {
     const script = core.takeEventStub(HTTP_GET_STREAM, ctx);
     if (script?.plan.kind !== "stream") return;
     const signal = AbortSignal.any([this.#abort.signal, core.closing.signal]);
-    void core.playOnStream({ ...script, plan: script.plan }, session, { signal, send: (m) => session.stream?.emit(JSON.stringify(m)) });
+    void core.playOnStream({ ...script, plan: script.plan }, session, { signal, send: (m) => session.stream?.emit(JSON.stringify(m)), ready: () => this.#ends.ready?.() });
   }
 
   /** How one answer (to request `id`) is written on the pipe; see the module's comment. */
@@ -181,6 +186,7 @@ export class PipeConnection {
         let sent = 0;
         return playOutcomes(outcomes, {
           signal,
+          ready: () => ends.ready?.(),
           send: (message) => {
             if (dropAfter !== undefined && sent >= dropAfter) return;
             sent++;

@@ -4,6 +4,7 @@
  * backpressure. (Host and admin checks are in security.test.ts.)
  */
 import http from "node:http";
+import { PassThrough, Writable } from "node:stream";
 import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
 import { ACCEPT_BOTH } from "../support/raw-http.js";
@@ -203,6 +204,47 @@ describe("SSE backpressure (issue 20, defect 2)", () => {
     const entry = mock.requests().find((e) => e.id === 1);
     expect(entry?.answer).toStrictEqual({ cancelled: true, reason: "the client read nothing for 300 ms (sseStallMs) with the socket's buffer full; the stream was dropped" });
     res.destroy();
+  });
+});
+
+describe("stdio backpressure (issue 20, defect 2)", () => {
+  // Before: stdout's buffer took every line of a stream whatever the client read: 10,000
+  // notifications of 16 KiB queued 160 MB in the process while the client read nothing.
+  test("a stream over stdio waits while stdout's buffer is full, then sends every line", async () => {
+    await using mock = await McpMock.start({ transport: "none", tools, onUnmatched: "silent" });
+    const line = "z".repeat(16 * 1024);
+    mock.toolsCall("echo").streams(function* () {
+      for (let i = 0; i < 2000; i++) yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: line } };
+    });
+    const input = new PassThrough();
+    let written = 0;
+    let reading = false;
+    const waiting: Array<() => void> = [];
+    // A client that reads nothing until told to: the writes wait in its callback.
+    const output = new Writable({
+      highWaterMark: 64 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.length;
+        if (reading) callback();
+        else waiting.push(() => callback());
+      },
+    });
+    const served = mock.serveStdio({ input, output, log: new PassThrough() });
+    input.write(`${JSON.stringify(init(1))}\n`);
+    input.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: {} } })}\n`);
+    await sleep(300);
+    // Held: no more than the buffer and the line that filled it are queued.
+    expect(output.writableLength).toBeLessThan(256 * 1024);
+    reading = true;
+    for (const release of waiting.splice(0)) release();
+    for (let i = 0; i < 200 && written < 2000 * line.length; i++) {
+      await sleep(20);
+      for (const release of waiting.splice(0)) release();
+    }
+    expect(written).toBeGreaterThan(2000 * line.length);
+    input.end();
+    await served;
   });
 });
 
