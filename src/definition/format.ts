@@ -138,7 +138,7 @@ export interface MatchingDefinition {
 export interface ModifierDefinition {
   /** Ranks the stub: higher wins; among equals the newest wins. Default 0. */
   priority?: number;
-  /** Answer at most this many calls, then let later calls fall through to the next stub. */
+  /** Answer at most this many calls in all (the first answer's and the `then` answers'), then let later calls fall through to the next stub. */
   times?: number;
   /** Not required by `assertAllStubsUsed()`. */
   optional?: boolean;

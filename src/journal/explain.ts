@@ -80,7 +80,8 @@ export function stubSentence(stub: Stub, hits?: number): string {
   for (const m of stub.matchers) sentence += ` ${m.describe()}`;
   sentence += ` → ${stub.responses.map(planPhrase).join(", then ")}`;
   if (stub.delay !== undefined) sentence += ` after ${typeof stub.delay === "number" ? `${stub.delay} ms` : delayPhrase(stub.delay)}`;
-  if (stub.times !== undefined) sentence += `, ${stub.times === 1 ? "once" : `${stub.times} times`}`;
+  // With several answers, `times` counts the calls of all of them.
+  if (stub.times !== undefined) sentence += `, ${stub.responses.length > 1 ? `${stub.times} calls in all` : stub.times === 1 ? "once" : `${stub.times} times`}`;
   if (stub.priority !== 0 && stub.source !== "default") sentence += `, priority ${stub.priority}`;
   if (stub.setsState) sentence += `, then scenario ${JSON.stringify(stub.setsState.scenario)} moves to ${JSON.stringify(stub.setsState.state)}`;
   if (stub.optional) sentence += ", optional";
