@@ -89,7 +89,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   #closing: Promise<void> | undefined;
   #unmatchedReported = false;
   /** A mock started from a definition goes back to its stubs on reset(). */
-  #baseline: { definition: MockDefinition; source: string } | undefined;
+  #baseline: { definition: MockDefinition; source: string; ids: readonly string[] } | undefined;
 
   private constructor(core: MockCore, served: Served) {
     this.#core = core;
@@ -192,8 +192,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const { definition, source } = loadDefinition(fileOrObject);
     const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
-      applyDefinition(mock as McpMock, definition, source, false);
-      (mock as McpMock).#baseline = { definition, source };
+      const ids = applyDefinition(mock as McpMock, definition, source, false);
+      (mock as McpMock).#baseline = { definition, source, ids };
     } catch (error) {
       await mock.close();
       throw error;
@@ -664,7 +664,14 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
-    if (this.#baseline) applyDefinition(this, this.#baseline.definition, this.#baseline.source, false);
+    if (!this.#baseline) return;
+    // The definition's stubs come back with the ids they had (stub-1, ...), not new ones.
+    this.#core.reuseStubIds(this.#baseline.ids);
+    try {
+      applyDefinition(this, this.#baseline.definition, this.#baseline.source, false);
+    } finally {
+      this.#core.reuseStubIds([]);
+    }
   }
 
   /**
@@ -708,6 +715,11 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   verify(pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] {
     return verifyRequests(this.#core, pattern, count);
+  }
+
+  /** @internal `verify()` for the admin API: its report points at admin routes, not at `mock.requests()`. */
+  verifyForAdmin(pattern: StubBuilder, count?: CountExpectation): JournalEntry[] {
+    return verifyRequests(this.#core, pattern, count, "admin");
   }
 
   /**

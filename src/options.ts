@@ -167,6 +167,11 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    */
   readonly onUnmatched?: "warn" | "error" | "silent" | ((entry: JournalEntry, report: string) => void);
   /**
+   * @internal The definition file a mock is served from (`mcpmock serve` and `stdio`): its miss
+   * reports say what to add to that file, as JSON, instead of DSL calls.
+   */
+  readonly hintsFile?: string;
+  /**
    * Browser origins allowed besides loopback ones (`http://localhost:*`, `http://127.0.0.1:*`).
    * A request with any other `Origin` gets 403, as the 2025-11-25 spec requires.
    */

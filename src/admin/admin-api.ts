@@ -109,11 +109,13 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
     mock.removeStub(c.req.param("id")) ? new Response(null, { status: 204 }) : problem(404, `no stub ${JSON.stringify(c.req.param("id"))}; GET ${ADMIN_PREFIX}/stubs lists them.`),
   );
   app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(jsonEntry)));
+  // The requests no stub answered, each with its miss report (mock.unmatched()).
+  app.get(`${ADMIN_PREFIX}/requests/unmatched`, () => Response.json(mock.unmatched().map(jsonEntry)));
   app.post(`${ADMIN_PREFIX}/verify`, async (c) => {
     const request = (await body(c)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
     if (!request || typeof request.pattern !== "object") throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.`);
     try {
-      const matched = mock.verify(patternFromDefinition(request.pattern), countOf(request.count));
+      const matched = mock.verifyForAdmin(patternFromDefinition(request.pattern), countOf(request.count));
       return Response.json({ ok: true, matched: matched.length });
     } catch (error) {
       if (error instanceof VerificationError) return Response.json({ ok: false, message: error.message }, { status: 422 });
@@ -130,6 +132,6 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
     mock.reset();
     return new Response(null, { status: 204 });
   });
-  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
+  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
   return app;
 }

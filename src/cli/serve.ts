@@ -3,6 +3,7 @@
  * the admin API beside them.
  * @module
  */
+import { basename } from "node:path";
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
 import { UsageError, type Command } from "./command.js";
@@ -23,7 +24,7 @@ and prints the URLs, then one line per stub.
   --allowed-host H  a Host header to answer (repeatable; default: loopback names, and beyond
                     loopback this machine's own names)
 Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
-POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
+GET /__admin/requests/unmatched, POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
 
   async run(file, values) {
     const port = values.port === undefined ? 0 : Number(values.port);
@@ -43,6 +44,8 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
       verbose: values.verbose === true,
       ...(values["no-legacy-sse"] ? { legacySse: false } : {}),
       admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
+      // Its users write JSON: miss reports say what to add to the file.
+      hintsFile: basename(file),
     });
     // Handlers first: a supervisor may stop the server as soon as it sees the URL.
     const stop = (): void => void mock.close().then(() => process.exit(0));

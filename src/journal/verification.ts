@@ -149,7 +149,10 @@ export function findMatching(journal: Journal, pattern: PatternParts): JournalEn
 }
 
 /** Checks a count; throws a {@link VerificationError} with the near misses when it does not hold. */
-export function verifyCount(journal: Journal, pattern: PatternParts, count: CountExpectation): JournalEntry[] {
+/** Where a verification report points for more: the DSL's names, or the admin API's routes. */
+export type ReportTerms = "dsl" | "admin";
+
+export function verifyCount(journal: Journal, pattern: PatternParts, count: CountExpectation, terms: ReportTerms = "dsl"): JournalEntry[] {
   const matching = findMatching(journal, pattern);
   if (count.test(matching.length)) return matching;
   const lines = [
@@ -168,7 +171,7 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
     expected = rows.map((r) => r.expected).join("\n");
     actual = rows.map((r) => r.actual).join("\n");
   } else if (matching.length === 0) {
-    lines.push("No requests were received at all. Is the client pointed at mock.url?");
+    lines.push(`No requests were received at all. Is the client pointed at ${terms === "admin" ? "the mock's MCP URL" : "mock.url"}?`);
   }
   const kept = journal.entries().length;
   if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
@@ -177,7 +180,7 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
   if (truncated > 0) {
     lines.push(`${truncated} kept without its params (each over journalBytes, ${journal.budget} bytes): a pattern on arguments cannot match them. Raise journalBytes to keep them.`);
   }
-  if (matching.length === 0 && journal.total > 0) lines.push("To see everything received: mock.requests().");
+  if (matching.length === 0 && journal.total > 0) lines.push(`To see everything received: ${terms === "admin" ? "GET /__admin/requests" : "mock.requests()"}.`);
   throw new VerificationError(lines.join("\n"), expected || `${count.description}`, actual || `${matching.length}`);
 }
 

@@ -137,7 +137,7 @@ describe("a later answer that would never be given is refused where it is writte
       "[mcpmock] .andThen(...) would never answer: .times(1) lets this stub answer 1 call in all, and the answers before it take it. " +
         "Drop .times(1) (or .once()) to answer the first call with respondsWith(...) and every later call with the andThen answers (the last one repeats), or use .times(2) or more to stop after them.",
     );
-    const twice = mock.method("custom/two").times(2).respondsWith(1).andThen(2);
-    expect(() => twice.andThen(3)).toThrow(".times(2) lets this stub answer 2 calls in all");
+    const twice = mock.method("custom/two").times(2).respondsWith({ n: 1 }).andThen({ n: 2 });
+    expect(() => twice.andThen({ n: 3 })).toThrow(".times(2) lets this stub answer 2 calls in all");
   });
 });
