@@ -7,12 +7,15 @@ import { basename } from "node:path";
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
 import { UsageError, type Command } from "./command.js";
+import { loadDefinition } from "../definition/load.js";
+import { startupListing } from "./listing.js";
+import { styleFor } from "./style.js";
 
 export const serve: Command = {
   help: `mcpmock serve <definition.json> [options]
 
 Serves the definition over Streamable HTTP (and the 2024-11-05 HTTP+SSE transport at /sse)
-and prints the URLs, then one line per stub.
+and prints the URLs, the declared tools, resources and prompts, then one line per stub.
   --port N          port (default 0: a free one)
   --host H          interface (default 127.0.0.1)
   --stateless       no sessions
@@ -59,7 +62,7 @@ GET /__admin/requests/unmatched, POST /__admin/verify, POST /__admin/notify, POS
     if (!values["no-legacy-sse"]) process.stdout.write(`HTTP+SSE (2024-11-05) at ${mock.sseUrl}\n`);
     if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
     if (!values["no-admin"] && remote) process.stdout.write(`admin token: ${token} (clients beyond loopback send Authorization: Bearer ${token})\n`);
-    for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);
+    process.stdout.write(startupListing(loadDefinition(file).definition, mock, styleFor(process.stdout)));
     return undefined;
   },
 };

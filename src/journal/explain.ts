@@ -47,7 +47,8 @@ function streamPhrase(plan: StreamPlan): string {
   if (plan.source) return "a stream of messages from a generator";
   const counts = new Map<string, number>();
   for (const step of plan.steps) counts.set(step.kind, (counts.get(step.kind) ?? 0) + 1);
-  const steps = [...counts].map(([kind, n]) => (n === 1 ? kind : `${n} ${kind}s`)).join(", ");
+  // "progress ×2": step kinds are not nouns with plurals ("2 progresss", "2 notifys").
+  const steps = [...counts].map(([kind, n]) => (n === 1 ? kind : `${kind} ×${n}`)).join(", ");
   const end = plan.end ? `, then ${planPhrase(plan.end)}` : "";
   return `a stream (${steps || "no steps"}${end})${plan.dropAfter === undefined ? "" : `, dropped after ${plan.dropAfter} event${plan.dropAfter === 1 ? "" : "s"}`}`;
 }
