@@ -28,7 +28,7 @@ import { adminApp } from "./admin/admin-api.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 
-/** A session as {@link McpMock.sessions} shows it. */
+/** A session as {@link McpMock.sessions} shows it. @category Starting */
 export interface SessionInfo {
   /** The `Mcp-Session-Id`. */
   readonly id: string;
@@ -48,7 +48,7 @@ export interface SessionInfo {
   readonly resumableBytes: number;
 }
 
-/** A scenario's state, from {@link McpMock.scenario}. */
+/** A scenario's state, from {@link McpMock.scenario}. @category Verification */
 export interface ScenarioHandle {
   /** The scenario's name, as given to `inScenario`. */
   readonly name: string;
@@ -82,6 +82,7 @@ export interface ScenarioHandle {
  * // result.content: [{ type: "text", text: '{"sum":3}' }]
  * await client.close();
  * ```
+ * @category Starting
  */
 export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   readonly #core: MockCore;

@@ -9,7 +9,7 @@ import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import type { SessionIdGenerator } from "./engine/session-store.js";
 
-/** The server's identity, as `initialize` answers it. */
+/** The server's identity, as `initialize` answers it. @category Starting */
 export interface ServerInfo {
   /** The server's name (required), e.g. `"weather"`. */
   readonly name: string;
@@ -37,6 +37,7 @@ export interface ServerInfo {
  *   tools: [{ name: "get_weather", inputSchema: { type: "object", properties: { city: { type: "string" } } } }],
  * });
  * ```
+ * @category Starting
  */
 export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   /**

@@ -146,6 +146,7 @@ const PROMPT_ROOTS = ["args", "sessionId"];
  * assertMockDefinition({ tools: [{ name: "add" }], responses: [{ tool: "sum", result: 1 }] }, "weather.mock.json");
  * // throws: Invalid mock definition — weather.mock.json: responses[0].tool: tool "sum" is not in tools. Available tools: add
  * ```
+ * @category Definitions
  */
 export function assertMockDefinition(value: unknown, source = "definition"): asserts value is MockDefinition {
   checkDefinition(value, source, []);

@@ -18,6 +18,7 @@ import type { ResponsePlan } from "../stubs/stub.js";
  * console.log(roll.toString()); // tools/call "roll" → {"value":1}, then {"value":6} (seen 0)
  * console.log(roll.calls(), roll.isPending()); // 0 true
  * ```
+ * @category Stubbing
  */
 export class StubHandle<Payload = unknown, Options = undefined> {
   readonly #registry: StubRegistry;

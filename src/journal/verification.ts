@@ -17,6 +17,7 @@ import { comparisonRows, matchesPattern, methodTarget, rankRequests, renderReque
  * import { toolsCall, atLeast } from "mcpmock";
  * mock.verify(toolsCall("add"), atLeast(2));
  * ```
+ * @category Verification
  */
 export interface CountExpectation {
   /** `exactly 2 times`, `at least once`, `never`. */
@@ -41,6 +42,7 @@ function checkCount(n: number, helper: string): void {
  * import { toolsCall, exactly } from "mcpmock";
  * mock.verify(toolsCall("add"), exactly(2));
  * ```
+ * @category Verification
  */
 export function exactly(n: number): CountExpectation {
   checkCount(n, "exactly");
@@ -55,6 +57,7 @@ export function exactly(n: number): CountExpectation {
  * import { toolsCall, atLeast } from "mcpmock";
  * mock.verify(toolsCall("add"), atLeast(1));
  * ```
+ * @category Verification
  */
 export function atLeast(n: number): CountExpectation {
   checkCount(n, "atLeast");
@@ -69,6 +72,7 @@ export function atLeast(n: number): CountExpectation {
  * import { toolsCall, atMost } from "mcpmock";
  * mock.verify(toolsCall("add"), atMost(3));
  * ```
+ * @category Verification
  */
 export function atMost(n: number): CountExpectation {
   checkCount(n, "atMost");
@@ -83,6 +87,7 @@ export function atMost(n: number): CountExpectation {
  * import { toolsCall, never } from "mcpmock";
  * mock.verify(toolsCall("delete_everything"), never());
  * ```
+ * @category Verification
  */
 export function never(): CountExpectation {
   return { description: "never", test: (k) => k === 0 };
@@ -110,6 +115,7 @@ export function toExpectation(count: number | CountExpectation | undefined): Cou
  *   if (e instanceof VerificationError) console.log(e.expected, e.actual);
  * }
  * ```
+ * @category Verification
  */
 export class VerificationError extends McpMockError {
   override readonly name = "VerificationError";

@@ -4,7 +4,7 @@
  * @module
  */
 
-/** The revision the mock answers when a client asks for one it does not know. */
+/** The revision the mock answers when a client asks for one it does not know. @category Errors and protocol facts */
 export const LATEST_PROTOCOL_VERSION = "2025-11-25";
 
 /** What the spec says a server assumes when an HTTP request carries no `MCP-Protocol-Version`. */
@@ -36,7 +36,7 @@ const REVISIONS: readonly ProtocolRevision[] = [
 
 const BY_VERSION = new Map(REVISIONS.map((r) => [r.version, r]));
 
-/** Every version the mock speaks, newest first (the same list as the SDK's). */
+/** Every version the mock speaks, newest first (the same list as the SDK's). @category Errors and protocol facts */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = REVISIONS.map((r) => r.version);
 
 /** The revision for a supported version, or `undefined`. */
