@@ -665,14 +665,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
-    if (!this.#baseline) return;
     // The definition's stubs come back with the ids they had (stub-1, ...), not new ones.
-    this.#core.reuseStubIds(this.#baseline.ids);
-    try {
-      applyDefinition(this, this.#baseline.definition, this.#baseline.source, false);
-    } finally {
-      this.#core.reuseStubIds([]);
-    }
+    const baseline = this.#baseline;
+    if (baseline) applyDefinition(this, baseline.definition, baseline.source, false).forEach((id, i) => this.#core.registry.rename(id, baseline.ids[i] as string));
   }
 
   /**

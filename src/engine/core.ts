@@ -76,7 +76,6 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly push: Push;
   readonly #answers: Answers;
   #stubSeq = 0;
-  #reusedIds: string[] = [];
   #scenarios = new Map<string, string>();
   #random: () => number;
   /** Streamed requests still running, by session and request id, for notifications/cancelled. */
@@ -106,17 +105,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   }
 
   nextStubId(): string {
-    return this.#reusedIds.shift() ?? `stub-${++this.#stubSeq}`;
-  }
-
-  /** Ids the next stubs take before new ones: a definition's stubs put back by reset() keep theirs. */
-  reuseStubIds(ids: readonly string[]): void {
-    this.#reusedIds = [...ids];
-  }
-
-  /** The definition file whose JSON miss reports suggest (a mock served by the CLI), if any. */
-  get hintsFile(): string | undefined {
-    return this.options.hintsFile;
+    return `stub-${++this.#stubSeq}`;
   }
 
   /** The state a scenario is in (`"Started"` until a stub moves it). */

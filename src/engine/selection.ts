@@ -31,8 +31,8 @@ export interface SelectionContext {
   readonly resources: ResourceCatalog;
   /** The code for "resource not found" at this call's protocol version. */
   resourceNotFoundCode(call: McpCall): number;
-  /** The definition file whose JSON miss reports suggest instead of DSL calls (a mock the CLI serves). */
-  readonly hintsFile?: string | undefined;
+  /** `hintsFile`: the definition file whose JSON miss reports suggest instead of DSL calls (a mock the CLI serves). */
+  readonly options: { readonly hintsFile?: string | undefined };
 }
 
 /** A stub to play, or an answer the mock gives itself (with a report when it is a miss). */
@@ -71,7 +71,7 @@ function selectPlain(ctx: SelectionContext, call: McpCall): Selection {
   const candidates = ctx.registry.candidates(call, call.key);
   for (const entry of candidates) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
   const known = [...new Set(ctx.registry.all().map((e) => e.stub.method))];
-  const report = methodMissReport(call, rankStubs(call, ctx.registry.forMethod(call.method, call.key)), known, ctx.hintsFile);
+  const report = methodMissReport(call, rankStubs(call, ctx.registry.forMethod(call.method, call.key)), known, ctx.options.hintsFile);
   return { message: errorMessage(call, ErrorCodes.MethodNotFound, "Method not found", report), miss: report };
 }
 
@@ -136,10 +136,10 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`);
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
-  if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names(), ctx.hintsFile);
+  if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names(), ctx.options.hintsFile);
   const violations = ctx.tools.check(name)?.(call.args) ?? [];
   if (violations.length > 0) {
-    const file = definitionFileOf(userStubs(ctx, call.method, name)) ?? ctx.hintsFile;
+    const file = definitionFileOf(userStubs(ctx, call.method, name)) ?? ctx.options.hintsFile;
     const fix =
       file === undefined
         ? `stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`
@@ -155,7 +155,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   }
   if (any) return { entry: any };
   const stubs = userStubs(ctx, call.method, name);
-  const report = toolMissReport(call, name, rankStubs(call, stubs), definitionFileOf(stubs) ?? ctx.hintsFile);
+  const report = toolMissReport(call, name, rankStubs(call, stubs), definitionFileOf(stubs) ?? ctx.options.hintsFile);
   return { message: toolError(call, report), miss: report };
 }
 
@@ -168,14 +168,14 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
   const prompt = ctx.prompts.get(name);
-  if (!prompt) return unknownName(call, "prompt", name, ctx.prompts.names(), ctx.hintsFile);
+  if (!prompt) return unknownName(call, "prompt", name, ctx.prompts.names(), ctx.options.hintsFile);
   const missing = missingArguments(prompt, call.args);
   if (missing.length > 0) {
     const message = `Invalid params: prompt "${name}" requires the argument${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}`;
     const fix =
-      ctx.hintsFile === undefined
+      ctx.options.hintsFile === undefined
         ? `stub these arguments: mock.promptsGet(${JSON.stringify(name)}).withArgs(${showValue(call.args, 200)}).respondsWith(...)`
-        : `add to the responses of prompt ${JSON.stringify(name)} in ${ctx.hintsFile}: { "args": ${showValue(call.args, 200)}, "messages": "..." }`;
+        : `add to the responses of prompt ${JSON.stringify(name)} in ${ctx.options.hintsFile}: { "args": ${showValue(call.args, 200)}, "messages": "..." }`;
     const data = `${PREFIX} ${message}. If the rejection is intended, ${fix}`;
     return { message: errorMessage(call, ErrorCodes.InvalidParams, message, data) };
   }
@@ -184,7 +184,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
     const result = { messages: toMessages(substitute(prompt.messages, { args: call.args }), `prompt "${name}"`) };
     return { message: resultResponse(call.id as RequestId, prompt.description === undefined ? result : { description: prompt.description, ...result }) };
   }
-  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, call.method, name)), ctx.hintsFile);
+  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, call.method, name)), ctx.options.hintsFile);
   return { message: errorMessage(call, ErrorCodes.InvalidParams, `No stub answers prompts/get "${name}" with these arguments`, report), miss: report };
 }
 
@@ -206,9 +206,9 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
     `${PREFIX} No resource answers resources/read ${JSON.stringify(uri)}.` +
     `\nDeclared: ${known.length ? known.join(", ") : "none"}. Stubbed: ${stubbed.length ? stubbed.join(", ") : "none"}.` +
     (close.length ? `\nDid you mean ${close.map((c) => JSON.stringify(c)).join(" or ")}?` : "") +
-    (ctx.hintsFile === undefined
+    (ctx.options.hintsFile === undefined
       ? `\nTo answer it: mock.resourcesRead(${JSON.stringify(uri)}).respondsWith({ text: "..." })`
-      : `\nTo answer it, add to the resources of ${ctx.hintsFile}: { "uri": ${JSON.stringify(uri)}, "name": "...", "text": "..." }`);
+      : `\nTo answer it, add to the resources of ${ctx.options.hintsFile}: { "uri": ${JSON.stringify(uri)}, "name": "...", "text": "..." }`);
   const data = { uri, knownUris: [...known, ...stubbed.filter((s) => !known.includes(s))], report };
   return { message: errorMessage(call, ctx.resourceNotFoundCode(call), "Resource not found", data), miss: report };
 }
