@@ -13,7 +13,7 @@ import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import { entryDraft, readDraft } from "./dsl/patterns.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
 import { loadDefinition, type MockDefinition } from "./definition/load.js";
-import { applyDefinition, definitionOptions } from "./definition/apply.js";
+import { applyDefinition, definitionOptions, reapplyDefinition } from "./definition/apply.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import { McpMockError, PREFIX } from "./values/errors.js";
 import { assertJsonCarriable } from "./values/json-value.js";
@@ -162,7 +162,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
     const admin = typeof options.admin === "object" ? options.admin : {};
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token));
+    // The admin API's verify() reports point at its own routes, not at mock.requests().
+    const verify = (pattern: StubBuilder, count?: CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, verify));
     return mock;
   }
 
@@ -489,6 +491,35 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
+   * Stubs `server/discover` (2026-07-28), answered by default with the stateless versions the
+   * mock accepts, the capabilities it serves and `serverInfo` in `_meta`; a partial result
+   * replaces the default one (the era adds `resultType`, `ttlMs` and `cacheScope`).
+   *
+   * @example
+   * ```ts
+   * mock.serverDiscover().respondsWithError(-32603, "discovery is down");
+   * ```
+   */
+  serverDiscover(): RequestBuilder<Record<string, never>> {
+    return new RequestBuilder(entryDraft("server/discover"), this.#core);
+  }
+
+  /**
+   * Stubs `subscriptions/listen` (2026-07-28): refuse the subscription
+   * (`respondsWithError`, `respondsWithStatus`), or script its stream after the
+   * acknowledgement (`streams`). Without a stub the stream opens and carries what its filter
+   * lets through.
+   *
+   * @example
+   * ```ts
+   * mock.subscriptionsListen().respondsWithError(-32603, "Subscription limit reached");
+   * ```
+   */
+  subscriptionsListen(): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(entryDraft("subscriptions/listen"), this.#core);
+  }
+
+  /**
    * Stubs `completion/complete` (answered with no values by default).
    *
    * @example
@@ -540,7 +571,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   /**
    * Pushes a notification on the GET streams: of one session, or of every session with an
    * open stream. Waits up to `timeout` ms (1000) for a stream to open, since clients open it
-   * just after initializing; resolves with the sessions it reached.
+   * just after initializing; resolves with the sessions it reached. Without `sessionId` it also
+   * reaches the 2026-07-28 `subscriptions/listen` streams whose filter lets it through (named
+   * `subscription:<id>` in the result), and then waits for no session.
    *
    * @example
    * ```ts
@@ -551,10 +584,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   async notify(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
     if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
-    const targets = await this.#core.push.targets(options.sessionId, options.timeout ?? 1000, `notify(${JSON.stringify(method)})`);
-    const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
-    for (const session of targets) session.stream?.emit(json);
-    return targets.map((s) => s.id);
+    return this.#core.push.notify(method, params, options.sessionId, options.timeout ?? 1000);
   }
 
   /**
@@ -665,9 +695,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
-    // The definition's stubs come back with the ids they had (stub-1, ...), not new ones.
-    const baseline = this.#baseline;
-    if (baseline) applyDefinition(this, baseline.definition, baseline.source, false).forEach((id, i) => this.#core.registry.rename(id, baseline.ids[i] as string));
+    if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
   }
 
   /**
@@ -711,11 +739,6 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   verify(pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] {
     return verifyRequests(this.#core, pattern, count);
-  }
-
-  /** @internal `verify()` for the admin API: its report points at admin routes, not at `mock.requests()`. */
-  verifyForAdmin(pattern: StubBuilder, count?: CountExpectation): JournalEntry[] {
-    return verifyRequests(this.#core, pattern, count, "admin");
   }
 
   /**

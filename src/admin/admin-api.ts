@@ -78,10 +78,10 @@ function browserProblem(c: Context, allowedOrigins: readonly string[]): Response
 
 /**
  * The admin routes for a mock. Only loopback peers may call them unless `remote` is set;
- * browsers only from `allowedOrigins`.
+ * browsers only from `allowedOrigins`. `verify` is the mock's, with reports in the admin API's terms.
  * @internal
  */
-export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonly string[] = [], token?: string): Hono {
+export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonly string[] = [], token?: string, verify: typeof mock.verify = (p, c) => mock.verify(p, c)): Hono {
   const app = new Hono();
   const bearer = token === undefined ? undefined : `Bearer ${token}`;
   app.use("*", async (c, next) => {
@@ -115,7 +115,7 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
     const request = (await body(c)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
     if (!request || typeof request.pattern !== "object") throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.`);
     try {
-      const matched = mock.verifyForAdmin(patternFromDefinition(request.pattern), countOf(request.count));
+      const matched = verify(patternFromDefinition(request.pattern), countOf(request.count));
       return Response.json({ ok: true, matched: matched.length });
     } catch (error) {
       if (error instanceof VerificationError) return Response.json({ ok: false, message: error.message }, { status: 422 });
