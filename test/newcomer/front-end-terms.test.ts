@@ -81,6 +81,11 @@ describe("a mock served by the CLI explains misses as definition JSON", () => {
       expect(report).not.toMatch(/mock\.\w+\(/);
     }
     await expect(misses.join("\n\n") + "\n").toMatchFileSnapshot("../fixtures/cli-miss-reports.txt");
+    // A prompt call without its required argument is refused (not a miss), with the fix in the file's terms.
+    const refused = await client.getPrompt({ name: "greet" }).catch((error: unknown) => error as { data?: unknown });
+    expect((refused as { data?: unknown }).data).toBe(
+      `[mcpmock] Invalid params: prompt "greet" requires the argument "name". If the rejection is intended, add to the responses of prompt "greet" in shop.mock.json: { "args": {}, "messages": "..." }`,
+    );
   });
 });
 
