@@ -18,6 +18,7 @@ const OPTIONS = {
   stateless: { type: "boolean" },
   sse: { type: "boolean" },
   verbose: { type: "boolean" },
+  watch: { type: "boolean" },
   "no-admin": { type: "boolean" },
   "no-legacy-sse": { type: "boolean" },
   "admin-host": { type: "string" },

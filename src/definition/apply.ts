@@ -55,6 +55,10 @@ export function applyDefinition(mock: McpMock, def: MockDefinition, file: string
  * Puts a definition's stubs back after `reset()`, with the ids they had when the mock started
  * (`stub-1`, ...) rather than new ones, so ids a test or an admin client noted stay true.
  */
-export function reapplyDefinition(mock: McpMock, baseline: { readonly definition: MockDefinition; readonly source: string; readonly ids: readonly string[] }, registry: StubRegistry): void {
-  applyDefinition(mock, baseline.definition, baseline.source, false).forEach((id, i) => registry.rename(id, baseline.ids[i] as string));
+export function reapplyDefinition(mock: McpMock, baseline: { readonly definition: MockDefinition; readonly source: string; readonly ids?: readonly string[] }, registry: StubRegistry): void {
+  const ids = applyDefinition(mock, baseline.definition, baseline.source, false);
+  ids.forEach((id, i) => {
+    const kept = baseline.ids?.[i];
+    if (kept !== undefined) registry.rename(id, kept);
+  });
 }

@@ -8,7 +8,9 @@ import { describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { exactly, McpMock, toolsCall } from "../../src/index.js";
+import { CLI, ROOT } from "../support/build.js";
 
 type Mode = { pin: string } | "auto" | "legacy";
 
@@ -131,6 +133,35 @@ describe("the v2 client pinned to 2026-07-28", () => {
     expect(notification.params?._meta?.["io.modelcontextprotocol/subscriptionId"]).toBeDefined();
     expect(await mock.notify("notifications/prompts/list_changed")).toEqual([expect.stringMatching(/^subscription:/)]);
     await subscription.close();
+    await client.close();
+  });
+});
+
+describe("the 2026 revision without HTTP", () => {
+  test("in memory: the v2 client pinned to 2026-07-28 over mock.clientTransport(), rounds and a listen stream", async () => {
+    await using mock = await start();
+    const client = new Client({ name: "v2", version: "1" }, { capabilities: { elicitation: { form: {} }, sampling: {} }, versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
+    client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { ok: false } }));
+    client.setRequestHandler("sampling/createMessage", async () => ({ role: "assistant", content: { type: "text", text: "s" }, model: "m" }));
+    await client.connect(mock.clientTransport() as never);
+    expect((await client.callTool({ name: "add", arguments: { a: 1, b: 2 } })).structuredContent).toEqual({ sum: 3 });
+    expect((await client.callTool({ name: "deploy", arguments: { env: "dev" } })).content).toEqual([{ type: "text", text: "ok=false summary=s env=dev" }]);
+    const changed = new Promise<unknown>((resolve) => client.setNotificationHandler("notifications/tools/list_changed", (n) => resolve(n)));
+    const subscription = await client.listen({ toolsListChanged: true });
+    mock.declareTool({ name: "late", inputSchema: { type: "object" } });
+    await changed;
+    expect(mock.requests().every((e) => e.transport === "memory" && (e.protocolVersion === "2026-07-28" || e.kind === "notification"))).toBe(true);
+    await subscription.close();
+    await client.close();
+  });
+
+  test("over stdio: the v2 client pinned to 2026-07-28 spawning mcpmock stdio", async () => {
+    const client = new Client({ name: "v2", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "stdio", "examples/weather.mock.json"], cwd: ROOT, stderr: "pipe" }));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("get_weather");
+    const result = await client.callTool({ name: "get_weather", arguments: { city: "Seoul" } });
+    expect(JSON.stringify(result.content)).toContain("Seoul");
+    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
     await client.close();
   });
 });

@@ -90,7 +90,7 @@ test("the start-up listing names the declared tools, resources and prompts, and 
   const serve = startCli(["serve", file, "--port", "0"], plain);
   try {
     const out = await serve.waitFor("stdout", (text) => text.includes("stub-1"));
-    const listing = out.split("\n").slice(4).join("\n");
+    const listing = out.split("\n").filter((line) => line.startsWith("  ") || line === "").join("\n");
     expect(listing).toBe(
       [
         "  tools: slow",

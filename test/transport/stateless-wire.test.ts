@@ -273,3 +273,83 @@ describe("capabilities and input rounds", () => {
     await expect(mock.request("roots/list", undefined, { timeout: 50 })).rejects.toThrow("A 2026-07-28 client has no session");
   });
 });
+
+describe("subscriptions/listen", () => {
+  /** Opens a listen stream by hand and collects its frames as they come. */
+  async function listen(url: string, notifications: Record<string, unknown>): Promise<{ frames: Array<Record<string, unknown>>; status: number; until(n: number): Promise<void>; close(): void }> {
+    const abort = new AbortController();
+    const res = await fetch(url, {
+      method: "POST",
+      signal: abort.signal,
+      headers: { ...HEADERS, "mcp-protocol-version": V, "mcp-method": "subscriptions/listen" },
+      body: JSON.stringify(request("subscriptions/listen", { notifications }, 42)),
+    });
+    const frames: Array<Record<string, unknown>> = [];
+    const waiters: Array<() => void> = [];
+    void (async () => {
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end: number;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const data = buffer.slice(0, end).split("\n").find((l) => l.startsWith("data: "));
+            buffer = buffer.slice(end + 2);
+            if (data) frames.push(JSON.parse(data.slice(6)) as Record<string, unknown>);
+            for (const wake of waiters.splice(0)) wake();
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+    return {
+      frames,
+      status: res.status,
+      until: async (n) => {
+        while (frames.length < n) await new Promise<void>((r) => waiters.push(r));
+      },
+      close: () => abort.abort(),
+    };
+  }
+
+  const idOf = (frame: Record<string, unknown>): unknown => ((frame["params"] as Record<string, unknown>)["_meta"] as Record<string, unknown>)["io.modelcontextprotocol/subscriptionId"];
+
+  test("the acknowledgement names what is honoured; every frame carries the subscription id; the filter holds", async () => {
+    await using mock = await McpMock.start({ tools: [{ name: "t", inputSchema: { type: "object" } }], resources: [{ uri: "test://a", name: "a", text: "A" }] });
+    mock.openStream().sends((s) => s.notify("notifications/message", { level: "info", data: "hello" }));
+    const stream = await listen(mock.url, { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ["test://a"] });
+    expect(stream.status).toBe(200);
+    await stream.until(2);
+    expect(stream.frames[0]).toMatchObject({ method: "notifications/subscriptions/acknowledged", params: { notifications: { toolsListChanged: true, resourceSubscriptions: ["test://a"] } } });
+    expect(stream.frames[1]).toMatchObject({ method: "notifications/message", params: { data: "hello" } });
+    await mock.notify("notifications/resources/updated", { uri: "test://other" });
+    await mock.notify("notifications/resources/list_changed");
+    await mock.notify("notifications/resources/updated", { uri: "test://a" });
+    mock.declareTool({ name: "late", inputSchema: { type: "object" } });
+    await stream.until(4);
+    expect(stream.frames.slice(2).map((f) => f["method"])).toEqual(["notifications/resources/updated", "notifications/tools/list_changed"]);
+    expect(stream.frames.every((f) => idOf(f) === 42)).toBe(true);
+    expect(mock.requests().find((e) => e.method === "subscriptions/listen")?.id).toBe(42);
+    stream.close();
+  });
+
+  test("a stub refuses the subscription", async () => {
+    await using mock = await start();
+    mock.subscriptionsListen().respondsWithError(-32603, "Subscription limit reached");
+    const a = await post(mock.url, request("subscriptions/listen", { notifications: { toolsListChanged: true } }));
+    expect([a.status, a.body.id, a.body.error?.code, a.body.error?.message]).toEqual([200, 7, -32603, "Subscription limit reached"]);
+  });
+
+  test("close() ends an open listen stream", async () => {
+    const mock = await start();
+    const stream = await listen(mock.url, { toolsListChanged: true });
+    await stream.until(1);
+    await mock.close();
+    stream.close();
+  });
+});
