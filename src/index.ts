@@ -4,7 +4,7 @@
  * ```ts
  * import { McpMock, ANY, text } from "mcpmock";
  * ```
- * @module
+ * @module mcpmock
  */
 
 // The mock and its options

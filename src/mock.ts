@@ -13,7 +13,7 @@ import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import { entryDraft, readDraft } from "./dsl/patterns.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
 import { loadDefinition, type MockDefinition } from "./definition/load.js";
-import { applyDefinition, definitionOptions } from "./definition/apply.js";
+import { applyDefinition, definitionOptions, reapplyDefinition } from "./definition/apply.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import { McpMockError } from "./values/errors.js";
 import { assertJsonCarriable } from "./values/json-value.js";
@@ -23,11 +23,11 @@ import type { StdioStreams } from "./transports/stdio.js";
 import { Served } from "./served.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp, inspectorSource } from "./admin/admin-api.js";
-import { reloadFile, type ReloadChanges } from "./definition/reload.js";
+import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 
-/** A session as {@link McpMock.sessions} shows it. */
+/** A session as {@link McpMock.sessions} shows it. @category Starting */
 export interface SessionInfo {
   /** The `Mcp-Session-Id`. */
   readonly id: string;
@@ -47,7 +47,7 @@ export interface SessionInfo {
   readonly resumableBytes: number;
 }
 
-/** A scenario's state, from {@link McpMock.scenario}. */
+/** A scenario's state, from {@link McpMock.scenario}. @category Verification */
 export interface ScenarioHandle {
   /** The scenario's name, as given to `inScenario`. */
   readonly name: string;
@@ -81,6 +81,7 @@ export interface ScenarioHandle {
  * // result.content: [{ type: "text", text: '{"sum":3}' }]
  * await client.close();
  * ```
+ * @category Starting
  */
 export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   readonly #core: MockCore;
@@ -88,7 +89,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   #closing: Promise<void> | undefined;
   #unmatchedReported = false;
   /** A mock started from a definition goes back to its stubs on reset(). */
-  #baseline: { definition: MockDefinition; source: string } | undefined;
+  #baseline: Baseline | undefined;
 
   private constructor(core: MockCore, served: Served) {
     this.#core = core;
@@ -160,7 +161,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
     const admin = typeof options.admin === "object" ? options.admin : {};
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core)));
+    // The admin API's verify() reports point at its own routes, not at mock.requests().
+    const verify = (pattern: StubBuilder, count?: CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify));
     return mock;
   }
 
@@ -191,8 +194,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const { definition, source } = loadDefinition(fileOrObject);
     const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
-      applyDefinition(mock as McpMock, definition, source, false);
-      (mock as McpMock).#baseline = { definition, source };
+      const ids = applyDefinition(mock as McpMock, definition, source, false);
+      (mock as McpMock).#baseline = { definition, source, ids };
     } catch (error) {
       await mock.close();
       throw error;
@@ -689,7 +692,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
-    if (this.#baseline) applyDefinition(this, this.#baseline.definition, this.#baseline.source, false);
+    if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
   }
 
   /**

@@ -10,7 +10,7 @@ import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import type { SessionIdGenerator } from "./engine/session-store.js";
 
-/** The server's identity, as `initialize` answers it. */
+/** The server's identity, as `initialize` answers it. @category Starting */
 export interface ServerInfo {
   /** The server's name (required), e.g. `"weather"`. */
   readonly name: string;
@@ -34,6 +34,7 @@ export interface ServerInfo {
  * const versions: ProtocolVersion[] = ["2026-07-28", "2025-11-25"];
  * await using mock = await McpMock.start({ protocolVersions: versions });
  * ```
+ * @category Starting
  */
 export type ProtocolVersion = "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26" | "2024-11-05" | "2024-10-07";
 
@@ -50,6 +51,7 @@ export type ProtocolVersion = "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025
  *   tools: [{ name: "get_weather", inputSchema: { type: "object", properties: { city: { type: "string" } } } }],
  * });
  * ```
+ * @category Starting
  */
 export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   /**
@@ -181,6 +183,11 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * receives the journal entry and the report.
    */
   readonly onUnmatched?: "warn" | "error" | "silent" | ((entry: JournalEntry, report: string) => void);
+  /**
+   * @internal The definition file a mock is served from (`mcpmock serve` and `stdio`): its miss
+   * reports say what to add to that file, as JSON, instead of DSL calls.
+   */
+  readonly hintsFile?: string;
   /**
    * Browser origins allowed besides loopback ones (`http://localhost:*`, `http://127.0.0.1:*`).
    * A request with any other `Origin` gets 403, as the 2025-11-25 spec requires.

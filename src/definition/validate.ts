@@ -146,6 +146,7 @@ const PROMPT_ROOTS = ["args", "sessionId"];
  * assertMockDefinition({ tools: [{ name: "add" }], responses: [{ tool: "sum", result: 1 }] }, "weather.mock.json");
  * // throws: Invalid mock definition — weather.mock.json: responses[0].tool: tool "sum" is not in tools. Available tools: add
  * ```
+ * @category Definitions
  */
 export function assertMockDefinition(value: unknown, source = "definition"): asserts value is MockDefinition {
   checkDefinition(value, source, []);
@@ -174,6 +175,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
       problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
     }
     (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, problems));
+    unreachableThen(r, where, problems);
     const roots = r.tool !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
     const args = r.tool === undefined ? undefined : toolArguments(def, r.tool);
     for (const key of ["result", "stream", "then", "error", "body"] as const) {
@@ -190,6 +192,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     (p.responses ?? []).forEach((r, j) => {
       if (r.messages === undefined && r.error === undefined) problems.add(`prompts[${i}].responses[${j}]`, `an entry needs "messages" (a string or prompt messages) or "error".`);
       (r.then ?? []).forEach((next, k) => answerCount(next, `prompts[${i}].responses[${j}].then[${k}]`, problems));
+      unreachableThen(r, `prompts[${i}].responses[${j}]`, problems);
     });
     const args = { args: known((p.arguments ?? []).map((a) => a.name), `the arguments of prompt ${JSON.stringify(p.name)}`) };
     checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => problems.add(path, message), args);
@@ -229,6 +232,21 @@ function answerCount(r: AnswerDefinition, where: string, problems: Problems): vo
   if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
     problems.add(where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
   }
+}
+
+/**
+ * `times` counts every call an entry answers, its first answer's and its `then` answers', as
+ * `.times(n)` does for `andThen`; a `then` answer past that count would never be given.
+ */
+function unreachableThen(r: { times?: number; then?: readonly unknown[] }, where: string, problems: Problems): void {
+  const { times, then = [] } = r;
+  if (times === undefined || then.length < times) return;
+  const calls = `${times} call${times === 1 ? "" : "s"}`;
+  problems.add(
+    `${where}.then[${times - 1}]`,
+    `this answer would never be given: "times": ${times} lets the entry answer ${calls} in all, and the answers before it take ${times === 1 ? "it" : "them"}. ` +
+      `Drop "times" to answer the first call with the entry's answer and every later call with the "then" answers (the last one repeats), or make "times" ${then.length + 1} or more to stop after them.`,
+  );
 }
 
 /** Mistakes the schema can only report as "must match exactly one schema", said plainly. */

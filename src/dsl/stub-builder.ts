@@ -21,7 +21,7 @@ import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js"
 import type { StreamPlan } from "../engine/stream-player.js";
 import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource } from "../stubs/stub.js";
 
-/** Options of `streams()`. */
+/** Options of `streams()`. @category Streams */
 export interface StreamOptions {
   /** Milliseconds to wait between steps. */
   readonly delayBetween?: number;
@@ -73,6 +73,7 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
  * mock.toolsCall("add").withSessionId("session-1").priority(5).times(2).respondsWith({ sum: 3 });
  * mock.verify(toolsCall("add").withHeader("authorization", /^Bearer /), 0); // a pattern, for verification
  * ```
+ * @category Stubbing
  */
 export abstract class StubBuilder {
   /** @internal */

@@ -7,7 +7,7 @@ import type { McpCall } from "./call.js";
 import type { Matcher } from "./matchers.js";
 import type { StreamPlan } from "../engine/stream-player.js";
 
-/** A value, or a function of the call that returns one (possibly asynchronously). */
+/** A value, or a function of the call that returns one (possibly asynchronously). @category Stubbing */
 export type Answer<T, C = McpCall> = T | ((call: C) => T | Promise<T>);
 
 /** What to answer with. */
@@ -38,6 +38,7 @@ export type ResponsePlan =
  * - `duplicate-response`: the answer twice;
  * - `drop-stream-after`: an SSE answer whose connection drops before the result, which is
  *   kept for a client that resumes with `Last-Event-ID`.
+ * @category Stubbing
  */
 export type FaultKind = "connection-reset" | "empty-response" | "malformed-json" | "wrong-id" | "duplicate-response" | "drop-stream-after";
 
@@ -51,7 +52,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   "drop-stream-after",
 ];
 
-/** A random delay, drawn from a seeded generator so runs repeat. */
+/** A random delay, drawn from a seeded generator so runs repeat. @category Stubbing */
 export type DelayDistribution =
   | {
       /** A uniform random delay. */
@@ -70,7 +71,7 @@ export type DelayDistribution =
       readonly sigma: number;
     };
 
-/** A fixed delay in milliseconds, or a distribution. */
+/** A fixed delay in milliseconds, or a distribution. @category Stubbing */
 export type Delay = number | DelayDistribution;
 
 /** Where a stub came from, for messages that say where to fix it. */
