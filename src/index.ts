@@ -9,7 +9,10 @@
 
 // The mock and its options
 export { McpMock } from "./mock.js";
-export type { McpMockOptions, ServerInfo } from "./options.js";
+export type { McpMockOptions, ServerInfo, AuthOptions } from "./options.js";
+export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
+export type { IssuedToken } from "./auth/tokens.js";
+export type { AuthEvent, AuthEventPattern, AuthEndpoint } from "./auth/auth-log.js";
 export type { ToolDeclaration, ObjectJsonSchema } from "./stubs/tool-catalog.js";
 export type {
   ResourceDeclaration,

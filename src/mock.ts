@@ -23,6 +23,7 @@ import { stubSentence } from "./journal/explain.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served } from "./served.js";
+import type { MockAuth } from "./auth/mock-auth.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp } from "./admin/admin-api.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
@@ -218,6 +219,29 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   get sseUrl(): string {
     if (this.#served.http) return this.#served.http.sseUrl(this.url);
     throw new McpMockError('sseUrl: this mock listens on no port (transport: "none"), so it serves no HTTP+SSE endpoint.');
+  }
+
+  /**
+   * Authorization mocking, for a mock started with `auth`: issue tokens without the flow,
+   * expire or revoke them mid-test, change the required scopes (step-up), and read what the
+   * gate and the authorization server answered. Without `auth` it throws, naming the option.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * await using mock = await McpMock.start({ auth: { scopes: ["read", "write"], required: ["read"] } });
+   * const token = mock.auth.issueToken({ scopes: ["read"] });
+   * // fetch(mock.url, { method: "POST", headers: { authorization: `Bearer ${token}`, ... }, body })
+   * ```
+   */
+  get auth(): MockAuth {
+    const auth = this.#served.http?.auth;
+    if (auth) return auth;
+    throw new McpMockError(
+      this.#served.http
+        ? "mock.auth: this mock was started without auth, so its endpoint takes no tokens. Start it with McpMock.start({ auth: { required: [...] } }) (or auth: true; mcpmock serve --auth)."
+        : 'mock.auth: authorization is an HTTP matter and this mock listens on no port (transport: "none").',
+    );
   }
 
   /** The port the mock listens on (0 with `transport: "none"`: no port is open). */

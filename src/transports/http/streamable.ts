@@ -15,13 +15,14 @@ import { BEFORE_SESSION_METHODS, OPENING_METHODS } from "../../protocol/methods/
 import { HeaderNames, supportedRevision } from "../../protocol/revisions.js";
 import { isRefusal, type Placement } from "../../engine/eras/era.js";
 import { receive, renderReply, type Classified, type ReplyWriter } from "../transport.js";
-import { Gate } from "./gate.js";
+import { Gate, type Handler } from "./gate.js";
 import { allHeaders, header, sendJson } from "./node-io.js";
 import { isResponse, readMessages, statusResponse, type ReadMessages } from "./body.js";
 import { Rejections } from "./rejections.js";
 import { DEFAULT_KEEP_ALIVE_MS, SseStreams } from "./sse-streams.js";
 import { LEGACY_SSE_PATH, LegacySse } from "./legacy-sse.js";
 import { McpMockError } from "../../values/errors.js";
+import { MockAuth } from "../../auth/mock-auth.js";
 
 /** Default largest POST body (the SDK's default too). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -76,6 +77,8 @@ export class HttpTransport {
   #admin: Hono | undefined;
   /** The 2024-11-05 HTTP+SSE endpoints (`GET /sse`, `POST /messages`), unless `legacySse: false`. */
   readonly #legacy: LegacySse | undefined;
+  /** Authorization mocking (`auth`): the bearer check in front of the endpoints and the authorization server routes. */
+  readonly auth: MockAuth | undefined;
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -87,13 +90,18 @@ export class HttpTransport {
     const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
     const gate = new Gate(o);
     const always = (): boolean => true;
-    this.app.post(path, gate.guard(always, (c) => this.#post(c)));
-    this.app.get(path, gate.guard(always, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c))));
-    this.app.delete(path, gate.guard(always, (c) => this.#delete(c)));
+    this.auth = o.auth ? new MockAuth(o.auth === true ? {} : o.auth, path) : undefined;
+    const auth = this.auth;
+    // With `auth`, the bearer check runs after the Host/Origin gate, before the endpoint.
+    const protect = (handler: Handler): Handler => (auth ? auth.protect(handler) : handler);
+    this.app.post(path, gate.guard(always, protect((c) => this.#post(c))));
+    this.app.get(path, gate.guard(always, protect((c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c)))));
+    this.app.delete(path, gate.guard(always, protect((c) => this.#delete(c))));
     if (o.legacySse !== false) {
       this.#legacy = new LegacySse(core, this.#maxBody, o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
-      this.#legacy.mount(this.app, (handler) => gate.guard(always, handler));
+      this.#legacy.mount(this.app, (handler) => gate.guard(always, protect(handler)));
     }
+    auth?.mount(this.app, (handler) => gate.guard(always, handler));
     // Everything else: other methods on the endpoint (a CORS preflight too), the admin API, 404.
     this.app.notFound(
       gate.guard(
