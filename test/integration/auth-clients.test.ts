@@ -7,6 +7,7 @@ import { describe, expect, test } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2, UnauthorizedError as UnauthorizedErrorV2 } from "@modelcontextprotocol/client";
 import { McpMock, type AuthOptions } from "../../src/index.js";
 import { TestOAuthProvider } from "../support/oauth-provider.js";
 
@@ -106,6 +107,17 @@ describe("the v1 client's OAuth flow against the mock", () => {
     await client.close();
   });
 
+  test("step-up with a refresh token: v1 refreshes (the same scopes) instead of authorizing again, and gives up", async () => {
+    // A client limitation the mock shows (SDK 1.32): a refresh cannot widen a grant (RFC 6749 section 6).
+    await using mock = await started({ scopes: ["read", "write"], required: ["read"] });
+    const client = await authorizedClient(mock, new TestOAuthProvider());
+    mock.auth.requireScopes(["read", "write"]);
+    await expect(client.callTool({ name: "echo", arguments: {} })).rejects.toThrow("403 after trying upscoping");
+    mock.auth.verify({ endpoint: "token", grantType: "refresh_token", status: 200 }, 1);
+    mock.auth.verify({ endpoint: "authorize" }, 1);
+    await client.close();
+  });
+
   test.each<[string, AuthOptions]>([
     ["metadata at the root path", { metadataAt: "root" }],
     ["a challenge without resource_metadata (the client probes the well-known URLs)", { challengeMetadata: false }],
@@ -127,5 +139,51 @@ describe("the v1 client's OAuth flow against the mock", () => {
     expect(provider.lastRedirect?.searchParams.get("error")).toBe("access_denied");
     expect(provider.lastRedirect?.searchParams.get("state")).toBe("state-1");
     expect(provider.lastRedirect?.searchParams.get("iss")).toBe(new URL(mock.url).origin);
+  });
+});
+
+describe("the v2 client's OAuth flow against the mock", () => {
+  /** The v2 flow: connect (401 ... redirect), finishAuth with the callback's parameters (code and iss), connect again. */
+  async function authorizedV2(mock: McpMock, provider: TestOAuthProvider): Promise<ClientV2> {
+    const first = new ClientV2({ name: "t", version: "1" });
+    await expect(first.connect(new TransportV2(new URL(mock.url), { authProvider: provider as never }))).rejects.toThrow(UnauthorizedErrorV2);
+    const transport = new TransportV2(new URL(mock.url), { authProvider: provider as never });
+    await transport.finishAuth((provider.lastRedirect as URL).searchParams);
+    const client = new ClientV2({ name: "t", version: "1" });
+    await client.connect(transport);
+    await until(() => mock.auth.requests({ endpoint: "mcp", method: "GET", status: 200 }).length > 0);
+    return client;
+  }
+
+  test("discovery, registration, PKCE, the exchange (iss checked by the client), then a tool call", async () => {
+    await using mock = await started({ scopes: ["read", "write"], required: ["read"] });
+    const provider = new TestOAuthProvider();
+    const client = await authorizedV2(mock, provider);
+    expect(await client.callTool({ name: "echo", arguments: {} })).toMatchObject({ content: [{ type: "text", text: "hi" }] });
+    expect(provider.authorizations[0]?.searchParams.get("resource")).toBe(mock.url);
+    mock.auth.verify({ endpoint: "token", grantType: "authorization_code", status: 200 }, 1);
+    await client.close();
+  });
+
+  test("a token expired mid-test is refreshed, and the next call succeeds", async () => {
+    await using mock = await started({ required: ["read"] });
+    const client = await authorizedV2(mock, new TestOAuthProvider());
+    mock.auth.expire();
+    expect(await client.callTool({ name: "echo", arguments: {} })).toMatchObject({ content: [{ type: "text", text: "hi" }] });
+    mock.auth.verify({ endpoint: "token", grantType: "refresh_token", status: 200 }, 1);
+    await client.close();
+  });
+
+  test("step-up on insufficient_scope: the client authorizes again for the scopes the 403 names", async () => {
+    await using mock = await started({ scopes: ["read", "write"], required: ["read"], refreshTokens: false });
+    const provider = new TestOAuthProvider();
+    const client = await authorizedV2(mock, provider);
+    mock.auth.requireScopes(["read", "write"]);
+    await expect(client.callTool({ name: "echo", arguments: {} })).rejects.toThrow();
+    expect(provider.authorizations.at(-1)?.searchParams.get("scope")).toBe("read write");
+    await (client.transport as TransportV2).finishAuth((provider.lastRedirect as URL).searchParams);
+    expect(await client.callTool({ name: "echo", arguments: {} })).toMatchObject({ content: [{ type: "text", text: "hi" }] });
+    expect(mock.auth.issued().at(-1)?.scopes).toEqual(["read", "write"]);
+    await client.close();
   });
 });

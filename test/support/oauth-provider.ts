@@ -74,8 +74,19 @@ export class TestOAuthProvider implements OAuthClientProvider {
     return this.#verifier;
   }
 
+  #discovery: unknown;
+
+  saveDiscoveryState(state: unknown): void {
+    this.#discovery = state;
+  }
+
+  discoveryState(): never {
+    return this.#discovery as never;
+  }
+
   invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
     if (scope === "all" || scope === "tokens") this.#tokens = undefined;
     if (scope === "all" || scope === "client") this.#client = undefined;
+    if (scope === "all" || scope === "discovery") this.#discovery = undefined;
   }
 }
