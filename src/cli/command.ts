@@ -24,6 +24,7 @@ export function parse(args: string[]) {
         verbose: { type: "boolean" },
         "no-admin": { type: "boolean" },
         "no-legacy-sse": { type: "boolean" },
+        auth: { type: "boolean" },
         "admin-host": { type: "string" },
         "allowed-host": { type: "string", multiple: true },
       },

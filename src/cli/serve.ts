@@ -5,7 +5,18 @@
  */
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
+import { readFileSync } from "node:fs";
 import { UsageError, type Command } from "./command.js";
+
+/** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
+function hasAuthSection(file: string): boolean {
+  try {
+    const auth = (JSON.parse(readFileSync(file, "utf8")) as { auth?: unknown }).auth;
+    return auth !== undefined && auth !== false;
+  } catch {
+    return false;
+  }
+}
 
 export const serve: Command = {
   help: `mcpmock serve <definition.json> [options]
@@ -19,6 +30,8 @@ and prints the URLs, then one line per stub.
   --verbose         log each request and its answer on stderr
   --no-admin        no admin REST API
   --no-legacy-sse   no HTTP+SSE transport (GET /sse answers 404)
+  --auth            protect the endpoint with OAuth 2.1 and serve an authorization server beside
+                    it (the definition's "auth" section if it has one, else no scope required)
   --admin-host H    let non-loopback clients use the admin API (when --host is not loopback)
   --allowed-host H  a Host header to answer (repeatable; default: loopback names, and beyond
                     loopback this machine's own names)
@@ -42,6 +55,7 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
       ...(values.sse ? { responseMode: "sse" as const } : {}),
       verbose: values.verbose === true,
       ...(values["no-legacy-sse"] ? { legacySse: false } : {}),
+      ...(values.auth && !hasAuthSection(file) ? { auth: true } : {}),
       admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
     });
     // Handlers first: a supervisor may stop the server as soon as it sees the URL.
@@ -56,6 +70,10 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
     if (!values["no-legacy-sse"]) process.stdout.write(`HTTP+SSE (2024-11-05) at ${mock.sseUrl}\n`);
     if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
     if (!values["no-admin"] && remote) process.stdout.write(`admin token: ${token} (clients beyond loopback send Authorization: Bearer ${token})\n`);
+    if (values.auth || hasAuthSection(file)) {
+      const origin = new URL(mock.url).origin;
+      process.stdout.write(`authorization: a bearer token is required; authorization server ${origin} (metadata at ${origin}/.well-known/oauth-authorization-server)\n`);
+    }
     for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);
     return undefined;
   },

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
-import type { McpMockOptions } from "../options.js";
+import type { AuthOptions, McpMockOptions } from "../options.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { FaultKind } from "../stubs/stub.js";
@@ -273,6 +273,11 @@ export interface MockDefinition {
   }>;
   /** Steps played on every GET stream (server-initiated messages) when it opens. */
   openStream?: StepDefinition[];
+  /**
+   * Authorization mocking, as the `auth` start option ({@link AuthOptions}): `true`, or which
+   * scopes exist and are required, and the metadata variants (`mcpmock serve --auth` sets `true`).
+   */
+  auth?: boolean | AuthOptions;
   /** Mock options a file may set: `sessions`, `responseMode`, `pageSize`, `resourceNotFoundCode`, `strict` and `seed`. */
   options?: Pick<McpMockOptions, "sessions" | "responseMode" | "pageSize" | "resourceNotFoundCode" | "strict" | "seed">;
 }
