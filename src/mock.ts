@@ -23,7 +23,7 @@ import { stubSentence } from "./journal/explain.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served } from "./served.js";
-import type { MockAuth } from "./auth/mock-auth.js";
+import { authOf, type MockAuth } from "./auth/mock-auth.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp } from "./admin/admin-api.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
@@ -235,13 +235,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   get auth(): MockAuth {
-    const auth = this.#served.http?.auth;
-    if (auth) return auth;
-    throw new McpMockError(
-      this.#served.http
-        ? "mock.auth: this mock was started without auth, so its endpoint takes no tokens. Start it with McpMock.start({ auth: { required: [...] } }) (or auth: true; mcpmock serve --auth)."
-        : 'mock.auth: authorization is an HTTP matter and this mock listens on no port (transport: "none").',
-    );
+    return authOf(this.#served.http);
   }
 
   /** The port the mock listens on (0 with `transport: "none"`: no port is open). */

@@ -216,3 +216,13 @@ export class MockAuth {
     this.#resource.required = this.#options.required ?? [];
   }
 }
+
+/** `mock.auth`: the HTTP transport's, or an error that names the option to turn it on. */
+export function authOf(http: { readonly auth: MockAuth | undefined } | undefined): MockAuth {
+  if (http?.auth) return http.auth;
+  throw new McpMockError(
+    http
+      ? "mock.auth: this mock was started without auth, so its endpoint takes no tokens. Start it with McpMock.start({ auth: { required: [...] } }) (or auth: true; mcpmock serve --auth)."
+      : 'mock.auth: authorization is an HTTP matter and this mock listens on no port (transport: "none").',
+  );
+}

@@ -75,6 +75,8 @@ export interface AnswerDefinition {
   status?: number;
   /** With `status`: the HTTP body, a string or JSON. */
   body?: unknown;
+  /** With `status`: the response's headers, e.g. a hand-made `WWW-Authenticate` challenge (`headers` matches the request's). */
+  responseHeaders?: Record<string, string>;
   /** Answer wrong on purpose, to test how a client copes. */
   fault?: {
     /** The fault: `"connection-reset"`, `"empty-response"`, `"malformed-json"`, `"wrong-id"`, `"duplicate-response"` or `"drop-stream-after"`. */

@@ -294,3 +294,23 @@ describe("client ID metadata documents", () => {
     }
   });
 });
+
+describe("hand-made challenges: respondsWithStatus with headers", () => {
+  test("a stub answers 401 with its own WWW-Authenticate, on a request and on DELETE; the sentence names the header", async () => {
+    await using mock = await McpMock.start({ tools: [{ name: "echo", inputSchema: { type: "object" } }] });
+    const challenge = 'Bearer error="invalid_token", error_description="made by hand"';
+    const stub = mock.toolsCall("echo").respondsWithStatus(401, { error: "invalid_token" }, { headers: { "www-authenticate": challenge } });
+    mock.deleteSession().respondsWithStatus(403, undefined, { headers: { "www-authenticate": 'Bearer error="insufficient_scope", scope="admin"' } });
+    expect(stub.toString()).toContain("HTTP 401 with www-authenticate");
+    const headers = { ...HEADERS, "mcp-protocol-version": "2025-11-25" };
+    const init = await fetch(mock.url, { method: "POST", headers, body: INIT });
+    await init.text();
+    const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id") ?? "" };
+    const res = await fetch(mock.url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: {} } }) });
+    expect([res.status, res.headers.get("www-authenticate"), res.headers.get("content-type")]).toEqual([401, challenge, "application/json"]);
+    expect(await res.json()).toEqual({ error: "invalid_token" });
+    const del = await fetch(mock.url, { method: "DELETE", headers: session });
+    expect([del.status, del.headers.get("www-authenticate")]).toEqual([403, 'Bearer error="insufficient_scope", scope="admin"']);
+    expect(() => mock.toolsCall("echo").respondsWithStatus(401, undefined, { headers: { "bad name": "x" } })).toThrow(/headers must be an object of header names and string values/);
+  });
+});

@@ -52,8 +52,8 @@ class HttpReply implements ReplyWriter<Response> {
     return this.streams.answer(this.c, this.#headers(), this.session, this.version, outcomes, dropAfter);
   }
 
-  status(status: number, body: string | object | undefined): Response {
-    return statusResponse(status, body);
+  status(status: number, body: string | object | undefined, headers?: Readonly<Record<string, string>>): Response {
+    return statusResponse(status, body, headers);
   }
 
   reset(): Response {
@@ -189,7 +189,7 @@ export class HttpTransport {
       if (m.kind === "request") pending.push(outcome as Outcome | Promise<Outcome>);
       else raw ??= outcome as Outcome | undefined;
     }
-    if (pending.length === 0) return raw?.kind === "status" ? statusResponse(raw.status, raw.body) : new Response(null, { status: 202 });
+    if (pending.length === 0) return raw?.kind === "status" ? statusResponse(raw.status, raw.body, raw.headers) : new Response(null, { status: 202 });
     return this.#reply(c, await Promise.all(pending), isBatch, placed);
   }
 
@@ -231,9 +231,9 @@ export class HttpTransport {
     const ctx: RequestContext = { session: placed.session, sessionId: placed.sessionId, headers: allHeaders(c), protocolVersion: placed.protocolVersion, body: "", transport: "http" };
     // A deleteSession() stub's raw status if one matches (the session ends only on a 2xx), otherwise 204.
     const taken = this.#core.takeEventStub(HTTP_DELETE, ctx);
-    const { status, body } = taken?.plan.kind === "status" ? taken.plan : { status: 204, body: undefined };
+    const { status, body, headers } = taken?.plan.kind === "status" ? taken.plan : { status: 204, body: undefined, headers: undefined };
     if (status >= 200 && status < 300 && ctx.sessionId !== undefined) this.#core.sessions.end(ctx.sessionId);
     this.#core.journalEvent(HTTP_DELETE, ctx, taken?.stubId, { status });
-    return statusResponse(status, body);
+    return statusResponse(status, body, headers);
   }
 }
