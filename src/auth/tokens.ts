@@ -18,7 +18,7 @@ export interface IssuedToken {
   readonly scopes: readonly string[];
   /** Who it was issued to (`sub`). */
   readonly subject: string;
-  /** The client it was issued to (`client_id`), `undefined` for {@link TokenStore.issue} without one. */
+  /** The client it was issued to (`client_id`); `undefined` for `mock.auth.issueToken()` without one. */
   readonly clientId: string | undefined;
   /** The resource (RFC 8707 audience) it is for; `undefined` means this mock's endpoint. */
   readonly resource: string | undefined;
