@@ -12,6 +12,7 @@ export { McpMock } from "./mock.js";
 export type { McpMockOptions, ServerInfo, AuthOptions } from "./options.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
 export type { IssuedToken } from "./auth/tokens.js";
+export type { TokenRequirements } from "./auth/token-pattern.js";
 export type { AuthEvent, AuthEventPattern, AuthEndpoint } from "./auth/auth-log.js";
 export type { ToolDeclaration, ObjectJsonSchema } from "./stubs/tool-catalog.js";
 export type {

@@ -12,6 +12,7 @@ import { AS_PATHS, AuthorizationServer, DEFAULT_ACCESS_TOKEN_TTL } from "./autho
 import { ClientRegistry } from "./clients.js";
 import { ResourceServer, resourceMetadataPath } from "./resource-server.js";
 import { TokenStore, type IssuedToken } from "./tokens.js";
+import { TokenPattern, type TokenRequirements } from "./token-pattern.js";
 
 /** A route's handler (the gate's `Handler`). */
 type Handler = (c: Context) => Response | Promise<Response>;
@@ -159,6 +160,24 @@ export class MockAuth {
     const unknown = supported.length === 0 ? [] : scopes.filter((s) => !supported.includes(s));
     if (unknown.length > 0) throw new McpMockError(`requireScopes: ${unknown.join(", ")} is not in auth.scopes (${supported.join(", ")}); a client could never get it. Add it to auth.scopes.`);
     this.#resource.required = [...scopes];
+  }
+
+  /**
+   * A pattern for `withHeader("authorization", ...)` that matches a request whose bearer token
+   * (a live one) has these scopes, this subject or this client: stubs that answer by who is
+   * asking. The journal keeps the header redacted, so verify with {@link requests} instead.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * await using mock = await McpMock.start({ auth: { scopes: ["read", "write"] }, tools: [{ name: "delete", inputSchema: { type: "object" } }] });
+   * mock.toolsCall("delete").respondsWith("read-only token", { isError: true });
+   * mock.toolsCall("delete").withHeader("authorization", mock.auth.tokenWith({ scopes: ["write"] })).respondsWith("deleted");
+   * ```
+   */
+  tokenWith(wants: TokenRequirements): RegExp {
+    if (typeof wants !== "object" || wants === null) throw new McpMockError(`tokenWith takes { scopes?, subject?, clientId? }, received ${JSON.stringify(wants)}.`);
+    return new TokenPattern(this.#tokens, wants);
   }
 
   /**

@@ -314,3 +314,28 @@ describe("hand-made challenges: respondsWithStatus with headers", () => {
     expect(() => mock.toolsCall("echo").respondsWithStatus(401, undefined, { headers: { "bad name": "x" } })).toThrow(/headers must be an object of header names and string values/);
   });
 });
+
+describe("stubs that answer by the token", () => {
+  test("tokenWith matches a live token by its scopes and subject; the stub sentence says so", async () => {
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    await using mock = await McpMock.start({ auth: { scopes: ["read", "write"] }, tools: [{ name: "delete", inputSchema: { type: "object" } }] });
+    mock.toolsCall("delete").respondsWith("read-only", { isError: true });
+    // Registered later, so it is tried first (the newest stub wins among equals).
+    const writer = mock.toolsCall("delete").withHeader("authorization", mock.auth.tokenWith({ scopes: ["write"], subject: "ada" })).respondsWith("deleted");
+    expect(writer.toString()).toContain('a bearer token with scopes write, subject "ada"');
+    const call = async (token: string): Promise<unknown> => {
+      const client = new Client({ name: "t", version: "1" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(mock.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      try {
+        return (await client.callTool({ name: "delete", arguments: {} })).content;
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await call(mock.auth.issueToken({ scopes: ["read", "write"], subject: "ada" }))).toEqual([{ type: "text", text: "deleted" }]);
+    expect(await call(mock.auth.issueToken({ scopes: ["read"], subject: "ada" }))).toEqual([{ type: "text", text: "read-only" }]);
+    expect(await call(mock.auth.issueToken({ scopes: ["write"], subject: "bob" }))).toEqual([{ type: "text", text: "read-only" }]);
+    expect(writer.calls()).toBe(1);
+  });
+});
