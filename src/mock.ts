@@ -234,9 +234,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * // fetch(mock.url, { method: "POST", headers: { authorization: `Bearer ${token}`, ... }, body })
    * ```
    */
-  get auth(): MockAuth {
-    return authOf(this.#served.http);
-  }
+  get auth(): MockAuth { return authOf(this.#served.http); }
 
   /** The port the mock listens on (0 with `transport: "none"`: no port is open). */
   get port(): number {
@@ -670,7 +668,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   /**
    * Removes every stub (the built-in answers stay), clears the journal and puts every
    * scenario back to `"Started"`. A mock started from a definition gets the definition's
-   * stubs back. Sessions stay open.
+   * stubs back. Sessions stay open. With `auth`, the auth events are cleared and the required
+   * scopes are the configured ones again; issued tokens stay valid.
    *
    * @example
    * ```ts
@@ -682,6 +681,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
+    this.#served.http?.auth?.reset();
     if (this.#baseline) applyDefinition(this, this.#baseline.definition, this.#baseline.source, false);
   }
 

@@ -227,10 +227,11 @@ export class MockAuth {
     this.#log.verify(pattern, count);
   }
 
-  /** @internal Forgets tokens, codes, clients and events, and goes back to the configured `required` scopes. */
+  /**
+   * @internal `mock.reset()`: forgets the events and goes back to the configured `required`
+   * scopes. Tokens and registered clients stay, so a connected client keeps working.
+   */
   reset(): void {
-    this.#tokens.clear();
-    this.#clients.clear();
     this.#log.clear();
     this.#resource.required = this.#options.required ?? [];
   }

@@ -339,3 +339,17 @@ describe("stubs that answer by the token", () => {
     expect(writer.calls()).toBe(1);
   });
 });
+
+describe("reset()", () => {
+  test("clears the auth events and restores the required scopes; tokens stay valid", async () => {
+    await using mock = await start();
+    const t = mock.auth.issueToken({ scopes: ["read"] });
+    mock.auth.requireScopes(["read", "write"]);
+    expect((await post(mock.url, bearer(t))).status).toBe(403);
+    mock.reset();
+    expect(mock.auth.requests()).toEqual([]);
+    expect((await post(mock.url, bearer(t))).status).toBe(200);
+    expect(() => mock.auth.requireScopes(["admin"])).toThrow(/admin is not in auth\.scopes/);
+    expect(() => mock.auth.expire("token-99")).toThrow(/no token "token-99" was issued by this mock/);
+  });
+});
