@@ -5,6 +5,7 @@
  * @module
  */
 import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AuthOptions } from "../options.js";
 import { McpMockError } from "../values/errors.js";
 import { AuthLog, type AuthEndpoint, type AuthEvent, type AuthEventPattern } from "./auth-log.js";
@@ -32,6 +33,23 @@ export interface IssueTokenOptions {
 }
 
 const DEFAULT_MAX_TOKENS = 10_000;
+
+/** The largest body `/token` and `/register` read. */
+const MAX_FORM_BYTES = 64 * 1024;
+const bodyTooLarge = bodyLimit({
+  maxSize: MAX_FORM_BYTES,
+  onError: () => new Response(JSON.stringify({ error: "invalid_request", error_description: `[mcpmock] The body is larger than ${MAX_FORM_BYTES} bytes.` }), { status: 413, headers: { "content-type": "application/json" } }),
+});
+
+/** `handler` behind the body limit (Hono's middleware, run the way the gate runs CORS). */
+function limited(handler: Handler): Handler {
+  return async (c) => {
+    const refused = await bodyTooLarge(c, async () => {
+      c.res = await handler(c);
+    });
+    return refused ?? c.res;
+  };
+}
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
@@ -71,7 +89,9 @@ export class MockAuth {
     const logged = (endpoint: AuthEndpoint, handler: Handler): Handler =>
       guard(async (c) => {
         const res = await handler(c);
-        if (endpoint !== "authorize" && endpoint !== "token" && endpoint !== "register") this.#log.add({ endpoint, method: c.req.method, path: c.req.path, status: res.status, outcome: "ok" });
+        // The authorization server's endpoints log their own outcomes; a body refused before them is logged here.
+        const own = endpoint === "authorize" || endpoint === "token" || endpoint === "register";
+        if (!own || res.status === 413) this.#log.add({ endpoint, method: c.req.method, path: c.req.path, status: res.status, outcome: res.status === 413 ? "body-too-large" : "ok" });
         return res;
       });
     app.get(resourceMetadataPath(this.#options, this.#path), logged("resource-metadata", (c) => json(this.#resource.metadata(c))));
@@ -79,8 +99,8 @@ export class MockAuth {
     app.get(serverMetadataPath, logged("server-metadata", (c) => json(this.#server.metadata(c))));
     if (this.#options.serverMetadata === "openid") app.get(AS_PATHS.jwks, logged("jwks", () => json({ keys: [] })));
     app.get(AS_PATHS.authorize, logged("authorize", (c) => this.#server.authorize(c)));
-    app.post(AS_PATHS.token, logged("token", (c) => this.#server.token(c)));
-    app.post(AS_PATHS.register, logged("register", (c) => this.#server.register(c)));
+    app.post(AS_PATHS.token, logged("token", limited((c) => this.#server.token(c))));
+    app.post(AS_PATHS.register, logged("register", limited((c) => this.#server.register(c))));
   }
 
   /** @internal `handler` behind the bearer check: a request without a valid token gets the 401 or 403 instead. */

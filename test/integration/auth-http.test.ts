@@ -257,6 +257,15 @@ describe("the authorization server's rules", () => {
     expect(await (await post({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt" })).json()).toMatchObject({ error: "invalid_client_metadata" });
   });
 
+  test("/register and /token read at most 64 KiB: 413 past it", async () => {
+    await using mock = await start();
+    const big = JSON.stringify({ redirect_uris: [REDIRECT], client_name: "x".repeat(70_000) });
+    const res = await fetch(new URL("/register", mock.url), { method: "POST", headers: { "content-type": "application/json" }, body: big });
+    expect(res.status).toBe(413);
+    expect((await token(mock, { grant_type: "x".repeat(70_000) })).status).toBe(413);
+    mock.auth.verify({ endpoint: "register", status: 413, outcome: "body-too-large" }, 1);
+  });
+
   test("consent: deny; accessTokenTtl; refreshTokens: false", async () => {
     await using mock = await start({ consent: "deny" });
     const client = await register(mock);
