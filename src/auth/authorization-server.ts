@@ -123,9 +123,11 @@ export class AuthorizationServer {
     const challenge = q.get("code_challenge");
     if (challenge === null || q.get("code_challenge_method") !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256 (plain is not accepted).");
     if (!PKCE_CHALLENGE.test(challenge)) return fail("invalid_request", "code_challenge must be 43 to 128 characters of base64url (the SHA-256 of the code_verifier).");
-    const resource = q.get("resource");
-    const expected = this.#resource.resource(c);
-    if (resource !== expected) return fail("invalid_target", resource === null ? `The resource parameter (RFC 8707) is required; send resource=${expected}.` : `resource ${resource} is not this server's protected resource; send resource=${expected}.`);
+    const resource = q.get("resource") ?? undefined;
+    const [expected, ...others] = this.#resource.resources(c);
+    if (resource === undefined || (resource !== expected && !others.includes(resource))) {
+      return fail("invalid_target", resource === undefined ? `The resource parameter (RFC 8707) is required; send resource=${expected}.` : `resource ${resource} is not this server's protected resource; send resource=${[expected, ...others].join(" or ")}.`);
+    }
     const scopes = this.#grantedScopes(q.get("scope"));
     if (isProblem(scopes)) return fail(scopes.error, scopes.description);
     if (this.#options.consent === "deny") return fail("access_denied", "The user denied the request (auth.consent is \"deny\").");

@@ -11,7 +11,7 @@ import { McpMockError } from "../values/errors.js";
 import { AuthLog, type AuthEndpoint, type AuthEvent, type AuthEventPattern } from "./auth-log.js";
 import { AS_PATHS, AuthorizationServer, DEFAULT_ACCESS_TOKEN_TTL } from "./authorization-server.js";
 import { ClientRegistry } from "./clients.js";
-import { ResourceServer, resourceMetadataPath } from "./resource-server.js";
+import { ResourceServer, resourceMetadataPath, type LegacyPaths } from "./resource-server.js";
 import { TokenStore, type IssuedToken } from "./tokens.js";
 import { TokenPattern, type TokenRequirements } from "./token-pattern.js";
 
@@ -76,11 +76,11 @@ export class MockAuth {
   readonly #server: AuthorizationServer;
 
   /** @internal */
-  constructor(options: AuthOptions, path: string) {
+  constructor(options: AuthOptions, path: string, legacy?: LegacyPaths) {
     this.#options = options;
     this.#path = path;
     this.#tokens = new TokenStore(options.maxTokens ?? DEFAULT_MAX_TOKENS);
-    this.#resource = new ResourceServer(options, path, this.#tokens, this.#log);
+    this.#resource = new ResourceServer(options, path, this.#tokens, this.#log, legacy);
     this.#server = new AuthorizationServer(options, this.#tokens, this.#clients, this.#log, this.#resource);
   }
 
@@ -94,7 +94,9 @@ export class MockAuth {
         if (!own || res.status === 413) this.#log.add({ endpoint, method: c.req.method, path: c.req.path, status: res.status, outcome: res.status === 413 ? "body-too-large" : "ok" });
         return res;
       });
-    app.get(resourceMetadataPath(this.#options, this.#path), logged("resource-metadata", (c) => json(this.#resource.metadata(c))));
+    // One document per protected endpoint (`/mcp`, and `/sse` when served); at the root, the MCP endpoint's.
+    const endpoints = this.#options.metadataAt === "root" ? [this.#path] : this.#resource.endpoints;
+    for (const endpoint of endpoints) app.get(resourceMetadataPath(this.#options, endpoint), logged("resource-metadata", (c) => json(this.#resource.metadata(c, endpoint))));
     const serverMetadataPath = this.#options.serverMetadata === "openid" ? "/.well-known/openid-configuration" : "/.well-known/oauth-authorization-server";
     app.get(serverMetadataPath, logged("server-metadata", (c) => json(this.#server.metadata(c))));
     if (this.#options.serverMetadata === "openid") app.get(AS_PATHS.jwks, logged("jwks", () => json({ keys: [] })));

@@ -29,6 +29,12 @@ interface Refusal {
   readonly token?: IssuedToken;
 }
 
+/** The legacy HTTP+SSE transport's paths. */
+export interface LegacyPaths {
+  readonly sse: string;
+  readonly messages: string;
+}
+
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /** The bearer check, the challenges and the metadata document of one protected endpoint. */
@@ -37,27 +43,40 @@ export class ResourceServer {
   readonly #path: string;
   readonly #tokens: TokenStore;
   readonly #log: AuthLog;
+  /** The legacy HTTP+SSE endpoints, when served: a resource of their own, `<origin>/sse`. */
+  readonly #legacy: LegacyPaths | undefined;
   /** Scopes every request's token must hold (`required`, or what `requireScopes()` set). */
   required: readonly string[];
 
-  constructor(options: AuthOptions, path: string, tokens: TokenStore, log: AuthLog) {
+  constructor(options: AuthOptions, path: string, tokens: TokenStore, log: AuthLog, legacy?: LegacyPaths) {
     this.#options = options;
     this.#path = path;
     this.#tokens = tokens;
     this.#log = log;
+    this.#legacy = legacy;
     this.required = options.required ?? [];
   }
 
-  /** The resource identifier (RFC 8707 audience) of the endpoint, as reached by this request. */
-  resource(c: Context): string {
-    return `${originOf(c)}${this.#path}`;
+  /** The endpoint paths that are protected resources: the MCP endpoint, and `/sse` when served. */
+  get endpoints(): readonly string[] {
+    return this.#legacy ? [this.#path, this.#legacy.sse] : [this.#path];
   }
 
-  /** The protected resource metadata (RFC 9728). */
-  metadata(c: Context): Record<string, unknown> {
+  /** The resource path a request to `path` belongs to (`/messages` belongs to `/sse`). */
+  #endpointOf(path: string): string {
+    return this.#legacy && (path === this.#legacy.sse || path === this.#legacy.messages) ? this.#legacy.sse : this.#path;
+  }
+
+  /** The resource identifiers (RFC 8707) this mock accepts tokens for, as spelled by this request's origin. */
+  resources(c: Context): string[] {
+    return this.endpoints.map((p) => `${originOf(c)}${p}`);
+  }
+
+  /** The protected resource metadata (RFC 9728) of the endpoint at `endpoint`. */
+  metadata(c: Context, endpoint: string): Record<string, unknown> {
     const supported = this.#options.scopes ?? this.#options.required ?? [];
     return {
-      resource: this.resource(c),
+      resource: `${originOf(c)}${endpoint}`,
       authorization_servers: [originOf(c)],
       bearer_methods_supported: ["header"],
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),
@@ -92,8 +111,8 @@ export class ResourceServer {
     if (found === "unknown") return { status: 401, outcome: "unknown-token", error: "invalid_token", description: "The access token is not one this authorization server issued." };
     if (found === "expired") return { status: 401, outcome: "expired-token", error: "invalid_token", description: "The access token expired; refresh it at the token endpoint.", ...(token ? { token } : {}) };
     if (found === "revoked") return { status: 401, outcome: "revoked-token", error: "invalid_token", description: "The access token was revoked; authorize again.", ...(token ? { token } : {}) };
-    if (found.resource !== undefined && found.resource !== this.resource(c)) {
-      return { status: 401, outcome: "wrong-audience", error: "invalid_token", description: `The access token was issued for another resource (${found.resource}), not ${this.resource(c)}.`, token: found };
+    if (found.resource !== undefined && !this.resources(c).includes(found.resource)) {
+      return { status: 401, outcome: "wrong-audience", error: "invalid_token", description: `The access token was issued for another resource (${found.resource}), not ${this.resources(c).join(" or ")}.`, token: found };
     }
     const missing = this.required.filter((s) => !found.scopes.includes(s));
     if (missing.length > 0) {
@@ -109,7 +128,7 @@ export class ResourceServer {
     if (refusal.error) params.push(`error="${refusal.error}"`, `error_description="${refusal.description.replace(/["\\]/g, "'")}"`);
     const scopes = refusal.scopes ?? this.required;
     if (scopes.length > 0) params.push(`scope="${scopes.join(" ")}"`);
-    if (this.#options.challengeMetadata !== false) params.push(`resource_metadata="${originOf(c)}${resourceMetadataPath(this.#options, this.#path)}"`);
+    if (this.#options.challengeMetadata !== false) params.push(`resource_metadata="${originOf(c)}${resourceMetadataPath(this.#options, this.#endpointOf(c.req.path))}"`);
     const body = { ...(refusal.error ? { error: refusal.error } : {}), error_description: `[mcpmock] ${refusal.description}` };
     return new Response(JSON.stringify(body), {
       status: refusal.status,

@@ -185,3 +185,21 @@ describe("the v2 client's OAuth flow against the mock", () => {
     await client.close();
   });
 });
+
+describe("the legacy HTTP+SSE client's OAuth flow", () => {
+  test("GET /sse is a protected resource of its own (<origin>/sse): the v1 SSEClientTransport authorizes, then calls a tool over /messages", async () => {
+    const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+    await using mock = await started({ required: ["read"] });
+    const provider = new TestOAuthProvider();
+    await expect(new Client({ name: "t", version: "1" }).connect(new SSEClientTransport(new URL(mock.sseUrl), { authProvider: provider }))).rejects.toThrow(UnauthorizedError);
+    expect(provider.authorizations[0]?.searchParams.get("resource")).toBe(mock.sseUrl);
+    const transport = new SSEClientTransport(new URL(mock.sseUrl), { authProvider: provider });
+    await transport.finishAuth(provider.code());
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(transport);
+    expect(await client.callTool({ name: "echo", arguments: {} })).toEqual({ content: [{ type: "text", text: "hi" }] });
+    mock.auth.verify({ endpoint: "resource-metadata", path: "/.well-known/oauth-protected-resource/sse" });
+    mock.auth.verify({ endpoint: "mcp", path: "/messages", status: 200 });
+    await client.close();
+  });
+});

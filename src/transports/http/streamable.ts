@@ -20,7 +20,7 @@ import { allHeaders, header, sendJson } from "./node-io.js";
 import { isResponse, readMessages, statusResponse, type ReadMessages } from "./body.js";
 import { Rejections } from "./rejections.js";
 import { DEFAULT_KEEP_ALIVE_MS, SseStreams } from "./sse-streams.js";
-import { LEGACY_SSE_PATH, LegacySse } from "./legacy-sse.js";
+import { LEGACY_MESSAGES_PATH, LEGACY_SSE_PATH, LegacySse } from "./legacy-sse.js";
 import { McpMockError } from "../../values/errors.js";
 import { MockAuth } from "../../auth/mock-auth.js";
 
@@ -90,7 +90,7 @@ export class HttpTransport {
     const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
     const gate = new Gate(o);
     const always = (): boolean => true;
-    this.auth = o.auth ? new MockAuth(o.auth === true ? {} : o.auth, path) : undefined;
+    this.auth = o.auth ? new MockAuth(o.auth === true ? {} : o.auth, path, o.legacySse === false ? undefined : { sse: LEGACY_SSE_PATH, messages: LEGACY_MESSAGES_PATH }) : undefined;
     const auth = this.auth;
     // With `auth`, the bearer check runs after the Host/Origin gate, before the endpoint.
     const protect = (handler: Handler): Handler => (auth ? auth.protect(handler) : handler);
