@@ -142,6 +142,16 @@ describe("the protected MCP endpoint", () => {
     expect(browser.headers.get("access-control-expose-headers")).toContain("www-authenticate");
   });
 
+  test("a stateless 2026-07-28 request passes the same check: 401 without a token, answered with one", async () => {
+    await using mock = await start();
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } });
+    const headers = { ...HEADERS, "mcp-protocol-version": "2026-07-28" };
+    expect((await fetch(mock.url, { method: "POST", headers, body })).status).toBe(401);
+    const answered = await fetch(mock.url, { method: "POST", headers: { ...headers, ...bearer(mock.auth.issueToken({ scopes: ["read"] })) }, body });
+    expect(answered.status).not.toBe(401);
+    mock.auth.verify({ endpoint: "mcp", status: 200, tokenId: "token-1" }, 1);
+  });
+
   test("auth: true protects the endpoint with no scope required; mock.auth without auth says how to turn it on", async () => {
     await using mock = await start(true);
     const res = await post(mock.url);
