@@ -62,6 +62,12 @@ export interface AuthOptions {
   readonly accessTokenTtl?: number;
   /** Issue refresh tokens with access tokens (default `true`); each refresh rotates it (the old one is then `invalid_grant`). */
   readonly refreshTokens?: boolean;
+  /**
+   * Rotate refresh tokens (default `true`): a refresh answers a new refresh token and the used
+   * one is then `invalid_grant`, so two refreshes at once (a GET and a POST) race. `false`: a
+   * refresh token stays valid and the same one is answered again.
+   */
+  readonly refreshRotation?: boolean;
   /** The subject (`sub`) of tokens the flow issues, the user who "consented"; `"user"` by default. */
   readonly subject?: string;
   /** Tokens and codes kept at most (the oldest go first); 10000 by default. */
@@ -284,6 +290,7 @@ export function assertAuthOptions(auth: AuthOptions): void {
   oneOf("consent", ["approve", "deny"]);
   oneOf("challengeMetadata", [true, false]);
   oneOf("refreshTokens", [true, false]);
+  oneOf("refreshRotation", [true, false]);
   for (const name of ["accessTokenTtl", "maxTokens"] as const) {
     const v = auth[name];
     if (v !== undefined && !(Number.isSafeInteger(v) && v > 0)) problems.push(`auth.${name} must be a positive whole number, received ${JSON.stringify(v)}.`);

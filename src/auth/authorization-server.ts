@@ -157,6 +157,8 @@ export class AuthorizationServer {
     const client = await this.#authenticate(c, p);
     if (isProblem(client)) return refuse(401, client);
     let granted: IssuedToken;
+    /** Without rotation, the refresh token that was used, answered again. */
+    let kept: IssuedToken | undefined;
     if (grantType === "authorization_code") {
       const code = this.#tokens.takeCode(p("code") ?? "");
       if (!code || code.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: "The authorization code is unknown, used already, expired, or was issued to another client." }, client.clientId);
@@ -174,12 +176,14 @@ export class AuthorizationServer {
       const asked = (p("scope") ?? "").split(" ").filter(Boolean);
       const wider = asked.filter((s) => !old.scopes.includes(s));
       if (wider.length > 0) return refuse(400, { error: "invalid_scope", description: `A refresh cannot add scopes (${wider.join(" ")}); authorize again for them.` }, client.clientId);
-      old.revoked = true; // rotation: a refresh token is used once
+      const rotate = this.#options.refreshRotation !== false;
+      if (rotate) old.revoked = true; // rotation: a refresh token is used once
+      else kept = old;
       granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
     } else {
       return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.` }, client.clientId);
     }
-    const refresh = this.#options.refreshTokens === false ? undefined : this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id });
+    const refresh = this.#options.refreshTokens === false ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id });
     this.#log.add({ ...base, status: 200, outcome: "ok", tokenId: granted.id, scopes: granted.scopes, subject: granted.subject, clientId: client.clientId });
     const body = { access_token: granted.token, token_type: "Bearer", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });

@@ -276,6 +276,19 @@ describe("the authorization server's rules", () => {
     mock.auth.verify({ endpoint: "register", status: 413, outcome: "body-too-large" }, 1);
   });
 
+  test("refreshRotation: false answers the same refresh token again, and it stays valid", async () => {
+    await using mock = await start({ refreshRotation: false });
+    const client = await register(mock);
+    const { verifier, challenge } = pkce();
+    const code = location(await authorize(mock, client.client_id as string, challenge)).get("code") ?? "";
+    const first = (await (await token(mock, { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT, client_id: client.client_id as string })).json()) as Record<string, string>;
+    for (let i = 0; i < 2; i++) {
+      const again = (await (await token(mock, { grant_type: "refresh_token", refresh_token: first.refresh_token as string, client_id: client.client_id as string })).json()) as Record<string, string>;
+      expect(again.refresh_token).toBe(first.refresh_token);
+      expect(again.access_token).not.toBe(first.access_token);
+    }
+  });
+
   test("consent: deny; accessTokenTtl; refreshTokens: false", async () => {
     await using mock = await start({ consent: "deny" });
     const client = await register(mock);
