@@ -9,7 +9,7 @@
 
 // The mock and its options
 export { McpMock } from "./mock.js";
-export type { McpMockOptions, ServerInfo, AuthOptions } from "./options.js";
+export type { McpMockOptions, ProtocolVersion, ServerInfo, AuthOptions } from "./options.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
 export type { IssuedToken } from "./auth/tokens.js";
 export type { TokenRequirements } from "./auth/token-pattern.js";
@@ -79,6 +79,8 @@ export {
   resourcesRead,
   promptsGet,
   completionComplete,
+  serverDiscover,
+  subscriptionsListen,
 } from "./dsl/patterns.js";
 export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./journal/verification.js";
 export type { JournalEntry, JournalKind } from "./journal/journal.js";
@@ -104,4 +106,4 @@ export {
 
 // Errors and protocol facts
 export { McpMockError } from "./values/errors.js";
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
+export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";

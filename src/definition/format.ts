@@ -280,6 +280,9 @@ export interface MockDefinition {
    * scopes exist and are required, and the metadata variants (`mcpmock serve --auth` sets `true`).
    */
   auth?: boolean | AuthOptions;
-  /** Mock options a file may set: `sessions`, `responseMode`, `pageSize`, `resourceNotFoundCode`, `strict` and `seed`. */
-  options?: Pick<McpMockOptions, "sessions" | "responseMode" | "pageSize" | "resourceNotFoundCode" | "strict" | "seed">;
+  /**
+   * Mock options a file may set: `sessions`, `responseMode`, `pageSize`, `resourceNotFoundCode`,
+   * `strict`, `seed`, `protocolVersions` and `cacheHints` (2026-07-28).
+   */
+  options?: Pick<McpMockOptions, "sessions" | "responseMode" | "pageSize" | "resourceNotFoundCode" | "strict" | "seed" | "protocolVersions" | "cacheHints">;
 }
