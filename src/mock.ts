@@ -20,7 +20,7 @@ import { assertJsonCarriable } from "./values/json-value.js";
 import { stubSentence } from "./journal/explain.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
-import { Served } from "./served.js";
+import { Served, type MockAuth } from "./served.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp, inspectorSource } from "./admin/admin-api.js";
 import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
@@ -228,9 +228,23 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   get sseUrl(): string {
-    if (this.#served.http) return this.#served.http.sseUrl(this.url);
-    throw new McpMockError('sseUrl: this mock listens on no port (transport: "none"), so it serves no HTTP+SSE endpoint.');
+    return this.#served.sseUrl();
   }
+
+  /**
+   * Authorization mocking, for a mock started with `auth`: issue tokens without the flow,
+   * expire or revoke them mid-test, change the required scopes (step-up), and read what the
+   * gate and the authorization server answered. Without `auth` it throws, naming the option.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * await using mock = await McpMock.start({ auth: { scopes: ["read", "write"], required: ["read"] } });
+   * const token = mock.auth.issueToken({ scopes: ["read"] });
+   * // fetch(mock.url, { method: "POST", headers: { authorization: `Bearer ${token}`, ... }, body })
+   * ```
+   */
+  get auth(): MockAuth { return this.#served.auth; }
 
   /** The port the mock listens on (0 with `transport: "none"`: no port is open). */
   get port(): number {
@@ -680,7 +694,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   /**
    * Removes every stub (the built-in answers stay), clears the journal and puts every
    * scenario back to `"Started"`. A mock started from a definition gets the definition's
-   * stubs back. Sessions stay open.
+   * stubs back. Sessions stay open. With `auth`, the auth events are cleared and the required
+   * scopes are the configured ones again; issued tokens stay valid.
    *
    * @example
    * ```ts
@@ -692,6 +707,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
+    this.#served.http?.auth?.reset();
     if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
   }
 

@@ -21,6 +21,7 @@ const OPTIONS = {
   watch: { type: "boolean" },
   "no-admin": { type: "boolean" },
   "no-legacy-sse": { type: "boolean" },
+  auth: { type: "boolean" },
   "admin-host": { type: "string" },
   "allowed-host": { type: "string", multiple: true },
 } as const;

@@ -6,11 +6,22 @@
 import { basename } from "node:path";
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
+import { readFileSync } from "node:fs";
 import { UsageError, type Command } from "./command.js";
 import { loadDefinition } from "../definition/load.js";
 import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
+
+/** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
+function hasAuthSection(file: string): boolean {
+  try {
+    const auth = (JSON.parse(readFileSync(file, "utf8")) as { auth?: unknown }).auth;
+    return auth !== undefined && auth !== false;
+  } catch {
+    return false;
+  }
+}
 
 export const serve: Command = {
   help: `mcpmock serve <definition.json> [options]
@@ -26,6 +37,8 @@ and prints the URLs, the declared tools, resources and prompts, then one line pe
                     and the last good one keeps answering; the journal stays)
   --no-admin        no admin REST API
   --no-legacy-sse   no HTTP+SSE transport (GET /sse answers 404)
+  --auth            protect the endpoint with OAuth 2.1 and serve an authorization server beside
+                    it (the definition's "auth" section if it has one, else no scope required)
   --admin-host H    let non-loopback clients use the admin API (when --host is not loopback)
   --allowed-host H  a Host header to answer (repeatable; default: loopback names, and beyond
                     loopback this machine's own names)
@@ -50,6 +63,7 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
       ...(values.sse ? { responseMode: "sse" as const } : {}),
       verbose: values.verbose === true,
       ...(values["no-legacy-sse"] ? { legacySse: false } : {}),
+      ...(values.auth && !hasAuthSection(file) ? { auth: true } : {}),
       admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
       // Its users write JSON: miss reports say what to add to the file.
       hintsFile: basename(file),
@@ -72,6 +86,10 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
     if (!values["no-admin"]) process.stdout.write(`inspector at ${mock.url.replace(/\/[^/]*$/, "")}/__admin/ui (open it in a browser)\n`);
     if (values.watch) process.stdout.write(`watching ${file}: saved changes are served at once\n`);
     if (!values["no-admin"] && remote) process.stdout.write(`admin token: ${token} (clients beyond loopback send Authorization: Bearer ${token})\n`);
+    if (values.auth || hasAuthSection(file)) {
+      const origin = new URL(mock.url).origin;
+      process.stdout.write(`authorization: a bearer token is required; authorization server ${origin} (metadata at ${origin}/.well-known/oauth-authorization-server)\n`);
+    }
     process.stdout.write(startupListing(loadDefinition(file).definition, mock, styleFor(process.stdout)));
     return undefined;
   },

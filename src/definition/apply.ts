@@ -18,6 +18,7 @@ export function definitionOptions(definition: MockDefinition): McpMockOptions {
     ...definition.options,
     ...(server ? { serverInfo: { name: server.name, version: server.version, ...(server.title ? { title: server.title } : {}) } } : {}),
     ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
+    ...(definition.auth === undefined || definition.auth === false ? {} : { auth: definition.auth }),
     ...(definition.tools ? { tools: definition.tools } : {}),
     ...(definition.resources ? { resources: definition.resources } : {}),
     ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
-import type { McpMockOptions } from "../options.js";
+import type { AuthOptions, McpMockOptions } from "../options.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { FaultKind } from "../stubs/stub.js";
@@ -75,6 +75,8 @@ export interface AnswerDefinition {
   status?: number;
   /** With `status`: the HTTP body, a string or JSON. */
   body?: unknown;
+  /** With `status`: the response's headers, e.g. a hand-made `WWW-Authenticate` challenge (`headers` matches the request's). */
+  responseHeaders?: Record<string, string>;
   /** Answer wrong on purpose, to test how a client copes. */
   fault?: {
     /** The fault: `"connection-reset"`, `"empty-response"`, `"malformed-json"`, `"wrong-id"`, `"duplicate-response"` or `"drop-stream-after"`. */
@@ -275,6 +277,11 @@ export interface MockDefinition {
   }>;
   /** Steps played on every GET stream (server-initiated messages) when it opens. */
   openStream?: StepDefinition[];
+  /**
+   * Authorization mocking, as the `auth` start option ({@link AuthOptions}): `true`, or which
+   * scopes exist and are required, and the metadata variants (`mcpmock serve --auth` sets `true`).
+   */
+  auth?: boolean | AuthOptions;
   /**
    * Mock options a file may set: `sessions`, `responseMode`, `pageSize`, `resourceNotFoundCode`,
    * `strict`, `seed`, `protocolVersions` and `cacheHints` (2026-07-28).

@@ -83,7 +83,7 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
       return { path: `${parent === "" ? "" : `${parent}.`}${key}`, message: `"${key}" is not a field here (a typo?).${unknownFieldHint(parent, key)}` };
     }
     case "type":
-      return { path, message: `must be ${String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
+      return { path, message: `must be ${Array.isArray(params["type"]) ? params["type"].join(" or ") : String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
     case "enum":
       return { path, message: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, received ${showValue(received, 60)}.` };
     case "const":
@@ -287,6 +287,9 @@ function declarationChecks(def: MockDefinition, source: string, problems: Proble
       throw new McpMockError(`Invalid mock definition — ${source}: ${(error as Error).message.replace(/^\[mcpmock\] /, "")}`);
     }
   });
+  const auth = typeof def.auth === "object" ? def.auth : undefined;
+  const unknownScopes = auth?.scopes && auth.required ? auth.required.filter((s) => !auth.scopes?.includes(s)) : [];
+  if (unknownScopes.length > 0) problems.add("auth.required", `names ${unknownScopes.map((s) => JSON.stringify(s)).join(", ")}, which auth.scopes does not list: add it to scopes, or leave scopes out (it defaults to required).`);
   const prompts = new Set<string>();
   (def.prompts ?? []).forEach((p, i) => {
     if (prompts.has(p.name)) problems.add(`prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);

@@ -35,7 +35,7 @@ export function planPhrase(plan: ResponsePlan): string {
     case "error":
       return `error ${plan.code} ${JSON.stringify(plan.message)}`;
     case "status":
-      return `HTTP ${plan.status}`;
+      return plan.headers ? `HTTP ${plan.status} with ${Object.keys(plan.headers).join(", ")}` : `HTTP ${plan.status}`;
     case "stream":
       return streamPhrase(plan);
     case "fault":

@@ -23,7 +23,7 @@ export type ResponsePlan =
   /** A JSON-RPC error. */
   | { readonly kind: "error"; readonly code: number; readonly message: string; readonly data?: unknown }
   /** A raw HTTP answer, for negative tests (over stdio: an internal error naming the status). */
-  | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
+  | { readonly kind: "status"; readonly status: number; readonly body?: string | object; readonly headers?: Readonly<Record<string, string>> }
   /** An SSE answer: steps (progress, logs, notifications, requests...), then the end. */
   | StreamPlan
   /** A broken answer on purpose. */
