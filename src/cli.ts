@@ -10,8 +10,13 @@ import { parse, UsageError, type Command } from "./cli/command.js";
 import { serve } from "./cli/serve.js";
 import { stdio } from "./cli/stdio.js";
 import { validate } from "./cli/validate.js";
+import { record } from "./cli/record.js";
+import { check } from "./cli/check.js";
 
 const COMMANDS: Readonly<Record<string, Command>> = { serve, stdio, validate };
+
+/** Commands that read their own command line (they take `-- <command> [args...]`). */
+const OWN_LINE: Readonly<Record<string, (args: string[]) => Promise<number | undefined>>> = { record, check };
 
 const HELP = `mcpmock ${VERSION}: a mock MCP server for tests.
 
@@ -19,6 +24,8 @@ Usage:
   mcpmock serve <definition.json> [--port N] [--host H] [--stateless] [--verbose]
   mcpmock stdio <definition.json> [--verbose]
   mcpmock validate <definition.json>
+  mcpmock record --out <file.json> --target <url> [--port N] | -- <command> [args...]
+  mcpmock check <definition.json> [--shape] --target <url> | -- <command> [args...]
   mcpmock <command> --help
 
 Exit codes: 0 done, 1 the definition or the server failed, 2 the command line is wrong.`;
@@ -32,6 +39,8 @@ function fileArgument(positionals: string[], command: string): string {
 
 /** Runs the command line; resolves with the exit code for commands that end. */
 export async function main(args: string[]): Promise<number | undefined> {
+  const own = args[0] !== undefined && Object.hasOwn(OWN_LINE, args[0]) ? OWN_LINE[args[0]] : undefined;
+  if (own) return own(args.slice(1));
   const { values, positionals } = parse(args);
   const name = positionals[0];
   if (values.version) {
