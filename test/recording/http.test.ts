@@ -1,54 +1,82 @@
+/**
+ * `mcpmock record --target`: a client talks to a real Streamable HTTP server through the
+ * recording proxy; the file it writes replays the same transcript (through `mcpmock serve`
+ * and through McpMock.fromDefinition), holds no credential, and records streams, sequences
+ * and errors as the definition format writes them.
+ */
 import { afterEach, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { McpMock } from "../../src/mock.js";
-import { Recording } from "../../src/recording/exchanges.js";
-import { startHttpProxy } from "../../src/recording/http-proxy.js";
-import { toDefinition } from "../../src/recording/definition-writer.js";
-import { assertMockDefinition } from "../../src/definition/validate.js";
-import { http, transcript, type Step } from "../support/recording.js";
+import type { MockDefinition } from "../../src/definition/format.js";
+import { http, mcpmock, stop, transcript, type Spawned } from "../support/recording.js";
+import { FIXTURE_SESSION } from "./sessions.js";
 // @ts-expect-error a JavaScript fixture
 import { serveHttp } from "../fixtures/real-server.mjs";
 
-const closers: Array<() => Promise<void>> = [];
+const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-const SESSION: Step[] = [
-  (c) => c.listTools(),
-  (c) => c.listResources(),
-  (c) => c.listResourceTemplates(),
-  (c) => c.listPrompts(),
-  (c) => c.callTool({ name: "add", arguments: { a: 1, b: 2 } }),
-  (c) => c.callTool({ name: "add", arguments: { a: "one", b: 2 } }),
-  (c) => c.callTool({ name: "count" }),
-  (c) => c.callTool({ name: "count" }),
-  (c) => c.callTool({ name: "count" }),
-  async (c) => {
-    const progress: unknown[] = [];
-    const result = await c.callTool({ name: "slow", arguments: { steps: 3 } }, undefined, { onprogress: (p) => void progress.push(p) });
-    return { result, progress };
-  },
-  (c) => c.callTool({ name: "boom" }),
-  (c) => c.callTool({ name: "nope" }),
-  (c) => c.readResource({ uri: "test://hello" }),
-  (c) => c.readResource({ uri: "test://items/7" }),
-  (c) => c.getPrompt({ name: "greet", arguments: { name: "Ada" } }),
-];
+const TOKEN = "tok-5f0e1c2b-very-secret";
 
-describe("record over Streamable HTTP", () => {
-  it("replays the same transcript", async () => {
-    const real = await serveHttp();
-    closers.push(real.close);
-    const recording = new Recording();
-    const proxy = await startHttpProxy({ target: real.url, recording });
-    closers.push(proxy.close);
-    const recorded = await transcript(http(proxy.url), SESSION);
-    const definition = toDefinition(recording.exchanges, { secrets: recording.secrets });
-    console.log(JSON.stringify(definition, null, 1));
-    assertMockDefinition(definition);
-    const mock = await McpMock.fromDefinition(definition, { onUnmatched: "silent" });
+async function recordThroughCli(out: string, extra: string[] = []): Promise<{ recorded: unknown[]; real: { headers: Array<Record<string, string>> } }> {
+  const real = await serveHttp();
+  closers.push(real.close);
+  const recorder: Spawned = mcpmock(["record", "--out", out, "--target", real.url, ...extra]);
+  closers.push(() => stop(recorder));
+  const [, url] = await recorder.line(/ at (http:\/\/127\.0\.0\.1:\d+\/mcp) /);
+  const recorded = await transcript(http(url!, { authorization: `Bearer ${TOKEN}`, cookie: `sid=${TOKEN}-cookie` }), FIXTURE_SESSION);
+  expect(await stop(recorder, "SIGINT")).toBe(0);
+  return { recorded, real };
+}
+
+describe("mcpmock record --target (Streamable HTTP)", () => {
+  it("records a session that mcpmock serve and McpMock.fromDefinition replay identically", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "mcpmock-record-")), "recorded.json");
+    const { recorded, real } = await recordThroughCli(out);
+    // The real server saw the client's headers and session id, relayed unchanged.
+    expect(real.headers.some((h) => h["authorization"] === `Bearer ${TOKEN}`)).toBe(true);
+    expect(real.headers.some((h) => typeof h["mcp-session-id"] === "string")).toBe(true);
+    const validated = mcpmock(["validate", out]);
+    expect(await validated.exited, validated.stderr()).toBe(0);
+
+    const served = mcpmock(["serve", out, "--no-admin"]);
+    closers.push(() => stop(served));
+    const [, url] = await served.line(/at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
+    expect(await transcript(http(url!), FIXTURE_SESSION)).toEqual(recorded);
+
+    const mock = await McpMock.fromDefinition(out, { onUnmatched: "silent" });
     closers.push(() => mock.close());
-    const replayed = await transcript(http(mock.url), SESSION);
-    expect(replayed).toEqual(recorded);
+    expect(await transcript(http(mock.url), FIXTURE_SESSION)).toEqual(recorded);
+  });
+
+  it("writes the file as a user would: declarations, identity, exact args, sequences, streams and errors", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "mcpmock-record-")), "recorded.json");
+    await recordThroughCli(out);
+    const text = readFileSync(out, "utf8");
+    expect(text).not.toContain(TOKEN);
+    const def = JSON.parse(text) as MockDefinition;
+    expect(def.server).toEqual({ name: "fixture-real", version: "3.1.4", title: "A real server", instructions: "Use add to add numbers." });
+    expect(def.tools?.map((t) => t.name)).toEqual(["add", "count", "stamp", "boom", "secret", "slow"]);
+    expect(def.resources?.map((r) => ("uri" in r ? r.uri : r.uriTemplate))).toEqual(["test://hello", "test://items/{id}"]);
+    expect(def.prompts?.map((p) => p.name)).toEqual(["greet"]);
+    const responses = def.responses ?? [];
+    expect(responses.find((r) => r.method === "initialize")?.result).toEqual({ capabilities: expect.objectContaining({ logging: {}, tools: expect.anything() }) });
+    expect(responses.find((r) => r.tool === "add" && (r.args as { a: unknown }).a === 1)?.result).toEqual({ content: [{ type: "text", text: "3" }], structuredContent: { sum: 3 } });
+    const count = responses.find((r) => r.tool === "count");
+    expect([count?.result, ...(count?.then ?? []).map((t) => t.result)]).toEqual([1, 2, 3, 4].map((n) => ({ content: [{ type: "text", text: `call ${n}` }] })));
+    const slow = responses.find((r) => r.tool === "slow");
+    expect(slow?.stream).toEqual([
+      { progress: 1, total: 3, message: "step 1" },
+      { progress: 2, total: 3, message: "step 2" },
+      { progress: 3, total: 3, message: "step 3" },
+      { log: "info", data: "done", logger: "slow" },
+    ]);
+    const missing = responses.find((r) => r.method === "resources/read" && r.params?.["uri"] === "test://missing");
+    expect(missing?.error).toEqual({ code: -32602, message: expect.stringContaining("test://missing") });
+    expect(missing?.result).toBeUndefined();
   });
 });

@@ -42,3 +42,77 @@ export function stdio(command: string, args: string[], env: Record<string, strin
   return new StdioClientTransport({ command, args, env: { ...(process.env as Record<string, string>), ...env }, stderr: "pipe" });
 }
 
+
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { createServer } from "node:net";
+import { CLI, ROOT } from "./build.js";
+
+/** A spawned `mcpmock` (or any) process, with its output gathered. */
+export interface Spawned {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  /** Resolves with the exit code (or the signal's name). */
+  readonly exited: Promise<number | string>;
+  /** Resolves with the first stdout or stderr line that matches. */
+  line(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+}
+
+/** Spawns a command (no shell) from the repository root. */
+export function run(command: string, args: readonly string[], env: Record<string, string> = {}): Spawned {
+  const child = spawn(command, [...args], { cwd: ROOT, stdio: "pipe", env: { ...process.env, ...env } });
+  let out = "";
+  let err = "";
+  const waiters: Array<() => void> = [];
+  const wake = (): void => waiters.splice(0).forEach((w) => w());
+  child.stdout.on("data", (d: Buffer) => ((out += d.toString()), wake()));
+  child.stderr.on("data", (d: Buffer) => ((err += d.toString()), wake()));
+  const exited = new Promise<number | string>((resolve) => child.once("close", (code, signal) => resolve(code ?? signal ?? -1)));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    line: (pattern, timeoutMs = 15_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} in time; stdout: ${out}; stderr: ${err}`)), timeoutMs);
+        const look = (): void => {
+          const found = pattern.exec(out) ?? pattern.exec(err);
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          } else waiters.push(look);
+        };
+        void exited.then(() => {
+          const found = pattern.exec(out) ?? pattern.exec(err);
+          if (!found) {
+            clearTimeout(timer);
+            reject(new Error(`exited before a line matching ${pattern}; stdout: ${out}; stderr: ${err}`));
+          }
+        });
+        look();
+      }),
+  };
+}
+
+/** Runs the built `mcpmock` command. */
+export function mcpmock(args: readonly string[]): Spawned {
+  return run(process.execPath, [CLI, ...args]);
+}
+
+/** Stops a process with a signal and waits for it. */
+export async function stop(spawned: Spawned, signal: NodeJS.Signals = "SIGTERM"): Promise<number | string> {
+  if (spawned.child.exitCode === null && spawned.child.signalCode === null) spawned.child.kill(signal);
+  return spawned.exited;
+}
+
+/** A free loopback port (for a server that only takes one from the environment). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export { CLI };

@@ -1,0 +1,46 @@
+/** The client sessions the recording tests drive: one against the fixture server, one against server-everything. */
+import type { Step } from "../support/recording.js";
+
+function withProgress(name: string, args: Record<string, unknown>): Step {
+  return async (c) => {
+    const progress: unknown[] = [];
+    const result = await c.callTool({ name, arguments: args }, undefined, { onprogress: (p) => void progress.push(p) });
+    return { result, progress };
+  };
+}
+
+/** Against test/fixtures/real-server.mjs. */
+export const FIXTURE_SESSION: Step[] = [
+  (c) => c.listTools(),
+  (c) => c.listResources(),
+  (c) => c.listResourceTemplates(),
+  (c) => c.listPrompts(),
+  (c) => c.callTool({ name: "add", arguments: { a: 1, b: 2 } }),
+  (c) => c.callTool({ name: "add", arguments: { a: "one", b: 2 } }),
+  (c) => c.callTool({ name: "count" }),
+  (c) => c.callTool({ name: "count" }),
+  (c) => c.callTool({ name: "count" }),
+  (c) => c.callTool({ name: "count" }),
+  withProgress("slow", { steps: 3 }),
+  (c) => c.callTool({ name: "nope" }),
+  (c) => c.readResource({ uri: "test://hello" }),
+  (c) => c.readResource({ uri: "test://items/7" }),
+  (c) => c.readResource({ uri: "test://missing" }),
+  (c) => c.getPrompt({ name: "greet", arguments: { name: "Ada" } }),
+];
+
+/** Against @modelcontextprotocol/server-everything. */
+export const EVERYTHING_SESSION: Step[] = [
+  (c) => c.listTools(),
+  (c) => c.listResources(),
+  (c) => c.listResourceTemplates(),
+  (c) => c.listPrompts(),
+  (c) => c.callTool({ name: "echo", arguments: { message: "hello" } }),
+  (c) => c.callTool({ name: "get-sum", arguments: { a: 2, b: 3 } }),
+  (c) => c.callTool({ name: "get-sum", arguments: { a: "two", b: 3 } }),
+  withProgress("trigger-long-running-operation", { duration: 0.3, steps: 3 }),
+  (c) => c.callTool({ name: "get-tiny-image", arguments: {} }),
+  (c) => c.readResource({ uri: "demo://resource/dynamic/text/1" }),
+  (c) => c.getPrompt({ name: "simple-prompt" }),
+  (c) => c.getPrompt({ name: "args-prompt", arguments: { city: "Paris", state: "TX" } }),
+];
