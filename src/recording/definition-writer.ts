@@ -83,10 +83,21 @@ function step(message: WireMessage): StepDefinition {
   return params === undefined ? { notify: method } : { notify: method, params };
 }
 
+/** Pauses shorter than this between streamed messages are not kept. */
+const MIN_PAUSE_MS = 2;
+
+/** The exchange's steps, with a `delay` step wherever the server paused before its next message. */
+function streamOf(exchange: Exchange): StepDefinition[] {
+  return exchange.steps.flatMap((message, i) => {
+    const pause = (exchange.times[i + 1] ?? Number.NaN) - (exchange.times[i] ?? Number.NaN);
+    return pause >= MIN_PAUSE_MS ? [step(message), { delay: Math.round(pause) }] : [step(message)];
+  });
+}
+
 /** The exchange's answer as an entry's answer fields. */
 function answerOf(exchange: Exchange): AnswerDefinition {
   const answer: AnswerDefinition = {};
-  if (exchange.steps.length > 0) answer.stream = exchange.steps.map(step);
+  if (exchange.steps.length > 0) answer.stream = streamOf(exchange);
   const a = exchange.answer!;
   if (a.error) answer.error = a.error.data === undefined ? { code: a.error.code, message: a.error.message } : { code: a.error.code, message: a.error.message, data: a.error.data };
   else answer.result = a.result ?? {};
@@ -103,6 +114,12 @@ function paramsOf(exchange: Exchange): Json {
 function addAll<T extends Json>(into: T[], items: unknown, key: string): void {
   if (!Array.isArray(items)) return;
   for (const item of items as T[]) if (!into.some((d) => d[key] === item[key])) into.push(item);
+}
+
+/** Whether two answers are the same but for the pauses in their streams. */
+function sameAnswer(a: AnswerDefinition, b: AnswerDefinition): boolean {
+  const strip = (x: AnswerDefinition): AnswerDefinition => (x.stream ? { ...x, stream: x.stream.filter((s) => !("delay" in s)) } : x);
+  return stableJson(strip(a)) === stableJson(strip(b));
 }
 
 interface Entry {
@@ -171,7 +188,7 @@ export function toDefinition(exchanges: readonly Exchange[], options: WriteOptio
   const ordered = [...entries.values()].sort((a, b) => Number(b.any) - Number(a.any));
   const responses = ordered.map(({ match, answers }) => {
     // Each call takes the next answer and the last repeats, so equal trailing answers are one.
-    while (answers.length > 1 && stableJson(answers.at(-1)) === stableJson(answers.at(-2))) answers.pop();
+    while (answers.length > 1 && sameAnswer(answers.at(-1)!, answers.at(-2)!)) answers.pop();
     const [first, ...then] = answers;
     return { ...match, ...first, ...(then.length > 0 ? { then } : {}) } as ResponseDefinition;
   });

@@ -16,6 +16,8 @@ export interface Exchange {
   readonly params: Readonly<Record<string, unknown>> | undefined;
   /** The server's notifications and requests sent for this request before its answer, in order. */
   readonly steps: WireMessage[];
+  /** When each step, and then the answer, arrived (milliseconds, `performance.now()`): the pauses the replay keeps. */
+  readonly times: number[];
   /** The answer: a JSON-RPC result or error; absent while the request is open. */
   answer?: { readonly result?: unknown; readonly error?: { code: number; message: string; data?: unknown } };
 }
@@ -73,6 +75,7 @@ export class Recording {
       method: message["method"] as string,
       params: params !== null && typeof params === "object" ? (params as Record<string, unknown>) : undefined,
       steps: [],
+      times: [],
     };
     this.#exchanges.push(exchange);
     return exchange;
@@ -81,6 +84,7 @@ export class Recording {
   /** A server message for an open exchange: a step (notification or request) or its answer. */
   fromServer(exchange: Exchange, message: WireMessage): void {
     if (exchange.answer) return;
+    if (isResponse(message) || typeof message["method"] === "string") exchange.times.push(performance.now());
     if (isResponse(message)) {
       exchange.answer = "error" in message ? { error: message["error"] as { code: number; message: string } } : { result: message["result"] };
       this.#changed();

@@ -5,12 +5,24 @@
  * @module
  */
 import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
+import { StringDecoder } from "node:string_decoder";
 import type { Readable, Writable } from "node:stream";
 import { Correlator, messagesIn, type Recording } from "./exchanges.js";
 
 /** Milliseconds the real server gets to exit after its stdin closes, before SIGTERM. */
 const EXIT_GRACE_MS = 2_000;
+
+/** A splitter: feed it chunks, it calls `line` with each complete line. */
+function lines(line: (text: string) => void): (chunk: Buffer) => void {
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  return (chunk) => {
+    pending += decoder.write(chunk);
+    const parts = pending.split("\n");
+    pending = parts.pop() ?? "";
+    for (const part of parts) if (part.trim() !== "") line(part.replace(/\r$/, ""));
+  };
+}
 
 /** What the relay runs and where it reads and writes. */
 export interface StdioRelayOptions {
@@ -56,26 +68,26 @@ export function relayStdio(options: StdioRelayOptions): StdioRelay {
     child.once("close", (code) => resolve(code));
   });
   child.stdin.on("error", () => {}); // the server went away; its exit says so
-  const fromClient = createInterface({ input: options.input, crlfDelay: Infinity });
-  fromClient.on("line", (line) => {
-    if (!child.stdin.writable) return;
-    child.stdin.write(`${line}\n`);
-    for (const message of messagesIn(line)) correlator.fromClient(message);
+  // Bytes are relayed as they come (the real server's timing and chunks kept); lines are read beside them for the recording.
+  const clientLines = lines((line) => messagesIn(line).forEach((m) => correlator.fromClient(m)));
+  options.input.on("data", (chunk: Buffer) => {
+    if (child.stdin.writable) child.stdin.write(chunk);
+    clientLines(chunk);
   });
   let grace: NodeJS.Timeout | undefined;
-  fromClient.once("close", () => {
+  options.input.once("end", () => {
     child.stdin.end();
     grace = setTimeout(() => child.kill("SIGTERM"), EXIT_GRACE_MS);
     grace.unref();
   });
-  const fromServer = createInterface({ input: child.stdout, crlfDelay: Infinity });
-  fromServer.on("line", (line) => {
-    for (const message of messagesIn(line)) correlator.fromServer(message);
-    options.output.write(`${line}\n`);
+  const serverLines = lines((line) => messagesIn(line).forEach((m) => correlator.fromServer(m)));
+  child.stdout.on("data", (chunk: Buffer) => {
+    serverLines(chunk);
+    options.output.write(chunk);
   });
   void exited.then(() => {
     if (grace) clearTimeout(grace);
-    fromClient.close();
+    options.input.pause();
   });
   return {
     exited,
