@@ -88,8 +88,12 @@ const MIN_PAUSE_MS = 2;
 
 /** The exchange's steps, with a `delay` step wherever the server paused before its next message. */
 function streamOf(exchange: Exchange): StepDefinition[] {
+  const last = exchange.steps.length - 1;
   return exchange.steps.flatMap((message, i) => {
     const pause = (exchange.times[i + 1] ?? Number.NaN) - (exchange.times[i] ?? Number.NaN);
+    // Before the answer, at least 1 ms: the real server's answer came in a later read than its
+    // last message, and a client (the SDK's) that reads both at once drops that message.
+    if (i === last) return [step(message), { delay: Math.max(1, Math.round(Number.isNaN(pause) ? 0 : pause)) }];
     return pause >= MIN_PAUSE_MS ? [step(message), { delay: Math.round(pause) }] : [step(message)];
   });
 }

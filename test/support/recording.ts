@@ -15,8 +15,21 @@ export type Step = (client: Client, log: unknown[]) => Promise<unknown>;
 export async function transcript(transport: SdkTransport, steps: readonly Step[]): Promise<unknown[]> {
   const client = new Client({ name: "recording-test", version: "1.0.0" });
   const log: unknown[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void log.push({ log: n.params }));
+  client.setNotificationHandler(LoggingMessageNotificationSchema, () => {});
   await client.connect(transport);
+  // Notifications as they arrive on the wire, before the client handles them: the SDK client
+  // handles a notification a microtask after a response read with it, so its onprogress may
+  // miss the last progress of a real server that writes it right before the answer.
+  const deliver = transport.onmessage!;
+  transport.onmessage = (message, extra) => {
+    const m = message as { method?: string; params?: Record<string, unknown> };
+    if (m.method === "notifications/message") log.push({ log: m.params });
+    if (m.method === "notifications/progress") {
+      const { progressToken: _token, ...progress } = m.params ?? {};
+      log.push({ progress });
+    }
+    deliver(message, extra);
+  };
   log.push({ server: client.getServerVersion(), capabilities: client.getServerCapabilities(), instructions: client.getInstructions() });
   try {
     for (const step of steps) {
