@@ -99,10 +99,10 @@ function streamOf(exchange: Exchange): StepDefinition[] {
 }
 
 /** The exchange's answer as an entry's answer fields. */
-function answerOf(exchange: Exchange): AnswerDefinition {
+function answerOf(exchange: Exchange, redact: (value: unknown) => unknown): AnswerDefinition {
   const answer: AnswerDefinition = {};
   if (exchange.steps.length > 0) answer.stream = streamOf(exchange);
-  const a = exchange.answer!;
+  const a = { ...exchange.answer!, result: redact(exchange.answer!.result) };
   if (a.error) answer.error = a.error.data === undefined ? { code: a.error.code, message: a.error.message } : { code: a.error.code, message: a.error.message, data: a.error.data };
   else answer.result = a.result ?? {};
   return answer;
@@ -168,7 +168,7 @@ export function toDefinition(exchanges: readonly Exchange[], options: WriteOptio
     else entries.set(key, { match, answers: [answer], any });
   };
   for (const e of answered) {
-    const answer = clean(answerOf(e)) as AnswerDefinition;
+    const answer = clean(answerOf(e, (v) => applyPointers(v, redact, REDACTED))) as AnswerDefinition;
     const request = (): Json => applyPointers(applyPointers(literal(clean(paramsOf(e))), ignore, ANY_VALUE), redact, ANY_VALUE) as Json;
     if (e.method === "initialize") {
       const capabilities = (answer.result as Json | undefined)?.["capabilities"];
@@ -181,8 +181,8 @@ export function toDefinition(exchanges: readonly Exchange[], options: WriteOptio
     const params = request();
     const name = params["name"];
     if (e.method === "tools/call" && typeof name === "string" && declared.has(name)) {
-      const args = params["arguments"];
-      add(args === undefined ? { tool: name } : { tool: name, args }, answer, args === undefined);
+      // A call without arguments is matched as one with none: exact, and played by `check`.
+      add({ tool: name, args: params["arguments"] ?? {} }, answer, false);
     } else add({ method: e.method, params }, answer, false);
   }
   if (tools.length > 0) def.tools = tools as unknown as ToolDeclaration[];
