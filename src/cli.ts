@@ -10,13 +10,14 @@ import { parse, UsageError, type Command } from "./cli/command.js";
 import { serve } from "./cli/serve.js";
 import { stdio } from "./cli/stdio.js";
 import { validate } from "./cli/validate.js";
-import { record } from "./cli/record.js";
-import { check } from "./cli/check.js";
 
 const COMMANDS: Readonly<Record<string, Command>> = { serve, stdio, validate };
 
-/** Commands that read their own command line (they take `-- <command> [args...]`). */
-const OWN_LINE: Readonly<Record<string, (args: string[]) => Promise<number | undefined>>> = { record, check };
+/** Commands that read their own command line (they take `-- <command> [args...]`); loaded when used, so `serve` starts no slower. */
+const OWN_LINE: Readonly<Record<string, (args: string[]) => Promise<number | undefined>>> = {
+  record: async (args) => (await import("./cli/record.js")).record(args),
+  check: async (args) => (await import("./cli/check.js")).check(args),
+};
 
 const HELP = `mcpmock ${VERSION}: a mock MCP server for tests.
 

@@ -85,6 +85,11 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
   const tools = new Map((def.tools ?? []).map((t) => [t.name, t]));
   for (const r of def.responses ?? []) {
     if (r.status !== undefined || r.fault !== undefined || r.method === "initialize") continue;
+    // A stream that asks the client (sampling, elicitation) needs answers check does not have.
+    if ([r, ...(r.then ?? [])].some((a) => a.stream?.some((s) => "request" in s))) {
+      unplayable++;
+      continue;
+    }
     if (r.tool !== undefined) {
       if (r.args === undefined || holdsMatchers(r.args)) unplayable++;
       else {
@@ -188,7 +193,7 @@ export async function checkDefinition(def: MockDefinition, target: CheckTarget, 
         lines.push(diff.length === 0 ? `✓ ${label}: agrees` : `✗ ${label}: differs`, ...diff.map((d) => `    ${d}`));
       }
     }
-    if (unplayable > 0) lines.push(`  (${unplayable} entries answer any arguments or match with matchers: not played)`);
+    if (unplayable > 0) lines.push(`  (${unplayable} entries not played: they answer any arguments, match with matchers, or ask the client)`);
     lines.push(`${agreed} agree, ${differed} differ`);
   } finally {
     await client.close();

@@ -15,8 +15,8 @@ const dir = mkdtempSync(join(tmpdir(), "mcpmock-check-"));
 const recordedFile = join(dir, "recorded.json");
 
 beforeAll(async () => {
-  await transcript(stdio(process.execPath, [CLI, "record", "--out", recordedFile, "--", process.execPath, FIXTURE, "stdio"]), FIXTURE_SESSION);
-  for (let i = 0; i < 50 && !readFileSync(recordedFile, "utf8").includes("prompts/get"); i++) await new Promise((r) => setTimeout(r, 100));
+  await transcript(stdio(process.execPath, [CLI, "record", "--out", recordedFile, "--", process.execPath, FIXTURE, "stdio"]), FIXTURE_SESSION, { elicit: true });
+  for (let i = 0; i < 50 && !readFileSync(recordedFile, "utf8").includes('"tool": "ask"'); i++) await new Promise((r) => setTimeout(r, 100));
 });
 
 describe("mcpmock check", () => {
@@ -24,7 +24,7 @@ describe("mcpmock check", () => {
     const checked = mcpmock(["check", recordedFile, "--", process.execPath, FIXTURE, "stdio"]);
     expect(await checked.exited, checked.stdout() + checked.stderr()).toBe(0);
     const out = checked.stdout();
-    expect(out).toContain("✓ tools/list: the 6 declared tools agree");
+    expect(out).toContain("✓ tools/list: the 7 declared tools agree");
     expect(out).toContain('✓ tools/call "add" {"a":1,"b":2}: agrees');
     expect(out).toContain('✓ tools/call "count" {} (call 4 of 4): agrees');
     expect(out).toContain('✓ resources/read {"uri":"test://missing"}: agrees');

@@ -28,7 +28,7 @@ async function recordThroughCli(out: string, extra: string[] = []): Promise<{ re
   const recorder: Spawned = mcpmock(["record", "--out", out, "--target", real.url, ...extra]);
   closers.push(() => stop(recorder));
   const [, url] = await recorder.line(/ at (http:\/\/127\.0\.0\.1:\d+\/mcp) /);
-  const recorded = await transcript(http(url!, { authorization: `Bearer ${TOKEN}`, cookie: `sid=${TOKEN}-cookie` }), FIXTURE_SESSION);
+  const recorded = await transcript(http(url!, { authorization: `Bearer ${TOKEN}`, cookie: `sid=${TOKEN}-cookie` }), FIXTURE_SESSION, { elicit: true });
   expect(await stop(recorder, "SIGINT")).toBe(0);
   return { recorded, real };
 }
@@ -46,11 +46,11 @@ describe("mcpmock record --target (Streamable HTTP)", () => {
     const served = mcpmock(["serve", out, "--no-admin"]);
     closers.push(() => stop(served));
     const [, url] = await served.line(/at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
-    expect(await transcript(http(url!), FIXTURE_SESSION)).toEqual(recorded);
+    expect(await transcript(http(url!), FIXTURE_SESSION, { elicit: true })).toEqual(recorded);
 
     const mock = await McpMock.fromDefinition(out, { onUnmatched: "silent" });
     closers.push(() => mock.close());
-    expect(await transcript(http(mock.url), FIXTURE_SESSION)).toEqual(recorded);
+    expect(await transcript(http(mock.url), FIXTURE_SESSION, { elicit: true })).toEqual(recorded);
   });
 
   it("writes the file as a user would: declarations, identity, exact args, sequences, streams and errors", async () => {
@@ -60,7 +60,7 @@ describe("mcpmock record --target (Streamable HTTP)", () => {
     expect(text).not.toContain(TOKEN);
     const def = JSON.parse(text) as MockDefinition;
     expect(def.server).toEqual({ name: "fixture-real", version: "3.1.4", title: "A real server", instructions: "Use add to add numbers." });
-    expect(def.tools?.map((t) => t.name)).toEqual(["add", "count", "stamp", "boom", "secret", "slow"]);
+    expect(def.tools?.map((t) => t.name)).toEqual(["add", "count", "stamp", "boom", "secret", "slow", "ask"]);
     expect(def.resources?.map((r) => ("uri" in r ? r.uri : r.uriTemplate))).toEqual(["test://hello", "test://items/{id}"]);
     expect(def.prompts?.map((p) => p.name)).toEqual(["greet"]);
     const responses = def.responses ?? [];
@@ -75,6 +75,10 @@ describe("mcpmock record --target (Streamable HTTP)", () => {
       { progress: 3, total: 3, message: "step 3" },
       { log: "info", data: "done", logger: "slow" },
     ]);
+    expect(responses.find((r) => r.tool === "ask")).toMatchObject({
+      stream: [{ request: "elicitation/create", params: { message: "Name?" } }, { delay: expect.any(Number) }],
+      result: { content: [{ type: "text", text: 'Hello, Ada (asked "Name?")' }] },
+    });
     const missing = responses.find((r) => r.method === "resources/read" && r.params?.["uri"] === "test://missing");
     expect(missing?.error).toEqual({ code: -32602, message: expect.stringContaining("test://missing") });
     expect(missing?.result).toBeUndefined();

@@ -24,6 +24,7 @@ export const FIXTURE_SESSION: Step[] = [
   (c) => c.readResource({ uri: "test://items/7" }),
   (c) => c.readResource({ uri: "test://missing" }),
   (c) => c.getPrompt({ name: "greet", arguments: { name: "Ada" } }),
+  (c) => c.callTool({ name: "ask" }),
 ];
 
 /** Against @modelcontextprotocol/server-everything. */

@@ -6,14 +6,16 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport as SdkTransport } from "@modelcontextprotocol/sdk/shared/transport.js";
 
 export type Step = (client: Client, log: unknown[]) => Promise<unknown>;
 
 /** Runs steps through a client on a transport; each step's answer or error goes into the transcript. */
-export async function transcript(transport: SdkTransport, steps: readonly Step[]): Promise<unknown[]> {
-  const client = new Client({ name: "recording-test", version: "1.0.0" });
+export async function transcript(transport: SdkTransport, steps: readonly Step[], options: { elicit?: boolean } = {}): Promise<unknown[]> {
+  const client = new Client({ name: "recording-test", version: "1.0.0" }, options.elicit ? { capabilities: { elicitation: {} } } : {});
+  // The client's answer to a server's elicitation request: the same every run.
+  if (options.elicit) client.setRequestHandler(ElicitRequestSchema, (request) => ({ action: "accept", content: { name: `Ada (asked "${request.params.message}")` } }));
   const log: unknown[] = [];
   client.setNotificationHandler(LoggingMessageNotificationSchema, () => {});
   await client.connect(transport);
