@@ -82,6 +82,14 @@ export async function record(args: readonly string[]): Promise<number | undefine
   if (hasCommand === (values.target !== undefined)) throw new UsageError("mcpmock record records one server: --target <url> (Streamable HTTP) or -- <command> [args...] (stdio)");
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
+  let target: URL | undefined;
+  if (values.target !== undefined) {
+    try {
+      target = new URL(values.target);
+    } catch {
+      throw new UsageError(`--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received ${values.target}`);
+    }
+  }
   const write = { redact: pointers("redact", values.redact), ignore: pointers("ignore", values.ignore) };
   const recording: Recording = new Recording(() => writeRecording(out, recording, write));
   writeRecording(out, recording, write);
@@ -93,18 +101,12 @@ export async function record(args: readonly string[]): Promise<number | undefine
     stopServer = async () => relay.stop();
     ended = relay.exited;
     process.stderr.write(`mcpmock recording ${command.join(" ")} over stdio into ${out}\n`);
-  } else {
-    let target: URL;
-    try {
-      target = new URL(values.target as string);
-    } catch {
-      throw new UsageError(`--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received ${values.target}`);
-    }
+  } else if (target) {
     const proxy = await startHttpProxy({ target: target.href, port, recording });
     stopServer = () => proxy.close();
     ended = new Promise(() => {});
     process.stdout.write(`mcpmock recording ${target.href} at ${proxy.url} into ${out}\n`);
-  }
+  } else throw new UsageError("mcpmock record records one server: --target <url> or -- <command> [args...]");
   const finish = async (): Promise<void> => {
     await stopServer();
     writeRecording(out, recording, write);

@@ -3,7 +3,7 @@
  * instead; and a recorder killed outright has already written every answer it saw.
  */
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assertMockDefinition } from "../../src/definition/validate.js";
@@ -12,21 +12,24 @@ import { http, mcpmock, stop, transcript } from "../support/recording.js";
 // @ts-expect-error a JavaScript fixture
 import { serveHttp } from "../fixtures/real-server.mjs";
 
+const out = join(mkdtempSync(join(tmpdir(), "mcpmock-usage-")), "x.json");
+
 describe("mcpmock record and check: the command line", () => {
   it.each([
     [["record", "--target", "http://127.0.0.1:1/mcp"], "mcpmock record needs --out <file.json>"],
-    [["record", "--out", "x.json"], "mcpmock record records one server: --target <url> (Streamable HTTP) or -- <command> [args...] (stdio)"],
-    [["record", "--out", "x.json", "--target", "http://127.0.0.1:1/mcp", "--", "node"], "mcpmock record records one server"],
-    [["record", "--out", "x.json", "--target", "nowhere"], "--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received nowhere"],
-    [["record", "--out", "x.json", "--redact", "arguments/password", "--", "node"], '--redact: "arguments/password" is not a JSON Pointer: it starts with "/", like /arguments/timestamp'],
-    [["record", "--out", "x.json", "--port", "99999", "--target", "http://127.0.0.1:1/mcp"], "--port takes a port number 0-65535, received 99999"],
+    [["record", "--out", out], "mcpmock record records one server: --target <url> (Streamable HTTP) or -- <command> [args...] (stdio)"],
+    [["record", "--out", out, "--target", "http://127.0.0.1:1/mcp", "--", "node"], "mcpmock record records one server"],
+    [["record", "--out", out, "--target", "nowhere"], "--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received nowhere"],
+    [["record", "--out", out, "--redact", "arguments/password", "--", "node"], '--redact: "arguments/password" is not a JSON Pointer: it starts with "/", like /arguments/timestamp'],
+    [["record", "--out", out, "--port", "99999", "--target", "http://127.0.0.1:1/mcp"], "--port takes a port number 0-65535, received 99999"],
     [["check", "--target", "http://127.0.0.1:1/mcp"], "mcpmock check takes one definition file"],
     [["check", "examples/weather.mock.json"], "mcpmock check needs one real server"],
     [["check", "examples/weather.mock.json", "--sharp", "--target", "http://127.0.0.1:1/mcp"], "Unknown option '--sharp'"],
-  ])("%j: exit 2", async (args, message) => {
+  ])("%j: exit 2, no file written", async (args, message) => {
     const run = mcpmock(args);
     expect(await run.exited).toBe(2);
     expect(run.stderr()).toContain(`mcpmock: ${message}`);
+    expect(existsSync(out)).toBe(false);
   });
 
   it("--help says how to use each", async () => {
