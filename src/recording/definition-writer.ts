@@ -108,7 +108,7 @@ function answerOf(exchange: Exchange, redact: (value: unknown) => unknown): Answ
   return answer;
 }
 
-/** The request's params without `_meta` (progress tokens and the like differ on every run). */
+/** The request's params without `_meta` (progress tokens and the like differ on every run; method entries match it with any value). */
 function paramsOf(exchange: Exchange): Json {
   const { _meta: _ignored, ...rest } = exchange.params ?? {};
   return rest;
@@ -183,7 +183,11 @@ export function toDefinition(exchanges: readonly Exchange[], options: WriteOptio
     if (e.method === "tools/call" && typeof name === "string" && declared.has(name)) {
       // A call without arguments is matched as one with none: exact, and played by `check`.
       add({ tool: name, args: params["arguments"] ?? {} }, answer, false);
-    } else add({ method: e.method, params }, answer, false);
+    } else {
+      // `_meta` (a progress token, a trace id) differs on every run: present, with any value.
+      const meta = e.params?.["_meta"] === undefined ? {} : { _meta: ANY_VALUE };
+      add({ method: e.method, params: { ...params, ...meta } }, answer, false);
+    }
   }
   if (tools.length > 0) def.tools = tools as unknown as ToolDeclaration[];
   if (resources.length > 0) def.resources = resources as unknown as NonNullable<MockDefinition["resources"]>;

@@ -23,6 +23,7 @@ export const FIXTURE_SESSION: Step[] = [
   (c) => c.readResource({ uri: "test://hello" }),
   (c) => c.readResource({ uri: "test://items/7" }),
   (c) => c.readResource({ uri: "test://missing" }),
+  (c) => c.readResource({ uri: "test://hello" }, { onprogress: () => {} }), // with a progress token in _meta
   (c) => c.getPrompt({ name: "greet", arguments: { name: "Ada" } }),
   (c) => c.callTool({ name: "ask" }),
 ];
