@@ -107,11 +107,11 @@ export async function record(args: readonly string[]): Promise<number | undefine
     ended = new Promise(() => {});
     process.stdout.write(`mcpmock recording ${target.href} at ${proxy.url} into ${out}\n`);
   } else throw new UsageError("mcpmock record records one server: --target <url> or -- <command> [args...]");
-  const finish = async (): Promise<void> => {
+  const finish = async (code = 0): Promise<void> => {
     await stopServer();
     writeRecording(out, recording, write);
     process.stderr.write(`mcpmock wrote ${recording.exchanges.filter((e) => e.answer).length} exchanges to ${out}\n`);
-    process.exit(0);
+    process.exit(code);
   };
   process.once("SIGINT", () => void finish());
   process.once("SIGTERM", () => void finish());
@@ -120,7 +120,7 @@ export async function record(args: readonly string[]): Promise<number | undefine
     const parent = process.ppid;
     setInterval(() => process.ppid !== parent && void finish(), 1000).unref();
   }
-  await ended;
-  await finish();
+  // A server that could not be started (127, as a shell says) fails the recording.
+  await finish((await ended) === 127 ? 1 : 0);
   return 0;
 }

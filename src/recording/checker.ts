@@ -99,9 +99,12 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
         planned.push({ label, method: "tools/call", params: { name: r.tool, arguments: args }, tool: r.tool, expected: expectations(r, r.then, { args, params: { name: r.tool, arguments: args } }, hasSchema) });
       }
     } else if (r.method !== undefined) {
-      if (r.params === undefined || holdsMatchers(r.params)) unplayable++;
+      // `_meta` matched with any value (as recordings write it) is left out of the request.
+      const { _meta: meta, ...rest } = r.params ?? {};
+      const sent = meta === undefined || holdsMatchers(meta) ? rest : r.params;
+      if (r.params === undefined || holdsMatchers(sent)) unplayable++;
       else {
-        const params = unwrap(r.params) as Json;
+        const params = unwrap(sent) as Json;
         const name = typeof params["name"] === "string" && r.method === "tools/call" ? params["name"] : undefined;
         planned.push({ label: `${r.method} ${stableJson(params)}`, method: r.method, params, ...(name === undefined ? {} : { tool: name }), expected: expectations(r, r.then, { params, args: params["arguments"] }, name === undefined ? undefined : tools.get(name)?.outputSchema !== undefined) });
       }

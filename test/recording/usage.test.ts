@@ -32,6 +32,13 @@ describe("mcpmock record and check: the command line", () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it("a real server that cannot be started: exit 1, saying so", async () => {
+    const run = mcpmock(["record", "--out", `${out}.broken.json`, "--", "./no-such-server-here"]);
+    run.child.stdin.end();
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toContain("mcpmock record: cannot start ./no-such-server-here: spawn ./no-such-server-here ENOENT");
+  });
+
   it("--help says how to use each", async () => {
     for (const command of ["record", "check"]) {
       const run = mcpmock([command, "--help"]);
