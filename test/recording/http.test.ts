@@ -82,5 +82,6 @@ describe("mcpmock record --target (Streamable HTTP)", () => {
     const missing = responses.find((r) => r.method === "resources/read" && r.params?.["uri"] === "test://missing");
     expect(missing?.error).toEqual({ code: -32602, message: expect.stringContaining("test://missing") });
     expect(missing?.result).toBeUndefined();
+    expect(responses.find((r) => r.method === "custom/unknown")).toEqual({ method: "custom/unknown", params: { x: 1 }, error: { code: -32601, message: "Method not found" } });
   });
 });

@@ -1,4 +1,5 @@
 /** The client sessions the recording tests drive: one against the fixture server, one against server-everything. */
+import { z } from "zod";
 import type { Step } from "../support/recording.js";
 
 /** A call with a progress token (the progress notifications go into the transcript as they arrive). */
@@ -26,6 +27,7 @@ export const FIXTURE_SESSION: Step[] = [
   (c) => c.readResource({ uri: "test://hello" }, { onprogress: () => {} }), // with a progress token in _meta
   (c) => c.getPrompt({ name: "greet", arguments: { name: "Ada" } }),
   (c) => c.callTool({ name: "ask" }),
+  (c) => c.request({ method: "custom/unknown", params: { x: 1 } } as never, z.looseObject({}) as never), // a method the server does not have
 ];
 
 /** Against @modelcontextprotocol/server-everything. */
