@@ -9,7 +9,7 @@
 
 // The mock and its options
 export { McpMock } from "./mock.js";
-export type { McpMockOptions, ServerInfo } from "./options.js";
+export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
 export type { ToolDeclaration, ObjectJsonSchema } from "./stubs/tool-catalog.js";
 export type {
   ResourceDeclaration,
@@ -75,6 +75,8 @@ export {
   resourcesRead,
   promptsGet,
   completionComplete,
+  serverDiscover,
+  subscriptionsListen,
 } from "./dsl/patterns.js";
 export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./journal/verification.js";
 export type { JournalEntry, JournalKind } from "./journal/journal.js";
@@ -100,4 +102,4 @@ export {
 
 // Errors and protocol facts
 export { McpMockError } from "./values/errors.js";
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
+export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";

@@ -15,16 +15,15 @@ import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetO
 import { loadDefinition, type MockDefinition } from "./definition/load.js";
 import { applyDefinition, definitionOptions } from "./definition/apply.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
-import { McpMockError, PREFIX } from "./values/errors.js";
+import { McpMockError } from "./values/errors.js";
 import { assertJsonCarriable } from "./values/json-value.js";
-import { JsonRpcFailure } from "./protocol/jsonrpc.js";
-import type { Session } from "./engine/session-store.js";
 import { stubSentence } from "./journal/explain.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served } from "./served.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { adminApp } from "./admin/admin-api.js";
+import { adminApp, inspectorSource } from "./admin/admin-api.js";
+import { reloadFile, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 
@@ -161,7 +160,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
     const admin = typeof options.admin === "object" ? options.admin : {};
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token));
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core)));
     return mock;
   }
 
@@ -199,6 +198,16 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       throw error;
     }
     return mock as McpMock;
+  }
+
+  /**
+   * @internal For `mcpmock serve --watch`: reads the definition file again and moves this mock
+   * to it (changed declarations announced with `list_changed`; the journal, sessions and
+   * stubs from code or the admin API stay). A file with mistakes throws them all, and the
+   * mock keeps serving the definition it had.
+   */
+  reloadDefinition(file: string): ReloadChanges {
+    return reloadFile(this, file, this.#baseline, (next) => (this.#baseline = next));
   }
 
   /**
@@ -488,6 +497,35 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
+   * Stubs `server/discover` (2026-07-28), answered by default with the stateless versions the
+   * mock accepts, the capabilities it serves and `serverInfo` in `_meta`; a partial result
+   * replaces the default one (the era adds `resultType`, `ttlMs` and `cacheScope`).
+   *
+   * @example
+   * ```ts
+   * mock.serverDiscover().respondsWithError(-32603, "discovery is down");
+   * ```
+   */
+  serverDiscover(): RequestBuilder<Record<string, never>> {
+    return new RequestBuilder(entryDraft("server/discover"), this.#core);
+  }
+
+  /**
+   * Stubs `subscriptions/listen` (2026-07-28): refuse the subscription
+   * (`respondsWithError`, `respondsWithStatus`), or script its stream after the
+   * acknowledgement (`streams`). Without a stub the stream opens and carries what its filter
+   * lets through.
+   *
+   * @example
+   * ```ts
+   * mock.subscriptionsListen().respondsWithError(-32603, "Subscription limit reached");
+   * ```
+   */
+  subscriptionsListen(): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(entryDraft("subscriptions/listen"), this.#core);
+  }
+
+  /**
    * Stubs `completion/complete` (answered with no values by default).
    *
    * @example
@@ -539,7 +577,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   /**
    * Pushes a notification on the GET streams: of one session, or of every session with an
    * open stream. Waits up to `timeout` ms (1000) for a stream to open, since clients open it
-   * just after initializing; resolves with the sessions it reached.
+   * just after initializing; resolves with the sessions it reached. Without `sessionId` it also
+   * reaches the 2026-07-28 `subscriptions/listen` streams whose filter lets it through (named
+   * `subscription:<id>` in the result), and then waits for no session.
    *
    * @example
    * ```ts
@@ -550,10 +590,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   async notify(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
     if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
-    const targets = await this.#core.push.targets(options.sessionId, options.timeout ?? 1000, `notify(${JSON.stringify(method)})`);
-    const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
-    for (const session of targets) session.stream?.emit(json);
-    return targets.map((s) => s.id);
+    return this.#core.push.notify(method, params, options.sessionId, options.timeout ?? 1000);
   }
 
   /**
@@ -570,19 +607,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   async request(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<unknown> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`request takes a method name, like "roots/list".`);
     if (params !== undefined) assertJsonCarriable(params, `request(${JSON.stringify(method)}, ...)`, "params");
-    const what = `request(${JSON.stringify(method)})`;
-    const open = this.#core.sessions.all();
-    if (options.sessionId === undefined && open.length > 1) {
-      throw new McpMockError(`${what}: ${open.length} sessions are open (${open.map((s) => s.id).join(", ")}); say which: { sessionId: "..." }.`);
-    }
-    const [session] = await this.#core.push.targets(options.sessionId ?? open[0]?.id, 1000, what);
-    try {
-      return await this.#core.push.request(session as Session, method, params, options.timeout);
-    } catch (error) {
-      if (error instanceof JsonRpcFailure && error.message.startsWith(PREFIX)) throw new McpMockError(error.message);
-      if (error instanceof JsonRpcFailure) throw Object.assign(new McpMockError(`${what}: the client answered with error ${error.code}: ${error.message}`), { code: error.code, data: error.data });
-      throw error;
-    }
+    return this.#core.push.ask(method, params, options.sessionId, options.timeout);
   }
 
   /**

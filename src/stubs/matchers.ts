@@ -36,6 +36,8 @@ export interface Matcher {
   readonly specific: boolean;
   /** For exact argument matchers: the canonical JSON the registry indexes by. */
   readonly argsKey?: string;
+  /** Set on the scenario matcher (`whenState`): the scenario it reads, for listings such as the inspector's. */
+  readonly scenario?: string;
 }
 
 /** Whether every matcher matches the call exactly (a stub's or a verification pattern's). */
@@ -303,24 +305,6 @@ export function headerIs(name: string, value: string | ValuePattern): Matcher {
   };
 }
 
-/** The protocol version in effect for the request. */
-export function protocolVersionIs(version: string): Matcher {
-  return {
-    kind: "protocolVersion",
-    specific: false,
-    dsl: `.withProtocolVersion(${JSON.stringify(version)})`,
-    describe: () => `at protocol version ${version}`,
-    rows: (call) => {
-      const row = { expected: `protocol version: ${version}`, actual: `protocol version: ${call.protocolVersion}` };
-      return [call.protocolVersion === version ? row : { ...row, mismatch: "protocol version" }];
-    },
-    match: (call) =>
-      call.protocolVersion === version
-        ? MATCH
-        : { distance: 1, diffs: [{ path: "protocolVersion", expected: version, actual: call.protocolVersion, reason: "differs" }] },
-  };
-}
-
 /** The raw message text contains a substring (the seed's `paramContains`). */
 export function bodyContains(text: string): Matcher {
   return {
@@ -340,6 +324,7 @@ export function bodyContains(text: string): Matcher {
 export function scenarioStateIs(scenario: string, state: string, read: (scenario: string) => string): Matcher {
   return {
     kind: "scenario",
+    scenario,
     specific: false,
     dsl: `.whenState(${JSON.stringify(state)})`,
     describe: () => `in scenario ${JSON.stringify(scenario)} state ${JSON.stringify(state)}`,

@@ -78,6 +78,40 @@ describe("memory bounded by bytes (issue 20, defect 1)", () => {
     expect(() => mock.verify(mock.toolsCall("echo"), 41)).toThrow(/journalBytes/);
   });
 
+  // Before: only the requests' text counted, so an answer function returning 1 MiB per call
+  // kept every answer (40 MiB here against an 8 MiB budget).
+  test("the answers the journal keeps count against journalBytes too; a constant answer costs nothing", async () => {
+    const budget = 8 * 1024 * 1024;
+    await using mock = await McpMock.start({ tools, journalBytes: budget, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith((call) => String(call.args["n"]).repeat(1024 * 1024));
+    const headers = await session(mock.url);
+    const before = await heapAfterGc();
+    for (let i = 0; i < 40; i++) {
+      const res = await post(mock.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: { n: i % 10 } } }, headers);
+      await res.text();
+    }
+    const grown = (await heapAfterGc()) - before;
+    expect(grown, `the heap grew ${(grown / 2 ** 20).toFixed(1)} MiB`).toBeLessThan(budget * 1.5);
+    const kept = mock.requests();
+    expect(kept.length).toBeLessThan(10);
+    expect(kept.at(-1)?.answer).toMatchObject({ result: { content: [{ type: "text" }] } });
+    // A constant answer is one object every entry shares: 200 of them fit in a small budget.
+    await using small = await McpMock.start({ tools, journalBytes: 64 * 1024, onUnmatched: "silent" });
+    small.toolsCall("echo").respondsWith("x".repeat(32 * 1024));
+    const h = await session(small.url);
+    for (let i = 0; i < 200; i++) await (await post(small.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: {} } }, h)).text();
+    expect(small.requests().filter((e) => e.method === "tools/call")).toHaveLength(200);
+  });
+
+  test("an answer larger than the whole budget is kept as its size", async () => {
+    await using mock = await McpMock.start({ tools, journalBytes: 1024 * 1024, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith(() => "y".repeat(2 * 1024 * 1024));
+    const headers = await session(mock.url);
+    const res = await post(mock.url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: {} } }, headers);
+    expect((await res.text()).length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(mock.requests().find((e) => e.id === 1)?.answer).toEqual({ truncated: true, bytes: expect.any(Number) as number });
+  });
+
   test("a message larger than journalBytes is kept without its params, and reports and verification say so", async () => {
     await using mock = await McpMock.start({ tools, journalBytes: 1024 * 1024, onUnmatched: "silent" });
     mock.toolsCall("echo").respondsWith("ok");
