@@ -326,7 +326,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       protocolVersion: ctx.protocolVersion,
       transport: ctx.transport,
       call,
-    }, ctx.body.length);
+    }, ctx.bytes ?? ctx.body.length);
     this.journal.complete(entry, undefined, undefined, unexpected);
     if (method !== undefined) this.requests.settle(id as RequestId, body);
   }
@@ -342,7 +342,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       protocolVersion: call.protocolVersion,
       transport: call.transport,
       call,
-    }, ctx.body.length);
+    }, ctx.bytes ?? ctx.body.length);
     if (ctx.session) ctx.session.lastSeenAt = entry.receivedAt;
     return entry;
   }

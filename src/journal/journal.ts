@@ -115,7 +115,7 @@ export class Journal {
 
   /**
    * Records a received message and returns its entry, to be completed when answered. `bytes`
-   * is the size of its text (a message in a batch counts the batch's).
+   * is the size of its text (a message in a batch counts its share of the batch's).
    */
   record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs" | "truncated">, bytes = 0): JournalEntry {
     // Built field by field (no spread): this runs for every message on the hot path.

@@ -78,13 +78,15 @@ export class PipeConnection {
         return;
       }
       const batch = new Set<RequestId>();
-      await Promise.all(parsed.map((item: unknown) => this.#onMessage(item, body, batch)));
+      const share = Math.ceil(body.length / parsed.length);
+      await Promise.all(parsed.map((item: unknown) => this.#onMessage(item, body, batch, share)));
       return;
     }
     await this.#onMessage(parsed, body, undefined);
   }
 
-  async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined): Promise<void> {
+  /** One message; in a batch, `share` is the part of the batch's text it counts for in the journal. */
+  async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined, share?: number): Promise<void> {
     const m = classifyMessage(item, body.length);
     if (m.kind === "invalid") {
       this.#ends.log(`ignored an invalid JSON-RPC message: ${m.reason}`);
@@ -96,7 +98,7 @@ export class PipeConnection {
     // The session is the connection's: its version, or the default before initialize.
     const version = isInit ? core.era.negotiate(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
     const session = isInit ? undefined : this.#session;
-    const ctx: RequestContext = { session, sessionId: session?.id, headers: {}, protocolVersion: version, body, transport: this.#kind, ...(batch ? { batch } : {}) };
+    const ctx: RequestContext = { session, sessionId: session?.id, headers: {}, protocolVersion: version, body, transport: this.#kind, ...(batch ? { batch, bytes: share ?? body.length } : {}) };
     const received = receive(core, m, ctx);
     // A notification's raw status has no meaning on a pipe; a response has no answer.
     if (m.kind !== "request" || received === undefined) return;

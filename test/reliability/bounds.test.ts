@@ -83,7 +83,7 @@ describe("memory bounded by bytes (issue 20, defect 1)", () => {
   test("the answers the journal keeps count against journalBytes too; a constant answer costs nothing", async () => {
     const budget = 8 * 1024 * 1024;
     await using mock = await McpMock.start({ tools, journalBytes: budget, onUnmatched: "silent" });
-    mock.toolsCall("echo").respondsWith((call) => String(call.args["n"]).repeat(1024 * 1024));
+    mock.toolsCall("echo").respondsWith((call) => String((call.args as Record<string, unknown>)["n"]).repeat(1024 * 1024));
     const headers = await session(mock.url);
     const before = await heapAfterGc();
     for (let i = 0; i < 40; i++) {
@@ -101,6 +101,24 @@ describe("memory bounded by bytes (issue 20, defect 1)", () => {
     const h = await session(small.url);
     for (let i = 0; i < 200; i++) await (await post(small.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: {} } }, h)).text();
     expect(small.requests().filter((e) => e.method === "tools/call")).toHaveLength(200);
+  });
+
+  // Before: each message of a batch counted the whole batch's text, so a batch of ten filled a
+  // budget ten times too soon and the journal kept one of its ten requests.
+  test("a message in a batch counts its share of the batch's text", async () => {
+    await using mock = await McpMock.start({ tools, journalBytes: 1536 * 1024, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith("ok");
+    const init = await fetch(mock.url, {
+      method: "POST",
+      headers: { accept: ACCEPT_BOTH, "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "b", version: "1" } } }),
+    });
+    await init.text();
+    const headers = { "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-03-26" };
+    const batch = Array.from({ length: 10 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: { blob: "b".repeat(100 * 1024) } } }));
+    const res = await fetch(mock.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...headers }, body: JSON.stringify(batch) });
+    expect(((await res.json()) as unknown[]).length).toBe(10);
+    expect(mock.requests().filter((e) => e.method === "tools/call")).toHaveLength(10);
   });
 
   test("an answer larger than the whole budget is kept as its size", async () => {
