@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assertMockDefinition } from "../../src/definition/validate.js";
 import type { MockDefinition } from "../../src/definition/format.js";
-import { http, mcpmock, stop, transcript } from "../support/recording.js";
+import { freePort, http, mcpmock, stop, transcript } from "../support/recording.js";
 // @ts-expect-error a JavaScript fixture
 import { serveHttp } from "../fixtures/real-server.mjs";
 
@@ -45,6 +45,21 @@ describe("mcpmock record and check: the command line", () => {
       expect(await run.exited).toBe(0);
       expect(run.stdout()).toContain(`mcpmock ${command} `);
       expect(run.stdout()).toContain("--ignore POINTER");
+    }
+  });
+
+  it("--port N: the proxy listens there, on 127.0.0.1", async () => {
+    const port = await freePort();
+    const recorder = mcpmock(["record", "--out", `${out}.port.json`, "--target", "http://127.0.0.1:1/mcp", "--port", String(port)]);
+    try {
+      const [, url] = await recorder.line(/ at (http:\/\/[^ ]+) /);
+      expect(url).toBe(`http://127.0.0.1:${port}/mcp`);
+      // The target is down: the client gets a 502 that names it, not a hang.
+      const res = await fetch(url!, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect(res.status).toBe(502);
+      expect(await res.text()).toContain("mcpmock record: the target http://127.0.0.1:1/mcp did not answer");
+    } finally {
+      await stop(recorder);
     }
   });
 
