@@ -10,7 +10,7 @@ import { assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests,
 import { MockCore } from "./engine/core.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
-import { entryDraft, readDraft } from "./dsl/patterns.js";
+import { entryDraft, readDraft, taskDraft } from "./dsl/patterns.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
 import { loadDefinition, type MockDefinition } from "./definition/load.js";
 import { applyDefinition, definitionOptions } from "./definition/apply.js";
@@ -390,6 +390,55 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
+   * Stubs `tasks/get` of one task (by id) or of any (answered from the mock's tasks by default).
+   *
+   * @example
+   * ```ts
+   * mock.tasksGet("task-9").respondsWithError(-32602, "Failed to retrieve task: Task not found");
+   * ```
+   */
+  tasksGet(taskId?: string): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(taskDraft("tasks/get", taskId), this.#core);
+  }
+
+  /**
+   * Stubs `tasks/result` of one task or of any (by default it waits for the task's end and
+   * answers what its request answered).
+   *
+   * @example
+   * ```ts
+   * mock.tasksResult("task-9").respondsWith({ content: [] });
+   * ```
+   */
+  tasksResult(taskId?: string): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(taskDraft("tasks/result", taskId), this.#core);
+  }
+
+  /**
+   * Stubs `tasks/list` (the live tasks by default).
+   *
+   * @example
+   * ```ts
+   * mock.tasksList().respondsWith({ tasks: [] });
+   * ```
+   */
+  tasksList(): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(entryDraft("tasks/list"), this.#core);
+  }
+
+  /**
+   * Stubs `tasks/cancel` of one task or of any (by default it cancels a running task).
+   *
+   * @example
+   * ```ts
+   * mock.tasksCancel().respondsWithError(-32602, "Cannot cancel task: already in terminal status 'completed'");
+   * ```
+   */
+  tasksCancel(taskId?: string): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(taskDraft("tasks/cancel", taskId), this.#core);
+  }
+
+  /**
    * Stubs `tools/list` (answered from the declarations by default).
    *
    * @example
@@ -661,6 +710,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   reset(): void {
     this.#core.resetStubs();
+    this.#core.tasks.clear();
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();

@@ -41,8 +41,8 @@ export class Answers {
     this.#source = source;
   }
 
-  /** Plays one answer for a call. `stub` gives URI-template captures for reads. */
-  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub): Outcome | Promise<Outcome> {
+  /** Plays one answer for a call. `stub` gives URI-template captures for reads; `host`, a stream's own host (a task's). */
+  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, host: StreamHost = this.streamHost(stub)): Outcome | Promise<Outcome> {
     switch (plan.kind) {
       case "result":
         if (typeof plan.result !== "function" && !OPENING_METHODS.has(call.method)) return constantMessage(call, this.#constant(plan, 0, () => plan.result));
@@ -90,7 +90,6 @@ export class Answers {
       }
       case "stream": {
         const session = call.sessionId === undefined ? undefined : this.#source.sessions.get(call.sessionId);
-        const host = this.streamHost(stub);
         const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where);
         return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
       }

@@ -23,7 +23,7 @@ import { ResourceCatalog } from "../stubs/resource-catalog.js";
 import { errorMessage, select, type SelectionContext } from "./selection.js";
 import { SessionStore } from "./session-store.js";
 import type { ResponsePlan } from "../stubs/stub.js";
-import type { StreamPlan, StreamSink } from "./stream-player.js";
+import type { StreamHost, StreamPlan, StreamSink } from "./stream-player.js";
 import { playStream } from "./stream-player.js";
 import { DEFAULT_PAGE_SIZE } from "../protocol/pagination.js";
 import { VERSION } from "../values/version.js";
@@ -33,6 +33,7 @@ import { SessionEra } from "./eras/sessions.js";
 import type { ProtocolEra } from "./eras/era.js";
 import { answerOf, type Outcome, type RequestContext } from "./outcome.js";
 import { Push } from "./push.js";
+import { Tasks } from "./tasks/tasks.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import type { Session } from "./session-store.js";
 
@@ -74,6 +75,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly requests: ClientRequests;
   /** notify(), mock.request() and list_changed. */
   readonly push: Push;
+  /** Task-augmented calls and the task methods' answers. */
+  readonly tasks: Tasks;
   readonly #answers: Answers;
   #stubSeq = 0;
   #scenarios = new Map<string, string>();
@@ -90,6 +93,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.era = new SessionEra(this.sessions, this.stateful);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options });
     this.#answers = new Answers(this);
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.
@@ -187,7 +191,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     let miss: string | undefined;
     let played: Outcome | Promise<Outcome>;
     try {
-      const selection = select(this, call);
+      const selection = this.tasks.refusal(call) ?? select(this, call);
       if ("entry" in selection) {
         stubId = selection.entry.stub.id;
         played = this.#play(selection.entry, call);
@@ -352,8 +356,11 @@ export class MockCore implements DefaultsSource, SelectionContext {
   #play(entry: StubEntry, call: McpCall): Outcome | Promise<Outcome> {
     const stub = entry.stub;
     const plan = this.#next(entry);
-    if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub);
-    return sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal }).then(() => this.#answers.play(plan, call, stub.id, stub));
+    const play = (host?: StreamHost): Outcome | Promise<Outcome> => {
+      if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, host);
+      return sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal }).then(() => this.#answers.play(plan, call, stub.id, stub, host));
+    };
+    return this.tasks.wants(call, plan) ? this.tasks.start(call, stub, play, this.#answers.streamHost(stub)) : play();
   }
 
 }
