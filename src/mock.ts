@@ -397,9 +397,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * mock.tasksGet("task-9").respondsWithError(-32602, "Failed to retrieve task: Task not found");
    * ```
    */
-  tasksGet(taskId?: string): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(taskDraft("tasks/get", taskId), this.#core);
-  }
+  tasksGet(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/get", taskId), this.#core); }
 
   /**
    * Stubs `tasks/result` of one task or of any (by default it waits for the task's end and
@@ -410,9 +408,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * mock.tasksResult("task-9").respondsWith({ content: [] });
    * ```
    */
-  tasksResult(taskId?: string): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(taskDraft("tasks/result", taskId), this.#core);
-  }
+  tasksResult(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/result", taskId), this.#core); }
 
   /**
    * Stubs `tasks/list` (the live tasks by default).
@@ -422,9 +418,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * mock.tasksList().respondsWith({ tasks: [] });
    * ```
    */
-  tasksList(): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(entryDraft("tasks/list"), this.#core);
-  }
+  tasksList(): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(entryDraft("tasks/list"), this.#core); }
 
   /**
    * Stubs `tasks/cancel` of one task or of any (by default it cancels a running task).
@@ -434,9 +428,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * mock.tasksCancel().respondsWithError(-32602, "Cannot cancel task: already in terminal status 'completed'");
    * ```
    */
-  tasksCancel(taskId?: string): RequestBuilder<Record<string, unknown>> {
-    return new RequestBuilder(taskDraft("tasks/cancel", taskId), this.#core);
-  }
+  tasksCancel(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/cancel", taskId), this.#core); }
 
   /**
    * Stubs `tools/list` (answered from the declarations by default).
@@ -710,7 +702,6 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   reset(): void {
     this.#core.resetStubs();
-    this.#core.tasks.clear();
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();

@@ -99,8 +99,8 @@ describe("what a descriptor says of its calls", () => {
 
   test("McpCall.key reads the descriptor's key param, and nothing for a method without one", () => {
     for (const d of METHODS) {
-      const both = call(d.method, { name: "by-name", uri: "by-uri" });
-      expect(both.key, d.method).toBe(d.key === undefined ? undefined : d.key.param === "name" ? "by-name" : "by-uri");
+      const all = call(d.method, { name: "by-name", uri: "by-uri", taskId: "by-task-id" });
+      expect(all.key, d.method).toBe(d.key === undefined ? undefined : { name: "by-name", uri: "by-uri", taskId: "by-task-id" }[d.key.param]);
       if (d.key) expect(call(d.method, { [d.key.param]: 7 }).key, d.method).toBeUndefined();
     }
     expect(call("custom/thing", { name: "x" }).key).toBeUndefined();
@@ -184,6 +184,10 @@ describe("built-in answers", () => {
     "resources/subscribe": { uri: "test://a" },
     "resources/unsubscribe": { uri: "test://a" },
     "completion/complete": { ref: { type: "ref/prompt", name: "p" }, argument: { name: "x", value: "" } },
+    // task-1 has finished, task-2 runs on (see below): each task method answers for one of them.
+    "tasks/get": { taskId: "task-1" },
+    "tasks/result": { taskId: "task-1" },
+    "tasks/cancel": { taskId: "task-2" },
   };
 
   async function rpc(url: string, method: string, params: Record<string, unknown>, headers: Record<string, string>): Promise<{ result?: unknown; error?: { code: number } }> {
@@ -199,7 +203,7 @@ describe("built-in answers", () => {
       if (here.length === 0) return;
       await using mock = await McpMock.start({
         onUnmatched: "silent",
-        tools: [{ name: "t", inputSchema: { type: "object" }, outputSchema: { type: "object" } }],
+        tools: [{ name: "t", inputSchema: { type: "object" }, outputSchema: { type: "object" } }, { name: "job", execution: { taskSupport: "optional" } }],
         resources: [{ uri: "test://a", name: "a", text: "A" }, { uriTemplate: "test://t/{id}", name: "t" }],
         prompts: [{ name: "p", arguments: [{ name: "x" }] }],
       });
@@ -207,6 +211,11 @@ describe("built-in answers", () => {
       const negotiated = SUPPORTED_PROTOCOL_VERSIONS.includes(version);
       const init = negotiated ? await rpc(mock.url, "initialize", { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } }, {}) : undefined;
       const headers: Record<string, string> = negotiated ? { "mcp-session-id": "session-1", "mcp-protocol-version": version } : { "mcp-protocol-version": version };
+      if (here.some((d) => d.method.startsWith("tasks/"))) {
+        mock.toolsCall("job").withArgs({ slow: true }).withDelay(60_000).respondsWith("late");
+        mock.toolsCall("job").respondsWith("done");
+        for (const args of [{}, { slow: true }]) expect((await rpc(mock.url, "tools/call", { name: "job", arguments: args, task: {} }, headers)).result).toMatchObject({ task: { status: "working" } });
+      }
       for (const d of here) {
         const answer = d.method === "initialize" && init ? init : await rpc(mock.url, d.method, PARAMS[d.method] ?? {}, headers);
         if (d.resultSchema === undefined) {

@@ -133,9 +133,10 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.#random = seededRandom(this.options.seed ?? 1);
   }
 
-  /** Removes every user stub and restores the built-in ones. */
+  /** Removes every user stub and restores the built-in ones; forgets the tasks. */
   resetStubs(): void {
     this.registry.removeWhere(() => true);
+    this.tasks.clear();
     this.#addDefaults();
   }
 
