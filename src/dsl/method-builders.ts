@@ -103,6 +103,11 @@ export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> 
    */
   asTask(options?: TaskPlan): this {
     const plan = checkTaskPlan(options, (m) => this.fail(m));
+    const name = this.draft.key;
+    const support = name === undefined ? undefined : this.core?.tools.get(name)?.execution?.taskSupport;
+    if (this.core && name !== undefined && support !== "optional" && support !== "required") {
+      this.fail(`asTask: tool "${name}" is declared without execution: { taskSupport: "optional" | "required" }, so no call of it runs as a task. Declare it with execution: { taskSupport: "optional" } (or "required").`);
+    }
     return this.with({ task: plan }, `.asTask(${options === undefined ? "" : showValue(options)})`);
   }
 
