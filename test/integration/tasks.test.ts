@@ -238,3 +238,60 @@ describe("ttl", () => {
     expect(pinned.task).toMatchObject({ ttl: null, pollInterval: 3 });
   });
 });
+
+describe("a definition file", () => {
+  test("a tool entry with task: polled, then its templated result", async () => {
+    await using mock = await McpMock.fromDefinition(
+      {
+        tools: [{ name: "report", inputSchema: { type: "object" }, execution: { taskSupport: "required" } }],
+        responses: [{ tool: "report", task: { statuses: ["working", "working"], pollInterval: 5, ttl: 10_000 }, delay: 20, result: "Report for {{args.team}}" }],
+      },
+      { onUnmatched: "silent" },
+    );
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mock.url)));
+    await client.listTools();
+    const seen = await drain(client, "report", { team: "blue" });
+    expect(seen.map((m) => m.status ?? m.type)).toEqual(["working", "working", "working", "completed", "result"]);
+    expect((seen.at(-1)?.result as { content: Array<{ text: string }> }).content[0]?.text).toBe("Report for blue");
+    expect(await client.experimental.tasks.getTask("task-1")).toMatchObject({ ttl: 10_000, pollInterval: 5 });
+    expect(mock.stubs().find((s) => s.source !== "default")?.sentence).toContain("as a task (polls report working, working, result after 2 polls, ttl 10000 ms, poll every 5 ms)");
+    await client.close();
+  });
+
+  test("task on a method entry, or on a tool that cannot run as a task, is refused where it is written", async () => {
+    await expect(McpMock.fromDefinition({ responses: [{ method: "custom/thing", task: {}, result: {} } as never] }, { transport: "none" })).rejects.toThrow(
+      /responses\[0\]\.task: "task" is for tool entries only/,
+    );
+    await expect(McpMock.fromDefinition({ tools: [{ name: "plain" }], responses: [{ tool: "plain", task: { afterPolls: 1 }, result: 1 }] }, { transport: "none" })).rejects.toThrow(
+      /responses\[0\]\.task: toolsCall\("plain"\): asTask: tool "plain" is declared without execution/,
+    );
+  });
+});
+
+describe("bad input", () => {
+  test("asTask options, execution declarations and tasks options are checked where they are written", async () => {
+    await using mock = await McpMock.start({ tools: TOOLS, transport: "none" });
+    expect(() => mock.toolsCall("build").asTask({ afterPolls: -1 })).toThrow('toolsCall("build"): asTask: afterPolls takes a count of tasks/get polls (0 or more), received -1.');
+    expect(() => mock.toolsCall("build").asTask({ statuses: ["done" as never] })).toThrow('asTask: statuses[0] must be "working", "input_required" or { status, message? }');
+    expect(() => mock.toolsCall("build").asTask({ polls: 2 } as never)).toThrow('asTask: unknown option "polls"; the options are ttl, pollInterval, afterPolls, statuses, statusMessage.');
+    expect(() => mock.toolsCall("plain").asTask()).toThrow('tool "plain" is declared without execution: { taskSupport: "optional" | "required" }');
+    await expect(McpMock.start({ tools: [{ name: "x", execution: { taskSupport: "sometimes" as never } }], transport: "none" })).rejects.toThrow('tools[0].execution must be { taskSupport: "forbidden" | "optional" | "required" }');
+    await expect(McpMock.start({ tasks: { ttl: -5 }, transport: "none" })).rejects.toThrow("tasks.ttl must be milliseconds (0 or more) or null");
+    await expect(McpMock.start({ tasks: { maxTasks: 0 }, transport: "none" })).rejects.toThrow("tasks.maxTasks must be a positive whole number, received 0.");
+    expect(() => mock.tasksGet("")).toThrow('tasksGet() takes a task id (a non-empty string, like "task-1"), received "".');
+  });
+
+  test("at the maxTasks cap with every task running, a new task is refused with a clear error; a finished one makes room", async () => {
+    await using t = await connected({ tasks: { maxTasks: 2 } });
+    t.mock.toolsCall("build").withArgs({ slow: true }).withDelay(60_000).respondsWith("late");
+    t.mock.toolsCall("build").respondsWith("quick");
+    const call = (args: Record<string, unknown>): Promise<unknown> => t.client.request({ method: "tools/call", params: { name: "build", arguments: args, task: {} } }, CreateTaskResultSchema).catch((e: unknown) => e);
+    await call({ slow: true });
+    await call({ slow: true });
+    expect(await call({ slow: true })).toMatchObject({ code: -32603, message: expect.stringContaining("2 tasks are running, the most the mock keeps (tasks.maxTasks)") });
+    await t.client.experimental.tasks.cancelTask("task-1");
+    expect(await call({})).toMatchObject({ task: { taskId: "task-3" } });
+    expect((await t.client.experimental.tasks.listTasks()).tasks.map((task) => task.taskId)).toEqual(["task-2", "task-3"]);
+  });
+});
