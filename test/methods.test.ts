@@ -156,6 +156,14 @@ describe("advertised capabilities, as before the descriptors", () => {
     expect(JSON.stringify(caps)).toBe('{"logging":{},"tools":{"listChanged":true},"resources":{"subscribe":true,"listChanged":true},"prompts":{"listChanged":true},"completions":{}}');
   });
 
+  test("a tool that may run as a task adds the tasks capability (list, cancel, task-augmented tools/call)", async () => {
+    await using mock = await McpMock.start({ tools: [{ name: "t", execution: { taskSupport: "required" } }] });
+    const caps = await capabilitiesOf(mock);
+    expect(JSON.stringify(caps)).toBe('{"logging":{},"tools":{"listChanged":true},"tasks":{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}}');
+    await using forbidden = await McpMock.start({ tools: [{ name: "t", execution: { taskSupport: "forbidden" } }] });
+    expect(Object.keys(await capabilitiesOf(forbidden))).toEqual(["logging", "tools"]);
+  });
+
   test("nothing declared: logging only; a user stub of a method adds its capability", async () => {
     await using mock = await McpMock.start({ onUnmatched: "silent" });
     expect(await capabilitiesOf(mock)).toEqual({ logging: {} });

@@ -215,17 +215,17 @@ describe("task support of a tool", () => {
 
 describe("ttl", () => {
   test("an expired task answers -32602 Task has expired; an unknown one Task not found", async () => {
-    await using t = await connected({ tasks: { ttl: 40 } });
+    await using t = await connected({ tasks: { ttl: 100 } });
     t.mock.toolsCall("build").respondsWith("x");
-    await drain(t.client, "build");
-    expect(await t.client.experimental.tasks.getTask("task-1")).toMatchObject({ ttl: 40 });
-    await new Promise((r) => setTimeout(r, 60));
+    const created = await t.client.request({ method: "tools/call", params: { name: "build", arguments: {}, task: {} } }, CreateTaskResultSchema);
+    expect(created.task).toMatchObject({ taskId: "task-1", ttl: 100 });
+    await new Promise((r) => setTimeout(r, 150));
     const expired = await t.client.experimental.tasks.getTask("task-1").catch((e: unknown) => e);
     expect(expired).toMatchObject({ code: -32602, message: expect.stringContaining("Failed to retrieve task: Task has expired") });
     const unknown = await t.client.experimental.tasks.getTask("task-99").catch((e: unknown) => e);
     expect(unknown).toMatchObject({ code: -32602, message: expect.stringContaining("Failed to retrieve task: Task not found") });
     expect((await t.client.experimental.tasks.listTasks()).tasks).toEqual([]);
-    t.mock.verify(tasksGet(), atLeast(3));
+    t.mock.verify(tasksGet(), atLeast(2));
   });
 
   test("the client's ttl is honoured; a stub's ttl and pollInterval win", async () => {
@@ -293,5 +293,30 @@ describe("bad input", () => {
     await t.client.experimental.tasks.cancelTask("task-1");
     expect(await call({})).toMatchObject({ task: { taskId: "task-3" } });
     expect((await t.client.experimental.tasks.listTasks()).tasks.map((task) => task.taskId)).toEqual(["task-2", "task-3"]);
+  });
+});
+
+describe("verification and the journal", () => {
+  test("a failed verify of a task method shows the closest polls, the task id field by field", async () => {
+    await using t = await connected();
+    t.mock.toolsCall("build").respondsWith("x");
+    await drain(t.client, "build");
+    expect(() => t.mock.verify(tasksGet("task-9"))).toThrow(/tasks\/get "task-9" \| tasks\/get "task-1" +<<<<< task id does not match/);
+    expect(t.mock.findRequests(tasksGet("task-1")).every((e) => e.taskId === "task-1")).toBe(true);
+    expect(t.mock.findRequests(toolsCall("build"))[0]?.taskId).toBe("task-1");
+  });
+
+  test("the same task over the in-memory transport (status notifications on its pipe)", async () => {
+    await using mock = await McpMock.start({ tools: TOOLS, transport: "none" });
+    mock.toolsCall("build").asTask({ afterPolls: 1, pollInterval: 1 }).respondsWith("in memory");
+    const client = new Client({ name: "t", version: "1" });
+    const statuses: string[] = [];
+    client.setNotificationHandler(TaskStatusNotificationSchema, (n) => void statuses.push(n.params.status));
+    await client.connect(mock.clientTransport());
+    await client.listTools();
+    const seen = await drain(client, "build");
+    expect((seen.at(-1)?.result as { content: Array<{ text: string }> }).content[0]?.text).toBe("in memory");
+    await eventually(() => expect(statuses).toContain("completed"));
+    await client.close();
   });
 });
