@@ -62,6 +62,7 @@ export type {
   ModifierDefinition,
   StepDefinition,
   PromptDefinition,
+  TaskDefinition,
 } from "./definition/format.js";
 
 // Verification and the journal
