@@ -357,9 +357,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
   #play(entry: StubEntry, call: McpCall): Outcome | Promise<Outcome> {
     const stub = entry.stub;
     const plan = this.#next(entry);
-    const play = (host?: StreamHost): Outcome | Promise<Outcome> => {
+    const play = (host?: StreamHost, signal = this.closing.signal): Outcome | Promise<Outcome> => {
       if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, host);
-      return sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal }).then(() => this.#answers.play(plan, call, stub.id, stub, host));
+      return sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(() => this.#answers.play(plan, call, stub.id, stub, host));
     };
     return this.tasks.wants(call, plan) ? this.tasks.start(call, stub, play, this.#answers.streamHost(stub)) : play();
   }

@@ -169,6 +169,17 @@ describe("tasks/cancel", () => {
     t.mock.verify(tasksCancel(taskId), 2);
   });
 
+  test("a cancelled task's delay timer is released at once, not at close()", async () => {
+    await using t = await connected();
+    t.mock.toolsCall("build").withDelay(60_000).respondsWith("never");
+    const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    const created = await t.client.request({ method: "tools/call", params: { name: "build", arguments: {}, task: {} } }, CreateTaskResultSchema);
+    await eventually(() => expect(timers()).toBe(before + 1));
+    await t.client.experimental.tasks.cancelTask(created.task.taskId);
+    await eventually(() => expect(timers()).toBe(before));
+  });
+
   test("close() with a task still running ends it and its waiting tasks/result", async () => {
     const t = await connected();
     t.mock.toolsCall("build").withDelay(60_000).respondsWith("never");

@@ -16,8 +16,8 @@ import type { StreamHost } from "../stream-player.js";
 import type { TaskOutcome, TaskRecord, TaskStore } from "./task-store.js";
 import { relatedMessage, withRelatedTask } from "./wire-2025.js";
 
-/** The stub's ordinary answer, played with a stream host of the task's own (after the stub's delay). */
-export type TaskWork = (host: StreamHost) => Outcome | Promise<Outcome>;
+/** The stub's ordinary answer, played with a stream host of the task's own (after the stub's delay, which `signal` cuts short). */
+export type TaskWork = (host: StreamHost, signal: AbortSignal) => Outcome | Promise<Outcome>;
 
 /** What running a task needs from the mock. */
 export interface RunnerHost {
@@ -71,7 +71,7 @@ export async function runTask(host: RunnerHost, task: TaskRecord, call: McpCall,
   const deliver = (message: unknown): void => host.deliver(call.sessionId, relatedMessage(message, task.id));
   const taskHost: StreamHost = {
     requestFromClient: async (method, params, s, _deliver, timeoutMs, sig) => {
-      store.move(task, "input_required");
+      store.move(task, "input_required", `Waiting for the client's answer to ${method}.`);
       try {
         return await inner.requestFromClient(method, withRelatedTask(params, task.id), s, deliver, timeoutMs, sig);
       } finally {
@@ -82,7 +82,7 @@ export async function runTask(host: RunnerHost, task: TaskRecord, call: McpCall,
   };
   let final: JsonRpcResponse | undefined;
   try {
-    const outcome = await work(taskHost);
+    const outcome = await work(taskHost, signal);
     if (outcome.kind === "message" || outcome.kind === "fault") final = outcome.message;
     else if (outcome.kind === "stream") await outcome.run({ send: (m) => (isResponse(m) ? (final = m) : deliver(m)), signal });
     else throw new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} a raw HTTP status cannot be the result of task ${task.id}.`);
