@@ -87,6 +87,11 @@ export type TaskStep =
 /**
  * How a stub answers a call that asks to run as a task (`params.task`): the stub's ordinary
  * answer (its delay, stream script or function) is the task's work and its result.
+ *
+ * @example
+ * ```ts
+ * mock.toolsCall("build").asTask({ afterPolls: 2, statuses: ["working", "input_required"], pollInterval: 10 }).respondsWith({ ok: true });
+ * ```
  */
 export interface TaskPlan {
   /** The task's ttl in milliseconds (`null`: kept until the mock closes); default: what the client asked, else the mock's `tasks.ttl`. */

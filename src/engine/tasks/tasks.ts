@@ -26,7 +26,18 @@ export const DEFAULT_TASK_TTL_MS = 60_000;
 /** Default `pollInterval` a task suggests: short, since a mock's tasks are for tests. */
 export const DEFAULT_TASK_POLL_INTERVAL_MS = 100;
 
-/** The `tasks` option of `McpMock.start`. */
+/**
+ * The `tasks` option of `McpMock.start`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "build", execution: { taskSupport: "optional" } }],
+ *   tasks: { ttl: 5_000, pollInterval: 10, maxTasks: 100, ids: "uuid" },
+ * });
+ * ```
+ */
 export interface TaskOptions {
   /** The ttl of a task whose client asked for none, in ms (`null`: until the mock closes); default 60000. */
   readonly ttl?: number | null;
