@@ -300,7 +300,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   /** Takes a client's response to a server request (journaled under the method it answers). */
   handleResponse(id: RequestId | undefined, body: Record<string, unknown>, ctx: RequestContext): void {
-    const { method, unexpected } = this.requests.match(id, ctx.sessionId);
+    const { method, unexpected, taskId } = this.requests.match(id, ctx.sessionId);
     // Journaled under the method it answers, so `verify(method("elicitation/create"))` sees it.
     const call = method === undefined ? undefined : callOf(method, body, id, ctx);
     const entry = this.journal.record({
@@ -315,6 +315,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       call,
     }, ctx.body.length);
     this.journal.complete(entry, undefined, undefined, unexpected);
+    entry.taskId ??= taskId;
     if (method !== undefined) this.requests.settle(id as RequestId, body);
   }
 

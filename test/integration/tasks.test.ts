@@ -121,8 +121,8 @@ describe("a task-augmented tools/call", () => {
     expect(result.content[0]?.text).toBe("Hello, Ada");
     await eventually(() => expect(t.statuses).toEqual(expect.arrayContaining(["input_required", "working", "completed"])));
     // The client's answer to the elicitation is journaled with its task.
-    const request = t.mock.requests().find((e) => e.kind === "response");
-    expect(request?.method).toBe("elicitation/create");
+    const answer = t.mock.requests().find((e) => e.kind === "response");
+    expect(answer).toMatchObject({ method: "elicitation/create", taskId: "task-1" });
   });
 
   test("scripted statuses: each poll reports the next one, then the result", async () => {
