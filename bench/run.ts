@@ -31,7 +31,21 @@ interface Subject {
   readonly name: string;
   start(): Promise<Running>;
   readonly stateful?: boolean;
+  /** What this subject's clients send instead of the measurement's body and headers (a 2026-07-28 request). */
+  readonly body?: string;
+  readonly headers?: Record<string, string>;
 }
+
+/** The bench's tools/call as a 2026-07-28 client sends it: its envelope in `_meta`, its method and name repeated in headers. */
+const STATELESS_2026 = {
+  body: JSON.stringify({
+    jsonrpc: "2.0",
+    id: "[<id>]",
+    method: "tools/call",
+    params: { name: "add", arguments: { a: 1, b: 2 }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+  }),
+  headers: { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "add" },
+};
 
 const mcpmock = (name: string, args: string[], stateful = false): Subject => ({ name, stateful, start: () => startServer(name, node, ["bench/servers/mcpmock.mjs", ...args]) });
 
@@ -81,8 +95,8 @@ async function measure(subjects: Subject[], connections: number, body = CALL): P
   const running = new Map<string, { server: Running; headers: Record<string, string> }>();
   for (const s of subjects) {
     const server = await s.start();
-    const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
-    await load(server, headers, { connections, duration: 1, body }); // warm-up (JIT, JVM)
+    const headers = s.headers ?? (s.stateful ? await openSession(server.url) : MCP_HEADERS);
+    await load(server, headers, { connections, duration: 1, body: s.body ?? body }); // warm-up (JIT, JVM)
     running.set(s.name, { server, headers });
   }
   const results = new Map<string, LoadResult[]>(subjects.map((s) => [s.name, []]));
@@ -90,7 +104,7 @@ async function measure(subjects: Subject[], connections: number, body = CALL): P
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of rotate(subjects, round)) {
         const r = running.get(s.name) as { server: Running; headers: Record<string, string> };
-        const result = await load(r.server, r.headers, { connections, duration: DURATION, body });
+        const result = await load(r.server, r.headers, { connections, duration: DURATION, body: s.body ?? body });
         if (result.errors) notes.push(`${s.name} at ${connections} connections: ${result.errors} errors in round ${round + 1}.`);
         results.get(s.name)?.push(result);
       }
@@ -161,6 +175,11 @@ async function main(): Promise<void> {
   const sse = await measure([mcpmock("mcpmock stateless SSE", ["stateless", "sse"]), mcpmock("mcpmock stateless JSON", ["stateless", "json"])], 32);
   const jsonCpu = median(cpu(sse.get("mcpmock stateless JSON") ?? []));
   for (const [name, rs] of sse) row("tools/call SSE vs JSON, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), jsonCpu, "JSON"));
+
+  // 3b. The 2026-07-28 revision against the 2025 stateless mode, on the same mock (issue 14: within 1.1x).
+  const eras = await measure([{ ...mcpmock("mcpmock 2026-07-28", ["stateful", "json"]), ...STATELESS_2026 }, mcpmock("mcpmock 2025 stateless", ["stateless", "json"])], 32);
+  const era2025 = median(cpu(eras.get("mcpmock 2025 stateless") ?? []));
+  for (const [name, rs] of eras) row("tools/call 2026-07-28 vs 2025 stateless, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), era2025, "2025 stateless"));
 
   // 4. A streamed answer of 10,000 notify steps: events per second.
   const streamRates = new Map<string, number[]>([["mcpmock streams()", []], ["Hono streamSSE loop (bare)", []]]);

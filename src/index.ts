@@ -9,7 +9,7 @@
 
 // The mock and its options
 export { McpMock } from "./mock.js";
-export type { McpMockOptions, ServerInfo } from "./options.js";
+export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
 export type { ToolDeclaration, ObjectJsonSchema } from "./stubs/tool-catalog.js";
 export type {
   ResourceDeclaration,
@@ -80,6 +80,8 @@ export {
   tasksResult,
   tasksList,
   tasksCancel,
+  serverDiscover,
+  subscriptionsListen,
 } from "./dsl/patterns.js";
 export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./journal/verification.js";
 export type { JournalEntry, JournalKind } from "./journal/journal.js";
@@ -107,4 +109,4 @@ export {
 
 // Errors and protocol facts
 export { McpMockError } from "./values/errors.js";
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
+export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";

@@ -529,6 +529,35 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
+   * Stubs `server/discover` (2026-07-28), answered by default with the stateless versions the
+   * mock accepts, the capabilities it serves and `serverInfo` in `_meta`; a partial result
+   * replaces the default one (the era adds `resultType`, `ttlMs` and `cacheScope`).
+   *
+   * @example
+   * ```ts
+   * mock.serverDiscover().respondsWithError(-32603, "discovery is down");
+   * ```
+   */
+  serverDiscover(): RequestBuilder<Record<string, never>> {
+    return new RequestBuilder(entryDraft("server/discover"), this.#core);
+  }
+
+  /**
+   * Stubs `subscriptions/listen` (2026-07-28): refuse the subscription
+   * (`respondsWithError`, `respondsWithStatus`), or script its stream after the
+   * acknowledgement (`streams`). Without a stub the stream opens and carries what its filter
+   * lets through.
+   *
+   * @example
+   * ```ts
+   * mock.subscriptionsListen().respondsWithError(-32603, "Subscription limit reached");
+   * ```
+   */
+  subscriptionsListen(): RequestBuilder<Record<string, unknown>> {
+    return new RequestBuilder(entryDraft("subscriptions/listen"), this.#core);
+  }
+
+  /**
    * Stubs `completion/complete` (answered with no values by default).
    *
    * @example
@@ -580,7 +609,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   /**
    * Pushes a notification on the GET streams: of one session, or of every session with an
    * open stream. Waits up to `timeout` ms (1000) for a stream to open, since clients open it
-   * just after initializing; resolves with the sessions it reached.
+   * just after initializing; resolves with the sessions it reached. Without `sessionId` it also
+   * reaches the 2026-07-28 `subscriptions/listen` streams whose filter lets it through (named
+   * `subscription:<id>` in the result), and then waits for no session.
    *
    * @example
    * ```ts
@@ -591,10 +622,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   async notify(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
     if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
-    const targets = await this.#core.push.targets(options.sessionId, options.timeout ?? 1000, `notify(${JSON.stringify(method)})`);
-    const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
-    for (const session of targets) session.stream?.emit(json);
-    return targets.map((s) => s.id);
+    return this.#core.push.notify(method, params, options.sessionId, options.timeout ?? 1000);
   }
 
   /**

@@ -3,6 +3,7 @@
  * @module
  */
 import { McpMockError } from "./values/errors.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { JournalEntry } from "./journal/journal.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
@@ -24,6 +25,18 @@ export interface ServerInfo {
   readonly websiteUrl?: string;
   readonly [key: string]: unknown;
 }
+
+/**
+ * A protocol version the mock speaks: the stateless `"2026-07-28"` or a session-era one.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ProtocolVersion } from "mcpmock";
+ * const versions: ProtocolVersion[] = ["2026-07-28", "2025-11-25"];
+ * await using mock = await McpMock.start({ protocolVersions: versions });
+ * ```
+ */
+export type ProtocolVersion = "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26" | "2024-11-05" | "2024-10-07";
 
 /**
  * How a mock starts. Every field is optional.
@@ -184,6 +197,26 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    * tests that verify a header); a list names the headers to redact instead.
    */
   readonly redactHeaders?: false | readonly string[];
+  /**
+   * The protocol versions the mock accepts; every one it knows by default
+   * (`SUPPORTED_PROTOCOL_VERSIONS`: 2026-07-28 and the session era's). A 2026-07-28 request
+   * (no session, the version in its `_meta`) is served statelessly; `initialize` opens a
+   * session-era session, negotiating among the session versions listed. Without
+   * `"2026-07-28"`, its requests get 400 (-32022, naming what the mock accepts) and v2 clients
+   * in `auto` mode fall back to `initialize`; with only it, `initialize` is refused the same way.
+   */
+  readonly protocolVersions?: readonly ProtocolVersion[];
+  /**
+   * 2026-07-28: the cache hints put on list, read and discover results that do not carry
+   * their own (a stub's result may set `ttlMs` and `cacheScope` itself): `ttlMs` 0 and
+   * `cacheScope` `"private"` by default.
+   */
+  readonly cacheHints?: {
+    /** Milliseconds a client may reuse the result (a whole number, 0 or more). */
+    readonly ttlMs?: number;
+    /** Who may share the cached result: `"private"` (this client) or `"public"` (any). */
+    readonly cacheScope?: "public" | "private";
+  };
 }
 
 /** Refuses options that cannot work, with the fix (the rest are checked where they are used). */
@@ -211,6 +244,20 @@ export function assertValidOptions(options: McpMockOptions): void {
     }
   }
   assertTaskOptions(options.tasks);
+  const versions = options.protocolVersions;
+  if (versions !== undefined) {
+    const unknown: unknown[] = Array.isArray(versions) ? versions.filter((v) => !SUPPORTED_PROTOCOL_VERSIONS.includes(v)) : [versions];
+    if (!Array.isArray(versions) || versions.length === 0 || unknown.length > 0) {
+      throw new McpMockError(
+        `protocolVersions must list versions the mock knows (${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}); received ${JSON.stringify(versions)}${unknown.length ? `, and ${unknown.map((v) => JSON.stringify(v)).join(", ")} is not one of them` : ""}.`,
+      );
+    }
+  }
+  const hints = options.cacheHints;
+  if (hints !== undefined) {
+    if (hints.ttlMs !== undefined && !(Number.isSafeInteger(hints.ttlMs) && hints.ttlMs >= 0)) throw new McpMockError(`cacheHints.ttlMs must be a whole number of milliseconds, 0 or more; received ${JSON.stringify(hints.ttlMs)}.`);
+    if (hints.cacheScope !== undefined && hints.cacheScope !== "public" && hints.cacheScope !== "private") throw new McpMockError(`cacheHints.cacheScope must be "public" or "private"; received ${JSON.stringify(hints.cacheScope)}.`);
+  }
   const redact = options.redactHeaders;
   if (redact !== undefined && redact !== false && !(Array.isArray(redact) && redact.every((h) => typeof h === "string"))) {
     throw new McpMockError(`redactHeaders must be false or a list of header names, received ${JSON.stringify(redact)}.`);

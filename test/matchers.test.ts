@@ -12,11 +12,11 @@ import {
   paramsContaining,
   paramsEqual,
   paramsWhere,
-  protocolVersionIs,
   sessionIs,
   type Match,
   type Matcher,
 } from "../src/stubs/matchers.js";
+import { protocolVersionIn, protocolVersionIs } from "../src/stubs/version-matchers.js";
 
 /** Marks a tools/call without `arguments`. */
 const NO_ARGS = Symbol("no arguments");
@@ -385,6 +385,17 @@ describe("headerIs", () => {
     const r = expectMiss(m, call({}, { headers: { authorization: "Basic abc" } }));
     expect(r.diffs[0]).toMatchObject({ path: "headers.authorization", actual: "Basic abc", reason: "differs" });
     expectMiss(m, call({}, { headers: {} }));
+  });
+});
+
+describe("protocolVersionIn", () => {
+  test("matches any listed version, describes the range, and names it in the near-miss row", () => {
+    const m = protocolVersionIn(["2025-11-25", "2025-06-18", "2025-03-26"]);
+    expect(m.describe()).toBe("at protocol versions 2025-03-26 to 2025-11-25");
+    expect(m.match(call({}, { protocolVersion: "2025-06-18" })).distance).toBe(0);
+    expect(m.match(call({}, { protocolVersion: "2026-07-28" })).distance).toBe(1);
+    expect(m.rows(call({}, { protocolVersion: "2026-07-28" }))).toEqual([{ expected: "protocol version: 2025-03-26 to 2025-11-25", actual: "protocol version: 2026-07-28", mismatch: "protocol version" }]);
+    expect(protocolVersionIn(["2026-07-28"]).describe()).toBe("at protocol version 2026-07-28");
   });
 });
 

@@ -14,14 +14,23 @@ import { McpMock, SUPPORTED_PROTOCOL_VERSIONS } from "../src/index.js";
 import { McpCall } from "../src/stubs/call.js";
 import { BUILT_IN_METHODS, METHOD_BY_NAME, METHODS, type MethodDescriptor } from "../src/protocol/methods/index.js";
 import { CAPABILITY_RULES } from "../src/protocol/methods/capabilities.js";
-import { DISCOVERY_PROTOCOL_VERSION } from "../src/protocol/revisions.js";
+import { MetaKeys, SESSION_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from "../src/protocol/revisions.js";
+import { specTypeSchemas } from "@modelcontextprotocol/client";
 import { assertClientCapability } from "../src/engine/stream-player.js";
 import type { Session } from "../src/engine/session-store.js";
 import { HEADERS } from "./support/raw-http.js";
 
 type SafeParse = { safeParse(value: unknown): { success: boolean } };
 const schemas = sdk as unknown as Record<string, SafeParse | undefined>;
-const KNOWN_REVISIONS = [...SUPPORTED_PROTOCOL_VERSIONS, DISCOVERY_PROTOCOL_VERSION];
+const KNOWN_REVISIONS = [...SUPPORTED_PROTOCOL_VERSIONS];
+
+/** A result schema by name: the v1 SDK's, else (for 2026-07-28 methods) the v2 client's spec type. */
+function resultSchemaOf(name: string): SafeParse | undefined {
+  const v1 = schemas[name];
+  if (v1) return v1;
+  const v2 = (specTypeSchemas as unknown as Record<string, { "~standard": { validate(v: unknown): { issues?: unknown } } } | undefined>)[name.replace(/Schema$/, "")];
+  return v2 && { safeParse: (value) => ({ success: !v2["~standard"].validate(value).issues }) };
+}
 
 /** The method names of one of the SDK's unions (`ClientRequestSchema`, ...). */
 function sdkMethods(union: string): Set<string> {
@@ -59,7 +68,7 @@ describe("the list", () => {
       for (const v of d.revisions) expect(KNOWN_REVISIONS, d.method).toContain(v);
       if (d.direction === "http") continue;
       // A method the SDK does not know yet exists only in revisions newer than the SDK's.
-      if (!ways[d.direction]?.has(d.method)) expect(d.revisions.some((v) => SUPPORTED_PROTOCOL_VERSIONS.includes(v)), d.method).toBe(false);
+      if (!ways[d.direction]?.has(d.method)) expect(d.revisions.some((v) => SESSION_PROTOCOL_VERSIONS.includes(v)), d.method).toBe(false);
     }
   });
 });
@@ -110,7 +119,7 @@ describe("what a descriptor says of its calls", () => {
   test("every result schema is an SDK schema, and every request the SDK knows has one", () => {
     const known = new Set([...sdkMethods("ClientRequestSchema"), ...sdkMethods("ServerRequestSchema")]);
     for (const d of METHODS) {
-      if (d.resultSchema !== undefined) expect(typeof schemas[d.resultSchema]?.safeParse, `${d.method}: ${d.resultSchema}`).toBe("function");
+      if (d.resultSchema !== undefined) expect(typeof resultSchemaOf(d.resultSchema)?.safeParse, `${d.method}: ${d.resultSchema}`).toBe("function");
       if (known.has(d.method)) expect(d.resultSchema, d.method).toBeDefined();
       if (d.direction === "notification" || d.direction === "http") expect(d.resultSchema, d.method).toBeUndefined();
     }
@@ -215,23 +224,28 @@ describe("built-in answers", () => {
         resources: [{ uri: "test://a", name: "a", text: "A" }, { uriTemplate: "test://t/{id}", name: "t" }],
         prompts: [{ name: "p", arguments: [{ name: "x" }] }],
       });
-      // A revision the mock does not negotiate yet is asked without a session.
-      const negotiated = SUPPORTED_PROTOCOL_VERSIONS.includes(version);
-      const init = negotiated ? await rpc(mock.url, "initialize", { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } }, {}) : undefined;
-      const headers: Record<string, string> = negotiated ? { "mcp-session-id": "session-1", "mcp-protocol-version": version } : { "mcp-protocol-version": version };
+      // A session-era revision is asked in a session; the stateless one with each request's envelope.
+      const stateless = STATELESS_PROTOCOL_VERSIONS.includes(version);
+      const init = stateless ? undefined : await rpc(mock.url, "initialize", { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } }, {});
       if (here.some((d) => d.method.startsWith("tasks/"))) {
         mock.toolsCall("job").withArgs({ slow: true }).withDelay(60_000).respondsWith("late");
         mock.toolsCall("job").respondsWith("done");
-        for (const args of [{}, { slow: true }]) expect((await rpc(mock.url, "tools/call", { name: "job", arguments: args, task: {} }, headers)).result).toMatchObject({ task: { status: "working" } });
+        const taskHeaders = { "mcp-session-id": "session-1", "mcp-protocol-version": version };
+        for (const args of [{}, { slow: true }]) expect((await rpc(mock.url, "tools/call", { name: "job", arguments: args, task: {} }, taskHeaders)).result).toMatchObject({ task: { status: "working" } });
       }
       for (const d of here) {
-        const answer = d.method === "initialize" && init ? init : await rpc(mock.url, d.method, PARAMS[d.method] ?? {}, headers);
+        const params = PARAMS[d.method] ?? {};
+        const headers: Record<string, string> = stateless ? { "mcp-protocol-version": version, "mcp-method": d.method } : { "mcp-session-id": "session-1", "mcp-protocol-version": version };
+        const sent = stateless ? { ...params, _meta: { [MetaKeys.protocolVersion]: version, [MetaKeys.clientCapabilities]: {} } } : params;
+        const answer = d.method === "initialize" && init ? init : await rpc(mock.url, d.method, sent, headers);
         if (d.resultSchema === undefined) {
           expect(answer.error?.code, `${d.method} answers an error: it has no result schema`).toBeTypeOf("number");
           continue;
         }
         expect(answer.error, d.method).toBeUndefined();
-        expect(schemas[d.resultSchema]?.safeParse(answer.result).success, `${d.method} → ${JSON.stringify(answer.result)}`).toBe(true);
+        expect(resultSchemaOf(d.resultSchema)?.safeParse(answer.result).success, `${d.method} → ${JSON.stringify(answer.result)}`).toBe(true);
+        // 2026-07-28: every result says its type; lists and discover say how long they may be cached.
+        if (stateless) expect(answer.result, d.method).toMatchObject(d.cacheable ? { resultType: "complete", ttlMs: 0, cacheScope: "private" } : { resultType: "complete" });
       }
     });
   });

@@ -5,8 +5,9 @@
  */
 import * as sdk from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, test } from "vitest";
-import { ANY, audio, embeddedResource, image, McpMock, McpMockError, resourceLink, SUPPORTED_PROTOCOL_VERSIONS, text } from "../src/index.js";
+import { ANY, audio, embeddedResource, image, McpMock, McpMockError, resourceLink, text } from "../src/index.js";
 import { HEADERS } from "./support/raw-http.js";
+import { SESSION_PROTOCOL_VERSIONS } from "../src/protocol/revisions.js";
 
 async function rpc(url: string, method: string, params: Record<string, unknown>, headers: Record<string, string>): Promise<{ result?: unknown; error?: unknown }> {
   const response = await fetch(url, { method: "POST", headers: { ...HEADERS, ...headers }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
@@ -18,7 +19,8 @@ const tools = [
   { name: "weather", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { temp: { type: "number" } } } },
 ] as const;
 
-describe.each(SUPPORTED_PROTOCOL_VERSIONS)("protocol %s", (version) => {
+// The session era's versions; the 2026-07-28 answers are checked in methods.test.ts and by the v2 client.
+describe.each(SESSION_PROTOCOL_VERSIONS)("protocol %s", (version) => {
   test("every built-in answer parses with the SDK's result schema", async () => {
     await using mock = await McpMock.start({
       tools,

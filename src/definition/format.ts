@@ -294,6 +294,9 @@ export interface MockDefinition {
   }>;
   /** Steps played on every GET stream (server-initiated messages) when it opens. */
   openStream?: StepDefinition[];
-  /** Mock options a file may set: `sessions`, `responseMode`, `pageSize`, `resourceNotFoundCode`, `strict` and `seed`. */
-  options?: Pick<McpMockOptions, "sessions" | "responseMode" | "pageSize" | "resourceNotFoundCode" | "strict" | "seed">;
+  /**
+   * Mock options a file may set: `sessions`, `responseMode`, `pageSize`, `resourceNotFoundCode`,
+   * `strict`, `seed`, `protocolVersions` and `cacheHints` (2026-07-28).
+   */
+  options?: Pick<McpMockOptions, "sessions" | "responseMode" | "pageSize" | "resourceNotFoundCode" | "strict" | "seed" | "protocolVersions" | "cacheHints">;
 }

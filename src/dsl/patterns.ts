@@ -122,6 +122,32 @@ export function ping(): RequestBuilder<Record<string, never>> {
 }
 
 /**
+ * A pattern for `server/discover` (2026-07-28).
+ *
+ * @example
+ * ```ts
+ * import { serverDiscover } from "mcpmock";
+ * mock.verify(serverDiscover(), atLeast(1));
+ * ```
+ */
+export function serverDiscover(): RequestBuilder<Record<string, never>> {
+  return new RequestBuilder(entryDraft("server/discover"), undefined);
+}
+
+/**
+ * A pattern for `subscriptions/listen` (2026-07-28).
+ *
+ * @example
+ * ```ts
+ * import { subscriptionsListen } from "mcpmock";
+ * mock.verify(subscriptionsListen().withParams({ notifications: { toolsListChanged: true } }));
+ * ```
+ */
+export function subscriptionsListen(): RequestBuilder<Record<string, unknown>> {
+  return new RequestBuilder(entryDraft("subscriptions/listen"), undefined);
+}
+
+/**
  * A pattern for `tools/list`.
  *
  * @example

@@ -18,11 +18,26 @@ import { defaultInitializeResult, type DefaultsSource } from "./built-in-answers
 import type { ClientRequests } from "./client-requests.js";
 import type { InitializeOutcome, Outcome } from "./outcome.js";
 import { errorMessage } from "./selection.js";
-import { playStream, type StreamHost, type StreamSink } from "./stream-player.js";
+import { playStream, type PlayRounds, type StreamHost, type StreamSink } from "./stream-player.js";
+import { assertRoundsAllowed, completeResult, type CacheHints } from "./eras/stateless-results.js";
+import type { InputRounds, Retry } from "./input-rounds.js";
+import { MetaKeys } from "../protocol/revisions.js";
+import type { LogLevel } from "../stubs/stream-script.js";
 
 /** What answers read from the mock. */
 export interface AnswerSource extends DefaultsSource {
   readonly requests: ClientRequests;
+  /** Seals and opens the state of 2026-07-28 input rounds. */
+  readonly inputRounds: InputRounds;
+  /** The cache hints 2026-07-28 results carry unless their answer sets them. */
+  cacheHints(): CacheHints;
+}
+
+/** Where a 2026-07-28 call stands among its input rounds, and which answer of its stub it plays. */
+export interface RoundsContext {
+  readonly retry: Retry;
+  /** The index of the stub's answer being played (a state resumes the same one). */
+  readonly response: number;
 }
 
 /** A constant answer's result and its JSON. */
@@ -36,13 +51,45 @@ export class Answers {
   readonly #source: AnswerSource;
   /** Constant answers' results and their JSON, by plan (see #constant). */
   readonly #constants = new WeakMap<ResponsePlan, ConstantResult[]>();
+  /** The 2026-07-28 form of constant results, by the session-era result. */
+  readonly #completed = new WeakMap<object, ConstantResult>();
 
   constructor(source: AnswerSource) {
     this.#source = source;
   }
 
-  /** Plays one answer for a call. `stub` gives URI-template captures for reads; `host`, a stream's own host (a task's). */
-  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, host: StreamHost = this.streamHost(stub)): Outcome | Promise<Outcome> {
+  /**
+   * Plays one answer for a call. `stub` gives URI-template captures for reads; `rounds` is
+   * where a 2026-07-28 call stands (its results are completed the stateless era's way); `host`,
+   * a stream's own host (a task's).
+   */
+  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext, host?: StreamHost): Outcome | Promise<Outcome> {
+    const outcome = this.#play(plan, call, where, stub, rounds, host);
+    if (!supportedRevision(call.protocolVersion).stateless) return outcome;
+    return outcome instanceof Promise ? outcome.then((o) => this.complete(o, call)) : this.complete(outcome, call);
+  }
+
+  /**
+   * An outcome as the call's era sends it: for a 2026-07-28 call, its result with `resultType`
+   * and, for lists and reads, the cache hints (constant results completed once).
+   */
+  complete(outcome: Outcome, call: McpCall): Outcome {
+    if ((outcome.kind !== "message" && outcome.kind !== "fault") || !supportedRevision(call.protocolVersion).stateless) return outcome;
+    const message = outcome.message;
+    if (!("result" in message)) return outcome;
+    const hints = this.#source.cacheHints();
+    if (outcome.kind === "message" && outcome.resultJson !== undefined && isJsonObject(message.result)) {
+      let found = this.#completed.get(message.result);
+      if (!found) {
+        const result = completeResult(message.result, call.method, hints);
+        this.#completed.set(message.result, (found = { result, json: JSON.stringify(result) }));
+      }
+      return constantMessage(call, found);
+    }
+    return { ...outcome, message: resultResponse(call.id as RequestId, completeResult(message.result, call.method, hints)) } as Outcome;
+  }
+
+  #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost): Outcome | Promise<Outcome> {
     switch (plan.kind) {
       case "result":
         if (typeof plan.result !== "function" && !OPENING_METHODS.has(call.method)) return constantMessage(call, this.#constant(plan, 0, () => plan.result));
@@ -90,7 +137,13 @@ export class Answers {
       }
       case "stream": {
         const session = call.sessionId === undefined ? undefined : this.#source.sessions.get(call.sessionId);
-        const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where);
+        const host = taskHost ?? this.streamHost(stub);
+        let played: PlayRounds | undefined;
+        if (rounds) {
+          assertRoundsAllowed(plan, call, where);
+          played = this.#rounds(rounds, call, stub);
+        }
+        const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where, played);
         return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
       }
     }
@@ -105,6 +158,20 @@ export class Answers {
     return {
       requestFromClient: (...args) => requests.send(...args),
       finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
+    };
+  }
+
+  /** How a 2026-07-28 call's script plays its request steps as rounds. */
+  #rounds({ retry, response }: RoundsContext, call: McpCall, stub: Stub | undefined): PlayRounds {
+    const meta = call.params?.["_meta"] as Record<string, unknown> | undefined;
+    return {
+      retry,
+      logLevel: meta?.[MetaKeys.logLevel] as LogLevel | undefined,
+      ask: (at, key, method, params, answers) => {
+        const state = { stubId: stub?.id ?? "", response, answers: [...answers], askedAt: at, round: (retry.state?.round ?? 0) + 1 };
+        const request = params === undefined ? { method } : { method, params };
+        return resultResponse(call.id as RequestId, { resultType: "input_required", inputRequests: { [key]: request }, requestState: this.#source.inputRounds.seal(state, call) });
+      },
     };
   }
 

@@ -7,18 +7,24 @@
  */
 import { BUILT_IN_METHODS, type DefaultsSource } from "../protocol/methods/index.js";
 import { FALLBACK_PRIORITY, type Stub } from "../stubs/stub.js";
+import { protocolVersionIn } from "../stubs/version-matchers.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../protocol/revisions.js";
 
 export type { DefaultsSource } from "../protocol/methods/index.js";
 export { defaultInitializeResult } from "../protocol/methods/initialize.js";
 export { LOG_LEVELS } from "../protocol/methods/logging-set-level.js";
 export { advertisedCapabilities } from "../protocol/methods/capabilities.js";
 
-/** The built-in stubs, one per method with a built-in answer, in the descriptors' order. */
+/**
+ * The built-in stubs, one per method with a built-in answer, in the descriptors' order. A
+ * method that some revisions lack answers only in the others (in 2026-07-28, `ping` is a miss:
+ * -32601, which HTTP sends with 404); a user stub still answers it, on purpose.
+ */
 export function defaultStubs(source: DefaultsSource): Stub[] {
-  return BUILT_IN_METHODS.map(({ method, builtIn }) => ({
+  return BUILT_IN_METHODS.map(({ method, builtIn, revisions }) => ({
     id: `default:${method}`,
     method,
-    matchers: [],
+    matchers: SUPPORTED_PROTOCOL_VERSIONS.every((v) => revisions.includes(v)) ? [] : [protocolVersionIn(revisions)],
     responses: [builtIn(source)],
     priority: FALLBACK_PRIORITY,
     source: "default",

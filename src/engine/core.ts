@@ -15,7 +15,7 @@ import { Journal, type JournalEntry } from "../journal/journal.js";
 import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import type { McpMockOptions } from "../options.js";
 import { PromptCatalog } from "../stubs/prompt-catalog.js";
-import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
+import { ErrorCodes, SUPPORTED_PROTOCOL_VERSIONS, supportedRevision } from "../protocol/revisions.js";
 import { drawDelay, seededRandom } from "../stubs/random-delay.js";
 import { matchesAll } from "../stubs/matchers.js";
 import { isAvailable, StubRegistry, type StubEntry } from "../stubs/registry.js";
@@ -31,6 +31,10 @@ import { Answers } from "./answers.js";
 import { ClientRequests } from "./client-requests.js";
 import { SessionEra } from "./eras/sessions.js";
 import type { ProtocolEra } from "./eras/era.js";
+import { StatelessEra } from "./eras/stateless.js";
+import { DEFAULT_CACHE_HINTS, type CacheHints } from "./eras/stateless-results.js";
+import { InputRounds, type Retry } from "./input-rounds.js";
+import type { RoundsContext } from "./answers.js";
 import { answerOf, type Outcome, type RequestContext } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
@@ -69,8 +73,12 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly sessions: SessionStore;
   readonly closing = new AbortController();
   readonly options: McpMockOptions;
-  /** Where requests belong: today the session era for every request. */
+  /** Where session-era requests belong (`initialize`, `Mcp-Session-Id`). */
   readonly era: ProtocolEra;
+  /** The 2026-07-28 requests' era: each request's envelope, read and checked. */
+  readonly stateless: StatelessEra;
+  /** The state of 2026-07-28 input rounds, sealed and opened. */
+  readonly inputRounds = new InputRounds();
   /** Requests the mock sent to clients, waiting for their answers. */
   readonly requests: ClientRequests;
   /** notify(), mock.request() and list_changed. */
@@ -90,7 +98,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.options = options;
     this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders);
     this.sessions = new SessionStore(options.sessionIds, options);
-    this.era = new SessionEra(this.sessions, this.stateful);
+    const accepted = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => (options.protocolVersions as readonly string[] | undefined)?.includes(v) ?? true);
+    this.era = new SessionEra(this.sessions, this.stateful, accepted);
+    this.stateless = new StatelessEra(accepted);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
     this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options });
@@ -157,6 +167,12 @@ export class MockCore implements DefaultsSource, SelectionContext {
   pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;
   }
+  statelessVersions(): readonly string[] {
+    return this.stateless.versions;
+  }
+  cacheHints(): CacheHints {
+    return { ...DEFAULT_CACHE_HINTS, ...this.options.cacheHints };
+  }
   resourceNotFoundCode(call: McpCall): number {
     return this.options.resourceNotFoundCode ?? supportedRevision(call.protocolVersion).resourceNotFoundCode;
   }
@@ -192,12 +208,13 @@ export class MockCore implements DefaultsSource, SelectionContext {
     let miss: string | undefined;
     let played: Outcome | Promise<Outcome>;
     try {
-      const selection = this.tasks.refusal(call) ?? select(this, call);
+      const { retry, resumed } = this.inputRounds.roundsOf(call, this.registry);
+      const selection = this.tasks.refusal(call) ?? (resumed ? { entry: resumed } : select(this, call));
       if ("entry" in selection) {
         stubId = selection.entry.stub.id;
-        played = this.#play(selection.entry, call);
+        played = this.#play(selection.entry, call, retry);
       } else {
-        played = { kind: "message", message: selection.message };
+        played = this.#answers.complete({ kind: "message", message: selection.message }, call);
         miss = selection.miss;
       }
     } catch (error) {
@@ -277,20 +294,20 @@ export class MockCore implements DefaultsSource, SelectionContext {
    * scenario moved on): `openStream()` for a new GET stream, `deleteSession()` for the end of a
    * session. What the event means, and what it does without a stub, is the transport's.
    */
-  takeEventStub(method: string, ctx: RequestContext): TakenStub | undefined {
-    const call = callOf(method, undefined, undefined, ctx);
+  takeEventStub(method: string, ctx: RequestContext, params?: Record<string, unknown>, id?: RequestId): TakenStub | undefined {
+    const call = callOf(method, params, id, ctx);
     const taken = this.#take(call);
     return taken && { plan: taken.plan, call, stubId: taken.entry.stub.id };
   }
 
   /** Journals a transport event as a request, with what the transport answered. */
-  journalEvent(method: string, ctx: RequestContext, stubId: string | undefined, answer: unknown): void {
-    const entry = this.#record("request", callOf(method, undefined, undefined, ctx), ctx);
+  journalEvent(method: string, ctx: RequestContext, stubId: string | undefined, answer: unknown, params?: Record<string, unknown>, id?: RequestId): void {
+    const entry = this.#record("request", callOf(method, params, id, ctx), ctx);
     this.journal.complete(entry, stubId, answer, undefined);
   }
 
-  /** Plays an openStream() script on a GET stream. */
-  async playOnStream(found: TakenStub & { plan: StreamPlan }, session: Session, sink: StreamSink): Promise<void> {
+  /** Plays an openStream() script on a GET stream (or a 2026-07-28 listen stream, which has no session). */
+  async playOnStream(found: TakenStub & { plan: StreamPlan }, session: Session | undefined, sink: StreamSink): Promise<void> {
     try {
       await playStream(this.#answers.streamHost(), found.plan, found.call, session, sink, found.stubId);
     } catch (error) {
@@ -355,12 +372,18 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return undefined;
   }
 
-  #play(entry: StubEntry, call: McpCall): Outcome | Promise<Outcome> {
+  /**
+   * Plays a stub's next answer for a call. A 2026-07-28 call brings its `retry`: a retry that
+   * resumes a state plays the same answer again, without counting a hit or moving a scenario.
+   */
+  #play(entry: StubEntry, call: McpCall, retry?: Retry): Outcome | Promise<Outcome> {
     const stub = entry.stub;
-    const plan = this.#next(entry);
+    const response = Math.min(retry?.state ? retry.state.response : entry.hits, stub.responses.length - 1);
+    const plan = retry?.state ? (stub.responses[response] as ResponsePlan) : this.#next(entry);
+    const rounds: RoundsContext | undefined = retry && { retry, response };
     const play = (host?: StreamHost, signal = this.closing.signal): Outcome | Promise<Outcome> => {
-      if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, host);
-      return sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(() => this.#answers.play(plan, call, stub.id, stub, host));
+      if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, rounds, host);
+      return sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(() => this.#answers.play(plan, call, stub.id, stub, rounds, host));
     };
     return this.tasks.wants(call, plan) ? this.tasks.start(call, stub, play, this.#answers.streamHost(stub)) : play();
   }

@@ -8,6 +8,7 @@ import { McpMockError } from "../values/errors.js";
 import type { ClientRequests } from "./client-requests.js";
 import type { SessionStore, Session } from "./session-store.js";
 import { assertClientCapability } from "./stream-player.js";
+import { Subscriptions } from "./subscriptions.js";
 
 /** The sessions' push streams. */
 export class Push {
@@ -16,6 +17,8 @@ export class Push {
   readonly #stateful: boolean;
   readonly #closing: AbortSignal;
   readonly #waiters = new Set<() => void>();
+  /** The 2026-07-28 listen streams, which belong to no session. */
+  readonly subscriptions = new Subscriptions();
 
   constructor(sessions: SessionStore, requests: ClientRequests, stateful: boolean, closing: AbortSignal) {
     this.#sessions = sessions;
@@ -34,8 +37,10 @@ export class Push {
    * (`notifications/tools/list_changed` and the like), as the advertised `listChanged` promises.
    */
   listChanged(list: "tools" | "resources" | "prompts"): void {
-    const message = JSON.stringify({ jsonrpc: "2.0", method: `notifications/${list}/list_changed` });
+    const method = `notifications/${list}/list_changed`;
+    const message = JSON.stringify({ jsonrpc: "2.0", method });
     for (const session of this.#sessions.all()) session.stream?.emit(message);
+    this.subscriptions.deliver(method, undefined);
   }
 
   /** The sessions a push goes to: one by id, or every one; waits up to `timeout` ms for push streams to open. */
@@ -72,10 +77,27 @@ export class Push {
       const timer = setTimeout(() => {
         finish();
         const target = sessionId === undefined ? "any session" : `session ${JSON.stringify(sessionId)}`;
-        reject(new McpMockError(`${what}: no GET stream opened for ${target} within ${timeout} ms. SDK clients open it after initialize; a client that never does cannot receive server-initiated messages.`));
+        const stateless =
+          sessionId === undefined && sessions.all().length === 0
+            ? " A 2026-07-28 client has no session: it hears notifications on a subscriptions/listen stream, and is asked for input only inside a call (a streams() answer's .request(...) steps become input_required rounds)."
+            : "";
+        reject(new McpMockError(`${what}: no GET stream opened for ${target} within ${timeout} ms. SDK clients open it after initialize; a client that never does cannot receive server-initiated messages.${stateless}`));
       }, timeout);
       this.#waiters.add(wake);
     });
+  }
+
+  /**
+   * `mock.notify()`: to one session's push stream, or to every open one and every listen
+   * stream whose filter lets it through (then waiting for no session while a listen stream is open).
+   */
+  async notify(method: string, params: Record<string, unknown> | undefined, sessionId: string | undefined, timeout: number): Promise<string[]> {
+    const listeners = sessionId === undefined ? this.subscriptions.deliver(method, params).map((id) => `subscription:${String(id)}`) : [];
+    // With a listen stream open, a notification its filter holds back is not a failure to deliver.
+    const targets = sessionId === undefined && this.subscriptions.size > 0 ? this.#sessions.all().filter((s) => s.stream?.attached) : await this.targets(sessionId, timeout, `notify(${JSON.stringify(method)})`);
+    const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
+    for (const session of targets) session.stream?.emit(json);
+    return [...targets.map((s) => s.id), ...listeners];
   }
 
   /** Sends a request to one session's client on its push stream (capabilities checked) and resolves with the answer. */

@@ -12,6 +12,8 @@ import { CLIENT_CAPABILITY_BY_METHOD } from "../protocol/methods/index.js";
 import type { Session } from "./session-store.js";
 import { passesLevel, type StreamCall, type StreamStep } from "../stubs/stream-script.js";
 import type { Answer, ResponsePlan } from "../stubs/stub.js";
+import type { LogLevel } from "../stubs/stream-script.js";
+import { inputKey, type Retry } from "./input-rounds.js";
 
 /** Where a stream's messages go. */
 export interface StreamSink {
@@ -47,6 +49,19 @@ export interface StreamHost {
 }
 
 /**
+ * How a script plays in the stateless era (2026-07-28): its `request` steps become
+ * `input_required` rounds (see `input-rounds.ts`), and logs follow the request's own level.
+ */
+export interface PlayRounds {
+  /** What this request brought: the state it resumes and its answers to the last round. */
+  readonly retry: Retry;
+  /** The log level the request's envelope set; none, no logs. */
+  readonly logLevel: LogLevel | undefined;
+  /** The message that ends this round at step `at`, asking `method` under `key`, with the answers so far. */
+  ask(at: number, key: string, method: string, params: unknown, answers: readonly unknown[]): JsonRpcResponse;
+}
+
+/**
  * Throws unless the session's client declared the capability a request needs (its
  * descriptor's `clientCapability`; unknown without a session).
  */
@@ -73,7 +88,7 @@ async function value<T>(answer: Answer<T, StreamCall>, call: StreamCall): Promis
 }
 
 /** Plays a stream plan for a call onto a sink. Throws a JsonRpcFailure to end with an error. */
-export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCall, session: Session | undefined, sink: StreamSink, where: string): Promise<void> {
+export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCall, session: Session | undefined, sink: StreamSink, where: string, rounds?: PlayRounds): Promise<void> {
   const answers: unknown[] = [];
   const sc = streamCall(call, answers);
   const signal = sink.signal;
@@ -88,12 +103,17 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
   }
   const meta = call.params?.["_meta"] as { progressToken?: unknown } | undefined;
   const token = meta?.progressToken;
+  // A retry replays the steps the earlier rounds sent without sending them again.
+  const state = rounds?.retry.state;
+  const resumeAt = state?.askedAt ?? -1;
+  let requests = 0;
   for (let i = 0; i < plan.steps.length; i++) {
+    const step = plan.steps[i] as StreamStep;
+    if (i < resumeAt && step.kind !== "request") continue;
     const wait = sink.ready?.();
     if (wait) await wait;
     if (signal.aborted) return;
-    if (i > 0 && plan.delayBetween) await sleep(plan.delayBetween, undefined, { signal });
-    const step = plan.steps[i] as StreamStep;
+    if (i > resumeAt && i > 0 && plan.delayBetween) await sleep(plan.delayBetween, undefined, { signal });
     switch (step.kind) {
       case "progress":
         if (token === undefined) break;
@@ -104,7 +124,7 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
         });
         break;
       case "log":
-        if (!passesLevel(step.level, session?.logLevel)) break;
+        if (rounds ? rounds.logLevel === undefined || !passesLevel(step.level, rounds.logLevel) : !passesLevel(step.level, session?.logLevel)) break;
         sink.send({
           jsonrpc: "2.0",
           method: "notifications/message",
@@ -120,6 +140,21 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
         await sleep(step.ms, undefined, { signal });
         break;
       case "request": {
+        if (rounds) {
+          const n = ++requests;
+          if (state && n <= state.answers.length) {
+            answers.push(state.answers[n - 1]);
+            break;
+          }
+          const key = inputKey(step.method, n);
+          if (Object.hasOwn(rounds.retry.responses, key)) {
+            answers.push(rounds.retry.responses[key]);
+            break;
+          }
+          const params = step.params === undefined ? undefined : await value(step.params, sc);
+          sink.send(rounds.ask(i, key, step.method, params, answers));
+          return;
+        }
         assertClientCapability(step.method, session, where);
         const params = step.params === undefined ? undefined : await value(step.params, sc);
         try {

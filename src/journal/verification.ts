@@ -7,6 +7,7 @@ import { McpMockError, PREFIX, showValue } from "../values/errors.js";
 import type { Journal, JournalEntry } from "./journal.js";
 import type { McpCall } from "../stubs/call.js";
 import { ARGUMENT_METHODS } from "../protocol/methods/index.js";
+import { supportedRevision } from "../protocol/revisions.js";
 import { comparisonRows, matchesPattern, methodTarget, rankRequests, renderRequestMisses, type PatternParts, type RequestMiss } from "./near-miss.js";
 
 /**
@@ -143,9 +144,18 @@ export function patternPhrase(pattern: PatternParts): string {
   return phrase;
 }
 
-/** The journal entries a pattern matches, oldest first. */
+/**
+ * Whether an entry is a 2026-07-28 retry (it carries a `requestState`): the next round of a
+ * request already journaled, so that an exchange of rounds counts once, as the same call does in
+ * a session (where the client's answers are responses, not requests).
+ */
+export function isInputRound(entry: JournalEntry): boolean {
+  return entry.kind === "request" && typeof entry.params?.["requestState"] === "string" && supportedRevision(entry.protocolVersion).stateless;
+}
+
+/** The journal entries a pattern matches, oldest first (an exchange of input rounds counts once). */
 export function findMatching(journal: Journal, pattern: PatternParts): JournalEntry[] {
-  return journal.entries().filter((e) => e.call !== undefined && matchesPattern(pattern, e.call));
+  return journal.entries().filter((e) => e.call !== undefined && !isInputRound(e) && matchesPattern(pattern, e.call));
 }
 
 /** Checks a count; throws a {@link VerificationError} with the near misses when it does not hold. */

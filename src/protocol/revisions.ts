@@ -4,14 +4,15 @@
  * @module
  */
 
-/** The revision the mock answers when a client asks for one it does not know. */
+/** The newest session-era revision: what `initialize` answers a client asking for one the mock does not know. */
 export const LATEST_PROTOCOL_VERSION = "2025-11-25";
+
+/** The stateless revision (WIRE.md §10): no `initialize`, no session; every request carries its `_meta` envelope. */
+export const STATELESS_PROTOCOL_VERSION = "2026-07-28";
 
 /** What the spec says a server assumes when an HTTP request carries no `MCP-Protocol-Version`. */
 export const DEFAULT_NEGOTIATED_PROTOCOL_VERSION = "2025-03-26";
 
-/** The revision whose clients probe with `server/discover` (not served yet; see WIRE.md §10). */
-export const DISCOVERY_PROTOCOL_VERSION = "2026-07-28";
 
 /** What one protocol revision allows on the wire. */
 export interface ProtocolRevision {
@@ -24,20 +25,29 @@ export interface ProtocolRevision {
   readonly primingEvents: boolean;
   /** The JSON-RPC code for "resource not found". */
   readonly resourceNotFoundCode: number;
+  /** The stateless era (2026-07-28): the version, capabilities and log level come with each request. */
+  readonly stateless: boolean;
 }
 
 const REVISIONS: readonly ProtocolRevision[] = [
-  { version: "2025-11-25", batching: false, structuredContent: true, primingEvents: true, resourceNotFoundCode: -32002 },
-  { version: "2025-06-18", batching: false, structuredContent: true, primingEvents: false, resourceNotFoundCode: -32002 },
-  { version: "2025-03-26", batching: true, structuredContent: false, primingEvents: false, resourceNotFoundCode: -32002 },
-  { version: "2024-11-05", batching: false, structuredContent: false, primingEvents: false, resourceNotFoundCode: -32002 },
-  { version: "2024-10-07", batching: false, structuredContent: false, primingEvents: false, resourceNotFoundCode: -32002 },
+  { version: "2026-07-28", batching: false, structuredContent: true, primingEvents: false, resourceNotFoundCode: -32602, stateless: true },
+  { version: "2025-11-25", batching: false, structuredContent: true, primingEvents: true, resourceNotFoundCode: -32002, stateless: false },
+  { version: "2025-06-18", batching: false, structuredContent: true, primingEvents: false, resourceNotFoundCode: -32002, stateless: false },
+  { version: "2025-03-26", batching: true, structuredContent: false, primingEvents: false, resourceNotFoundCode: -32002, stateless: false },
+  { version: "2024-11-05", batching: false, structuredContent: false, primingEvents: false, resourceNotFoundCode: -32002, stateless: false },
+  { version: "2024-10-07", batching: false, structuredContent: false, primingEvents: false, resourceNotFoundCode: -32002, stateless: false },
 ];
 
 const BY_VERSION = new Map(REVISIONS.map((r) => [r.version, r]));
 
-/** Every version the mock speaks, newest first (the same list as the SDK's). */
+/** Every version the mock speaks, newest first: the stateless 2026-07-28 and the session era's (the v1 SDK's list). */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = REVISIONS.map((r) => r.version);
+
+/** The session era's versions (2024-10-07 to 2025-11-25), newest first: the ones `initialize` negotiates. */
+export const SESSION_PROTOCOL_VERSIONS: readonly string[] = REVISIONS.filter((r) => !r.stateless).map((r) => r.version);
+
+/** The stateless era's versions, newest first. */
+export const STATELESS_PROTOCOL_VERSIONS: readonly string[] = REVISIONS.filter((r) => r.stateless).map((r) => r.version);
 
 /** The revision for a supported version, or `undefined`. */
 export function revisionOf(version: string): ProtocolRevision | undefined {
@@ -49,9 +59,12 @@ export function supportedRevision(version: string): ProtocolRevision {
   return BY_VERSION.get(version) ?? (BY_VERSION.get(LATEST_PROTOCOL_VERSION) as ProtocolRevision);
 }
 
-/** Version negotiation as the spec says: echo a supported version, else answer the latest. Never an error. */
-export function negotiateVersion(requested: unknown): string {
-  return typeof requested === "string" && BY_VERSION.has(requested) ? requested : LATEST_PROTOCOL_VERSION;
+/**
+ * Version negotiation at `initialize`, as the spec says: echo a version the mock accepts, else
+ * answer the newest it accepts (`accepted`: session-era versions, newest first). Never an error.
+ */
+export function negotiateVersion(requested: unknown, accepted: readonly string[] = SESSION_PROTOCOL_VERSIONS): string {
+  return typeof requested === "string" && accepted.includes(requested) ? requested : (accepted[0] ?? LATEST_PROTOCOL_VERSION);
 }
 
 /** JSON-RPC and MCP error codes the mock emits. */
@@ -66,6 +79,22 @@ export const ErrorCodes = {
   /** SDK convention for an unknown session. */
   SessionNotFound: -32001,
   ResourceNotFound: -32002,
+  /** 2026-07-28: the headers and the body disagree (`Mcp-Method`, `Mcp-Name`, `MCP-Protocol-Version`, `Mcp-Param-*`). */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the answer needs a client capability the request did not declare. */
+  MissingRequiredClientCapability: -32021,
+  /** 2026-07-28: the request's protocol version is not one the server speaks. */
+  UnsupportedProtocolVersion: -32022,
+} as const;
+
+/** The `_meta` keys of the 2026-07-28 envelope and results. */
+export const MetaKeys = {
+  protocolVersion: "io.modelcontextprotocol/protocolVersion",
+  clientCapabilities: "io.modelcontextprotocol/clientCapabilities",
+  clientInfo: "io.modelcontextprotocol/clientInfo",
+  logLevel: "io.modelcontextprotocol/logLevel",
+  serverInfo: "io.modelcontextprotocol/serverInfo",
+  subscriptionId: "io.modelcontextprotocol/subscriptionId",
 } as const;
 
 /** Header names, lower-case as they arrive through the Fetch API. */
@@ -73,4 +102,10 @@ export const HeaderNames = {
   sessionId: "mcp-session-id",
   protocolVersion: "mcp-protocol-version",
   lastEventId: "last-event-id",
+  /** 2026-07-28: the request's method, repeated as a header. */
+  method: "mcp-method",
+  /** 2026-07-28: the request's `params.name` or `params.uri`, repeated as a header. */
+  name: "mcp-name",
+  /** 2026-07-28: the prefix of the headers that repeat `x-mcp-header` tool arguments. */
+  paramPrefix: "mcp-param-",
 } as const;

@@ -303,24 +303,6 @@ export function headerIs(name: string, value: string | ValuePattern): Matcher {
   };
 }
 
-/** The protocol version in effect for the request. */
-export function protocolVersionIs(version: string): Matcher {
-  return {
-    kind: "protocolVersion",
-    specific: false,
-    dsl: `.withProtocolVersion(${JSON.stringify(version)})`,
-    describe: () => `at protocol version ${version}`,
-    rows: (call) => {
-      const row = { expected: `protocol version: ${version}`, actual: `protocol version: ${call.protocolVersion}` };
-      return [call.protocolVersion === version ? row : { ...row, mismatch: "protocol version" }];
-    },
-    match: (call) =>
-      call.protocolVersion === version
-        ? MATCH
-        : { distance: 1, diffs: [{ path: "protocolVersion", expected: version, actual: call.protocolVersion, reason: "differs" }] },
-  };
-}
-
 /** The raw message text contains a substring (the seed's `paramContains`). */
 export function bodyContains(text: string): Matcher {
   return {

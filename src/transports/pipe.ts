@@ -23,7 +23,9 @@ import { classifyMessage } from "../protocol/jsonrpc.js";
 import { OPENING_METHODS } from "../protocol/methods/index.js";
 import { HTTP_GET_STREAM } from "../protocol/entry-points.js";
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, supportedRevision } from "../protocol/revisions.js";
-import { playOutcomes, receive, renderReply, type ReplyWriter } from "./transport.js";
+import { playOutcomes, receive, renderReply, type Classified, type ReplyWriter } from "./transport.js";
+import { isEnvelopeRefusal, isStatelessRequest } from "../engine/eras/stateless.js";
+import { honouredFilter, withSubscriptionId } from "../engine/subscriptions.js";
 
 /** Where a pipe-like connection writes. */
 export interface PipeEnds {
@@ -89,6 +91,7 @@ export class PipeConnection {
       return;
     }
     const core = this.#core;
+    if (!this.#session && (m.kind === "request" || m.kind === "notification") && isStatelessRequest(undefined, undefined, m.params)) return this.#onStateless(m, body);
     const isInit = m.kind === "request" && OPENING_METHODS.has(m.method);
     // The session is the connection's: its version, or the default before initialize.
     const version = isInit ? core.era.negotiate(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
@@ -101,6 +104,39 @@ export class PipeConnection {
     const opened = isInit && outcome.kind === "message" && outcome.initialize ? this.#openSession(outcome.initialize) : undefined;
     await renderReply([outcome], { batch: false, stream: false }, this.writer(m.id));
     if (opened) this.#playOpenStream(opened);
+  }
+
+  /**
+   * A 2026-07-28 message (no session, the version in its envelope): refused as the revision
+   * says, or answered statelessly; `subscriptions/listen` makes this pipe its stream.
+   */
+  async #onStateless(m: Extract<Classified, { kind: "request" | "notification" }>, body: string): Promise<void> {
+    const core = this.#core;
+    const envelope = core.stateless.read(m.params, undefined);
+    const id = m.kind === "request" ? m.id : undefined;
+    if (isEnvelopeRefusal(envelope)) {
+      if (id !== undefined) this.#ends.send(JSON.stringify({ jsonrpc: "2.0", id, error: { code: envelope.code, message: envelope.message, data: envelope.data } }));
+      else this.#ends.log(`ignored a notification: ${envelope.message}`);
+      return;
+    }
+    const ctx: RequestContext = { session: undefined, sessionId: undefined, headers: {}, protocolVersion: envelope.protocolVersion, body, transport: this.#kind };
+    if (m.kind === "notification") return void core.handleNotification(m.method, m.params, ctx);
+    if (m.method === "subscriptions/listen") return this.#listen(m.id, m.params, ctx);
+    const outcome = await core.handleRequest(m.id, m.method, m.params, ctx);
+    await renderReply([outcome], { batch: false, stream: false }, this.writer(m.id));
+  }
+
+  /** `subscriptions/listen` on a pipe: the acknowledgement, then what the filter lets through, until the connection stops. */
+  #listen(id: RequestId, params: Record<string, unknown> | undefined, ctx: RequestContext): void {
+    const core = this.#core;
+    const filter = honouredFilter(params?.["notifications"], core.capabilities());
+    const emit = (json: string): void => {
+      if (!this.#abort.signal.aborted) this.#ends.send(json);
+    };
+    emit(JSON.stringify(withSubscriptionId({ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: filter } }, id)));
+    const remove = core.push.subscriptions.add({ id, filter, emit });
+    this.#abort.signal.addEventListener("abort", remove, { once: true });
+    core.journalEvent("subscriptions/listen", ctx, undefined, { subscribed: filter }, params, id);
   }
 
   #openSession(init: InitializeOutcome): Session {

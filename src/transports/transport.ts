@@ -36,8 +36,8 @@ export function receive(core: MockCore, message: Classified, ctx: RequestContext
 
 /** How a transport writes one reply. */
 export interface ReplyWriter<R> extends FaultInjector<R> {
-  /** One JSON text: an answer's body, or a line. */
-  json(text: string): R;
+  /** One JSON text: an answer's body, or a line; `message` is the answer it is, when it is one. */
+  json(text: string, message?: JsonRpcResponse): R;
   /** The outcomes as a stream of messages (SSE events, or lines), in order, cut after `dropAfter` events. */
   events(outcomes: readonly Outcome[], dropAfter?: number): R;
   /** A raw HTTP status (`respondsWithStatus`). */
@@ -57,7 +57,7 @@ export function renderReply<R>(outcomes: readonly Outcome[], shape: ReplyShape, 
   const first = outcomes[0] as Outcome;
   if (!shape.batch && !shape.stream && first.kind === "message") {
     // The usual case: a constant result's JSON was made once, the answer is assembled around the id.
-    return out.json(first.resultJson === undefined ? JSON.stringify(first.message) : encodeResult(first.message.id as RequestId, first.resultJson));
+    return out.json(first.resultJson === undefined ? JSON.stringify(first.message) : encodeResult(first.message.id as RequestId, first.resultJson), first.message);
   }
   let stream = shape.stream;
   // A raw status wins over everything else in a batch, then a stream carries all of it.
@@ -84,7 +84,7 @@ export function renderReply<R>(outcomes: readonly Outcome[], shape: ReplyShape, 
         return effect satisfies never;
     }
   }
-  if (!stream) return out.json(JSON.stringify(shape.batch ? messages : messages[0]));
+  if (!stream) return out.json(JSON.stringify(shape.batch ? messages : messages[0]), shape.batch ? undefined : messages[0]);
   return out.events(messages.map((message) => ({ kind: "message", message })));
 }
 

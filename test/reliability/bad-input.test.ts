@@ -472,11 +472,15 @@ describe("lifecycle and sessions", () => {
     await h.healthy();
   });
 
-  test("B37 server/discover before initialize gets Method not found", async () => {
+  test("B37 a 2026-07-28 request without its _meta envelope gets 400, -32602, naming what is missing", async () => {
     await using h = await Harness.start();
-    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "server/discover", params: {} }, { "mcp-session-id": undefined, "mcp-protocol-version": "2026-07-28" });
-    await expectRpcError(res, 1, -32601, "Method not found",
-      `mcpmock speaks MCP ${SUPPORTED}; a client probing for 2026-07-28 should fall back to initialize.`);
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "server/discover", params: {} }, { "mcp-session-id": undefined, "mcp-protocol-version": "2026-07-28", "mcp-method": "server/discover" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      error: { code: -32602, message: "Invalid params: the MCP-Protocol-Version header names protocol revision 2026-07-28, but the request is missing the required per-request envelope key(s): _meta", data: { envelope: { missing: ["_meta"] } } },
+    });
     await h.healthy();
   });
 });

@@ -263,7 +263,7 @@ describe("POST", () => {
     expect(next.status).toBe(200);
   });
 
-  test.each(["2025-06-18", "2026-07-28"])("initialize with MCP-Protocol-Version: %s is accepted", async (version) => {
+  test.each(["2025-06-18", "2025-11-25"])("initialize with MCP-Protocol-Version: %s is accepted", async (version) => {
     await using mock = await McpMock.start();
     const res = await post(mock.url, initRequest("2025-06-18"), { "mcp-protocol-version": version });
     expect(await jsonOf(res)).toMatchObject({ jsonrpc: "2.0", id: 0, result: { protocolVersion: "2025-06-18" } });
@@ -272,18 +272,30 @@ describe("POST", () => {
   });
 });
 
+describe("initialize in the 2026 revision", () => {
+  test("initialize with MCP-Protocol-Version: 2026-07-28 is a 2026 request, where initialize does not exist", async () => {
+    await using mock = await McpMock.start({ onUnmatched: "silent" });
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+    const res = await post(mock.url, { ...initRequest("2025-06-18"), params: { ...initRequest("2025-06-18").params, _meta: meta } }, { "mcp-protocol-version": "2026-07-28", "mcp-method": "initialize" });
+    expect(res.status).toBe(404);
+    expect(await jsonOf(res)).toMatchObject({ jsonrpc: "2.0", id: 0, error: { code: -32601 } });
+    expect(res.headers.get("mcp-session-id")).toBeNull();
+  });
+});
+
 describe("probes before initialize", () => {
-  test("server/discover without a session gets a prompt -32601 in HTTP 200", async () => {
+  test("server/discover without a session is answered at once in HTTP 200, with no session", async () => {
     await using mock = await McpMock.start();
-    const discover = { jsonrpc: "2.0", id: 1, method: "server/discover", params: {} };
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+    const discover = { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: meta } };
     const started = performance.now();
-    const res = await post(mock.url, discover, { "mcp-protocol-version": "2026-07-28" });
+    const res = await post(mock.url, discover, { "mcp-protocol-version": "2026-07-28", "mcp-method": "server/discover" });
     const body = await jsonOf(res);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
     expect(res.headers.get("mcp-session-id")).toBeNull();
-    expect(body).toStrictEqual({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found", data: expect.any(String) } });
+    expect(body).toMatchObject({ jsonrpc: "2.0", id: 1, result: { supportedVersions: ["2026-07-28"], resultType: "complete" } });
   });
 
   test("GET without a session is 400, never 401", async () => {

@@ -1,12 +1,15 @@
 /**
  * A protocol era: how a family of revisions carries state. It decides, in one place per
  * request, which version the request speaks, where its session lives (if anywhere) and what
- * its client declared. Today's one era is the session era (2024-11-05 to 2025-11-25:
- * `initialize`, `Mcp-Session-Id`); the stateless 2026-07-28 revision is another
- * implementation of this interface, not a set of special cases.
+ * its client declared. This interface is the session era's (2024-11-05 to 2025-11-25:
+ * `initialize`, `Mcp-Session-Id`, {@link SessionEra}); the stateless 2026-07-28 revision has
+ * no session to place a request in, so its era ({@link StatelessEra}) only reads and checks each
+ * request's envelope. A transport asks `isStatelessRequest` which of the two a message is for.
  * @module
  */
 import type { InitializeOutcome } from "../outcome.js";
+import type { SessionEra } from "./sessions.js";
+import type { StatelessEra } from "./stateless.js";
 import type { Session } from "../session-store.js";
 
 /** What a transport read of a request that says where it belongs. */
@@ -30,7 +33,9 @@ export interface Placement {
 export type Refusal =
   | { readonly refused: "session-required" }
   | { readonly refused: "session-not-found" }
-  | { readonly refused: "unsupported-version"; readonly version: string }
+  | { readonly refused: "unsupported-version"; readonly version: string; readonly supported: readonly string[] }
+  /** The mock accepts no session-era version (`protocolVersions: ["2026-07-28"]`): `initialize` is refused. */
+  | { readonly refused: "session-era-off"; readonly requested: unknown; readonly supported: readonly string[] }
   /** Every session at the cap holds an open stream, so none can end for a new one. */
   | { readonly refused: "sessions-full"; readonly maxSessions: number };
 
@@ -40,8 +45,8 @@ export interface ProtocolEra {
   negotiate(requested: unknown): string;
   /** Where a request belongs, or why it is refused. */
   place(request: EraRequest): Placement | Refusal;
-  /** Whether an opening request may open a session now (asked before it is answered), or why not. */
-  admit(): Refusal | undefined;
+  /** Whether an opening request (asking for version `requested`) may open a session now, or why not. */
+  admit(requested: unknown): Refusal | undefined;
   /**
    * What an answered opening request opens: a session (with `implicitId`, the one a transport
    * without session ids gives it), or only the id the answer named.

@@ -5,7 +5,7 @@
  * A stateless mock (`sessions: "stateless"`) keeps no session and serves every request.
  * @module
  */
-import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, negotiateVersion, revisionOf } from "../../protocol/revisions.js";
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, negotiateVersion, revisionOf, SESSION_PROTOCOL_VERSIONS } from "../../protocol/revisions.js";
 import type { InitializeOutcome } from "../outcome.js";
 import type { Session, SessionStore } from "../session-store.js";
 import type { EraRequest, Placement, ProtocolEra, Refusal } from "./era.js";
@@ -14,14 +14,19 @@ import type { EraRequest, Placement, ProtocolEra, Refusal } from "./era.js";
 export class SessionEra implements ProtocolEra {
   readonly #sessions: SessionStore;
   readonly #stateful: boolean;
+  /** Every version the mock accepts (for refusals), and the session-era ones among them, newest first. */
+  readonly #accepted: readonly string[];
+  readonly #versions: readonly string[];
 
-  constructor(sessions: SessionStore, stateful: boolean) {
+  constructor(sessions: SessionStore, stateful: boolean, accepted: readonly string[]) {
     this.#sessions = sessions;
     this.#stateful = stateful;
+    this.#accepted = accepted;
+    this.#versions = accepted.filter((v) => SESSION_PROTOCOL_VERSIONS.includes(v));
   }
 
   negotiate(requested: unknown): string {
-    return negotiateVersion(requested);
+    return negotiateVersion(requested, this.#versions);
   }
 
   place(request: EraRequest): Placement | Refusal {
@@ -41,12 +46,15 @@ export class SessionEra implements ProtocolEra {
     // The table's own string: the journal keeps one copy of each version, not one per request.
     if (version !== undefined) {
       const known = revisionOf(version)?.version;
-      return known === undefined ? { refused: "unsupported-version", version } : { session, sessionId: session?.id ?? sessionId, protocolVersion: known };
+      return known === undefined || !this.#versions.includes(known)
+        ? { refused: "unsupported-version", version, supported: this.#versions }
+        : { session, sessionId: session?.id ?? sessionId, protocolVersion: known };
     }
     return { session, sessionId: session?.id ?? sessionId, protocolVersion: session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION };
   }
 
-  admit(): Refusal | undefined {
+  admit(requested: unknown): Refusal | undefined {
+    if (this.#versions.length === 0) return { refused: "session-era-off", requested, supported: this.#accepted };
     // A session handed out must live: refuse rather than open one the cap would end at once.
     if (!this.#stateful || this.#sessions.hasRoom()) return undefined;
     return { refused: "sessions-full", maxSessions: this.#sessions.maxSessions };

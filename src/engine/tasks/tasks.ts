@@ -10,6 +10,7 @@ import { JsonRpcFailure, resultResponse } from "../../protocol/jsonrpc.js";
 import { ErrorCodes } from "../../protocol/revisions.js";
 import { InvalidCursorError, page } from "../../protocol/pagination.js";
 import type { TaskAnswers } from "../../protocol/methods/descriptor.js";
+import { METHOD_BY_NAME } from "../../protocol/methods/index.js";
 import type { McpCall, RequestId } from "../../stubs/call.js";
 import type { ResponsePlan, Stub } from "../../stubs/stub.js";
 import type { ToolCatalog } from "../../stubs/tool-catalog.js";
@@ -20,6 +21,9 @@ import type { SessionStore } from "../session-store.js";
 import { isTerminal, TaskStore, TaskStoreFull, type TaskIdGenerator, type TaskRecord } from "./task-store.js";
 import { PollGate, runTask, type RunnerHost, type TaskWork } from "./task-runner.js";
 import { createTaskResult, RELATED_TASK_META_KEY, statusNotification, TaskErrors, taskJson } from "./wire-2025.js";
+
+/** The revisions whose calls may run as tasks this way: those the task methods exist in. */
+const TASK_REVISIONS: readonly string[] = METHOD_BY_NAME.get("tasks/get")?.revisions ?? [];
 
 /** Default ttl of a task the client did not give one: one minute. */
 export const DEFAULT_TASK_TTL_MS = 60_000;
@@ -82,9 +86,13 @@ export class Tasks implements TaskAnswers {
     };
   }
 
-  /** How a call's tool runs with tasks (an undeclared tool: forbidden). */
+  /**
+   * How a call's tool runs with tasks (an undeclared tool: forbidden). Only at the revisions the
+   * task methods exist in (2025-11-25): older clients know no tasks, and the 2026-07-28
+   * extension opts in its own way.
+   */
   support(call: McpCall): TaskSupport {
-    if (call.method !== "tools/call" || call.name === undefined) return "forbidden";
+    if (call.method !== "tools/call" || call.name === undefined || !TASK_REVISIONS.includes(call.protocolVersion)) return "forbidden";
     return this.#env.tools.get(call.name)?.execution?.taskSupport ?? "forbidden";
   }
 

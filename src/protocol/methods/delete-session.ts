@@ -3,7 +3,7 @@
  * ends) unless `mock.deleteSession()` says otherwise.
  * @module
  */
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
+import { SESSION_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
 
 /** The name stubs, the journal and reports use for the DELETE. */
@@ -13,7 +13,7 @@ export const HTTP_DELETE = "DELETE session";
 export const deleteSession: MethodDescriptor = {
   method: HTTP_DELETE,
   direction: "http",
-  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  revisions: SESSION_PROTOCOL_VERSIONS,
   entryPoint: "deleteSession",
   pattern: true,
 };

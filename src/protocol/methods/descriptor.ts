@@ -82,6 +82,8 @@ export interface DefaultsSource {
   instructions(): string | undefined;
   capabilities(): Record<string, unknown>;
   pageSize(): number;
+  /** The stateless versions the mock accepts (`protocolVersions`), newest first. */
+  statelessVersions(): readonly string[];
 }
 
 /** A built-in answer: a result (with the phrase `explain()` shows for it), or an error. */
@@ -134,6 +136,8 @@ export interface MethodDescriptor {
   readonly opens?: true;
   /** A probe a client may send before it has a session (`server/discover`). */
   readonly beforeSession?: true;
+  /** 2026-07-28: its results carry `ttlMs` and `cacheScope` (lists, reads, discover). */
+  readonly cacheable?: true;
   /** The least result a client accepts (default `{}`): what a fault answers in place of the real one. */
   readonly emptyResult?: Readonly<Record<string, unknown>>;
   /**

@@ -9,7 +9,8 @@ import type { MethodDescriptor } from "./descriptor.js";
 export const elicitationCreate: MethodDescriptor = {
   method: "elicitation/create",
   direction: "server-request",
-  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  // Elicitation arrived in 2025-06-18.
+  revisions: SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= "2025-06-18"),
   resultSchema: "ElicitResultSchema",
   clientCapability: "elicitation",
 };

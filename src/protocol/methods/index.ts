@@ -34,6 +34,7 @@ import { tasksGet } from "./tasks-get.js";
 import { tasksList } from "./tasks-list.js";
 import { tasksResult } from "./tasks-result.js";
 import { notificationsTasksStatus } from "./notifications-tasks-status.js";
+import { subscriptionsListen } from "./subscriptions-listen.js";
 import { toolsCall } from "./tools-call.js";
 import { toolsList } from "./tools-list.js";
 
@@ -68,6 +69,7 @@ export const METHODS: readonly MethodDescriptor[] = [
   notificationsTasksStatus,
   openStream,
   deleteSession,
+  subscriptionsListen,
 ];
 
 function index<T>(pick: (d: MethodDescriptor) => T | undefined): ReadonlyMap<string, T> {
@@ -108,6 +110,9 @@ export const OPENING_METHODS: ReadonlySet<string> = new Set(METHODS.filter((d) =
 
 /** The probes a client may send before it has a session. */
 export const BEFORE_SESSION_METHODS: ReadonlySet<string> = new Set(METHODS.filter((d) => d.beforeSession).map((d) => d.method));
+
+/** The methods whose 2026-07-28 results carry `ttlMs` and `cacheScope`. */
+export const CACHEABLE_METHODS: ReadonlySet<string> = new Set(METHODS.filter((d) => d.cacheable).map((d) => d.method));
 
 /** The least result of each method whose least result is not `{}`. */
 export const EMPTY_RESULT_BY_METHOD: ReadonlyMap<string, Readonly<Record<string, unknown>>> = index((d) => d.emptyResult);

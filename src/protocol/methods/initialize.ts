@@ -4,7 +4,7 @@
  * @module
  */
 import type { McpCall } from "../../stubs/call.js";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
+import { SESSION_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { DefaultsSource, MethodDescriptor } from "./descriptor.js";
 
 /**
@@ -26,7 +26,7 @@ export function defaultInitializeResult(source: DefaultsSource, call: McpCall): 
 export const initialize: MethodDescriptor = {
   method: "initialize",
   direction: "client-request",
-  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  revisions: SESSION_PROTOCOL_VERSIONS,
   entryPoint: "initialize",
   pattern: true,
   resultSchema: "InitializeResultSchema",

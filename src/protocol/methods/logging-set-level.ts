@@ -4,7 +4,7 @@
  * @module
  */
 import { JsonRpcFailure } from "../jsonrpc.js";
-import { ErrorCodes, SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
+import { ErrorCodes, SESSION_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
 
 /** The log levels of `logging/setLevel`, least severe first. */
@@ -14,7 +14,7 @@ export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "criti
 export const loggingSetLevel: MethodDescriptor = {
   method: "logging/setLevel",
   direction: "client-request",
-  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  revisions: SESSION_PROTOCOL_VERSIONS,
   entryPoint: "loggingSetLevel",
   resultSchema: "EmptyResultSchema",
   advertises: { capability: "logging", value: {}, when: "always" },

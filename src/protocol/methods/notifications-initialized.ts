@@ -3,12 +3,12 @@
  * marked initialized).
  * @module
  */
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
+import { SESSION_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
 
 /** `notifications/initialized`, client to server. */
 export const notificationsInitialized: MethodDescriptor = {
   method: "notifications/initialized",
   direction: "notification",
-  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  revisions: SESSION_PROTOCOL_VERSIONS,
 };

@@ -13,6 +13,7 @@ export const promptsList: MethodDescriptor = {
   revisions: SUPPORTED_PROTOCOL_VERSIONS,
   entryPoint: "promptsList",
   resultSchema: "ListPromptsResultSchema",
+  cacheable: true,
   advertises: { capability: "prompts", value: { listChanged: true }, when: { declared: "prompts", stubbed: true } },
   builtIn: (source) => pagedList(source, "prompts/list", "prompts", () => source.prompts.listed()),
 };

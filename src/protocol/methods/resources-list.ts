@@ -16,6 +16,7 @@ export const resourcesList: MethodDescriptor = {
   revisions: SUPPORTED_PROTOCOL_VERSIONS,
   entryPoint: "resourcesList",
   resultSchema: "ListResourcesResultSchema",
+  cacheable: true,
   advertises: { capability: "resources", value: RESOURCES_CAPABILITY, when: { declared: "resources", stubbed: true } },
   builtIn: (source) => pagedList(source, "resources/list", "resources", () => source.resources.listed()),
 };

@@ -16,6 +16,7 @@ export const resourcesRead: MethodDescriptor = {
   pattern: true,
   key: { param: "uri", noun: "URI" },
   resultSchema: "ReadResourceResultSchema",
+  cacheable: true,
   advertises: { capability: "resources", value: RESOURCES_CAPABILITY, when: { declared: "resources", stubbed: true } },
   selection: "resource-read",
 };

@@ -2,7 +2,7 @@
  * `resources/subscribe`: keyed by the URI, answered `{}`.
  * @module
  */
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
+import { SESSION_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
 import { RESOURCES_CAPABILITY } from "./resources-list.js";
 
@@ -10,7 +10,7 @@ import { RESOURCES_CAPABILITY } from "./resources-list.js";
 export const resourcesSubscribe: MethodDescriptor = {
   method: "resources/subscribe",
   direction: "client-request",
-  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  revisions: SESSION_PROTOCOL_VERSIONS,
   entryPoint: "resourcesSubscribe",
   key: { param: "uri", noun: "URI" },
   resultSchema: "EmptyResultSchema",

@@ -14,6 +14,7 @@ export const resourcesTemplatesList: MethodDescriptor = {
   revisions: SUPPORTED_PROTOCOL_VERSIONS,
   entryPoint: "resourcesTemplatesList",
   resultSchema: "ListResourceTemplatesResultSchema",
+  cacheable: true,
   advertises: { capability: "resources", value: RESOURCES_CAPABILITY, when: { declared: "resources" } },
   builtIn: (source) => pagedList(source, "resources/templates/list", "resourceTemplates", () => source.resources.listedTemplates()),
 };

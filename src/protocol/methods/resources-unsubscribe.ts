@@ -2,7 +2,7 @@
  * `resources/unsubscribe`: keyed by the URI, answered `{}`.
  * @module
  */
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
+import { SESSION_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
 import { RESOURCES_CAPABILITY } from "./resources-list.js";
 
@@ -10,7 +10,7 @@ import { RESOURCES_CAPABILITY } from "./resources-list.js";
 export const resourcesUnsubscribe: MethodDescriptor = {
   method: "resources/unsubscribe",
   direction: "client-request",
-  revisions: SUPPORTED_PROTOCOL_VERSIONS,
+  revisions: SESSION_PROTOCOL_VERSIONS,
   entryPoint: "resourcesUnsubscribe",
   key: { param: "uri", noun: "URI" },
   resultSchema: "EmptyResultSchema",

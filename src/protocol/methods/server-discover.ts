@@ -1,22 +1,41 @@
 /**
- * `server/discover`: how a 2026-07-28 client probes a server before (instead of)
- * `initialize`. Not served yet: the built-in answer is -32601, which tells such a client to
- * fall back to `initialize` (see WIRE.md §10).
+ * `server/discover`: how a 2026-07-28 client learns what a server speaks, in place of
+ * `initialize` (WIRE.md §10). The built-in answer says what the mock really serves: the
+ * stateless versions it accepts, the capabilities it advertises (only what answers), its
+ * instructions, and its `serverInfo` in `_meta`.
  * @module
  */
-import { DISCOVERY_PROTOCOL_VERSION, ErrorCodes, SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
-import type { MethodDescriptor } from "./descriptor.js";
+import { MetaKeys, STATELESS_PROTOCOL_VERSIONS } from "../revisions.js";
+import type { DefaultsSource, MethodDescriptor } from "./descriptor.js";
 
-/** `server/discover` (no entry point yet: `mock.method("server/discover")`). */
+/** The built-in discover result (the era adds `resultType`, `ttlMs` and `cacheScope`). */
+export function defaultDiscoverResult(source: DefaultsSource): Record<string, unknown> {
+  // The 2025-11-25 `tasks` capability is not 2026-07-28's: there tasks are an extension, declared under `extensions`.
+  const { tasks: _tasks, ...capabilities } = source.capabilities();
+  const result: Record<string, unknown> = {
+    supportedVersions: [...source.statelessVersions()],
+    capabilities,
+  };
+  const instructions = source.instructions();
+  if (instructions !== undefined) result["instructions"] = instructions;
+  result["_meta"] = { [MetaKeys.serverInfo]: source.serverInfo() };
+  return result;
+}
+
+/** `server/discover` → `mock.serverDiscover()`. */
 export const serverDiscover: MethodDescriptor = {
   method: "server/discover",
   direction: "client-request",
-  revisions: [DISCOVERY_PROTOCOL_VERSION],
+  revisions: STATELESS_PROTOCOL_VERSIONS,
+  entryPoint: "serverDiscover",
+  pattern: true,
+  resultSchema: "DiscoverResultSchema",
   beforeSession: true,
-  builtIn: () => ({
-    kind: "error",
-    code: ErrorCodes.MethodNotFound,
-    message: "Method not found",
-    data: `mcpmock speaks MCP ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}; a client probing for ${DISCOVERY_PROTOCOL_VERSION} should fall back to initialize.`,
+  cacheable: true,
+  emptyResult: { supportedVersions: [], capabilities: {} },
+  builtIn: (source) => ({
+    kind: "result",
+    label: "the accepted versions, the served capabilities and serverInfo",
+    result: () => defaultDiscoverResult(source),
   }),
 };

@@ -14,6 +14,7 @@ export const toolsList: MethodDescriptor = {
   entryPoint: "toolsList",
   pattern: true,
   resultSchema: "ListToolsResultSchema",
+  cacheable: true,
   advertises: { capability: "tools", value: { listChanged: true }, when: { declared: "tools" } },
   builtIn: (source) => pagedList(source, "tools/list", "tools", (call) => source.tools.listed(supportedRevision(call.protocolVersion).structuredContent)),
 };

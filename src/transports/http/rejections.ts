@@ -3,7 +3,7 @@
  * so clients see errors they know. Where mcpmock can say more, `data` carries the fix.
  * @module
  */
-import { SUPPORTED_PROTOCOL_VERSIONS, ErrorCodes } from "../../protocol/revisions.js";
+import { ErrorCodes } from "../../protocol/revisions.js";
 
 /** A JSON-RPC error body with `id: null`, as the SDK writes it on HTTP errors. */
 export function rejection(status: number, code: number, message: string, data?: unknown, headers?: Record<string, string>): Response {
@@ -38,12 +38,15 @@ export const Rejections = {
   initializeInBatch: () => rejection(400, ErrorCodes.InvalidRequest, "Invalid Request: Only one initialization request is allowed"),
   sessionRequired: () => rejection(400, T, "Bad Request: Mcp-Session-Id header is required"),
   sessionNotFound: () => rejection(404, ErrorCodes.SessionNotFound, "Session not found"),
-  unsupportedVersion: (version: string) =>
-    rejection(
-      400,
-      T,
-      `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
-    ),
+  unsupportedVersion: (version: string, supported: readonly string[]) =>
+    rejection(400, T, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported.join(", ")})`),
+  /** `initialize` at a mock that accepts only 2026-07-28 (`protocolVersions`): the revision's -32022. */
+  sessionEraOff: (requested: unknown, supported: readonly string[]) =>
+    rejection(400, ErrorCodes.UnsupportedProtocolVersion, `Unsupported protocol version: ${String(requested)}`, {
+      supported: [...supported],
+      requested,
+      report: `[mcpmock] This mock accepts only ${supported.join(", ")} (protocolVersions), which have no initialize: send server/discover and stateless requests, or add a session-era version to protocolVersions.`,
+    }),
   legacySessionRequired: () =>
     rejection(400, T, "Bad Request: sessionId query parameter is required", "POST to the URI of the endpoint event that GET /sse sent: /messages?sessionId=..."),
   legacySessionNotFound: (why: string) => rejection(404, ErrorCodes.SessionNotFound, "Session not found", `[mcpmock] ${why}`),

@@ -101,6 +101,18 @@ export class SseStreams {
     return channel.response;
   }
 
+  /**
+   * A held-open stream that belongs to no session (2026-07-28 `subscriptions/listen`): its
+   * messages go as they come, unnumbered; `ended` settles (and `signal` aborts) when the client goes.
+   */
+  hold(c: Context): { response: Response; stream: EventStream; ended: Promise<void>; signal: AbortSignal } {
+    const stream = new EventStream(0, false);
+    const channel = this.#channel(c, {});
+    const gone = new AbortController();
+    stream.attach(channel, 0, () => gone.abort());
+    return { response: channel.response, stream, ended: channel.done.then(() => undefined), signal: gone.signal };
+  }
+
   /** The standalone GET stream of a session (its openStream() script plays on it), or a resumed stream. */
   open(c: Context, session: Session, version: string): Response {
     const headers = { [HeaderNames.sessionId]: session.id };

@@ -22,6 +22,9 @@ import { Rejections } from "./rejections.js";
 import { DEFAULT_KEEP_ALIVE_MS, SseStreams } from "./sse-streams.js";
 import { LEGACY_SSE_PATH, LegacySse } from "./legacy-sse.js";
 import { McpMockError } from "../../values/errors.js";
+import { isStatelessRequest } from "../../engine/eras/stateless.js";
+import { STATELESS_PROTOCOL_VERSIONS } from "../../protocol/revisions.js";
+import { StatelessHttp } from "./stateless.js";
 
 /** Default largest POST body (the SDK's default too). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -76,6 +79,8 @@ export class HttpTransport {
   #admin: Hono | undefined;
   /** The 2024-11-05 HTTP+SSE endpoints (`GET /sse`, `POST /messages`), unless `legacySse: false`. */
   readonly #legacy: LegacySse | undefined;
+  /** The 2026-07-28 requests: no session, the version in each request's envelope. */
+  readonly #stateless: StatelessHttp;
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -84,6 +89,7 @@ export class HttpTransport {
     this.#maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.#stream = (o.responseMode ?? "json") !== "json";
     this.#streams = new SseStreams(core);
+    this.#stateless = new StatelessHttp(core, this.#streams, this.#stream);
     const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
     const gate = new Gate(o);
     const always = (): boolean => true;
@@ -136,9 +142,11 @@ export class HttpTransport {
       case "session-not-found":
         return Rejections.sessionNotFound();
       case "unsupported-version":
-        return Rejections.unsupportedVersion(placed.version);
+        return Rejections.unsupportedVersion(placed.version, placed.supported);
       case "sessions-full":
         return Rejections.sessionsFull(placed.maxSessions);
+      case "session-era-off":
+        return Rejections.sessionEraOff(placed.requested, placed.supported);
     }
   }
 
@@ -154,6 +162,9 @@ export class HttpTransport {
     if (isResponse(read)) return read;
     const { body, messages, isBatch } = read;
     const headers = allHeaders(c);
+    const first = messages[0] as Classified;
+    const params = first.kind === "request" || first.kind === "notification" ? first.params : undefined;
+    if (isStatelessRequest(header(c, HeaderNames.sessionId), header(c, HeaderNames.protocolVersion), params)) return this.#stateless.post(c, read, headers);
     let init: Classified | undefined;
     let preSession = true;
     for (const m of messages) {
@@ -191,8 +202,9 @@ export class HttpTransport {
     const existing = header(c, HeaderNames.sessionId);
     if (this.#core.stateful && existing !== undefined && this.#core.sessions.get(existing)) return Rejections.alreadyInitialized();
     const era = this.#core.era;
-    const full = era.admit();
+    const full = era.admit(init.params?.["protocolVersion"]);
     if (full?.refused === "sessions-full") return Rejections.sessionsFull(full.maxSessions);
+    if (full?.refused === "session-era-off") return Rejections.sessionEraOff(full.requested, full.supported);
     const version = era.negotiate(init.params?.["protocolVersion"]);
     const ctx: RequestContext = { session: undefined, sessionId: undefined, headers, protocolVersion: version, body, transport: "http" };
     const outcome = await this.#core.handleRequest(init.id, init.method, init.params, ctx);
@@ -206,7 +218,14 @@ export class HttpTransport {
     return renderReply(outcomes, { batch, stream: this.#stream }, new HttpReply(c, this.#streams, session, sessionId, protocolVersion));
   }
 
+  /** A GET or DELETE of the 2026-07-28 revision (no session, its version in the header): there are none. */
+  #statelessHttpMethod(c: Context): boolean {
+    const version = header(c, HeaderNames.protocolVersion);
+    return header(c, HeaderNames.sessionId) === undefined && version !== undefined && STATELESS_PROTOCOL_VERSIONS.includes(version);
+  }
+
   #get(c: Context): Response {
+    if (this.#statelessHttpMethod(c)) return Rejections.methodNotAllowed("POST");
     if (!(header(c, "accept") ?? "").includes("text/event-stream")) return Rejections.notAcceptableGet();
     if (!this.#core.stateful || this.#core.options.getStream === false) {
       return Rejections.methodNotAllowed(this.#core.stateful ? "POST, DELETE" : "POST");
@@ -217,7 +236,7 @@ export class HttpTransport {
   }
 
   #delete(c: Context): Response {
-    if (!this.#core.stateful) return Rejections.methodNotAllowed("POST");
+    if (!this.#core.stateful || this.#statelessHttpMethod(c)) return Rejections.methodNotAllowed("POST");
     const placed = this.#place(c, false);
     if (isResponse(placed)) return placed;
     const ctx: RequestContext = { session: placed.session, sessionId: placed.sessionId, headers: allHeaders(c), protocolVersion: placed.protocolVersion, body: "", transport: "http" };

@@ -1,0 +1,94 @@
+/**
+ * The open `subscriptions/listen` streams (2026-07-28): what each asked to hear, and the
+ * notifications that reach it. Every frame carries the subscription's id in `_meta`. The
+ * session era's push streams are the sessions'; these belong to no session.
+ * @module
+ */
+import { MetaKeys } from "../protocol/revisions.js";
+import type { RequestId } from "../stubs/call.js";
+import { isJsonObject } from "../values/json-value.js";
+
+/** What a listen request may ask for (its `params.notifications`). */
+export interface SubscriptionFilter {
+  readonly toolsListChanged?: boolean;
+  readonly promptsListChanged?: boolean;
+  readonly resourcesListChanged?: boolean;
+  readonly resourceSubscriptions?: readonly string[];
+}
+
+/** One open listen stream. */
+export interface Subscription {
+  /** The listen request's id: the subscription id on every frame. */
+  readonly id: RequestId;
+  /** What the mock honours of what it asked for. */
+  readonly filter: SubscriptionFilter;
+  /** Writes one message (already carrying the id) on the stream. */
+  emit(json: string): void;
+}
+
+/** Which filter key lets a notification through, for the ones a filter governs. */
+const GOVERNED: Readonly<Record<string, keyof SubscriptionFilter>> = {
+  "notifications/tools/list_changed": "toolsListChanged",
+  "notifications/prompts/list_changed": "promptsListChanged",
+  "notifications/resources/list_changed": "resourcesListChanged",
+  "notifications/resources/updated": "resourceSubscriptions",
+};
+
+/**
+ * What the mock honours of a requested filter: the list changes of the lists it serves (the
+ * capabilities it advertises), and resource subscriptions when it serves resources.
+ */
+export function honouredFilter(requested: unknown, capabilities: Record<string, unknown>): SubscriptionFilter {
+  const asked = isJsonObject(requested) ? requested : {};
+  const filter: Record<string, unknown> = {};
+  if (asked["toolsListChanged"] === true && capabilities["tools"] !== undefined) filter["toolsListChanged"] = true;
+  if (asked["promptsListChanged"] === true && capabilities["prompts"] !== undefined) filter["promptsListChanged"] = true;
+  if (asked["resourcesListChanged"] === true && capabilities["resources"] !== undefined) filter["resourcesListChanged"] = true;
+  const uris = asked["resourceSubscriptions"];
+  if (Array.isArray(uris) && capabilities["resources"] !== undefined) {
+    const strings = uris.filter((u): u is string => typeof u === "string");
+    if (strings.length > 0) filter["resourceSubscriptions"] = strings;
+  }
+  return filter;
+}
+
+/** A message with the subscription id added to its `params._meta`. */
+export function withSubscriptionId(message: Record<string, unknown>, id: RequestId): Record<string, unknown> {
+  const params = isJsonObject(message["params"]) ? message["params"] : {};
+  const meta = isJsonObject(params["_meta"]) ? params["_meta"] : {};
+  return { ...message, params: { ...params, _meta: { ...meta, [MetaKeys.subscriptionId]: id } } };
+}
+
+/** The open listen streams of a mock. */
+export class Subscriptions {
+  readonly #open = new Set<Subscription>();
+
+  /** Registers an open stream; the returned function ends the registration. */
+  add(subscription: Subscription): () => void {
+    this.#open.add(subscription);
+    return () => this.#open.delete(subscription);
+  }
+
+  /** How many are open. */
+  get size(): number {
+    return this.#open.size;
+  }
+
+  /**
+   * Sends a notification to every subscription whose filter lets it through (list changes and
+   * resource updates as asked; anything else a test pushes, to all); returns the ids reached.
+   */
+  deliver(method: string, params: Record<string, unknown> | undefined): RequestId[] {
+    const key = GOVERNED[method];
+    const reached: RequestId[] = [];
+    for (const sub of this.#open) {
+      if (key === "resourceSubscriptions") {
+        if (!sub.filter.resourceSubscriptions?.includes(String(params?.["uri"]))) continue;
+      } else if (key !== undefined && sub.filter[key] !== true) continue;
+      const message = params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
+      sub.emit(JSON.stringify(withSubscriptionId(message, sub.id)));
+      reached.push(sub.id);
+    }
+    return reached;
+  }
+}
