@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall, type RequestId } from "../stubs/call.js";
 import { advertisedCapabilities, defaultStubs, type DefaultsSource } from "./built-in-answers.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
-import { McpMockError, PREFIX } from "../values/errors.js";
+import { PREFIX } from "../values/errors.js";
 import { Journal, type JournalEntry } from "../journal/journal.js";
 import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import type { McpMockOptions } from "../options.js";
@@ -38,6 +38,7 @@ import type { RoundsContext } from "./answers.js";
 import { answerOf, type Outcome, type RequestContext } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
+import { declareAll } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import type { Session } from "./session-store.js";
 
@@ -45,17 +46,6 @@ export type { InitializeOutcome, Outcome, RequestContext } from "./outcome.js";
 
 /** The state every scenario starts in (WireMock's name). */
 export const STARTED = "Started";
-
-/** Names declarations must not repeat, with the list they come from. */
-function declareAll<T>(items: readonly T[] | undefined, list: string, nameOf: (item: T) => unknown, declare: (item: T, where: string) => void): void {
-  const seen = new Set<unknown>();
-  (items ?? []).forEach((item, i) => {
-    const name = nameOf(item);
-    if (seen.has(name)) throw new McpMockError(`${list}[${i}]: ${JSON.stringify(name)} is declared twice. Give each one declaration.`);
-    seen.add(name);
-    declare(item, `${list}[${i}]`);
-  });
-}
 
 /** A stub taken for a transport event that is not a JSON-RPC message (ending a session, opening the GET stream). */
 export interface TakenStub {
