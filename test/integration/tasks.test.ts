@@ -149,6 +149,21 @@ describe("tasks/list", () => {
   });
 });
 
+describe("sessions", () => {
+  test("a task belongs to the session that created it: another client neither lists, reads nor cancels it", async () => {
+    await using t = await connected();
+    t.mock.toolsCall("build").withDelay(60_000).respondsWith("late");
+    await t.client.request({ method: "tools/call", params: { name: "build", arguments: {}, task: {} } }, CreateTaskResultSchema);
+    const other = new Client({ name: "other", version: "1" });
+    await other.connect(new StreamableHTTPClientTransport(new URL(t.mock.url)));
+    expect((await other.experimental.tasks.listTasks()).tasks).toEqual([]);
+    expect(await other.experimental.tasks.getTask("task-1").catch((e: unknown) => e)).toMatchObject({ code: -32602, message: expect.stringContaining("Task not found") });
+    expect(await other.experimental.tasks.cancelTask("task-1").catch((e: unknown) => e)).toMatchObject({ code: -32602 });
+    expect(await t.client.experimental.tasks.getTask("task-1")).toMatchObject({ status: "working" });
+    await other.close();
+  });
+});
+
 describe("tasks/cancel", () => {
   test("a long task is cancelled: its status is cancelled, its work stops, and close() leaves nothing waiting", async () => {
     await using t = await connected();

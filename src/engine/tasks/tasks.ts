@@ -165,7 +165,7 @@ export class Tasks implements TaskAnswers {
   /** `tasks/list`: the live tasks, oldest first, a page at a time. */
   list(call: McpCall): unknown {
     try {
-      const { items, nextCursor } = page(this.store.list(), call.params?.["cursor"], this.#env.options.pageSize ?? 100, "tasks/list");
+      const { items, nextCursor } = page(this.store.list().filter((task) => visibleTo(task, call)), call.params?.["cursor"], this.#env.options.pageSize ?? 100, "tasks/list");
       return nextCursor === undefined ? { tasks: items.map(taskJson) } : { tasks: items.map(taskJson), nextCursor };
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new JsonRpcFailure(ErrorCodes.InvalidParams, `Invalid cursor: ${error.message}`);
@@ -189,7 +189,8 @@ export class Tasks implements TaskAnswers {
 
   #find(call: McpCall): TaskRecord {
     const found = this.store.lookup(call.params?.["taskId"]);
-    if ("task" in found) return found.task;
+    if ("task" in found && visibleTo(found.task, call)) return found.task;
+    if ("task" in found) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.notFound);
     throw new JsonRpcFailure(ErrorCodes.InvalidParams, found.missing === "expired" ? TaskErrors.expired : TaskErrors.notFound);
   }
 
@@ -197,6 +198,11 @@ export class Tasks implements TaskAnswers {
     if (sessionId === undefined) return;
     this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
   }
+}
+
+/** A task belongs to the session that created it: another session neither sees nor touches it (the SDK's servers bind them the same way). */
+function visibleTo(task: TaskRecord, call: McpCall): boolean {
+  return task.sessionId === undefined || call.sessionId === undefined || task.sessionId === call.sessionId;
 }
 
 /** Whether a request asks to run as a task (`params.task` is an object). */
