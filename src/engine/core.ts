@@ -199,7 +199,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     let played: Outcome | Promise<Outcome>;
     try {
       const { retry, resumed } = this.inputRounds.roundsOf(call, this.registry);
-      const selection = this.tasks.refusal(call) ?? (resumed ? { entry: resumed } : select(this, call));
+      const selection = this.tasks.select(call, () => (resumed ? { entry: resumed } : select(this, call)));
       if ("entry" in selection) {
         stubId = selection.entry.stub.id;
         played = this.#play(selection.entry, call, retry);

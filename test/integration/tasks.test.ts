@@ -102,6 +102,18 @@ describe("a task-augmented tools/call", () => {
     expect(failed).toMatchObject({ code: -32000, data: { retryAfter: 5 } });
   });
 
+  test("no stub answers: the task fails with the miss answer, whose guidance is its status message", async () => {
+    await using t = await connected();
+    const seen = await drain(t.client, "build", { target: "docs" });
+    expect(seen.map((m) => m.type)).toEqual(["taskCreated", "taskStatus", "error"]);
+    const task = await t.client.experimental.tasks.getTask("task-1");
+    expect(task.status).toBe("failed");
+    expect(task.statusMessage).toContain('mock.toolsCall("build")');
+    const result = await t.client.experimental.tasks.getTaskResult("task-1", CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(t.mock.unmatched().map((e) => e.method)).toEqual(["tools/call"]);
+  });
+
   test("an isError result fails the task with the result's text as its status message", async () => {
     await using t = await connected();
     t.mock.toolsCall("build").respondsWith("disk full", { isError: true });

@@ -16,6 +16,7 @@ import type { ResponsePlan, Stub } from "../../stubs/stub.js";
 import type { ToolCatalog } from "../../stubs/tool-catalog.js";
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
 import type { Outcome } from "../outcome.js";
+import type { Selection } from "../selection.js";
 import type { StreamHost } from "../stream-player.js";
 import type { SessionStore } from "../session-store.js";
 import { isTerminal, TaskStore, TaskStoreFull, type TaskIdGenerator, type TaskRecord } from "./task-store.js";
@@ -107,16 +108,30 @@ export class Tasks implements TaskAnswers {
     return { message, miss: undefined };
   }
 
+  /**
+   * The stub that answers a call, chosen by `choose`, with the tasks' part: a plain call of a
+   * `required` tool is refused, and a task-augmented call that no stub answers gets a task too,
+   * which fails with the miss answer (its guidance in the status message and in `tasks/result`).
+   */
+  select(call: McpCall, choose: () => Selection): Selection {
+    const refused = this.refusal(call);
+    if (refused) return refused;
+    const chosen = choose();
+    if ("entry" in chosen || !("result" in chosen.message) || !asksForTask(call) || this.support(call) === "forbidden") return chosen;
+    const created = this.start(call, undefined, () => ({ kind: "message", message: chosen.message }));
+    return created.kind === "message" ? { message: created.message, ...(chosen.miss === undefined ? {} : { miss: chosen.miss }) } : chosen;
+  }
+
   /** Whether a call runs as a task: it asks for one, its tool allows it, and its answer is one a task can give. */
   wants(call: McpCall, plan: ResponsePlan): boolean {
     return asksForTask(call) && this.support(call) !== "forbidden" && plan.kind !== "status" && plan.kind !== "fault";
   }
 
-  /** Creates the task, starts its work, and answers the call with the task at once. */
-  start(call: McpCall, stub: Stub, work: TaskWork, host: StreamHost): Outcome {
+  /** Creates the task, starts its work (the answer of `stub`, if one answers), and answers the call with the task at once. */
+  start(call: McpCall, stub: Stub | undefined, work: TaskWork, host: StreamHost = NO_STREAM_HOST): Outcome {
     const requested = call.params?.["task"] as { ttl?: unknown; pollInterval?: unknown };
     const o = this.#env.options.tasks ?? {};
-    const plan = stub.task;
+    const plan = stub?.task;
     const ttl = plan?.ttl !== undefined ? plan.ttl : typeof requested.ttl === "number" && requested.ttl >= 0 ? requested.ttl : o.ttl !== undefined ? o.ttl : DEFAULT_TASK_TTL_MS;
     const pollInterval = plan?.pollInterval ?? (typeof requested.pollInterval === "number" ? requested.pollInterval : undefined) ?? o.pollInterval ?? DEFAULT_TASK_POLL_INTERVAL_MS;
     let task: TaskRecord;
@@ -204,6 +219,12 @@ export class Tasks implements TaskAnswers {
 function visibleTo(task: TaskRecord, call: McpCall): boolean {
   return task.sessionId === undefined || call.sessionId === undefined || task.sessionId === call.sessionId;
 }
+
+/** The stream host of work that plays no stream (a miss answer). */
+const NO_STREAM_HOST: StreamHost = {
+  requestFromClient: () => Promise.reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} this task plays no stream.`)),
+  finalMessage: () => Promise.reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} this task plays no stream.`)),
+};
 
 /** Whether a request asks to run as a task (`params.task` is an object). */
 export function asksForTask(call: McpCall): boolean {
