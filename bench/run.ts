@@ -181,6 +181,25 @@ async function main(): Promise<void> {
   const era2025 = median(cpu(eras.get("mcpmock 2025 stateless") ?? []));
   for (const [name, rs] of eras) row("tools/call 2026-07-28 vs 2025 stateless, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), era2025, "2025 stateless"));
 
+  // 3c. Answers that are functions of the call (issue 22): CPU per call against bare Hono, as the
+  // median of per-round ratios (each round measures every subject, in alternating order).
+  const kinds: Subject[] = [
+    { name: "Hono (bare)", start: () => startServer("hono", node, ["bench/servers/hono.mjs"]) },
+    mcpmock("constant, stateless JSON", ["stateless", "json", "1", "args"]),
+    mcpmock("function, stateless JSON", ["stateless", "json", "1", "fn"]),
+    mcpmock("placeholder, stateless JSON", ["stateless", "json", "1", "placeholder"]),
+    mcpmock("function, stateful JSON", ["stateful", "json", "1", "fn"], true),
+    mcpmock("function, stateless SSE", ["stateless", "sse", "1", "fn"]),
+    { ...mcpmock("function, 2026-07-28", ["stateful", "json", "1", "fn"]), ...STATELESS_2026 },
+  ];
+  const byKind = await measure(kinds, 32);
+  const honoRounds = cpu(byKind.get("Hono (bare)") ?? []);
+  for (const s of kinds.slice(1)) {
+    const rounds = cpu(byKind.get(s.name) ?? []);
+    const ratios = rounds.map((c, i) => c / (honoRounds[i] ?? NaN));
+    row("tools/call answer kinds, 32 conn", s.name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (per-round ${range(ratios, 2)})`);
+  }
+
   // 4. A streamed answer of 10,000 notify steps: events per second.
   const streamRates = new Map<string, number[]>([["mcpmock streams()", []], ["Hono streamSSE loop (bare)", []]]);
   const mm = await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateless", "json"]);

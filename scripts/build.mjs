@@ -6,8 +6,10 @@
  *    `dist/cli.js`) with what they share in one chunk, dependencies left as imports; the
  *    per-module .js files go. Loading three files instead of ~50 halves `import("mcpmock")`
  *    (measured by `npm run bench`); the .d.ts files stay one per module.
+ * 3. The inspector page's files (src/admin/ui: HTML, CSS, a browser script) are copied to
+ *    dist/ui, beside the bundles, where `new URL("./ui/...", import.meta.url)` finds them.
  */
-import { chmodSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,5 +38,6 @@ await build({
 for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" })) if (file.endsWith(".js") || file.endsWith(".js.map")) rmSync(join(dist, file));
 for (const file of readdirSync(bundled)) renameSync(join(bundled, file), join(dist, file));
 rmSync(bundled, { recursive: true, force: true });
+cpSync(join(root, "src/admin/ui"), join(dist, "ui"), { recursive: true });
 // The command must be executable, as npm makes it when the package is installed.
 chmodSync(join(dist, "cli.js"), 0o755);

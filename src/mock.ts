@@ -15,16 +15,15 @@ import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetO
 import { loadDefinition, type MockDefinition } from "./definition/load.js";
 import { applyDefinition, definitionOptions } from "./definition/apply.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
-import { McpMockError, PREFIX } from "./values/errors.js";
+import { McpMockError } from "./values/errors.js";
 import { assertJsonCarriable } from "./values/json-value.js";
-import { JsonRpcFailure } from "./protocol/jsonrpc.js";
-import type { Session } from "./engine/session-store.js";
 import { stubSentence } from "./journal/explain.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served } from "./served.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { adminApp } from "./admin/admin-api.js";
+import { adminApp, inspectorSource } from "./admin/admin-api.js";
+import { reloadFile, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 import type { ScenarioHandle, SessionInfo } from "./mock-views.js";
@@ -132,7 +131,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
     const admin = typeof options.admin === "object" ? options.admin : {};
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token));
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core)));
     return mock;
   }
 
@@ -170,6 +169,16 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       throw error;
     }
     return mock as McpMock;
+  }
+
+  /**
+   * @internal For `mcpmock serve --watch`: reads the definition file again and moves this mock
+   * to it (changed declarations announced with `list_changed`; the journal, sessions and
+   * stubs from code or the admin API stay). A file with mistakes throws them all, and the
+   * mock keeps serving the definition it had.
+   */
+  reloadDefinition(file: string): ReloadChanges {
+    return reloadFile(this, file, this.#baseline, (next) => (this.#baseline = next));
   }
 
   /**
@@ -610,19 +619,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   async request(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<unknown> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`request takes a method name, like "roots/list".`);
     if (params !== undefined) assertJsonCarriable(params, `request(${JSON.stringify(method)}, ...)`, "params");
-    const what = `request(${JSON.stringify(method)})`;
-    const open = this.#core.sessions.all();
-    if (options.sessionId === undefined && open.length > 1) {
-      throw new McpMockError(`${what}: ${open.length} sessions are open (${open.map((s) => s.id).join(", ")}); say which: { sessionId: "..." }.`);
-    }
-    const [session] = await this.#core.push.targets(options.sessionId ?? open[0]?.id, 1000, what);
-    try {
-      return await this.#core.push.request(session as Session, method, params, options.timeout);
-    } catch (error) {
-      if (error instanceof JsonRpcFailure && error.message.startsWith(PREFIX)) throw new McpMockError(error.message);
-      if (error instanceof JsonRpcFailure) throw Object.assign(new McpMockError(`${what}: the client answered with error ${error.code}: ${error.message}`), { code: error.code, data: error.data });
-      throw error;
-    }
+    return this.#core.push.ask(method, params, options.sessionId, options.timeout);
   }
 
   /**

@@ -155,7 +155,9 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly journalSize?: number;
   /**
    * The journal's byte budget, 64 MiB by default: the text of the messages it keeps (a message
-   * in a batch counts the batch's text). Past it the oldest entries are dropped, as past
+   * in a batch counts its share of the batch's text) and the answers they got (about their JSON size; a
+   * constant answer is one object all its entries share and counts nothing; an answer larger
+   * than the whole budget is kept as `{ truncated: true, bytes }`). Past it the oldest entries are dropped, as past
    * `journalSize`; a message larger than the whole budget is kept without its params once it is
    * answered (all but the tool or prompt name or the resource URI; the entry's `truncated`
    * says its size), and verification reports how many were. A journaled call keeps its params

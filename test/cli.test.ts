@@ -211,13 +211,14 @@ describe("serve", () => {
   });
   afterAll(() => served.kill());
 
-  test("prints the URL, the Host names it answers, the SSE URL, the admin API and one line per stub", () => {
+  test("prints the URL, the Host names it answers, the SSE URL, the admin API, the inspector and one line per stub", () => {
     const lines = served.out.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^mcpmock serving examples\/weather\.mock\.json at http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(lines[1]).toBe("Host names answered: localhost, 127.0.0.1, [::1] (--allowed-host to add one)");
     expect(lines[2]).toBe(`HTTP+SSE (2024-11-05) at ${url.replace(/\/mcp$/, "")}/sse`);
     expect(lines[3]).toBe(`admin API at ${url.replace(/\/mcp$/, "")}/__admin`);
-    expect(lines.slice(4)).toEqual([
+    expect(lines[4]).toBe(`inspector at ${url.replace(/\/mcp$/, "")}/__admin/ui (open it in a browser)`);
+    expect(lines.slice(5)).toEqual([
       '  stub-1: tools/call "get_weather" with arguments equal to {"city":"Seoul"} → {"city":"Seoul","temp":21,"condition":"clear"} (seen 0)',
       '  stub-2: tools/call "get_weather" with arguments equal to {"city":"Atlantis"} → an error result text "→ \'Atlantis\' is not a city I know. Known cities: Seoul, Busan, Jeju" (seen 0)',
       '  stub-3: tools/call "get_weather" → the template {"city":"{{args.city}}","temp":15,"condition":"cloudy"} (seen 0)',

@@ -1,4 +1,5 @@
-// mcpmock as a user runs it. argv: sessions (stateless|stateful) responseMode (json|sse) stubs kind (tools|args), and journal=N anywhere for journalSize
+// mcpmock as a user runs it. argv: sessions (stateless|stateful) responseMode (json|sse) stubs kind (tools|args|fn|placeholder), and journal=N anywhere for journalSize.
+// kind fn: the answer is a function of the call; placeholder: a definition's {{args...}} answer.
 import { ANY, McpMock } from "../../dist/index.js";
 import { onStop, ready } from "./common.mjs";
 
@@ -7,8 +8,16 @@ const journal = argv.find((a) => a.startsWith("journal="));
 const [sessions = "stateful", responseMode = "json", stubs = "1", kind = "tools"] = argv.filter((a) => a !== journal);
 const n = Number(stubs);
 const tools = [...(kind === "tools" ? Array.from({ length: Math.max(1, n) }, (_, i) => ({ name: i === 0 ? "add" : `tool-${i}` })) : [{ name: "add" }]), { name: "stream" }];
-const mock = await McpMock.start({ tools, sessions, responseMode, onUnmatched: "silent", ...(journal ? { journalSize: Number(journal.slice("journal=".length)) } : {}) });
-if (kind === "tools") {
+const options = { tools, sessions, responseMode, onUnmatched: "silent", ...(journal ? { journalSize: Number(journal.slice("journal=".length)) } : {}) };
+const mock =
+  kind === "placeholder"
+    ? await McpMock.fromDefinition({ tools, responses: [{ tool: "add", result: { sum: "{{args.a}}{{args.b}}" } }] }, options)
+    : await McpMock.start(options);
+if (kind === "fn") {
+  mock.toolsCall("add").withArgs(ANY).respondsWith((call) => ({ sum: call.args.a + call.args.b }));
+} else if (kind === "placeholder") {
+  // answered by the definition
+} else if (kind === "tools") {
   for (let i = 1; i < n; i++) mock.toolsCall(`tool-${i}`).withArgs(ANY).respondsWith({ sum: i });
   mock.toolsCall("add").withArgs(ANY).respondsWith({ sum: 3 });
 } else {

@@ -14,19 +14,16 @@ import { patternFromDefinition } from "../definition/compile.js";
 import { McpMockError } from "../values/errors.js";
 import { depthExceeds } from "../values/json-value.js";
 import { MAX_MESSAGE_DEPTH } from "../protocol/jsonrpc.js";
-import type { JournalEntry } from "../journal/journal.js";
 import type { McpMock } from "../mock.js";
+import type { MockCore } from "../engine/core.js";
+import { entryJson, LiveFeed, type LiveSource } from "./live-feed.js";
+import { inspectorAsset } from "./inspector-page.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
 
 /** The admin API's path prefix. */
 export const ADMIN_PREFIX = "/__admin";
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
-function jsonEntry(e: JournalEntry): Record<string, unknown> {
-  const { call: _call, ...rest } = e;
-  return rest;
-}
 
 function problem(status: number, message: string): Response {
   return new Response(JSON.stringify({ error: message }), { status, headers: { "content-type": "application/json" } });
@@ -64,6 +61,8 @@ const ADMIN_CORS = { "access-control-allow-methods": "GET, POST, DELETE", "acces
  */
 function browserProblem(c: Context, allowedOrigins: readonly string[]): Response | undefined {
   const origin = c.req.header("origin");
+  // The inspector page is served here: its own origin (behind the Host check) may call back.
+  if (origin !== undefined && origin === new URL(c.req.url).origin) return undefined;
   if (origin !== undefined && !allowedOrigins.includes(origin)) {
     return problem(403, `[mcpmock] the admin API does not answer browsers' cross-origin requests (Origin: ${origin}). To let a page drive it: McpMock.start({ allowedOrigins: [${JSON.stringify(origin)}] }).`);
   }
@@ -76,13 +75,37 @@ function browserProblem(c: Context, allowedOrigins: readonly string[]): Response
   return undefined;
 }
 
+/** What the inspector reads beyond the mock's public API: the live journal and the scenarios' states. */
+export interface InspectorSource extends LiveSource {
+  /** Every scenario a stub names, with its state now. */
+  scenarios(): Array<{ name: string; state: string }>;
+}
+
+/** The inspector's view of a mock's engine. @internal */
+export function inspectorSource(core: MockCore): InspectorSource {
+  return {
+    journal: core.journal,
+    closing: core.closing.signal,
+    scenarios() {
+      const names = new Set<string>();
+      for (const { stub } of core.registry.all()) {
+        if (stub.setsState) names.add(stub.setsState.scenario);
+        for (const m of stub.matchers) if (m.scenario !== undefined) names.add(m.scenario);
+      }
+      return [...names].map((name) => ({ name, state: core.scenarioState(name) }));
+    },
+  };
+}
+
 /**
  * The admin routes for a mock. Only loopback peers may call them unless `remote` is set;
- * browsers only from `allowedOrigins`.
+ * browsers only from `allowedOrigins` (and the inspector page, from the mock's own origin).
+ * With `inspector`, also the inspector page and its live feed.
  * @internal
  */
-export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonly string[] = [], token?: string): Hono {
+export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonly string[] = [], token?: string, inspector?: InspectorSource): Hono {
   const app = new Hono();
+  const feed = inspector ? new LiveFeed(inspector) : undefined;
   const bearer = token === undefined ? undefined : `Bearer ${token}`;
   app.use("*", async (c, next) => {
     const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? "";
@@ -108,7 +131,15 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
   app.delete(`${ADMIN_PREFIX}/stubs/:id`, (c) =>
     mock.removeStub(c.req.param("id")) ? new Response(null, { status: 204 }) : problem(404, `no stub ${JSON.stringify(c.req.param("id"))}; GET ${ADMIN_PREFIX}/stubs lists them.`),
   );
-  app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(jsonEntry)));
+  app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(entryJson)));
+  app.get(`${ADMIN_PREFIX}/sessions`, () => Response.json(mock.sessions()));
+  if (inspector && feed) {
+    app.get(`${ADMIN_PREFIX}/scenarios`, () => Response.json(inspector.scenarios()));
+    app.get(`${ADMIN_PREFIX}/events`, () => feed.open());
+    app.get(`${ADMIN_PREFIX}/ui`, (c) => inspectorAsset("") ?? c.notFound());
+    app.get(`${ADMIN_PREFIX}/ui/`, (c) => inspectorAsset("") ?? c.notFound());
+    app.get(`${ADMIN_PREFIX}/ui/:file`, (c) => inspectorAsset(c.req.param("file")) ?? problem(404, `no inspector file ${JSON.stringify(c.req.param("file"))}; the page is GET ${ADMIN_PREFIX}/ui.`));
+  }
   app.post(`${ADMIN_PREFIX}/verify`, async (c) => {
     const request = (await body(c)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
     if (!request || typeof request.pattern !== "object") throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.`);
@@ -128,8 +159,9 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
   });
   app.post(`${ADMIN_PREFIX}/reset`, () => {
     mock.reset();
+    feed?.broadcast("reset");
     return new Response(null, { status: 204 });
   });
-  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
+  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
   return app;
 }

@@ -22,6 +22,7 @@ export function parse(args: string[]) {
         stateless: { type: "boolean" },
         sse: { type: "boolean" },
         verbose: { type: "boolean" },
+        watch: { type: "boolean" },
         "no-admin": { type: "boolean" },
         "no-legacy-sse": { type: "boolean" },
         "admin-host": { type: "string" },

@@ -6,6 +6,7 @@
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
 import { UsageError, type Command } from "./command.js";
+import { watchDefinition } from "./watch.js";
 
 export const serve: Command = {
   help: `mcpmock serve <definition.json> [options]
@@ -17,13 +18,16 @@ and prints the URLs, then one line per stub.
   --stateless       no sessions
   --sse             answer every request as an SSE stream
   --verbose         log each request and its answer on stderr
+  --watch           reload the definition when the file changes (a broken edit is reported
+                    and the last good one keeps answering; the journal stays)
   --no-admin        no admin REST API
   --no-legacy-sse   no HTTP+SSE transport (GET /sse answers 404)
   --admin-host H    let non-loopback clients use the admin API (when --host is not loopback)
   --allowed-host H  a Host header to answer (repeatable; default: loopback names, and beyond
                     loopback this machine's own names)
 Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
-POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
+POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.
+Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, sessions).`,
 
   async run(file, values) {
     const port = values.port === undefined ? 0 : Number(values.port);
@@ -44,8 +48,12 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
       ...(values["no-legacy-sse"] ? { legacySse: false } : {}),
       admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
     });
+    const unwatch = values.watch ? watchDefinition(file, mock, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) }) : undefined;
     // Handlers first: a supervisor may stop the server as soon as it sees the URL.
-    const stop = (): void => void mock.close().then(() => process.exit(0));
+    const stop = (): void => {
+      unwatch?.();
+      void mock.close().then(() => process.exit(0));
+    };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
     // npx does not forward signals: when the parent goes away, so does the server.
@@ -55,6 +63,8 @@ POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
     process.stdout.write(`Host names answered: ${allowedHostNames({ host, ...(allowedHosts === undefined ? {} : { allowedHosts }) }).join(", ")} (--allowed-host to add one)\n`);
     if (!values["no-legacy-sse"]) process.stdout.write(`HTTP+SSE (2024-11-05) at ${mock.sseUrl}\n`);
     if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
+    if (!values["no-admin"]) process.stdout.write(`inspector at ${mock.url.replace(/\/[^/]*$/, "")}/__admin/ui (open it in a browser)\n`);
+    if (values.watch) process.stdout.write(`watching ${file}: saved changes are served at once\n`);
     if (!values["no-admin"] && remote) process.stdout.write(`admin token: ${token} (clients beyond loopback send Authorization: Bearer ${token})\n`);
     for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);
     return undefined;

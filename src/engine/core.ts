@@ -229,7 +229,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   /** Journals an answer (a stream journals its own end) and reports a miss. */
   #finish(outcome: Outcome, call: McpCall, entry: JournalEntry, stubId: string | undefined, miss: string | undefined): Outcome {
     if (outcome.kind === "stream") return this.#tracked(outcome, call, entry, stubId);
-    this.journal.complete(entry, stubId, answerOf(outcome), miss);
+    // A constant answer's result is shared by every entry that got it: it costs the budget nothing.
+    this.journal.complete(entry, stubId, answerOf(outcome), miss, outcome.kind === "message" && outcome.resultJson !== undefined ? 0 : undefined);
     if (this.options.verbose) logAnswer(entry, outcome);
     if (miss !== undefined) reportUnmatched(this.options, entry, miss);
     return outcome;
@@ -320,7 +321,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       protocolVersion: ctx.protocolVersion,
       transport: ctx.transport,
       call,
-    }, ctx.body.length);
+    }, ctx.bytes ?? ctx.body.length);
     this.journal.complete(entry, undefined, undefined, unexpected);
     entry.taskId ??= taskId;
     if (method !== undefined) this.requests.settle(id as RequestId, body);
@@ -337,7 +338,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       protocolVersion: call.protocolVersion,
       transport: call.transport,
       call,
-    }, ctx.body.length);
+    }, ctx.bytes ?? ctx.body.length);
     if (ctx.session) ctx.session.lastSeenAt = entry.receivedAt;
     return entry;
   }

@@ -50,6 +50,15 @@ export class EventStream {
     return this.#bytes;
   }
 
+  /**
+   * The events a client resuming after `afterSeq` can no longer get (dropped to the byte
+   * bound), as the first and last of their numbers; `undefined` when it misses none.
+   */
+  missedAfter(afterSeq: number): { readonly from: number; readonly to: number } | undefined {
+    const first = this.#events[0]?.seq ?? this.#seq + 1;
+    return afterSeq + 1 < first && afterSeq < this.#seq ? { from: afterSeq + 1, to: Math.min(first - 1, this.#seq) } : undefined;
+  }
+
   /** Drops the oldest kept event (a client resuming from before it gets the ones after); the bytes freed. */
   dropOldest(): number {
     const event = this.#events.shift();

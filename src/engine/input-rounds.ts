@@ -38,6 +38,9 @@ export interface Retry {
   readonly responses: Readonly<Record<string, unknown>>;
 }
 
+/** A first round: no state, no answers (shared: most calls are one). */
+const FIRST_ROUND: Retry = Object.freeze({ state: undefined, responses: Object.freeze({}) });
+
 /** The methods a round may ask for (the only server-to-client requests 2026-07-28 has). */
 export const INPUT_REQUEST_METHODS: ReadonlySet<string> = new Set(["elicitation/create", "sampling/createMessage", "roots/list"]);
 
@@ -67,7 +70,7 @@ export class InputRounds {
       return `inputResponses must be an object of answers by key (as the input_required result named them); received ${responses === null ? "null" : Array.isArray(responses) ? "an array" : typeof responses}.`;
     }
     const token = params["requestState"];
-    if (token === undefined) return { state: undefined, responses: responses ?? {} };
+    if (token === undefined) return responses === undefined ? FIRST_ROUND : { state: undefined, responses };
     if (typeof token !== "string") return `requestState must be the string the input_required result carried; received ${typeof token}.`;
     const dot = token.indexOf(".");
     const payload = token.slice(0, dot);

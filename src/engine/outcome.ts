@@ -19,6 +19,8 @@ export interface RequestContext {
   readonly transport: TransportKind;
   /** For a batch: the ids of its requests so far (all of a batch's requests are pending at once). */
   readonly batch?: Set<RequestId>;
+  /** The bytes the message counts for in the journal: a batch message's share of the body (default: the body's length). */
+  readonly bytes?: number;
 }
 
 /** What a successful initialize asks the era to open. */

@@ -4,7 +4,8 @@
  * for a client to open one.
  * @module
  */
-import { McpMockError } from "../values/errors.js";
+import { McpMockError, PREFIX } from "../values/errors.js";
+import { JsonRpcFailure } from "../protocol/jsonrpc.js";
 import type { ClientRequests } from "./client-requests.js";
 import type { SessionStore, Session } from "./session-store.js";
 import { assertClientCapability } from "./stream-player.js";
@@ -98,6 +99,26 @@ export class Push {
     const json = JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
     for (const session of targets) session.stream?.emit(json);
     return [...targets.map((s) => s.id), ...listeners];
+  }
+
+  /**
+   * `mock.request()`: to the session named, or the only one; resolves with the client's result,
+   * and turns its error (or the mock's own report) into an `McpMockError`.
+   */
+  async ask(method: string, params: unknown, sessionId: string | undefined, timeoutMs: number | undefined): Promise<unknown> {
+    const what = `request(${JSON.stringify(method)})`;
+    const open = this.#sessions.all();
+    if (sessionId === undefined && open.length > 1) {
+      throw new McpMockError(`${what}: ${open.length} sessions are open (${open.map((s) => s.id).join(", ")}); say which: { sessionId: "..." }.`);
+    }
+    const [session] = await this.targets(sessionId ?? open[0]?.id, 1000, what);
+    try {
+      return await this.request(session as Session, method, params, timeoutMs);
+    } catch (error) {
+      if (error instanceof JsonRpcFailure && error.message.startsWith(PREFIX)) throw new McpMockError(error.message);
+      if (error instanceof JsonRpcFailure) throw Object.assign(new McpMockError(`${what}: the client answered with error ${error.code}: ${error.message}`), { code: error.code, data: error.data });
+      throw error;
+    }
   }
 
   /** Sends a request to one session's client on its push stream (capabilities checked) and resolves with the answer. */

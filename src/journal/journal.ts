@@ -5,6 +5,7 @@
  * @module
  */
 import type { McpCall, RequestId, TransportKind } from "../stubs/call.js";
+import { approxJsonBytes } from "../values/json-size.js";
 
 /** What kind of message an entry records. */
 export type JournalKind = "request" | "notification" | "response";
@@ -119,7 +120,7 @@ export class Journal {
 
   /**
    * Records a received message and returns its entry, to be completed when answered. `bytes`
-   * is the size of its text (a message in a batch counts the batch's).
+   * is the size of its text (a message in a batch counts its share of the batch's).
    */
   record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs" | "truncated" | "taskId">, bytes = 0): JournalEntry {
     // Built field by field (no spread): this runs for every message on the hot path.
@@ -166,9 +167,9 @@ export class Journal {
   }
 
   /** Marks an entry answered; `missReport` when no stub matched. */
-  complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, missReport: string | undefined): void {
+  complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, missReport: string | undefined, answerBytes?: number): void {
     entry.stubId = stubId;
-    entry.answer = answer;
+    entry.answer = this.#keepAnswer(entry, answer, answerBytes);
     entry.unmatched = missReport !== undefined;
     entry.missReport = missReport;
     entry.durationMs = Date.now() - entry.receivedAt;
@@ -178,6 +179,25 @@ export class Journal {
     if (entry.truncated) truncate(entry);
     else entry.call?.compact(entry.headers);
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
+  }
+
+  /**
+   * The answer an entry keeps, counted against the byte budget (`answerBytes` when the caller
+   * knows it: 0 for a constant answer, which every entry shares; else estimated). An answer larger
+   * than the whole budget is kept as `{ truncated: true, bytes }`.
+   */
+  #keepAnswer(entry: JournalEntry, answer: unknown, answerBytes: number | undefined): unknown {
+    if (answer === undefined || this.#cap === 0) return answer;
+    const head = this.#queue[this.#start];
+    const index = head === undefined ? -1 : this.#start + (entry.seq - head.seq);
+    if (index < this.#start || this.#queue[index] !== entry) return answer;
+    const size = answerBytes ?? approxJsonBytes(answer);
+    if (size === 0) return answer;
+    if (size > this.#budget) return { truncated: true, bytes: Number.isFinite(size) ? size : this.#budget };
+    this.#sizes[index] = (this.#sizes[index] as number) + size;
+    this.#bytes += size;
+    while (this.#bytes > this.#budget && this.#queue.length - this.#start > 1) this.#dropOldest();
+    return answer;
   }
 
   /** Calls `listener` for every entry as it arrives; returns the unsubscribe function. */

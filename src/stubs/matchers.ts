@@ -36,6 +36,8 @@ export interface Matcher {
   readonly specific: boolean;
   /** For exact argument matchers: the canonical JSON the registry indexes by. */
   readonly argsKey?: string;
+  /** Set on the scenario matcher (`whenState`): the scenario it reads, for listings such as the inspector's. */
+  readonly scenario?: string;
 }
 
 /** Whether every matcher matches the call exactly (a stub's or a verification pattern's). */
@@ -322,6 +324,7 @@ export function bodyContains(text: string): Matcher {
 export function scenarioStateIs(scenario: string, state: string, read: (scenario: string) => string): Matcher {
   return {
     kind: "scenario",
+    scenario,
     specific: false,
     dsl: `.whenState(${JSON.stringify(state)})`,
     describe: () => `in scenario ${JSON.stringify(scenario)} state ${JSON.stringify(state)}`,

@@ -35,6 +35,11 @@ export interface PipeEnds {
   reset(): void;
   /** A line for the log (stderr), never for the pipe. */
   log(text: string): void;
+  /**
+   * `undefined` when the pipe takes more now, else a promise that resolves once it does (stdout's
+   * buffer drained): streams wait on it, so a client that stops reading slows them down.
+   */
+  ready?(): Promise<void> | undefined;
 }
 
 /** One connection that is a pipe each way: its implicit session, and how its replies are written. */
@@ -78,13 +83,15 @@ export class PipeConnection {
         return;
       }
       const batch = new Set<RequestId>();
-      await Promise.all(parsed.map((item: unknown) => this.#onMessage(item, body, batch)));
+      const share = Math.ceil(body.length / parsed.length);
+      await Promise.all(parsed.map((item: unknown) => this.#onMessage(item, body, batch, share)));
       return;
     }
     await this.#onMessage(parsed, body, undefined);
   }
 
-  async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined): Promise<void> {
+  /** One message; in a batch, `share` is the part of the batch's text it counts for in the journal. */
+  async #onMessage(item: unknown, body: string, batch: Set<RequestId> | undefined, share?: number): Promise<void> {
     const m = classifyMessage(item, body.length);
     if (m.kind === "invalid") {
       this.#ends.log(`ignored an invalid JSON-RPC message: ${m.reason}`);
@@ -96,7 +103,7 @@ export class PipeConnection {
     // The session is the connection's: its version, or the default before initialize.
     const version = isInit ? core.era.negotiate(m.params?.["protocolVersion"]) : (this.#session?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
     const session = isInit ? undefined : this.#session;
-    const ctx: RequestContext = { session, sessionId: session?.id, headers: {}, protocolVersion: version, body, transport: this.#kind, ...(batch ? { batch } : {}) };
+    const ctx: RequestContext = { session, sessionId: session?.id, headers: {}, protocolVersion: version, body, transport: this.#kind, ...(batch ? { batch, bytes: share ?? body.length } : {}) };
     const received = receive(core, m, ctx);
     // A notification's raw status has no meaning on a pipe; a response has no answer.
     if (m.kind !== "request" || received === undefined) return;
@@ -163,7 +170,7 @@ export class PipeConnection {
     const script = core.takeEventStub(HTTP_GET_STREAM, ctx);
     if (script?.plan.kind !== "stream") return;
     const signal = AbortSignal.any([this.#abort.signal, core.closing.signal]);
-    void core.playOnStream({ ...script, plan: script.plan }, session, { signal, send: (m) => session.stream?.emit(JSON.stringify(m)) });
+    void core.playOnStream({ ...script, plan: script.plan }, session, { signal, send: (m) => session.stream?.emit(JSON.stringify(m)), ready: () => this.#ends.ready?.() });
   }
 
   /** How one answer (to request `id`) is written on the pipe; see the module's comment. */
@@ -179,6 +186,7 @@ export class PipeConnection {
         let sent = 0;
         return playOutcomes(outcomes, {
           signal,
+          ready: () => ends.ready?.(),
           send: (message) => {
             if (dropAfter !== undefined && sent >= dropAfter) return;
             sent++;

@@ -51,6 +51,7 @@ export class StdioTransport {
         this.onCrash();
       },
       log: (text) => this.#logLine(text),
+      ready: () => this.#drained(),
     }, () => "stdio");
     io.input.setEncoding?.("utf8");
     io.input.on("data", (chunk: string | Buffer) => this.#onData(String(chunk)));
@@ -63,6 +64,19 @@ export class StdioTransport {
   #line(text: string): void {
     if (this.#io.output.writableEnded) return;
     this.#io.output.write(`${text}\n`);
+  }
+
+  /** `undefined` while stdout takes more; else a promise of its next drain (or its end). */
+  #drained(): Promise<void> | undefined {
+    const output = this.#io.output;
+    if (!output.writableNeedDrain || output.writableEnded || output.destroyed) return undefined;
+    return new Promise((resolve) => {
+      const done = (): void => {
+        output.off("drain", done).off("close", done).off("error", done);
+        resolve();
+      };
+      output.on("drain", done).on("close", done).on("error", done);
+    });
   }
 
   #logLine(text: string): void {

@@ -113,20 +113,24 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
 
   test("the tarball holds dist/ (JS and .d.ts), schema.json, README, CHANGELOG, LICENSE and package.json, and nothing else", () => {
     const paths = pack.files.map((f) => f.path).sort();
-    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
+    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
     expect(paths.filter((p) => /^(src|test|examples|bench|docs|node_modules)\//.test(p) || p.endsWith(".map"))).toEqual([]);
-    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js"]) {
+    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js", "dist/ui/index.html", "dist/ui/inspector.js", "dist/ui/inspector.css"]) {
       expect(paths).toContain(required);
     }
     expect(pack.size).toBeLessThan(MAX_PACKED_BYTES);
     expect(pack.unpackedSize).toBeLessThan(MAX_UNPACKED_BYTES);
   });
 
-  test("dist/ matches src/: the two bundled entry points and their shared chunk, one .d.ts per source module, no leftovers", () => {
+  test("dist/ matches src/: the two bundled entry points and their shared chunk, one .d.ts per source module, the inspector's files, no leftovers", () => {
     const sources = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
     const paths = new Set(pack.files.map((f) => f.path));
-    const js = [...paths].filter((p) => p.endsWith(".js")).map((p) => p.replace(/^dist\/|\.js$/g, "").replace(/^shared-\w+$/, "shared-<hash>")).sort();
+    // The inspector page's files, copied as they are from src/admin/ui by the build.
+    const ui = readdirSync(join(ROOT, "src/admin/ui")).sort();
+    expect([...paths].filter((p) => p.startsWith("dist/ui/")).map((p) => p.slice("dist/ui/".length)).sort()).toEqual(ui);
+    for (const file of ui) expect(readFileSync(join(ROOT, "dist/ui", file), "utf8"), file).toBe(readFileSync(join(ROOT, "src/admin/ui", file), "utf8"));
+    const js = [...paths].filter((p) => p.endsWith(".js") && !p.startsWith("dist/ui/")).map((p) => p.replace(/^dist\/|\.js$/g, "").replace(/^shared-\w+$/, "shared-<hash>")).sort();
     expect(js).toEqual(["cli", "index", "shared-<hash>"]);
     // A leftover is a dist file whose source is gone: `rm -rf dist && npm run build` removes it.
     const declarations = [...paths].filter((p) => p.endsWith(".d.ts")).map((p) => p.replace(/^dist\/|\.d\.ts$/g, "")).sort();
@@ -202,7 +206,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
 
     test("a node:test test passes against it, and internal modules are not importable", () => {
       const out = run(process.execPath, ["--test", "node.spec.js"], project);
-      expect(out).toMatch(/# pass 2\n# fail 0/);
+      expect(out).toMatch(/# pass 3\n# fail 0/);
     }, 60_000);
 
     test("tsc type-checks a typed consumer against the published .d.ts (skipLibCheck off)", () => {

@@ -4,6 +4,7 @@
  * backpressure. (Host and admin checks are in security.test.ts.)
  */
 import http from "node:http";
+import { PassThrough, Writable } from "node:stream";
 import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
 import { ACCEPT_BOTH } from "../support/raw-http.js";
@@ -76,6 +77,58 @@ describe("memory bounded by bytes (issue 20, defect 1)", () => {
     expect(kept.length).toBeGreaterThan(3);
     expect(kept.at(-1)?.id).toBe(40);
     expect(() => mock.verify(mock.toolsCall("echo"), 41)).toThrow(/journalBytes/);
+  });
+
+  // Before: only the requests' text counted, so an answer function returning 1 MiB per call
+  // kept every answer (40 MiB here against an 8 MiB budget).
+  test("the answers the journal keeps count against journalBytes too; a constant answer costs nothing", async () => {
+    const budget = 8 * 1024 * 1024;
+    await using mock = await McpMock.start({ tools, journalBytes: budget, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith((call) => String((call.args as Record<string, unknown>)["n"]).repeat(1024 * 1024));
+    const headers = await session(mock.url);
+    const before = await heapAfterGc();
+    for (let i = 0; i < 40; i++) {
+      const res = await post(mock.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: { n: i % 10 } } }, headers);
+      await res.text();
+    }
+    const grown = (await heapAfterGc()) - before;
+    expect(grown, `the heap grew ${(grown / 2 ** 20).toFixed(1)} MiB`).toBeLessThan(budget * 1.5);
+    const kept = mock.requests();
+    expect(kept.length).toBeLessThan(10);
+    expect(kept.at(-1)?.answer).toMatchObject({ result: { content: [{ type: "text" }] } });
+    // A constant answer is one object every entry shares: 200 of them fit in a small budget.
+    await using small = await McpMock.start({ tools, journalBytes: 64 * 1024, onUnmatched: "silent" });
+    small.toolsCall("echo").respondsWith("x".repeat(32 * 1024));
+    const h = await session(small.url);
+    for (let i = 0; i < 200; i++) await (await post(small.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: {} } }, h)).text();
+    expect(small.requests().filter((e) => e.method === "tools/call")).toHaveLength(200);
+  });
+
+  // Before: each message of a batch counted the whole batch's text, so a batch of ten filled a
+  // budget ten times too soon and the journal kept one of its ten requests.
+  test("a message in a batch counts its share of the batch's text", async () => {
+    await using mock = await McpMock.start({ tools, journalBytes: 1536 * 1024, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith("ok");
+    const init = await fetch(mock.url, {
+      method: "POST",
+      headers: { accept: ACCEPT_BOTH, "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "b", version: "1" } } }),
+    });
+    await init.text();
+    const headers = { "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-03-26" };
+    const batch = Array.from({ length: 10 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: { blob: "b".repeat(100 * 1024) } } }));
+    const res = await fetch(mock.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", ...headers }, body: JSON.stringify(batch) });
+    expect(((await res.json()) as unknown[]).length).toBe(10);
+    expect(mock.requests().filter((e) => e.method === "tools/call")).toHaveLength(10);
+  });
+
+  test("an answer larger than the whole budget is kept as its size", async () => {
+    await using mock = await McpMock.start({ tools, journalBytes: 1024 * 1024, onUnmatched: "silent" });
+    mock.toolsCall("echo").respondsWith(() => "y".repeat(2 * 1024 * 1024));
+    const headers = await session(mock.url);
+    const res = await post(mock.url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: {} } }, headers);
+    expect((await res.text()).length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(mock.requests().find((e) => e.id === 1)?.answer).toEqual({ truncated: true, bytes: expect.any(Number) as number });
   });
 
   test("a message larger than journalBytes is kept without its params, and reports and verification say so", async () => {
@@ -154,6 +207,47 @@ describe("SSE backpressure (issue 20, defect 2)", () => {
   });
 });
 
+describe("stdio backpressure (issue 20, defect 2)", () => {
+  // Before: stdout's buffer took every line of a stream whatever the client read: 10,000
+  // notifications of 16 KiB queued 160 MB in the process while the client read nothing.
+  test("a stream over stdio waits while stdout's buffer is full, then sends every line", async () => {
+    await using mock = await McpMock.start({ transport: "none", tools, onUnmatched: "silent" });
+    const line = "z".repeat(16 * 1024);
+    mock.toolsCall("echo").streams(function* () {
+      for (let i = 0; i < 2000; i++) yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: line } };
+    });
+    const input = new PassThrough();
+    let written = 0;
+    let reading = false;
+    const waiting: Array<() => void> = [];
+    // A client that reads nothing until told to: the writes wait in its callback.
+    const output = new Writable({
+      highWaterMark: 64 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.length;
+        if (reading) callback();
+        else waiting.push(() => callback());
+      },
+    });
+    const served = mock.serveStdio({ input, output, log: new PassThrough() });
+    input.write(`${JSON.stringify(init(1))}\n`);
+    input.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: {} } })}\n`);
+    await sleep(300);
+    // Held: no more than the buffer and the line that filled it are queued.
+    expect(output.writableLength).toBeLessThan(256 * 1024);
+    reading = true;
+    for (const release of waiting.splice(0)) release();
+    for (let i = 0; i < 200 && written < 2000 * line.length; i++) {
+      await sleep(20);
+      for (const release of waiting.splice(0)) release();
+    }
+    expect(written).toBeGreaterThan(2000 * line.length);
+    input.end();
+    await served;
+  });
+});
+
 describe("the resumption log is bounded by bytes (issue 20, defect 2)", () => {
   // Before: finished streams were kept by count (10,000 events, 16 streams a session): about
   // 160 MB for one 16 KiB x 10,000 stream until the session ended.
@@ -177,5 +271,9 @@ describe("the resumption log is bounded by bytes (issue 20, defect 2)", () => {
     expect(ids.length).toBeGreaterThan(30);
     expect(ids.length * frame.length).toBeLessThanOrEqual(1024 * 1024);
     expect(ids.at(-1)).toBe(200);
+    // Before: the events dropped to the bound were skipped silently; now the replay says which.
+    expect(text).toMatch(new RegExp(`^: mcpmock: Last-Event-ID 4-0: events 4-1 to 4-${(ids[0] as number) - 1} of session-1 were dropped`, "m"));
+    const whole = await fetch(mock.url, { headers: { accept: "text/event-stream", ...headers, "last-event-id": `4-${(ids[0] as number) - 1}` } });
+    expect(await whole.text()).not.toContain("were dropped");
   });
 });

@@ -108,6 +108,11 @@ export class SseChannel {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
+  /** An SSE comment: clients ignore it; raw captures and people read it. */
+  comment(text: string): void {
+    this.#write(`: ${text.replace(/\n/g, " ")}\n\n`);
+  }
+
   /** Sends one event of another name (the legacy transport's `endpoint`). */
   event(name: string, data: string): void {
     this.#write(`event: ${name}\ndata: ${data}\n\n`);

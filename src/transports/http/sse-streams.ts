@@ -14,6 +14,7 @@ import { allHeaders, directResponse, header } from "./node-io.js";
 import { rejection, Rejections } from "./rejections.js";
 import { DEFAULT_SSE_STALL_MS, SseChannel, type ChannelLimits } from "./sse-channel.js";
 import { DEFAULT_MAX_STREAM_BYTES } from "../../engine/event-stream.js";
+import { PREFIX } from "../../values/errors.js";
 
 /** Default keep-alive period on idle streams. */
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
@@ -145,6 +146,13 @@ export class SseStreams {
     }
     if (stream.attached) return Rejections.resumeConflict();
     const channel = this.#channel(c, headers);
+    // Events dropped to the byte bound cannot be replayed: say so, on the stream and on stderr.
+    const missed = stream.missedAfter(parsed.seq);
+    if (missed) {
+      const what = `Last-Event-ID ${lastEventId}: events ${parsed.stream}-${missed.from} to ${parsed.stream}-${missed.to} of ${session.id} were dropped (a stream keeps at most maxStreamBytes of events, a session maxSessionStreamBytes); the replay starts after them.`;
+      channel.comment(`mcpmock: ${what}`);
+      if (this.#core.options.onUnmatched !== "silent") process.stderr.write(`${PREFIX} ${what}\n`);
+    }
     stream.attach(channel, parsed.seq);
     if (session.streams.get(parsed.stream) === session.stream) this.#core.push.streamOpened();
     return channel.response;

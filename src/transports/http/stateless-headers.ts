@@ -59,14 +59,36 @@ export function headerMismatch(method: string, params: Record<string, unknown> |
   return undefined;
 }
 
+/** An argument a tool's schema marks with `x-mcp-header`, and its header. */
+interface ParamHeader {
+  readonly argument: string;
+  readonly headerName: string;
+  readonly name: string;
+}
+
+/** The marked arguments of each input schema, found once (declarations do not change). */
+const PARAM_HEADERS = new WeakMap<object, readonly ParamHeader[]>();
+
+function paramHeaders(schema: unknown): readonly ParamHeader[] {
+  if (!isJsonObject(schema)) return [];
+  let found = PARAM_HEADERS.get(schema);
+  if (!found) {
+    const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {};
+    found = Object.entries(properties).flatMap(([argument, property]) => {
+      const headerName = isJsonObject(property) ? property["x-mcp-header"] : undefined;
+      return typeof headerName === "string" ? [{ argument, headerName, name: `${HeaderNames.paramPrefix}${headerName.toLowerCase()}` }] : [];
+    });
+    PARAM_HEADERS.set(schema, found);
+  }
+  return found;
+}
+
 /** The `Mcp-Param-*` headers against the arguments the tool's schema marks with `x-mcp-header`. */
 function paramMismatch(schema: unknown, args: unknown, headers: Readonly<Record<string, string>>): HeaderMismatch | undefined {
-  const properties = isJsonObject(schema) && isJsonObject(schema["properties"]) ? schema["properties"] : {};
+  const marked = paramHeaders(schema);
+  if (marked.length === 0) return undefined;
   const values = isJsonObject(args) ? args : {};
-  for (const [argument, property] of Object.entries(properties)) {
-    const headerName = isJsonObject(property) ? property["x-mcp-header"] : undefined;
-    if (typeof headerName !== "string") continue;
-    const name = `${HeaderNames.paramPrefix}${headerName.toLowerCase()}`;
+  for (const { argument, headerName, name } of marked) {
     const sent = headers[name];
     const expected = values[argument] === null ? undefined : headerForm(values[argument]);
     const label = `Mcp-Param-${headerName}`;

@@ -17,7 +17,7 @@ import { ErrorCodes, HeaderNames } from "../../protocol/revisions.js";
 import type { RequestId } from "../../stubs/call.js";
 import { renderReply, type Classified, type ReplyWriter } from "../transport.js";
 import { type ReadMessages, statusResponse } from "./body.js";
-import { header } from "./node-io.js";
+import { header, sendJson } from "./node-io.js";
 import { headerMismatch } from "./stateless-headers.js";
 import type { SseStreams } from "./sse-streams.js";
 
@@ -48,7 +48,7 @@ class StatelessReply implements ReplyWriter<Response> {
   json(text: string, message?: JsonRpcResponse): Response {
     const code = message && "error" in message ? message.error.code : undefined;
     const status = (code !== undefined && STATUS_BY_CODE.get(code)) || 200;
-    return new Response(text, { status, headers: { "content-type": "application/json" } });
+    return sendJson(this.c, status, undefined, text);
   }
 
   events(outcomes: Parameters<SseStreams["answer"]>[4], dropAfter?: number): Response {

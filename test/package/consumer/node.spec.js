@@ -33,3 +33,21 @@ test("the exports map: the public API, schema.json and package.json only", async
     await assert.rejects(import(internal), { code: "ERR_PACKAGE_PATH_NOT_EXPORTED" }, internal);
   }
 });
+
+test("the installed package serves the inspector page and its files (GET /__admin/ui)", async () => {
+  const mock = await McpMock.start({ admin: true });
+  try {
+    const base = mock.url.replace(/\/mcp$/, "/__admin/ui");
+    const page = await fetch(base);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<title>mcpmock inspector<\/title>/);
+    for (const [file, type] of [["inspector.js", "text/javascript"], ["inspector.css", "text/css"]]) {
+      const asset = await fetch(`${base}/${file}`);
+      assert.equal(asset.status, 200, file);
+      assert.match(asset.headers.get("content-type") ?? "", new RegExp(type));
+      assert.ok((await asset.text()).length > 1000, file);
+    }
+  } finally {
+    await mock.close();
+  }
+});
