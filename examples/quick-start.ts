@@ -23,7 +23,8 @@ export async function main(log: (line: string) => void = console.log): Promise<v
   mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
   mock.toolsCall("add").withArgs(ANY).respondsWith(text("fallback"));
   log(`mock listening at ${mock.url}`);
-  for (const line of mock.explain()) log(`  ${line}`);
+  // The stubs written here; mock.explain() also lists the built-in answers (initialize, ping, */list ...).
+  for (const stub of mock.stubs()) if (stub.source !== "default") log(`  ${stub.id}: ${stub.sentence}`);
 
   const client = new Client({ name: "quick-start", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(mock.url)));
@@ -34,7 +35,8 @@ export async function main(log: (line: string) => void = console.log): Promise<v
   for (const args of calls) {
     const result = await client.callTool({ name: "add", arguments: args });
     const first = (result.content as Array<{ type: string; text?: string }>)[0];
-    log(`tools/call add ${JSON.stringify(args)} → ${result.isError ? "isError: " : ""}${first?.text?.split("\n")[0]}`);
+    // The whole answer: a schema rejection says which field broke which rule, and how to stub it.
+    log(`tools/call add ${JSON.stringify(args)} → ${result.isError ? "isError: " : ""}${first?.text?.replaceAll("\n", "\n    ")}`);
   }
   await client.close();
 }

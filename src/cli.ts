@@ -4,7 +4,9 @@
  * Each command is a file of `cli/`; this one reads the command line and reports the outcome.
  * @module
  */
-import { McpMockError } from "./values/errors.js";
+import { McpMockError, PREFIX } from "./values/errors.js";
+import { closestNames } from "./journal/explain.js";
+import { styleFor } from "./cli/style.js";
 import { VERSION } from "./values/version.js";
 import { parse, UsageError, type Command } from "./cli/command.js";
 import { serve } from "./cli/serve.js";
@@ -25,8 +27,9 @@ Exit codes: 0 done, 1 the definition or the server failed, 2 the command line is
 
 function fileArgument(positionals: string[], command: string): string {
   const file = positionals[1];
-  if (!file) throw new UsageError(`mcpmock ${command} needs a definition file: mcpmock ${command} <definition.json>`);
-  if (positionals.length > 2) throw new UsageError(`mcpmock ${command} takes one file, received ${positionals.length - 1}: ${positionals.slice(1).join(" ")}`);
+  // The message follows "mcpmock: ", so it names the command without repeating the program.
+  if (!file) throw new UsageError(`the ${command} command needs a definition file: mcpmock ${command} <definition.json>`);
+  if (positionals.length > 2) throw new UsageError(`the ${command} command takes one file, received ${positionals.length - 1}: ${positionals.slice(1).join(" ")}`);
   return file;
 }
 
@@ -43,7 +46,11 @@ export async function main(args: string[]): Promise<number | undefined> {
     process.stdout.write(`${command?.help ?? HELP}\n`);
     return name === undefined && !values.help ? 2 : 0;
   }
-  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}. Commands: ${Object.keys(COMMANDS).join(", ")}. See mcpmock --help.`);
+  if (!command) {
+    const similar = closestNames(name, Object.keys(COMMANDS));
+    const hint = similar.length ? ` Did you mean "${similar[0]}"?` : "";
+    throw new UsageError(`unknown command ${JSON.stringify(name)}.${hint} Commands: ${Object.keys(COMMANDS).join(", ")}. See mcpmock --help.`);
+  }
   return command.run(fileArgument(positionals, name), values);
 }
 
@@ -52,11 +59,12 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
+    const style = styleFor(process.stderr);
     if (error instanceof UsageError) {
-      process.stderr.write(`mcpmock: ${error.message}\n`);
+      process.stderr.write(`${style.red("mcpmock:")} ${error.message}\n`);
       process.exitCode = 2;
     } else if (error instanceof McpMockError) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${style.red(PREFIX)}${error.message.slice(PREFIX.length)}\n`);
       process.exitCode = 1;
     } else {
       process.stderr.write(`mcpmock: ${String((error as Error)?.stack ?? error)}\n`);

@@ -4,12 +4,16 @@
  * ```ts
  * import { McpMock, ANY, text } from "mcpmock";
  * ```
- * @module
+ * @module mcpmock
  */
 
 // The mock and its options
 export { McpMock } from "./mock.js";
-export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
+export type { McpMockOptions, ProtocolVersion, ServerInfo, AuthOptions } from "./options.js";
+export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
+export type { IssuedToken } from "./auth/tokens.js";
+export type { TokenRequirements } from "./auth/token-pattern.js";
+export type { AuthEvent, AuthEventPattern, AuthEndpoint } from "./auth/auth-log.js";
 export type { ToolDeclaration, ObjectJsonSchema } from "./stubs/tool-catalog.js";
 export type {
   ResourceDeclaration,
@@ -24,7 +28,7 @@ export type { SessionIdGenerator } from "./engine/session-store.js";
 // Stubbing
 export { ANY, type AnyValue } from "./values/any.js";
 export { ABSENT, contains, type AbsentValue, type ContainsValue, type ValuePattern } from "./values/value-patterns.js";
-export { StubBuilder, type StreamOptions } from "./dsl/stub-builder.js";
+export { StubBuilder, type StreamOptions, type StatusOptions } from "./dsl/stub-builder.js";
 export { StreamScriptBuilder, type StreamCall, type StreamValue, type LogLevel } from "./stubs/stream-script.js";
 export {
   ArgsBuilder,

@@ -4,7 +4,7 @@
  */
 import type { McpMock } from "./mock.js";
 
-/** A session as {@link McpMock.sessions} shows it. */
+/** A session as {@link McpMock.sessions} shows it. @category Starting */
 export interface SessionInfo {
   /** The `Mcp-Session-Id`. */
   readonly id: string;
@@ -24,7 +24,7 @@ export interface SessionInfo {
   readonly resumableBytes: number;
 }
 
-/** A scenario's state, from {@link McpMock.scenario}. */
+/** A scenario's state, from {@link McpMock.scenario}. @category Verification */
 export interface ScenarioHandle {
   /** The scenario's name, as given to `inScenario`. */
   readonly name: string;

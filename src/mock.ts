@@ -13,17 +13,17 @@ import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import { entryDraft, readDraft, taskDraft } from "./dsl/patterns.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
 import { loadDefinition, type MockDefinition } from "./definition/load.js";
-import { applyDefinition, definitionOptions } from "./definition/apply.js";
+import { applyDefinition, definitionOptions, reapplyDefinition } from "./definition/apply.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import { McpMockError } from "./values/errors.js";
 import { assertJsonCarriable } from "./values/json-value.js";
 import { stubSentence } from "./journal/explain.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
-import { Served } from "./served.js";
+import { Served, type MockAuth } from "./served.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp, inspectorSource } from "./admin/admin-api.js";
-import { reloadFile, type ReloadChanges } from "./definition/reload.js";
+import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
 import type { ScenarioHandle, SessionInfo } from "./mock-views.js";
@@ -52,6 +52,7 @@ export type { ScenarioHandle, SessionInfo } from "./mock-views.js";
  * // result.content: [{ type: "text", text: '{"sum":3}' }]
  * await client.close();
  * ```
+ * @category Starting
  */
 export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   readonly #core: MockCore;
@@ -59,7 +60,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   #closing: Promise<void> | undefined;
   #unmatchedReported = false;
   /** A mock started from a definition goes back to its stubs on reset(). */
-  #baseline: { definition: MockDefinition; source: string } | undefined;
+  #baseline: Baseline | undefined;
 
   private constructor(core: MockCore, served: Served) {
     this.#core = core;
@@ -131,7 +132,9 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
     const admin = typeof options.admin === "object" ? options.admin : {};
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core)));
+    // The admin API's verify() reports point at its own routes, not at mock.requests().
+    const verify = (pattern: StubBuilder, count?: CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify));
     return mock;
   }
 
@@ -162,8 +165,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const { definition, source } = loadDefinition(fileOrObject);
     const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
-      applyDefinition(mock as McpMock, definition, source, false);
-      (mock as McpMock).#baseline = { definition, source };
+      const ids = applyDefinition(mock as McpMock, definition, source, false);
+      (mock as McpMock).#baseline = { definition, source, ids };
     } catch (error) {
       await mock.close();
       throw error;
@@ -196,9 +199,23 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   get sseUrl(): string {
-    if (this.#served.http) return this.#served.http.sseUrl(this.url);
-    throw new McpMockError('sseUrl: this mock listens on no port (transport: "none"), so it serves no HTTP+SSE endpoint.');
+    return this.#served.sseUrl();
   }
+
+  /**
+   * Authorization mocking, for a mock started with `auth`: issue tokens without the flow,
+   * expire or revoke them mid-test, change the required scopes (step-up), and read what the
+   * gate and the authorization server answered. Without `auth` it throws, naming the option.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * await using mock = await McpMock.start({ auth: { scopes: ["read", "write"], required: ["read"] } });
+   * const token = mock.auth.issueToken({ scopes: ["read"] });
+   * // fetch(mock.url, { method: "POST", headers: { authorization: `Bearer ${token}`, ... }, body })
+   * ```
+   */
+  get auth(): MockAuth { return this.#served.auth; }
 
   /** The port the mock listens on (0 with `transport: "none"`: no port is open). */
   get port(): number {
@@ -689,7 +706,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   /**
    * Removes every stub (the built-in answers stay), clears the journal and puts every
    * scenario back to `"Started"`. A mock started from a definition gets the definition's
-   * stubs back. Sessions stay open.
+   * stubs back. Sessions stay open. With `auth`, the auth events are cleared and the required
+   * scopes are the configured ones again; issued tokens stay valid.
    *
    * @example
    * ```ts
@@ -701,7 +719,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
-    if (this.#baseline) applyDefinition(this, this.#baseline.definition, this.#baseline.source, false);
+    this.#served.http?.auth?.reset();
+    if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
   }
 
   /**

@@ -6,6 +6,9 @@
 import type { MockCore } from "./engine/core.js";
 import type { McpMockOptions } from "./options.js";
 import { McpMockError } from "./values/errors.js";
+import { authOf, type MockAuth } from "./auth/mock-auth.js";
+
+export type { MockAuth } from "./auth/mock-auth.js";
 import { HttpTransport } from "./transports/http/streamable.js";
 import { listen, type Listening } from "./transports/http/listener.js";
 import { StdioTransport, type StdioStreams } from "./transports/stdio.js";
@@ -37,6 +40,17 @@ export class Served {
     const http = new HttpTransport(core);
     const server = await listen((req, env) => http.app.fetch(req, env), options.port ?? 0, options.host ?? "127.0.0.1");
     return new Served(core, http, server);
+  }
+
+  /** The legacy HTTP+SSE endpoint's URL (`mock.sseUrl`); throws without a listener or with `legacySse: false`. */
+  sseUrl(): string {
+    if (this.http && this.url !== undefined) return this.http.sseUrl(this.url);
+    throw new McpMockError('sseUrl: this mock listens on no port (transport: "none"), so it serves no HTTP+SSE endpoint.');
+  }
+
+  /** `mock.auth`: the HTTP transport's authorization side, or an error naming the `auth` option. */
+  get auth(): MockAuth {
+    return authOf(this.http);
   }
 
   /** The listener's port, 0 without one. */

@@ -17,6 +17,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   stubs: 2,
   journal: 3,
   engine: 4,
+  // Authorization mocking reads values only; the HTTP transport mounts it (a sibling of the engine).
+  auth: 4,
   // Two siblings on the engine: neither imports the other.
   transports: 5,
   dsl: 5,

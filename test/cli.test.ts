@@ -116,14 +116,14 @@ describe.concurrent("help, version and command-line mistakes", () => {
   test("an unknown command: exit 2, naming it and the commands", async ({ expect }) => {
     const r = await run("server", "examples/weather.mock.json");
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('mcpmock: unknown command "server". Commands: serve, stdio, validate. See mcpmock --help.\n');
+    expect(r.stderr).toBe('mcpmock: unknown command "server". Did you mean "serve"? Commands: serve, stdio, validate. See mcpmock --help.\n');
     expect(r.stdout).toBe("");
   });
 
   test("an unknown flag: exit 2, naming it", async ({ expect }) => {
     const r = await run("serve", "examples/weather.mock.json", "--prot", "8080");
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("'--prot'");
+    expect(r.stderr).toBe("mcpmock: unknown option --prot. Did you mean --port? See mcpmock --help.\n");
     expect(r.stderr).toContain("See mcpmock --help.");
     expect(r.stdout).toBe("");
   });
@@ -131,7 +131,7 @@ describe.concurrent("help, version and command-line mistakes", () => {
   test("a command without its file, or with two: exit 2", async ({ expect }) => {
     const none = await run("validate");
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain("mcpmock validate needs a definition file: mcpmock validate <definition.json>");
+    expect(none.stderr).toBe("mcpmock: the validate command needs a definition file: mcpmock validate <definition.json>\n");
     const two = await run("validate", "a.json", "b.json");
     expect(two.code).toBe(2);
     expect(two.stderr).toContain("takes one file, received 2: a.json b.json");
@@ -219,6 +219,7 @@ describe("serve", () => {
     expect(lines[3]).toBe(`admin API at ${url.replace(/\/mcp$/, "")}/__admin`);
     expect(lines[4]).toBe(`inspector at ${url.replace(/\/mcp$/, "")}/__admin/ui (open it in a browser)`);
     expect(lines.slice(5)).toEqual([
+      "  tools: get_weather",
       '  stub-1: tools/call "get_weather" with arguments equal to {"city":"Seoul"} → {"city":"Seoul","temp":21,"condition":"clear"} (seen 0)',
       '  stub-2: tools/call "get_weather" with arguments equal to {"city":"Atlantis"} → an error result text "→ \'Atlantis\' is not a city I know. Known cities: Seoul, Busan, Jeju" (seen 0)',
       '  stub-3: tools/call "get_weather" → the template {"city":"{{args.city}}","temp":15,"condition":"cloudy"} (seen 0)',

@@ -218,6 +218,7 @@ describe("the examples error messages show are the schema's, and valid where the
     "properties.completions": (e) => ({ completions: e }),
     "properties.openStream": (e) => ({ openStream: e }),
     "properties.options": (e) => ({ options: e }),
+    "properties.auth": (e) => ({ auth: e }),
     "$defs.answer.properties.stream": (e) => ({ responses: [{ method: "x", stream: e }] }),
     "$defs.response.properties.error": (e) => ({ responses: [{ method: "x", error: e }] }),
     "$defs.response.properties.fault": (e) => ({ responses: [{ method: "x", fault: e }] }),

@@ -22,9 +22,11 @@ test("examples/claude-desktop-config.json starts mcpmock stdio on a definition",
     mcpServers: Record<string, { command: string; args: string[] }>;
   };
   const server = Object.values(config.mcpServers)[0];
-  expect(server?.command).toBe("npx");
-  expect(server?.args.slice(1, 3)).toEqual(["mcpmock", "stdio"]);
-  expect(server?.args[3]).toMatch(/^\/.*\.mock\.json$/);
+  // mcpmock is not on the registry yet: the config runs the installed package's command with node.
+  expect(server?.command).toBe("node");
+  expect(server?.args[0]).toMatch(/^\/.*\/node_modules\/mcpmock\/dist\/cli\.js$/);
+  expect(server?.args[1]).toBe("stdio");
+  expect(server?.args[2]).toMatch(/^\/.*\.mock\.json$/);
 });
 
 test("examples/admin-api.ts drives mcpmock serve through the admin API", async () => {

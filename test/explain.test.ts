@@ -77,7 +77,7 @@ test("every stub explains itself in one sentence", async () => {
   await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
   const sentences = [
     mock.toolsCall("get_weather").withArgs({ city: "Paris" }).respondsWith("Sunny").toString(),
-    mock.toolsCall("add").withArgs(ANY).once().respondsWith({ sum: 3 }).andThen({ sum: 4 }).toString(),
+    mock.toolsCall("add").withArgs(ANY).times(3).respondsWith({ sum: 3 }).andThen({ sum: 4 }).toString(),
     mock.toolsCall("add").withArgsMatching({ a: 1 }).withSessionId("s-1").priority(2).respondsWith("x", { isError: true }).toString(),
     mock.toolsCall().withHeader("authorization", /^Bearer /).withDelay(50).respondsWithError(-32603, "internal").toString(),
     mock.method("custom/thing").withParams({ id: 7 }).times(3).respondsWith({ ok: true }).toString(),

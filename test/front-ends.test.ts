@@ -149,6 +149,7 @@ const accepted: Case[] = [
   { name: "a status", data: { responses: [{ tool: "add", status: 503 }] }, dsl: (m) => m.toolsCall("add").respondsWithStatus(503) },
   { name: "a status with a text body", data: { responses: [{ tool: "add", status: 503, body: "down" }] }, dsl: (m) => m.toolsCall("add").respondsWithStatus(503, "down") },
   { name: "a status with a JSON body", data: { responses: [{ tool: "add", status: 429, body: { retry: 1 } }] }, dsl: (m) => m.toolsCall("add").respondsWithStatus(429, { retry: 1 }) },
+  { name: "a status with headers", data: { responses: [{ tool: "add", status: 401, responseHeaders: { "www-authenticate": "Bearer" } }] }, dsl: (m) => m.toolsCall("add").respondsWithStatus(401, undefined, { headers: { "www-authenticate": "Bearer" } }) },
   ...(["connection-reset", "empty-response", "malformed-json", "wrong-id", "duplicate-response", "drop-stream-after"] as const).map(
     (kind): Case => ({ name: `the fault ${kind}`, data: { responses: [{ tool: "add", fault: { kind } }] }, dsl: (m) => m.toolsCall("add").fails(kind) }),
   ),
@@ -398,6 +399,7 @@ describe("where the schema refuses first, both front ends still refuse", () => {
     ["times: 0", { responses: [{ tool: "add", times: 0, result: 1 }] }, (m) => m.toolsCall("add").times(0)],
     ["a negative delay", { responses: [{ tool: "add", delay: -1, result: 1 }] }, (m) => m.toolsCall("add").withDelay(-1)],
     ["a status below 200", { responses: [{ tool: "add", status: 99 }] }, (m) => m.toolsCall("add").respondsWithStatus(99)],
+    ["a header value with a line break", { responses: [{ tool: "add", status: 401, responseHeaders: { "www-authenticate": "Bearer\r\nx: y" } }] }, (m) => m.toolsCall("add").respondsWithStatus(401, undefined, { headers: { "www-authenticate": "Bearer\r\nx: y" } })],
     ["an unknown fault", { responses: [{ tool: "add", fault: { kind: "slow-loris" as never } }] }, (m) => m.toolsCall("add").fails("slow-loris" as never)],
     ["a negative fault count", { responses: [{ tool: "add", fault: { kind: "drop-stream-after", after: -1 } }] }, (m) => m.toolsCall("add").fails("drop-stream-after", -1)],
     ["an error code that is not an integer", { responses: [{ tool: "add", error: { code: 1.5, message: "x" } }] }, (m) => m.toolsCall("add").respondsWithError(1.5, "x")],

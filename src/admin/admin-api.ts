@@ -100,10 +100,18 @@ export function inspectorSource(core: MockCore): InspectorSource {
 /**
  * The admin routes for a mock. Only loopback peers may call them unless `remote` is set;
  * browsers only from `allowedOrigins` (and the inspector page, from the mock's own origin).
- * With `inspector`, also the inspector page and its live feed.
+ * With `inspector`, also the inspector page and its live feed. `verify` is the mock's, with
+ * reports in the admin API's terms.
  * @internal
  */
-export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonly string[] = [], token?: string, inspector?: InspectorSource): Hono {
+export function adminApp(
+  mock: McpMock,
+  remote: boolean,
+  allowedOrigins: readonly string[] = [],
+  token?: string,
+  inspector?: InspectorSource,
+  verify: typeof mock.verify = (p, c) => mock.verify(p, c),
+): Hono {
   const app = new Hono();
   const feed = inspector ? new LiveFeed(inspector) : undefined;
   const bearer = token === undefined ? undefined : `Bearer ${token}`;
@@ -132,6 +140,8 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
     mock.removeStub(c.req.param("id")) ? new Response(null, { status: 204 }) : problem(404, `no stub ${JSON.stringify(c.req.param("id"))}; GET ${ADMIN_PREFIX}/stubs lists them.`),
   );
   app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(entryJson)));
+  // The requests no stub answered, each with its miss report (mock.unmatched()).
+  app.get(`${ADMIN_PREFIX}/requests/unmatched`, () => Response.json(mock.unmatched().map(entryJson)));
   app.get(`${ADMIN_PREFIX}/sessions`, () => Response.json(mock.sessions()));
   if (inspector && feed) {
     app.get(`${ADMIN_PREFIX}/scenarios`, () => Response.json(inspector.scenarios()));
@@ -144,7 +154,7 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
     const request = (await body(c)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
     if (!request || typeof request.pattern !== "object") throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.`);
     try {
-      const matched = mock.verify(patternFromDefinition(request.pattern), countOf(request.count));
+      const matched = verify(patternFromDefinition(request.pattern), countOf(request.count));
       return Response.json({ ok: true, matched: matched.length });
     } catch (error) {
       if (error instanceof VerificationError) return Response.json({ ok: false, message: error.message }, { status: 422 });
@@ -162,6 +172,6 @@ export function adminApp(mock: McpMock, remote: boolean, allowedOrigins: readonl
     feed?.broadcast("reset");
     return new Response(null, { status: 204 });
   });
-  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
+  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
   return app;
 }

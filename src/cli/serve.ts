@@ -3,16 +3,31 @@
  * the admin API beside them.
  * @module
  */
+import { basename } from "node:path";
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
+import { readFileSync } from "node:fs";
 import { UsageError, type Command } from "./command.js";
+import { loadDefinition } from "../definition/load.js";
+import { startupListing } from "./listing.js";
+import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
+
+/** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
+function hasAuthSection(file: string): boolean {
+  try {
+    const auth = (JSON.parse(readFileSync(file, "utf8")) as { auth?: unknown }).auth;
+    return auth !== undefined && auth !== false;
+  } catch {
+    return false;
+  }
+}
 
 export const serve: Command = {
   help: `mcpmock serve <definition.json> [options]
 
 Serves the definition over Streamable HTTP (and the 2024-11-05 HTTP+SSE transport at /sse)
-and prints the URLs, then one line per stub.
+and prints the URLs, the declared tools, resources and prompts, then one line per stub.
   --port N          port (default 0: a free one)
   --host H          interface (default 127.0.0.1)
   --stateless       no sessions
@@ -22,11 +37,13 @@ and prints the URLs, then one line per stub.
                     and the last good one keeps answering; the journal stays)
   --no-admin        no admin REST API
   --no-legacy-sse   no HTTP+SSE transport (GET /sse answers 404)
+  --auth            protect the endpoint with OAuth 2.1 and serve an authorization server beside
+                    it (the definition's "auth" section if it has one, else no scope required)
   --admin-host H    let non-loopback clients use the admin API (when --host is not loopback)
   --allowed-host H  a Host header to answer (repeatable; default: loopback names, and beyond
                     loopback this machine's own names)
 Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
-POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.
+GET /__admin/requests/unmatched, POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.
 Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, sessions).`,
 
   async run(file, values) {
@@ -46,7 +63,10 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
       ...(values.sse ? { responseMode: "sse" as const } : {}),
       verbose: values.verbose === true,
       ...(values["no-legacy-sse"] ? { legacySse: false } : {}),
+      ...(values.auth && !hasAuthSection(file) ? { auth: true } : {}),
       admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
+      // Its users write JSON: miss reports say what to add to the file.
+      hintsFile: basename(file),
     });
     const unwatch = values.watch ? watchDefinition(file, mock, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) }) : undefined;
     // Handlers first: a supervisor may stop the server as soon as it sees the URL.
@@ -66,7 +86,11 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
     if (!values["no-admin"]) process.stdout.write(`inspector at ${mock.url.replace(/\/[^/]*$/, "")}/__admin/ui (open it in a browser)\n`);
     if (values.watch) process.stdout.write(`watching ${file}: saved changes are served at once\n`);
     if (!values["no-admin"] && remote) process.stdout.write(`admin token: ${token} (clients beyond loopback send Authorization: Bearer ${token})\n`);
-    for (const stub of mock.stubs()) if (stub.source !== "default") process.stdout.write(`  ${stub.id}: ${stub.sentence}\n`);
+    if (values.auth || hasAuthSection(file)) {
+      const origin = new URL(mock.url).origin;
+      process.stdout.write(`authorization: a bearer token is required; authorization server ${origin} (metadata at ${origin}/.well-known/oauth-authorization-server)\n`);
+    }
+    process.stdout.write(startupListing(loadDefinition(file).definition, mock, styleFor(process.stdout)));
     return undefined;
   },
 };

@@ -4,6 +4,7 @@
  */
 import { loadDefinition } from "../definition/load.js";
 import type { Command } from "./command.js";
+import { styleFor } from "./style.js";
 
 export const validate: Command = {
   help: `mcpmock validate <definition.json>
@@ -12,7 +13,8 @@ Checks a definition: exit 0 when valid, 1 with the problem (file, JSON path, exp
 
   async run(file) {
     loadDefinition(file);
-    process.stdout.write(`${file} is a valid mcpmock definition.\n`);
+    const style = styleFor(process.stdout);
+    process.stdout.write(`${style.green(`${file} is a valid mcpmock definition.`)}\n`);
     return 0;
   },
 };

@@ -8,6 +8,7 @@ import type { McpMock } from "../mock.js";
 import type { MockDefinition } from "./format.js";
 import type { McpMockOptions } from "../options.js";
 import { compileDefinition } from "./compile.js";
+import type { StubRegistry } from "../stubs/registry.js";
 
 /** A definition's prompts without their responses: the declarations. */
 /** What a definition says about the mock as start options: its server, declarations and `options`. */
@@ -17,6 +18,7 @@ export function definitionOptions(definition: MockDefinition): McpMockOptions {
     ...definition.options,
     ...(server ? { serverInfo: { name: server.name, version: server.version, ...(server.title ? { title: server.title } : {}) } } : {}),
     ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
+    ...(definition.auth === undefined || definition.auth === false ? {} : { auth: definition.auth }),
     ...(definition.tools ? { tools: definition.tools } : {}),
     ...(definition.resources ? { resources: definition.resources } : {}),
     ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
@@ -48,4 +50,16 @@ export function applyDefinition(mock: McpMock, def: MockDefinition, file: string
     throw error;
   }
   return ids;
+}
+
+/**
+ * Puts a definition's stubs back after `reset()`, with the ids they had when the mock started
+ * (`stub-1`, ...) rather than new ones, so ids a test or an admin client noted stay true.
+ */
+export function reapplyDefinition(mock: McpMock, baseline: { readonly definition: MockDefinition; readonly source: string; readonly ids?: readonly string[] }, registry: StubRegistry): void {
+  const ids = applyDefinition(mock, baseline.definition, baseline.source, false);
+  ids.forEach((id, i) => {
+    const kept = baseline.ids?.[i];
+    if (kept !== undefined) registry.rename(id, kept);
+  });
 }

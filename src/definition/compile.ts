@@ -93,7 +93,7 @@ function answerPlan(builder: StubBuilder, answer: AnswerDefinition): ResponsePla
     return builder.streamPlan(script, answer.dropAfter === undefined ? {} : { dropAfter: answer.dropAfter }, true);
   }
   if (answer.error) return builder.errorPlan(answer.error.code, answer.error.message, answer.error.data);
-  if (answer.status !== undefined) return builder.statusPlan(answer.status, answer.body as string | object | undefined);
+  if (answer.status !== undefined) return builder.statusPlan(answer.status, answer.body as string | object | undefined, answer.responseHeaders);
   if (answer.fault) return builder.faultPlan(answer.fault.kind, answer.fault.after);
   return builder.planFor(templated(answer.result), { isError: answer.isError === true, ...(answer.sessionId === undefined ? {} : { sessionId: answer.sessionId }) });
 }

@@ -5,13 +5,13 @@
  * @module
  */
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
-import type { McpMockOptions } from "../options.js";
+import type { AuthOptions, McpMockOptions } from "../options.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { FaultKind } from "../stubs/stub.js";
 import type { LogLevel } from "../stubs/stream-script.js";
 
-/** One stream step as data. */
+/** One stream step as data. @category Definitions */
 export type StepDefinition =
   | {
       /** Sends a `notifications/progress` with this progress value (skipped when the request carried no progress token). */
@@ -52,7 +52,7 @@ export type StepDefinition =
       send: Record<string, unknown>;
     };
 
-/** How a stub answers, as data. */
+/** How a stub answers, as data. @category Definitions */
 export interface AnswerDefinition {
   /** The answer: for a tool, a payload wrapped into a `CallToolResult` as `respondsWith` does; for a method, the JSON-RPC result as is. `{{...}}` placeholders are filled from the call. */
   result?: unknown;
@@ -75,6 +75,8 @@ export interface AnswerDefinition {
   status?: number;
   /** With `status`: the HTTP body, a string or JSON. */
   body?: unknown;
+  /** With `status`: the response's headers, e.g. a hand-made `WWW-Authenticate` challenge (`headers` matches the request's). */
+  responseHeaders?: Record<string, string>;
   /** Answer wrong on purpose, to test how a client copes. */
   fault?: {
     /** The fault: `"connection-reset"`, `"empty-response"`, `"malformed-json"`, `"wrong-id"`, `"duplicate-response"` or `"drop-stream-after"`. */
@@ -91,6 +93,7 @@ export interface AnswerDefinition {
  * `paramsMatching`, `headers`): `{ "$any": true }` any value, `{ "$regex": "^err" }` a string
  * matching it, `{ "$contains": "text" }` a string holding it, `{ "$absent": true }` no value at
  * all, `{ "$literal": ... }` that value exactly, even if it looks like one of these.
+ * @category Definitions
  */
 export type DataMatcher =
   | {
@@ -114,7 +117,7 @@ export type DataMatcher =
       $literal: unknown;
     };
 
-/** What a stub matches, as data. In `args` and the others, a data-form matcher may stand for any value. */
+/** What a stub matches, as data. In `args` and the others, a data-form matcher may stand for any value. @category Definitions */
 export interface MatchingDefinition {
   /** Exact arguments; omitted means any (the seed's ANY). */
   args?: Record<string, unknown>;
@@ -134,11 +137,11 @@ export interface MatchingDefinition {
   bodyContains?: string;
 }
 
-/** Modifiers, as data. */
+/** Modifiers, as data. @category Definitions */
 export interface ModifierDefinition {
   /** Ranks the stub: higher wins; among equals the newest wins. Default 0. */
   priority?: number;
-  /** Answer at most this many calls, then let later calls fall through to the next stub. */
+  /** Answer at most this many calls in all (the first answer's and the `then` answers'), then let later calls fall through to the next stub. */
   times?: number;
   /** Not required by `assertAllStubsUsed()`. */
   optional?: boolean;
@@ -177,6 +180,7 @@ export interface ModifierDefinition {
 /**
  * How a task-augmented call of a tool runs as a task: the entry's answer is the task's work
  * and its result; an `error` or `isError: true` makes the task `failed`.
+ * @category Definitions
  */
 export interface TaskDefinition {
   /** The task's ttl in milliseconds. Default: what the client asked, else the mock's `tasks.ttl`. */
@@ -191,7 +195,7 @@ export interface TaskDefinition {
   statusMessage?: string;
 }
 
-/** A response entry: for a tool (`tool`) or any method (`method`). */
+/** A response entry: for a tool (`tool`) or any method (`method`). @category Definitions */
 export type ResponseDefinition = AnswerDefinition &
   MatchingDefinition &
   ModifierDefinition &
@@ -214,7 +218,7 @@ export type ResponseDefinition = AnswerDefinition &
       }
   );
 
-/** A prompt with optional answers per arguments. */
+/** A prompt with optional answers per arguments. @category Definitions */
 export type PromptDefinition = PromptDeclaration & {
   /** `prompts/get` answers, narrowed like responses (`args`, `sessionId`, ...); each needs `messages` or `error`. */
   responses?: Array<
@@ -243,6 +247,7 @@ export type PromptDefinition = PromptDeclaration & {
  * };
  * await using mock = await McpMock.fromDefinition(definition);
  * ```
+ * @category Definitions
  */
 export interface MockDefinition {
   /** The JSON Schema the file follows (for editors), e.g. `"node_modules/mcpmock/schema.json"`; ignored by the mock. */
@@ -294,6 +299,11 @@ export interface MockDefinition {
   }>;
   /** Steps played on every GET stream (server-initiated messages) when it opens. */
   openStream?: StepDefinition[];
+  /**
+   * Authorization mocking, as the `auth` start option ({@link AuthOptions}): `true`, or which
+   * scopes exist and are required, and the metadata variants (`mcpmock serve --auth` sets `true`).
+   */
+  auth?: boolean | AuthOptions;
   /**
    * Mock options a file may set: `sessions`, `responseMode`, `pageSize`, `resourceNotFoundCode`,
    * `strict`, `seed`, `protocolVersions` and `cacheHints` (2026-07-28).

@@ -79,6 +79,8 @@ export function reloadDefinition(mock: McpMock, before: MockDefinition, beforeSo
 export interface Baseline {
   readonly definition: MockDefinition;
   readonly source: string;
+  /** The ids its stubs got, which `reset()` gives them again. */
+  readonly ids?: readonly string[];
 }
 
 /**
@@ -89,6 +91,6 @@ export function reloadFile(mock: McpMock, file: string, baseline: Baseline | und
   const next = loadDefinition(file);
   const before = baseline ?? { definition: {}, source: next.source };
   const changes = reloadDefinition(mock, before.definition, before.source, next.definition, next.source);
-  commit(next);
+  commit({ ...next, ids: changes.stubs });
   return changes;
 }

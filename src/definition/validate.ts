@@ -83,7 +83,7 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
       return { path: `${parent === "" ? "" : `${parent}.`}${key}`, message: `"${key}" is not a field here (a typo?).${unknownFieldHint(parent, key)}` };
     }
     case "type":
-      return { path, message: `must be ${String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
+      return { path, message: `must be ${Array.isArray(params["type"]) ? params["type"].join(" or ") : String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
     case "enum":
       return { path, message: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, received ${showValue(received, 60)}.` };
     case "const":
@@ -146,6 +146,7 @@ const PROMPT_ROOTS = ["args", "sessionId"];
  * assertMockDefinition({ tools: [{ name: "add" }], responses: [{ tool: "sum", result: 1 }] }, "weather.mock.json");
  * // throws: Invalid mock definition — weather.mock.json: responses[0].tool: tool "sum" is not in tools. Available tools: add
  * ```
+ * @category Definitions
  */
 export function assertMockDefinition(value: unknown, source = "definition"): asserts value is MockDefinition {
   checkDefinition(value, source, []);
@@ -174,6 +175,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
       problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
     }
     (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, problems));
+    unreachableThen(r, where, problems);
     const roots = r.tool !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
     const args = r.tool === undefined ? undefined : toolArguments(def, r.tool);
     for (const key of ["result", "stream", "then", "error", "body"] as const) {
@@ -190,6 +192,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     (p.responses ?? []).forEach((r, j) => {
       if (r.messages === undefined && r.error === undefined) problems.add(`prompts[${i}].responses[${j}]`, `an entry needs "messages" (a string or prompt messages) or "error".`);
       (r.then ?? []).forEach((next, k) => answerCount(next, `prompts[${i}].responses[${j}].then[${k}]`, problems));
+      unreachableThen(r, `prompts[${i}].responses[${j}]`, problems);
     });
     const args = { args: known((p.arguments ?? []).map((a) => a.name), `the arguments of prompt ${JSON.stringify(p.name)}`) };
     checkPlaceholders(p.messages, `prompts[${i}].messages`, ["args"], (path, message) => problems.add(path, message), args);
@@ -231,6 +234,21 @@ function answerCount(r: AnswerDefinition, where: string, problems: Problems): vo
   }
 }
 
+/**
+ * `times` counts every call an entry answers, its first answer's and its `then` answers', as
+ * `.times(n)` does for `andThen`; a `then` answer past that count would never be given.
+ */
+function unreachableThen(r: { times?: number; then?: readonly unknown[] }, where: string, problems: Problems): void {
+  const { times, then = [] } = r;
+  if (times === undefined || then.length < times) return;
+  const calls = `${times} call${times === 1 ? "" : "s"}`;
+  problems.add(
+    `${where}.then[${times - 1}]`,
+    `this answer would never be given: "times": ${times} lets the entry answer ${calls} in all, and the answers before it take ${times === 1 ? "it" : "them"}. ` +
+      `Drop "times" to answer the first call with the entry's answer and every later call with the "then" answers (the last one repeats), or make "times" ${then.length + 1} or more to stop after them.`,
+  );
+}
+
 /** Mistakes the schema can only report as "must match exactly one schema", said plainly. */
 function shapeChecks(def: Record<string, unknown>, problems: Problems): Set<string> {
   const shaped = new Set<string>();
@@ -269,6 +287,9 @@ function declarationChecks(def: MockDefinition, source: string, problems: Proble
       throw new McpMockError(`Invalid mock definition — ${source}: ${(error as Error).message.replace(/^\[mcpmock\] /, "")}`);
     }
   });
+  const auth = typeof def.auth === "object" ? def.auth : undefined;
+  const unknownScopes = auth?.scopes && auth.required ? auth.required.filter((s) => !auth.scopes?.includes(s)) : [];
+  if (unknownScopes.length > 0) problems.add("auth.required", `names ${unknownScopes.map((s) => JSON.stringify(s)).join(", ")}, which auth.scopes does not list: add it to scopes, or leave scopes out (it defaults to required).`);
   const prompts = new Set<string>();
   (def.prompts ?? []).forEach((p, i) => {
     if (prompts.has(p.name)) problems.add(`prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);

@@ -39,6 +39,7 @@ import type { DeepPartial, ToolCall, WithAny } from "./typed.js";
  * mock.toolsCall("add").withArgsMatching({ a: 1 }).respondsWith({ sum: 1 });
  * mock.toolsCall("add").withArgsMatching((args) => (args.a ?? 0) < 0).respondsWithError(-32602, "a must not be negative");
  * ```
+ * @category Stubbing
  */
 export abstract class ArgsBuilder<Args> extends StubBuilder {
   /**
@@ -65,7 +66,7 @@ export abstract class ArgsBuilder<Args> extends StubBuilder {
   }
 }
 
-/** Options for a tool answer. */
+/** Options for a tool answer. @category Stubbing */
 export interface ToolAnswerOptions {
   /** Mark the result `isError: true` (a tool failure the model sees, not a protocol error). */
   readonly isError?: boolean;
@@ -83,6 +84,7 @@ export interface ToolAnswerOptions {
  * mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
  * mock.toolsCall("add").withArgs(ANY).respondsWith(text("fallback"));
  * ```
+ * @category Stubbing
  */
 export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> extends ArgsBuilder<Args> {
   /**
@@ -130,7 +132,7 @@ export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> 
   }
 }
 
-/** What a prompt answer may be: a string (one user message), prompt messages, or a whole result. */
+/** What a prompt answer may be: a string (one user message), prompt messages, or a whole result. @category Stubbing */
 export type PromptPayload =
   | string
   | PromptMessage[]
@@ -141,7 +143,7 @@ export type PromptPayload =
       messages: PromptMessage[];
     };
 
-/** Options for a prompt answer. */
+/** Options for a prompt answer. @category Stubbing */
 export interface PromptAnswerOptions {
   /** The result's `description`. */
   readonly description?: string;
@@ -157,6 +159,7 @@ export interface PromptAnswerOptions {
  * mock.promptsGet("greet").withArgs({ name: "Ada" }).respondsWith("Hello, Ada");
  * mock.promptsGet("greet").respondsWith((call) => `Hello, ${call.args.name}`);
  * ```
+ * @category Stubbing
  */
 export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
   /** @internal */
@@ -171,7 +174,7 @@ export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
   }
 }
 
-/** One item of a read answer: text or binary contents, for the URI read unless it names another. */
+/** One item of a read answer: text or binary contents, for the URI read unless it names another. @category Stubbing */
 export type ReadItem =
   | {
       /** The contents as text. */
@@ -190,10 +193,10 @@ export type ReadItem =
       uri?: string;
     };
 
-/** What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result. */
+/** What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result. @category Stubbing */
 export type ReadPayload = string | ReadItem | Array<string | ReadItem> | ReadResourceResult | ResourceContents[];
 
-/** A read as an answer function sees it: with the template's variables when stubbed by template. */
+/** A read as an answer function sees it: with the template's variables when stubbed by template. @category Stubbing */
 export type ResourceReadCall = McpCall & {
   /** The URI read (`params.uri`). */
   readonly uri: string;
@@ -201,7 +204,7 @@ export type ResourceReadCall = McpCall & {
   readonly variables: Readonly<Record<string, string | string[]>>;
 };
 
-/** Options for a read answer. */
+/** Options for a read answer. @category Stubbing */
 export interface ReadAnswerOptions {
   /** The contents' MIME type (unless the contents give one). */
   readonly mimeType?: string;
@@ -218,6 +221,7 @@ export interface ReadAnswerOptions {
  * mock.resourcesRead("test://items/{id}").respondsWith((call) => ({ text: `item ${call.variables.id}` }));
  * mock.resourcesRead((uri) => uri.endsWith(".png")).respondsWith({ blob: "iVBORw0KGgo=" }, { mimeType: "image/png" });
  * ```
+ * @category Stubbing
  */
 export class ResourceReadBuilder extends StubBuilder {
   /** @internal */
@@ -244,6 +248,7 @@ export class ResourceReadBuilder extends StubBuilder {
  * mock.method("custom/thing").withParams({ id: 7 }).respondsWith({ ok: true });
  * mock.ping().respondsWithError(-32603, "not today");
  * ```
+ * @category Stubbing
  */
 export class RequestBuilder<Result = unknown> extends StubBuilder {
   /** Params equal to a value (key order free), `ANY`, or a predicate. */
@@ -270,7 +275,7 @@ export class RequestBuilder<Result = unknown> extends StubBuilder {
   }
 }
 
-/** A completion answer: the values (filtered by what the user typed), or a whole result. */
+/** A completion answer: the values (filtered by what the user typed), or a whole result. @category Stubbing */
 export type CompletionPayload =
   | string[]
   | {
@@ -296,6 +301,7 @@ export type CompletionPayload =
  * mock.completionComplete().forPrompt("greet").withArgument("name").respondsWith(["Ada", "Alan", "Grace"]);
  * // the client typing "A" gets ["Ada", "Alan"]
  * ```
+ * @category Stubbing
  */
 export class CompletionBuilder extends RequestBuilder<Record<string, unknown>> {
   /** Only completions for this prompt's arguments. */
@@ -335,7 +341,7 @@ export class CompletionBuilder extends RequestBuilder<Record<string, unknown>> {
   }
 }
 
-/** Options for an initialize answer. */
+/** Options for an initialize answer. @category Stubbing */
 export interface InitializeAnswerOptions {
   /** The `Mcp-Session-Id` to issue (stateful mode picks one otherwise). */
   readonly sessionId?: string;
@@ -351,6 +357,7 @@ export interface InitializeAnswerOptions {
  * await using mock = await McpMock.start();
  * mock.initialize().respondsWith({ instructions: "Be brief" }, { sessionId: "s-1" });
  * ```
+ * @category Stubbing
  */
 export class InitializeBuilder extends StubBuilder {
   /** @internal */
@@ -379,6 +386,7 @@ export class InitializeBuilder extends StubBuilder {
  * await using mock = await McpMock.start();
  * mock.openStream().withSessionId("session-1").sends((s) => s.delay(50).notify("notifications/tools/list_changed"));
  * ```
+ * @category Stubbing
  */
 export class OpenStreamBuilder extends StubBuilder {
   /** Plays this script (or generator of messages) on the stream when it opens. */
@@ -401,5 +409,6 @@ export class OpenStreamBuilder extends StubBuilder {
  * await using mock = await McpMock.start();
  * mock.deleteSession().respondsWithStatus(405); // the client may not end sessions
  * ```
+ * @category Stubbing
  */
 export class DeleteSessionBuilder extends StubBuilder {}

@@ -38,6 +38,7 @@ export function readDraft(uri: string | ((uri: string) => boolean) | undefined):
  * import { resourcesRead } from "mcpmock";
  * mock.verify(resourcesRead("test://hello"));
  * ```
+ * @category Verification
  */
 export function resourcesRead(uri?: string | ((uri: string) => boolean)): ResourceReadBuilder {
   return new ResourceReadBuilder(readDraft(uri), undefined);
@@ -51,6 +52,7 @@ export function resourcesRead(uri?: string | ((uri: string) => boolean)): Resour
  * import { promptsGet } from "mcpmock";
  * mock.verify(promptsGet("greet").withArgs({ name: "Ada" }));
  * ```
+ * @category Verification
  */
 export function promptsGet(name?: string): PromptGetBuilder {
   return new PromptGetBuilder(entryDraft("prompts/get", name), undefined);
@@ -64,6 +66,7 @@ export function promptsGet(name?: string): PromptGetBuilder {
  * import { completionComplete } from "mcpmock";
  * mock.verify(completionComplete().forPrompt("greet"));
  * ```
+ * @category Verification
  */
 export function completionComplete(): CompletionBuilder {
   return new CompletionBuilder(entryDraft("completion/complete"), undefined);
@@ -77,6 +80,7 @@ export function completionComplete(): CompletionBuilder {
  * import { toolsCall } from "mcpmock";
  * mock.verify(toolsCall("add").withArgs({ a: 1, b: 2 }));
  * ```
+ * @category Verification
  */
 export function toolsCall(name?: string): ToolCallBuilder {
   return new ToolCallBuilder(entryDraft("tools/call", name), undefined);
@@ -90,6 +94,7 @@ export function toolsCall(name?: string): ToolCallBuilder {
  * import { method } from "mcpmock";
  * mock.verify(method("notifications/initialized"));
  * ```
+ * @category Verification
  */
 export function method(name: string): RequestBuilder<Record<string, unknown>> {
   return new RequestBuilder(draft(name, `method(${JSON.stringify(name)})`), undefined);
@@ -103,6 +108,7 @@ export function method(name: string): RequestBuilder<Record<string, unknown>> {
  * import { initialize } from "mcpmock";
  * mock.verify(initialize().withBodyContaining('"sampling"'));
  * ```
+ * @category Verification
  */
 export function initialize(): InitializeBuilder {
   return new InitializeBuilder(entryDraft("initialize"), undefined);
@@ -116,6 +122,7 @@ export function initialize(): InitializeBuilder {
  * import { ping } from "mcpmock";
  * mock.verify(ping(), 0);
  * ```
+ * @category Verification
  */
 export function ping(): RequestBuilder<Record<string, never>> {
   return new RequestBuilder(entryDraft("ping"), undefined);
@@ -129,6 +136,7 @@ export function ping(): RequestBuilder<Record<string, never>> {
  * import { serverDiscover } from "mcpmock";
  * mock.verify(serverDiscover(), atLeast(1));
  * ```
+ * @category Verification
  */
 export function serverDiscover(): RequestBuilder<Record<string, never>> {
   return new RequestBuilder(entryDraft("server/discover"), undefined);
@@ -142,6 +150,7 @@ export function serverDiscover(): RequestBuilder<Record<string, never>> {
  * import { subscriptionsListen } from "mcpmock";
  * mock.verify(subscriptionsListen().withParams({ notifications: { toolsListChanged: true } }));
  * ```
+ * @category Verification
  */
 export function subscriptionsListen(): RequestBuilder<Record<string, unknown>> {
   return new RequestBuilder(entryDraft("subscriptions/listen"), undefined);
@@ -155,6 +164,7 @@ export function subscriptionsListen(): RequestBuilder<Record<string, unknown>> {
  * import { toolsList, toolsCall } from "mcpmock";
  * mock.verifyInOrder(toolsList(), toolsCall("add"));
  * ```
+ * @category Verification
  */
 export function toolsList(): RequestBuilder<Record<string, unknown>> {
   return new RequestBuilder(entryDraft("tools/list"), undefined);
@@ -168,6 +178,7 @@ export function toolsList(): RequestBuilder<Record<string, unknown>> {
  * import { deleteSession } from "mcpmock";
  * mock.verify(deleteSession().withSessionId("session-1"));
  * ```
+ * @category Verification
  */
 export function deleteSession(): DeleteSessionBuilder {
   return new DeleteSessionBuilder(entryDraft(HTTP_DELETE), undefined);
@@ -187,6 +198,7 @@ export function taskDraft(method: "tasks/get" | "tasks/result" | "tasks/cancel",
  * import { tasksGet } from "mcpmock";
  * mock.verify(tasksGet("task-1"), atLeast(1));
  * ```
+ * @category Verification
  */
 export function tasksGet(taskId?: string): RequestBuilder<Record<string, unknown>> {
   return new RequestBuilder(taskDraft("tasks/get", taskId), undefined);
@@ -200,6 +212,7 @@ export function tasksGet(taskId?: string): RequestBuilder<Record<string, unknown
  * import { tasksResult } from "mcpmock";
  * mock.verify(tasksResult("task-1"));
  * ```
+ * @category Verification
  */
 export function tasksResult(taskId?: string): RequestBuilder<Record<string, unknown>> {
   return new RequestBuilder(taskDraft("tasks/result", taskId), undefined);
@@ -213,6 +226,7 @@ export function tasksResult(taskId?: string): RequestBuilder<Record<string, unkn
  * import { tasksList } from "mcpmock";
  * mock.verify(tasksList(), 0);
  * ```
+ * @category Verification
  */
 export function tasksList(): RequestBuilder<Record<string, unknown>> {
   return new RequestBuilder(entryDraft("tasks/list"), undefined);
@@ -226,6 +240,7 @@ export function tasksList(): RequestBuilder<Record<string, unknown>> {
  * import { tasksCancel } from "mcpmock";
  * mock.verify(tasksCancel("task-2"));
  * ```
+ * @category Verification
  */
 export function tasksCancel(taskId?: string): RequestBuilder<Record<string, unknown>> {
   return new RequestBuilder(taskDraft("tasks/cancel", taskId), undefined);

@@ -21,7 +21,7 @@ import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js"
 import type { StreamPlan } from "../engine/stream-player.js";
 import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource, type TaskPlan } from "../stubs/stub.js";
 
-/** Options of `streams()`. */
+/** Options of `streams()`. @category Streams */
 export interface StreamOptions {
   /** Milliseconds to wait between steps. */
   readonly delayBetween?: number;
@@ -64,6 +64,12 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return isJsonObject(v) && !isAny(v);
 }
 
+/** The options of `respondsWithStatus`. */
+export interface StatusOptions {
+  /** Response headers to send with the status, e.g. a hand-made `WWW-Authenticate` challenge. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /**
  * Narrowings, modifiers and the terminals every stub has. A chain that ends in a terminal
  * (`respondsWith`, `fails`, `streams`, ...) registers a stub; one without is a pattern.
@@ -75,6 +81,7 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
  * mock.toolsCall("add").withSessionId("session-1").priority(5).times(2).respondsWith({ sum: 3 });
  * mock.verify(toolsCall("add").withHeader("authorization", /^Bearer /), 0); // a pattern, for verification
  * ```
+ * @category Stubbing
  */
 export abstract class StubBuilder {
   /** @internal */
@@ -383,18 +390,27 @@ export abstract class StubBuilder {
    * ```ts
    * mock.toolsCall("add").respondsWithStatus(503, "overloaded");
    * mock.deleteSession().respondsWithStatus(405);
+   * // a hand-made challenge:
+   * mock.toolsCall("add").respondsWithStatus(401, undefined, { headers: { "www-authenticate": 'Bearer error="invalid_token"' } });
    * ```
    */
-  respondsWithStatus(status: number, body?: string | object): StubHandle<unknown, object | undefined> {
-    return this.register(this.statusPlan(status, body));
+  respondsWithStatus(status: number, body?: string | object, options?: StatusOptions): StubHandle<unknown, object | undefined> {
+    return this.register(this.statusPlan(status, body, options?.headers));
   }
 
-  /** @internal `respondsWithStatus(status, body)` as an answer, with its checks, not registered. */
-  statusPlan(status: number, body?: string | object): ResponsePlan {
+  /** @internal `respondsWithStatus(status, body, { headers })` as an answer, with its checks, not registered. */
+  statusPlan(status: number, body?: string | object, headers?: Readonly<Record<string, string>>): ResponsePlan {
     if (!Number.isInteger(status) || status < 200 || status > 599) {
       this.fail(`respondsWithStatus takes an HTTP status from 200 to 599, received ${showValue(status)}.`);
     }
-    return body === undefined ? { kind: "status", status } : { kind: "status", status, body };
+    if (headers !== undefined) {
+      const bad = typeof headers !== "object" || headers === null || Array.isArray(headers) ? [] : Object.entries(headers).filter(([k, v]) => !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k) || typeof v !== "string" || /[\r\n]/.test(v));
+      if (typeof headers !== "object" || headers === null || Array.isArray(headers) || bad.length > 0) {
+        this.fail(`respondsWithStatus: headers must be an object of header names and string values (no line breaks), like { "www-authenticate": "Bearer" }; received ${showValue(bad.length > 0 ? Object.fromEntries(bad) : headers)}.`);
+      }
+    }
+    const plan = body === undefined ? { kind: "status" as const, status } : { kind: "status" as const, status, body };
+    return headers === undefined ? plan : { ...plan, headers: { ...headers } };
   }
 
   /**

@@ -3,6 +3,7 @@
  * @module
  */
 import { stubSentence } from "../journal/explain.js";
+import { McpMockError } from "../values/errors.js";
 import type { StubRegistry } from "../stubs/registry.js";
 import type { ResponsePlan } from "../stubs/stub.js";
 
@@ -17,6 +18,7 @@ import type { ResponsePlan } from "../stubs/stub.js";
  * console.log(roll.toString()); // tools/call "roll" → {"value":1}, then {"value":6} (seen 0)
  * console.log(roll.calls(), roll.isPending()); // 0 true
  * ```
+ * @category Stubbing
  */
 export class StubHandle<Payload = unknown, Options = undefined> {
   readonly #registry: StubRegistry;
@@ -60,6 +62,14 @@ export class StubHandle<Payload = unknown, Options = undefined> {
   andThenPlan(plan: ResponsePlan): this {
     const accepted = this.#accept(plan);
     const entry = this.#registry.get(this.id);
+    const times = entry?.stub.times;
+    if (entry && times !== undefined && entry.stub.responses.length >= times) {
+      // `times` counts every call the stub answers; this answer would never be given.
+      throw new McpMockError(
+        `.andThen(...) would never answer: .times(${times}) lets this stub answer ${times} call${times === 1 ? "" : "s"} in all, and the answers before it take ${times === 1 ? "it" : "them"}. ` +
+          `Drop .times(${times}) (or .once()) to answer the first call with respondsWith(...) and every later call with the andThen answers (the last one repeats), or use .times(${entry.stub.responses.length + 1}) or more to stop after them.`,
+      );
+    }
     if (entry) this.#registry.replace({ ...entry.stub, responses: [...entry.stub.responses, accepted] });
     return this;
   }

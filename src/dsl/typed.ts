@@ -9,7 +9,7 @@ import type { McpCall } from "../stubs/call.js";
 import type { CallToolResult, ContentBlock } from "../protocol/content.js";
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 
-/** The tool names a mock was declared with (`string` when they are not known at compile time). */
+/** The tool names a mock was declared with (`string` when they are not known at compile time). @category Stubbing */
 export type ToolName<T extends readonly ToolDeclaration[]> = number extends T["length"]
   ? string
   : T extends readonly []
@@ -38,6 +38,7 @@ type ArgsOf<S> = S extends JSONSchema
  * schema sets `additionalProperties`); `Record<string, unknown>` when `N` is not a known literal
  * name or the tool has no `inputSchema`.
  * @useDeclaredType
+ * @category Stubbing
  */
 export type ToolArgs<T extends readonly ToolDeclaration[], N> = string extends N
   ? Record<string, unknown>
@@ -49,6 +50,7 @@ export type ToolArgs<T extends readonly ToolDeclaration[], N> = string extends N
  * What `respondsWith` takes for tool `N`: with an `outputSchema`, its type (or a whole result, content, text).
  * `unknown` when `N` is not a known literal name or the tool has no `outputSchema`.
  * @useDeclaredType
+ * @category Stubbing
  */
 export type ToolPayload<T extends readonly ToolDeclaration[], N> = string extends N
   ? unknown
@@ -58,7 +60,7 @@ export type ToolPayload<T extends readonly ToolDeclaration[], N> = string extend
       : unknown
     : unknown;
 
-/** A tool call as a response function sees it, with typed arguments. */
+/** A tool call as a response function sees it, with typed arguments. @category Stubbing */
 export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "name"> & {
   /** The tool arguments (`params.arguments`, `{}` when absent), typed from the tool's `inputSchema`. */
   readonly args: Args;
@@ -70,6 +72,7 @@ export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "n
  * A value where a pattern may stand for any field at any depth: `ANY`, a RegExp or
  * `contains(text)` for a string, `ABSENT` for a field that must not be there:
  * `withArgs({ city: ANY, query: /^w/, page: ABSENT })`.
+ * @category Stubbing
  */
 export type WithAny<T> = T extends readonly (infer U)[]
   ? readonly WithAny<U>[] | ValuePattern
@@ -77,7 +80,7 @@ export type WithAny<T> = T extends readonly (infer U)[]
     ? { readonly [K in keyof T]: WithAny<T[K]> | ValuePattern }
     : T | ValuePattern;
 
-/** A deep partial, for `withArgsMatching`. */
+/** A deep partial, for `withArgsMatching`. @category Stubbing */
 export type DeepPartial<T> = T extends readonly (infer U)[]
   ? readonly DeepPartial<U>[]
   : T extends object

@@ -10,7 +10,7 @@ import { McpMockError } from "../values/errors.js";
 import { stubSentence } from "../journal/explain.js";
 import type { JournalEntry } from "../journal/journal.js";
 import type { PatternParts } from "../journal/near-miss.js";
-import { describeEntry, findMatching, toExpectation, verifyCount, verifyOrder, waitForEntry, type CountExpectation } from "../journal/verification.js";
+import { describeEntry, findMatching, toExpectation, verifyCount, verifyOrder, waitForEntry, type CountExpectation, type ReportTerms } from "../journal/verification.js";
 
 function patternOf(pattern: StubBuilder, where: string): PatternParts {
   if (!(pattern instanceof StubBuilder)) {
@@ -20,8 +20,8 @@ function patternOf(pattern: StubBuilder, where: string): PatternParts {
 }
 
 /** `mock.verify(pattern, count?)`. */
-export function verifyRequests(core: MockCore, pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] {
-  return verifyCount(core.journal, patternOf(pattern, "verify"), toExpectation(count));
+export function verifyRequests(core: MockCore, pattern: StubBuilder, count?: number | CountExpectation, terms: ReportTerms = "dsl"): JournalEntry[] {
+  return verifyCount(core.journal, patternOf(pattern, "verify"), toExpectation(count), terms);
 }
 
 /** `mock.findRequests(pattern)`. */

@@ -129,7 +129,7 @@ export class Answers {
       case "error":
         return { kind: "message", message: errorMessage(call, plan.code, plan.message, plan.data) };
       case "status":
-        return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) };
+        return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }), ...(plan.headers ? { headers: plan.headers } : {}) };
       case "fault": {
         const result = EMPTY_RESULT_BY_METHOD.get(call.method) ?? {};
         const message = resultResponse(call.id as RequestId, result);

@@ -275,7 +275,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     if (method === "notifications/cancelled") this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
     const taken = this.#take(call);
     const plan = taken?.plan;
-    const outcome: Outcome | undefined = plan?.kind === "status" ? { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }) } : undefined;
+    const outcome: Outcome | undefined = plan?.kind === "status" ? { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }), ...(plan.headers ? { headers: plan.headers } : {}) } : undefined;
     this.journal.complete(entry, taken?.entry.stub.id, outcome ? { status: outcome.status } : undefined, undefined);
     return outcome;
   }

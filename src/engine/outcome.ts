@@ -41,7 +41,7 @@ export type Outcome =
       readonly resultJson?: string;
     }
   /** A raw status (`respondsWithStatus`): HTTP writes it; stdio names it in an error. */
-  | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
+  | { readonly kind: "status"; readonly status: number; readonly body?: string | object; readonly headers?: Readonly<Record<string, string>> }
   /** Answer wrong on purpose; `message` is what a correct answer would have been. */
   | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number; readonly message: JsonRpcResponse }
   /** A streamed answer: `run` plays it onto a sink and resolves when it has ended. */

@@ -31,6 +31,8 @@ export interface SelectionContext {
   readonly resources: ResourceCatalog;
   /** The code for "resource not found" at this call's protocol version. */
   resourceNotFoundCode(call: McpCall): number;
+  /** `hintsFile`: the definition file whose JSON miss reports suggest instead of DSL calls (a mock the CLI serves). */
+  readonly options: { readonly hintsFile?: string | undefined };
 }
 
 /** A stub to play, or an answer the mock gives itself (with a report when it is a miss). */
@@ -69,7 +71,7 @@ function selectPlain(ctx: SelectionContext, call: McpCall): Selection {
   const candidates = ctx.registry.candidates(call, call.key);
   for (const entry of candidates) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
   const known = [...new Set(ctx.registry.all().map((e) => e.stub.method))];
-  const report = methodMissReport(call, rankStubs(call, ctx.registry.forMethod(call.method, call.key)), known);
+  const report = methodMissReport(call, rankStubs(call, ctx.registry.forMethod(call.method, call.key)), known, ctx.options.hintsFile);
   return { message: errorMessage(call, ErrorCodes.MethodNotFound, "Method not found", report), miss: report };
 }
 
@@ -99,11 +101,13 @@ const UNKNOWN_NAME = {
   tool: {
     dataKeys: ["unknownTool", "declaredTools"],
     declare: (name: string) => `mock.declareTool({ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } })`,
+    declareIn: (name: string, file: string) => `add to the tools of ${file}: { "name": ${JSON.stringify(name)}, "inputSchema": { "type": "object" } }`,
     suggest: true,
   },
   prompt: {
     dataKeys: ["unknownPrompt", "declaredPrompts"],
     declare: (name: string) => `mock.declarePrompt({ name: ${JSON.stringify(name)} })`,
+    declareIn: (name: string, file: string) => `add to the prompts of ${file}: { "name": ${JSON.stringify(name)}, "messages": "..." }`,
     suggest: false, // the prompt report has never offered "Did you mean"
   },
 } as const;
@@ -113,13 +117,13 @@ const UNKNOWN_NAME = {
  * `Unknown tool: <name>` (or prompt) error with the declared names in `data`, and a report
  * that says how to serve it.
  */
-function unknownName(call: McpCall, kind: keyof typeof UNKNOWN_NAME, name: string, declared: string[]): Selection {
-  const { dataKeys: [unknownKey, declaredKey], declare, suggest } = UNKNOWN_NAME[kind];
+function unknownName(call: McpCall, kind: keyof typeof UNKNOWN_NAME, name: string, declared: string[], file?: string): Selection {
+  const { dataKeys: [unknownKey, declaredKey], declare, declareIn, suggest } = UNKNOWN_NAME[kind];
   const similar = suggest ? closestNames(name, declared) : [];
   const report =
     `${PREFIX} ${call.method} "${name}": no such ${kind} is declared (declared: ${declared.join(", ") || "none"}).` +
     (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
-    ` To serve it, declare it: ${declare(name)}.`;
+    (file === undefined ? ` To serve it, declare it: ${declare(name)}.` : ` To serve it, ${declareIn(name, file)}.`);
   const data = { [unknownKey]: name, [declaredKey]: declared };
   return { message: errorMessage(call, ErrorCodes.InvalidParams, `Unknown ${kind}: ${name}`, data), miss: report };
 }
@@ -132,10 +136,10 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`);
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
-  if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names());
+  if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names(), ctx.options.hintsFile);
   const violations = ctx.tools.check(name)?.(call.args) ?? [];
   if (violations.length > 0) {
-    const file = definitionFileOf(userStubs(ctx, call.method, name));
+    const file = definitionFileOf(userStubs(ctx, call.method, name)) ?? ctx.options.hintsFile;
     const fix =
       file === undefined
         ? `stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`
@@ -151,7 +155,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   }
   if (any) return { entry: any };
   const stubs = userStubs(ctx, call.method, name);
-  const report = toolMissReport(call, name, rankStubs(call, stubs), definitionFileOf(stubs));
+  const report = toolMissReport(call, name, rankStubs(call, stubs), definitionFileOf(stubs) ?? ctx.options.hintsFile);
   return { message: toolError(call, report), miss: report };
 }
 
@@ -164,11 +168,15 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
   const prompt = ctx.prompts.get(name);
-  if (!prompt) return unknownName(call, "prompt", name, ctx.prompts.names());
+  if (!prompt) return unknownName(call, "prompt", name, ctx.prompts.names(), ctx.options.hintsFile);
   const missing = missingArguments(prompt, call.args);
   if (missing.length > 0) {
     const message = `Invalid params: prompt "${name}" requires the argument${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}`;
-    const data = `${PREFIX} ${message}. If the rejection is intended, stub these arguments: mock.promptsGet(${JSON.stringify(name)}).withArgs(${showValue(call.args, 200)}).respondsWith(...)`;
+    const fix =
+      ctx.options.hintsFile === undefined
+        ? `stub these arguments: mock.promptsGet(${JSON.stringify(name)}).withArgs(${showValue(call.args, 200)}).respondsWith(...)`
+        : `add to the responses of prompt ${JSON.stringify(name)} in ${ctx.options.hintsFile}: { "args": ${showValue(call.args, 200)}, "messages": "..." }`;
+    const data = `${PREFIX} ${message}. If the rejection is intended, ${fix}`;
     return { message: errorMessage(call, ErrorCodes.InvalidParams, message, data) };
   }
   if (any) return { entry: any };
@@ -176,7 +184,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
     const result = { messages: toMessages(substitute(prompt.messages, { args: call.args }), `prompt "${name}"`) };
     return { message: resultResponse(call.id as RequestId, prompt.description === undefined ? result : { description: prompt.description, ...result }) };
   }
-  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, call.method, name)));
+  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, call.method, name)), ctx.options.hintsFile);
   return { message: errorMessage(call, ErrorCodes.InvalidParams, `No stub answers prompts/get "${name}" with these arguments`, report), miss: report };
 }
 
@@ -198,7 +206,9 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
     `${PREFIX} No resource answers resources/read ${JSON.stringify(uri)}.` +
     `\nDeclared: ${known.length ? known.join(", ") : "none"}. Stubbed: ${stubbed.length ? stubbed.join(", ") : "none"}.` +
     (close.length ? `\nDid you mean ${close.map((c) => JSON.stringify(c)).join(" or ")}?` : "") +
-    `\nTo answer it: mock.resourcesRead(${JSON.stringify(uri)}).respondsWith({ text: "..." })`;
+    (ctx.options.hintsFile === undefined
+      ? `\nTo answer it: mock.resourcesRead(${JSON.stringify(uri)}).respondsWith({ text: "..." })`
+      : `\nTo answer it, add to the resources of ${ctx.options.hintsFile}: { "uri": ${JSON.stringify(uri)}, "name": "...", "text": "..." }`);
   const data = { uri, knownUris: [...known, ...stubbed.filter((s) => !known.includes(s))], report };
   return { message: errorMessage(call, ctx.resourceNotFoundCode(call), "Resource not found", data), miss: report };
 }

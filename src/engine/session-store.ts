@@ -34,7 +34,7 @@ export interface Session {
   stream: PushStream | undefined;
 }
 
-/** How stateful session ids are made: deterministic (`session-1`, ...) by default. */
+/** How stateful session ids are made: deterministic (`session-1`, ...) by default. @category Starting */
 export type SessionIdGenerator = "sequential" | "uuid" | (() => string);
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;

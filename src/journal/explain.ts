@@ -35,7 +35,7 @@ export function planPhrase(plan: ResponsePlan): string {
     case "error":
       return `error ${plan.code} ${JSON.stringify(plan.message)}`;
     case "status":
-      return `HTTP ${plan.status}`;
+      return plan.headers ? `HTTP ${plan.status} with ${Object.keys(plan.headers).join(", ")}` : `HTTP ${plan.status}`;
     case "stream":
       return streamPhrase(plan);
     case "fault":
@@ -47,7 +47,8 @@ function streamPhrase(plan: StreamPlan): string {
   if (plan.source) return "a stream of messages from a generator";
   const counts = new Map<string, number>();
   for (const step of plan.steps) counts.set(step.kind, (counts.get(step.kind) ?? 0) + 1);
-  const steps = [...counts].map(([kind, n]) => (n === 1 ? kind : `${n} ${kind}s`)).join(", ");
+  // "progress ×2": step kinds are not nouns with plurals ("2 progresss", "2 notifys").
+  const steps = [...counts].map(([kind, n]) => (n === 1 ? kind : `${kind} ×${n}`)).join(", ");
   const end = plan.end ? `, then ${planPhrase(plan.end)}` : "";
   return `a stream (${steps || "no steps"}${end})${plan.dropAfter === undefined ? "" : `, dropped after ${plan.dropAfter} event${plan.dropAfter === 1 ? "" : "s"}`}`;
 }
@@ -93,7 +94,8 @@ export function stubSentence(stub: Stub, hits?: number): string {
   sentence += ` → ${stub.responses.map(planPhrase).join(", then ")}`;
   if (stub.task !== undefined) sentence += ` ${taskPhrase(stub.task)}`;
   if (stub.delay !== undefined) sentence += ` after ${typeof stub.delay === "number" ? `${stub.delay} ms` : delayPhrase(stub.delay)}`;
-  if (stub.times !== undefined) sentence += `, ${stub.times === 1 ? "once" : `${stub.times} times`}`;
+  // With several answers, `times` counts the calls of all of them.
+  if (stub.times !== undefined) sentence += `, ${stub.responses.length > 1 ? `${stub.times} calls in all` : stub.times === 1 ? "once" : `${stub.times} times`}`;
   if (stub.priority !== 0 && stub.source !== "default") sentence += `, priority ${stub.priority}`;
   if (stub.setsState) sentence += `, then scenario ${JSON.stringify(stub.setsState.scenario)} moves to ${JSON.stringify(stub.setsState.state)}`;
   if (stub.optional) sentence += ", optional";
@@ -118,8 +120,11 @@ export function toolMissReport(call: McpCall, tool: string, misses: readonly Stu
   else lines.push(`Stubbed for "${tool}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
   if (definitionFile !== undefined) {
     // Stubs from a definition file: the place to fix is the file, not code.
+    const entry = `{ "tool": ${JSON.stringify(tool)}, "args": ${args}, "result": ... }`;
     lines.push(
-      `Check that the args of the "${tool}" entries in the responses of ${definitionFile} match the call, or add one: { "tool": ${JSON.stringify(tool)}, "args": ${args}, "result": ... }`,
+      misses.length === 0
+        ? `To answer it, add to the responses of ${definitionFile}: ${entry}`
+        : `Check that the args of the "${tool}" entries in the responses of ${definitionFile} match the call, or add one: ${entry}`,
       `To accept any arguments, add an entry for "${tool}" without args.`,
     );
     return lines.join("\n");
@@ -132,11 +137,18 @@ export function toolMissReport(call: McpCall, tool: string, misses: readonly Stu
 }
 
 /** A prompts/get no stub answers, what is stubbed, and how to stub it. */
-export function promptMissReport(call: McpCall, prompt: string, misses: readonly StubMiss[]): string {
+export function promptMissReport(call: McpCall, prompt: string, misses: readonly StubMiss[], definitionFile?: string): string {
   const args = showValue(call.args, 300);
   const lines = [`${PREFIX} No stub answers prompts/get "${prompt}" with arguments ${args}.`];
   if (misses.length === 0) lines.push(`Nothing is stubbed for "${prompt}" yet, and its declaration has no messages.`);
   else lines.push(`Stubbed for "${prompt}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
+  if (definitionFile !== undefined) {
+    lines.push(
+      `To answer these arguments, add to the responses of prompt ${JSON.stringify(prompt)} in ${definitionFile}: { "args": ${args}, "messages": "..." }`,
+      `To answer any arguments, give prompt ${JSON.stringify(prompt)} "messages" in ${definitionFile}.`,
+    );
+    return lines.join("\n");
+  }
   lines.push(
     `To answer these arguments: mock.promptsGet(${JSON.stringify(prompt)}).withArgs(${args}).respondsWith("...")`,
     `To answer any arguments:   mock.promptsGet(${JSON.stringify(prompt)}).withArgs(ANY).respondsWith("...")`,
@@ -145,16 +157,19 @@ export function promptMissReport(call: McpCall, prompt: string, misses: readonly
 }
 
 /** A request to a method no stub answers. */
-export function methodMissReport(call: McpCall, misses: readonly StubMiss[], knownMethods: readonly string[]): string {
+export function methodMissReport(call: McpCall, misses: readonly StubMiss[], knownMethods: readonly string[], definitionFile?: string): string {
   const params = call.params === undefined ? "no params" : `params ${showValue(call.params, 300)}`;
   const lines = [`${PREFIX} No stub answers "${call.method}" with ${params}.`];
+  // A mock served from a file (the CLI): the entry to add, as the file writes it.
+  const entry = `{ "method": ${JSON.stringify(call.method)}, ${call.params === undefined ? "" : `"params": ${showValue(call.params, 300)}, `}"result": { ... } }`;
+  const fix = definitionFile === undefined ? undefined : `To answer it, add to the responses of ${definitionFile}: ${entry}`;
   if (misses.length > 0) {
     lines.push(`Stubbed for "${call.method}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
-    lines.push(`To answer it: ${entryDsl(call.method)}${call.params === undefined ? "" : `.withParams(${showValue(call.params, 300)})`}.respondsWith(...)`);
+    lines.push(fix ?? `To answer it: ${entryDsl(call.method)}${call.params === undefined ? "" : `.withParams(${showValue(call.params, 300)})`}.respondsWith(...)`);
   } else {
     const similar = closestNames(call.method, knownMethods);
     lines.push(`Nothing is stubbed for "${call.method}".${similar.length ? ` Did you mean ${similar.map((m) => `"${m}"`).join(" or ")}?` : ""}`);
-    lines.push(`To answer it: mock.method(${JSON.stringify(call.method)}).respondsWith({ ... })`);
+    lines.push(fix ?? `To answer it: mock.method(${JSON.stringify(call.method)}).respondsWith({ ... })`);
   }
   return lines.join("\n");
 }

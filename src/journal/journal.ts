@@ -7,10 +7,10 @@
 import type { McpCall, RequestId, TransportKind } from "../stubs/call.js";
 import { approxJsonBytes } from "../values/json-size.js";
 
-/** What kind of message an entry records. */
+/** What kind of message an entry records. @category Verification */
 export type JournalKind = "request" | "notification" | "response";
 
-/** One received message. */
+/** One received message. @category Verification */
 export interface JournalEntry {
   /** 1, 2, 3...: position in arrival order (kept across drops). */
   readonly seq: number;

@@ -18,6 +18,7 @@ import { comparisonRows, matchesPattern, methodTarget, rankRequests, renderReque
  * import { toolsCall, atLeast } from "mcpmock";
  * mock.verify(toolsCall("add"), atLeast(2));
  * ```
+ * @category Verification
  */
 export interface CountExpectation {
   /** `exactly 2 times`, `at least once`, `never`. */
@@ -42,6 +43,7 @@ function checkCount(n: number, helper: string): void {
  * import { toolsCall, exactly } from "mcpmock";
  * mock.verify(toolsCall("add"), exactly(2));
  * ```
+ * @category Verification
  */
 export function exactly(n: number): CountExpectation {
   checkCount(n, "exactly");
@@ -56,6 +58,7 @@ export function exactly(n: number): CountExpectation {
  * import { toolsCall, atLeast } from "mcpmock";
  * mock.verify(toolsCall("add"), atLeast(1));
  * ```
+ * @category Verification
  */
 export function atLeast(n: number): CountExpectation {
   checkCount(n, "atLeast");
@@ -70,6 +73,7 @@ export function atLeast(n: number): CountExpectation {
  * import { toolsCall, atMost } from "mcpmock";
  * mock.verify(toolsCall("add"), atMost(3));
  * ```
+ * @category Verification
  */
 export function atMost(n: number): CountExpectation {
   checkCount(n, "atMost");
@@ -84,6 +88,7 @@ export function atMost(n: number): CountExpectation {
  * import { toolsCall, never } from "mcpmock";
  * mock.verify(toolsCall("delete_everything"), never());
  * ```
+ * @category Verification
  */
 export function never(): CountExpectation {
   return { description: "never", test: (k) => k === 0 };
@@ -111,6 +116,7 @@ export function toExpectation(count: number | CountExpectation | undefined): Cou
  *   if (e instanceof VerificationError) console.log(e.expected, e.actual);
  * }
  * ```
+ * @category Verification
  */
 export class VerificationError extends McpMockError {
   override readonly name = "VerificationError";
@@ -159,7 +165,10 @@ export function findMatching(journal: Journal, pattern: PatternParts): JournalEn
 }
 
 /** Checks a count; throws a {@link VerificationError} with the near misses when it does not hold. */
-export function verifyCount(journal: Journal, pattern: PatternParts, count: CountExpectation): JournalEntry[] {
+/** Where a verification report points for more: the DSL's names, or the admin API's routes. */
+export type ReportTerms = "dsl" | "admin";
+
+export function verifyCount(journal: Journal, pattern: PatternParts, count: CountExpectation, terms: ReportTerms = "dsl"): JournalEntry[] {
   const matching = findMatching(journal, pattern);
   if (count.test(matching.length)) return matching;
   const lines = [
@@ -178,7 +187,7 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
     expected = rows.map((r) => r.expected).join("\n");
     actual = rows.map((r) => r.actual).join("\n");
   } else if (matching.length === 0) {
-    lines.push("No requests were received at all. Is the client pointed at mock.url?");
+    lines.push(`No requests were received at all. Is the client pointed at ${terms === "admin" ? "the mock's MCP URL" : "mock.url"}?`);
   }
   const kept = journal.entries().length;
   if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
@@ -187,7 +196,7 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
   if (truncated > 0) {
     lines.push(`${truncated} kept without its params (each over journalBytes, ${journal.budget} bytes): a pattern on arguments cannot match them. Raise journalBytes to keep them.`);
   }
-  if (matching.length === 0 && journal.total > 0) lines.push("To see everything received: mock.requests().");
+  if (matching.length === 0 && journal.total > 0) lines.push(`To see everything received: ${terms === "admin" ? "GET /__admin/requests" : "mock.requests()"}.`);
   throw new VerificationError(lines.join("\n"), expected || `${count.description}`, actual || `${matching.length}`);
 }
 

@@ -3,7 +3,7 @@
  * @module
  */
 
-/** Optional annotations on a content block. */
+/** Optional annotations on a content block. @category Stubbing */
 export interface ContentAnnotations {
   /** Who the content is meant for: `"user"`, `"assistant"`, or both. */
   audience?: ("user" | "assistant")[];
@@ -13,7 +13,7 @@ export interface ContentAnnotations {
   lastModified?: string;
 }
 
-/** A `text` content block. */
+/** A `text` content block. @category Stubbing */
 export interface TextContent {
   /** Always `"text"`. */
   type: "text";
@@ -25,7 +25,7 @@ export interface TextContent {
   _meta?: Record<string, unknown>;
 }
 
-/** An `image` content block (base64 data). */
+/** An `image` content block (base64 data). @category Stubbing */
 export interface ImageContent {
   /** Always `"image"`. */
   type: "image";
@@ -39,7 +39,7 @@ export interface ImageContent {
   _meta?: Record<string, unknown>;
 }
 
-/** An `audio` content block (base64 data; protocol 2025-03-26 and later). */
+/** An `audio` content block (base64 data; protocol 2025-03-26 and later). @category Stubbing */
 export interface AudioContent {
   /** Always `"audio"` (a block type added in protocol 2025-03-26). */
   type: "audio";
@@ -53,7 +53,7 @@ export interface AudioContent {
   _meta?: Record<string, unknown>;
 }
 
-/** A `resource_link` content block (protocol 2025-06-18 and later). */
+/** A `resource_link` content block (protocol 2025-06-18 and later). @category Stubbing */
 export interface ResourceLinkContent {
   /** Always `"resource_link"` (a block type added in protocol 2025-06-18). */
   type: "resource_link";
@@ -75,7 +75,7 @@ export interface ResourceLinkContent {
   _meta?: Record<string, unknown>;
 }
 
-/** An embedded `resource` content block, with text or base64 blob contents. */
+/** An embedded `resource` content block, with text or base64 blob contents. @category Stubbing */
 export interface EmbeddedResourceContent {
   /** Always `"resource"`. */
   type: "resource";
@@ -103,10 +103,10 @@ export interface EmbeddedResourceContent {
   _meta?: Record<string, unknown>;
 }
 
-/** Any MCP content block. */
+/** Any MCP content block. @category Stubbing */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLinkContent | EmbeddedResourceContent;
 
-/** A complete MCP `CallToolResult`. */
+/** A complete MCP `CallToolResult`. @category Stubbing */
 export interface CallToolResult {
   /** The content blocks the model sees; required by the spec (it may be empty). */
   content: ContentBlock[];
@@ -143,6 +143,7 @@ function base64(data: string | Uint8Array): string {
  * await using mock = await McpMock.start({ tools: [{ name: "greet", inputSchema: { type: "object" } }] });
  * mock.toolsCall("greet").respondsWith(text("Hello"));
  * ```
+ * @category Stubbing
  */
 export function text(value: string, annotations?: ContentAnnotations): TextContent {
   return annotations ? { type: "text", text: value, annotations } : { type: "text", text: value };
@@ -157,6 +158,7 @@ export function text(value: string, annotations?: ContentAnnotations): TextConte
  * await using mock = await McpMock.start({ tools: [{ name: "snap", inputSchema: { type: "object" } }] });
  * mock.toolsCall("snap").respondsWith(image(new Uint8Array([137, 80, 78, 71]), "image/png"));
  * ```
+ * @category Stubbing
  */
 export function image(data: string | Uint8Array, mimeType: string): ImageContent {
   return { type: "image", data: base64(data), mimeType };
@@ -171,6 +173,7 @@ export function image(data: string | Uint8Array, mimeType: string): ImageContent
  * await using mock = await McpMock.start({ tools: [{ name: "say", inputSchema: { type: "object" } }] });
  * mock.toolsCall("say").respondsWith(audio("UklGRg==", "audio/wav"));
  * ```
+ * @category Stubbing
  */
 export function audio(data: string | Uint8Array, mimeType: string): AudioContent {
   return { type: "audio", data: base64(data), mimeType };
@@ -185,6 +188,7 @@ export function audio(data: string | Uint8Array, mimeType: string): AudioContent
  * await using mock = await McpMock.start({ tools: [{ name: "find", inputSchema: { type: "object" } }] });
  * mock.toolsCall("find").respondsWith(resourceLink({ uri: "file:///notes.md", name: "notes" }));
  * ```
+ * @category Stubbing
  */
 export function resourceLink(link: Omit<ResourceLinkContent, "type">): ResourceLinkContent {
   return { type: "resource_link", ...link };
@@ -199,6 +203,7 @@ export function resourceLink(link: Omit<ResourceLinkContent, "type">): ResourceL
  * await using mock = await McpMock.start({ tools: [{ name: "open", inputSchema: { type: "object" } }] });
  * mock.toolsCall("open").respondsWith(embeddedResource({ uri: "test://a", mimeType: "text/plain", text: "A" }));
  * ```
+ * @category Stubbing
  */
 export function embeddedResource(
   resource: { uri: string; mimeType?: string } & ({ text: string } | { blob: string | Uint8Array }),

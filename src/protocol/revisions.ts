@@ -4,10 +4,10 @@
  * @module
  */
 
-/** The newest session-era revision: what `initialize` answers a client asking for one the mock does not know. */
+/** The newest session-era revision: what `initialize` answers a client asking for one the mock does not know. @category Errors and protocol facts */
 export const LATEST_PROTOCOL_VERSION = "2025-11-25";
 
-/** The stateless revision (WIRE.md §10): no `initialize`, no session; every request carries its `_meta` envelope. */
+/** The stateless revision (WIRE.md §10): no `initialize`, no session; every request carries its `_meta` envelope. @category Errors and protocol facts */
 export const STATELESS_PROTOCOL_VERSION = "2026-07-28";
 
 /** What the spec says a server assumes when an HTTP request carries no `MCP-Protocol-Version`. */
@@ -40,7 +40,7 @@ const REVISIONS: readonly ProtocolRevision[] = [
 
 const BY_VERSION = new Map(REVISIONS.map((r) => [r.version, r]));
 
-/** Every version the mock speaks, newest first: the stateless 2026-07-28 and the session era's (the v1 SDK's list). */
+/** Every version the mock speaks, newest first: the stateless 2026-07-28 and the session era's (the v1 SDK's list). @category Errors and protocol facts */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = REVISIONS.map((r) => r.version);
 
 /** The session era's versions (2024-10-07 to 2025-11-25), newest first: the ones `initialize` negotiates. */

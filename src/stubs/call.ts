@@ -7,10 +7,10 @@ import { canonicalJson } from "../values/json-value.js";
 import { KEY_BY_METHOD } from "../protocol/methods/index.js";
 
 
-/** A JSON-RPC request id. */
+/** A JSON-RPC request id. @category Stubbing */
 export type RequestId = string | number;
 
-/** Where a request came in. */
+/** Where a request came in. @category Stubbing */
 export type TransportKind = "http" | "stdio" | "memory" | "sse";
 
 /**
@@ -48,6 +48,7 @@ export interface McpCallInit {
  *   session: call.sessionId,
  * }));
  * ```
+ * @category Stubbing
  */
 export class McpCall implements McpCallInit {
   /** The JSON-RPC method, e.g. `"tools/call"`. */

@@ -6,7 +6,7 @@ import { isContentBlock, type ContentBlock } from "../protocol/content.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 
-/** One argument a prompt takes. */
+/** One argument a prompt takes. @category Starting */
 export interface PromptArgument {
   /** The argument's name. */
   readonly name: string;
@@ -16,7 +16,7 @@ export interface PromptArgument {
   readonly required?: boolean;
 }
 
-/** A message of a prompt: a role and one content block. */
+/** A message of a prompt: a role and one content block. @category Starting */
 export interface PromptMessage {
   /** Who says it: `"user"` or `"assistant"`. */
   role: "user" | "assistant";
@@ -24,7 +24,7 @@ export interface PromptMessage {
   content: ContentBlock;
 }
 
-/** A `prompts/get` result. */
+/** A `prompts/get` result. @category Starting */
 export interface GetPromptResult {
   /** A description of the prompt, as filled in. */
   description?: string;
@@ -46,6 +46,7 @@ export interface GetPromptResult {
  * });
  * mock.promptsGet("greet").withArgs({ name: "Ada" }).respondsWith("Hello, Ada");
  * ```
+ * @category Starting
  */
 export interface PromptDeclaration {
   /** The prompt's name. */

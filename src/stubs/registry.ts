@@ -66,6 +66,15 @@ export class StubRegistry {
     if (entry) entry.stub = stub;
   }
 
+  /** Gives a stub another id, unless one has it already (a definition's stubs put back by reset() keep theirs). */
+  rename(id: string, to: string): void {
+    const entry = this.#byId.get(id);
+    if (!entry || this.#byId.has(to)) return;
+    this.#byId.delete(id);
+    entry.stub = { ...entry.stub, id: to };
+    this.#byId.set(to, entry);
+  }
+
   /** Removes a stub by id; returns whether it was there. */
   remove(id: string): boolean {
     const entry = this.#byId.get(id);

@@ -7,7 +7,7 @@ import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 
-/** Contents of one resource: text, or a base64 blob. */
+/** Contents of one resource: text, or a base64 blob. @category Starting */
 export type ResourceContents =
   | {
       /** The URI of the resource these contents belong to. */
@@ -30,7 +30,7 @@ export type ResourceContents =
       _meta?: Record<string, unknown>;
     };
 
-/** A `resources/read` result. */
+/** A `resources/read` result. @category Starting */
 export interface ReadResourceResult {
   /** The contents read (one read may return several items, e.g. the files under a directory URI). */
   contents: ResourceContents[];
@@ -77,6 +77,7 @@ interface ResourceFields {
  *   resources: [{ uri: "test://hello", name: "hello", mimeType: "text/plain", text: "Hello, world" }],
  * });
  * ```
+ * @category Starting
  */
 export interface ResourceDeclaration extends ResourceFields {
   /** The resource's URI. */
@@ -96,13 +97,14 @@ export interface ResourceDeclaration extends ResourceFields {
  *   resources: [{ uriTemplate: "test://items/{id}", name: "item", mimeType: "application/json" }],
  * });
  * ```
+ * @category Starting
  */
 export interface ResourceTemplateDeclaration extends ResourceFields {
   /** The URI template, e.g. `file:///{path}`. */
   readonly uriTemplate: string;
 }
 
-/** Either kind of resource declaration. */
+/** Either kind of resource declaration. @category Starting */
 export type AnyResourceDeclaration = ResourceDeclaration | ResourceTemplateDeclaration;
 
 /** Whether a string is an RFC 6570 template (has an expression in braces). */

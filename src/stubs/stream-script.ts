@@ -9,10 +9,10 @@ import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import type { Answer } from "./stub.js";
 
-/** The log levels, least severe first. */
+/** The log levels, least severe first. @category Streams */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
-/** A call inside a stream: the request, plus the client's answers to earlier `request` steps. */
+/** A call inside a stream: the request, plus the client's answers to earlier `request` steps. @category Streams */
 export type StreamCall = McpCall & {
   /** The client's answers to the stream's `request` steps so far, in order (results, or `{ error }`). */
   readonly answers: readonly unknown[];
@@ -33,6 +33,7 @@ export type StreamCall = McpCall & {
  * const greeting: StreamValue = (call) => `Hello, ${String((call.answer as { content?: { name?: string } })?.content?.name)}`;
  * mock.toolsCall("ask").streams((s) => s.request("elicitation/create", { message: "Name?", requestedSchema: { type: "object" } }).result(greeting));
  * ```
+ * @category Streams
  */
 export type StreamValue = ((call: StreamCall) => unknown) | string | number | boolean | null | object;
 
@@ -83,6 +84,7 @@ function check(value: unknown, where: string): void {
  *     .result({ done: true }),
  * );
  * ```
+ * @category Streams
  */
 export class StreamScriptBuilder {
   /** @internal */

@@ -7,7 +7,7 @@ import type { McpCall } from "./call.js";
 import type { Matcher } from "./matchers.js";
 import type { StreamPlan } from "../engine/stream-player.js";
 
-/** A value, or a function of the call that returns one (possibly asynchronously). */
+/** A value, or a function of the call that returns one (possibly asynchronously). @category Stubbing */
 export type Answer<T, C = McpCall> = T | ((call: C) => T | Promise<T>);
 
 /** What to answer with. */
@@ -23,7 +23,7 @@ export type ResponsePlan =
   /** A JSON-RPC error. */
   | { readonly kind: "error"; readonly code: number; readonly message: string; readonly data?: unknown }
   /** A raw HTTP answer, for negative tests (over stdio: an internal error naming the status). */
-  | { readonly kind: "status"; readonly status: number; readonly body?: string | object }
+  | { readonly kind: "status"; readonly status: number; readonly body?: string | object; readonly headers?: Readonly<Record<string, string>> }
   /** An SSE answer: steps (progress, logs, notifications, requests...), then the end. */
   | StreamPlan
   /** A broken answer on purpose. */
@@ -38,6 +38,7 @@ export type ResponsePlan =
  * - `duplicate-response`: the answer twice;
  * - `drop-stream-after`: an SSE answer whose connection drops before the result, which is
  *   kept for a client that resumes with `Last-Event-ID`.
+ * @category Stubbing
  */
 export type FaultKind = "connection-reset" | "empty-response" | "malformed-json" | "wrong-id" | "duplicate-response" | "drop-stream-after";
 
@@ -51,7 +52,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   "drop-stream-after",
 ];
 
-/** A random delay, drawn from a seeded generator so runs repeat. */
+/** A random delay, drawn from a seeded generator so runs repeat. @category Stubbing */
 export type DelayDistribution =
   | {
       /** A uniform random delay. */
@@ -70,10 +71,10 @@ export type DelayDistribution =
       readonly sigma: number;
     };
 
-/** A fixed delay in milliseconds, or a distribution. */
+/** A fixed delay in milliseconds, or a distribution. @category Stubbing */
 export type Delay = number | DelayDistribution;
 
-/** A status a poll of a task reports before its result (a string, or a status with its message). */
+/** A status a poll of a task reports before its result (a string, or a status with its message). @category Stubbing */
 export type TaskStep =
   | "working"
   | "input_required"
@@ -92,6 +93,7 @@ export type TaskStep =
  * ```ts
  * mock.toolsCall("build").asTask({ afterPolls: 2, statuses: ["working", "input_required"], pollInterval: 10 }).respondsWith({ ok: true });
  * ```
+ * @category Stubbing
  */
 export interface TaskPlan {
   /** The task's ttl in milliseconds (`null`: kept until the mock closes); default: what the client asked, else the mock's `tasks.ttl`. */

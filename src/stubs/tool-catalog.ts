@@ -7,7 +7,7 @@ import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import { compileArgumentCheck, type ArgumentCheck } from "./schema-check.js";
 
-/** A JSON Schema for tool input or output: MCP requires `type: "object"` at the root. */
+/** A JSON Schema for tool input or output: MCP requires `type: "object"` at the root. @category Starting */
 export interface ObjectJsonSchema {
   /** Always `"object"`: MCP requires an object at the root of tool schemas. */
   readonly type: "object";
@@ -32,6 +32,7 @@ export interface ObjectJsonSchema {
  * } as const satisfies ToolDeclaration;
  * await using mock = await McpMock.start({ tools: [weather] });
  * ```
+ * @category Starting
  */
 export interface ToolDeclaration {
   /** The tool's unique name, as `tools/call` sends it in `params.name`. */

@@ -40,8 +40,8 @@ export interface ReplyWriter<R> extends FaultInjector<R> {
   json(text: string, message?: JsonRpcResponse): R;
   /** The outcomes as a stream of messages (SSE events, or lines), in order, cut after `dropAfter` events. */
   events(outcomes: readonly Outcome[], dropAfter?: number): R;
-  /** A raw HTTP status (`respondsWithStatus`). */
-  status(status: number, body: string | object | undefined): R;
+  /** A raw HTTP status (`respondsWithStatus`), with the stub's headers. */
+  status(status: number, body: string | object | undefined, headers?: Readonly<Record<string, string>>): R;
 }
 
 /** The form a reply takes. */
@@ -62,7 +62,7 @@ export function renderReply<R>(outcomes: readonly Outcome[], shape: ReplyShape, 
   let stream = shape.stream;
   // A raw status wins over everything else in a batch, then a stream carries all of it.
   const status = outcomes.find((o) => o.kind === "status");
-  if (status) return out.status(status.status, status.body);
+  if (status) return out.status(status.status, status.body, status.headers);
   const streamed = outcomes.find((o) => o.kind === "stream");
   if (streamed) return out.events(outcomes, streamed.dropAfter);
   const faulted = outcomes.find((o) => o.kind === "fault");

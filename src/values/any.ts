@@ -3,7 +3,7 @@
  * @module
  */
 
-/** The type of {@link ANY}. */
+/** The type of {@link ANY}. @category Stubbing */
 export interface AnyValue {
   /** Always `"ANY"`: marks the wildcard. */
   readonly kind: "ANY";
@@ -21,6 +21,7 @@ export interface AnyValue {
  * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
  * mock.toolsCall("add").withArgs(ANY).respondsWith(text("fallback"));
  * ```
+ * @category Stubbing
  */
 export const ANY: AnyValue = Object.freeze({
   kind: "ANY" as const,

@@ -20,6 +20,7 @@ export const PREFIX = "[mcpmock]";
  *   if (e instanceof McpMockError) console.log(e.message); // names the declared tools
  * }
  * ```
+ * @category Errors and protocol facts
  */
 export class McpMockError extends Error {
   /** Always `"McpMockError"`. */

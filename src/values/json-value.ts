@@ -23,6 +23,10 @@ export interface FieldDiff {
  * `undefined` passes (JSON drops it). `ANY` passes where `allowAny` is set.
  */
 export function assertJsonCarriable(value: unknown, where: string, root: string, allowAny = false): void {
+  // Most values are plain JSON: one walk that builds nothing. Anything else (or a walk too long
+  // to be a tree) is walked again below, to say where and why.
+  const budget = { nodes: QUICK_NODES };
+  if (isPlainJson(value, 0, budget)) return;
   const ancestors: object[] = [];
   // depth counts the objects and arrays on the way to a value (the same rule as depthExceeds).
   const visit = (v: unknown, path: string, depth: number): void => {
@@ -83,6 +87,36 @@ export function assertJsonCarriable(value: unknown, where: string, root: string,
     ancestors.pop();
   };
   visit(value, root, 0);
+}
+
+/** Values the quick check walks at most (a cycle, or a shared subtree many times over, stops it). */
+const QUICK_NODES = 100_000;
+
+/** Whether a value is plain JSON (no pattern, no instance, nothing JSON drops or mangles), without allocating. */
+function isPlainJson(v: unknown, depth: number, budget: { nodes: number }): boolean {
+  if (--budget.nodes < 0) return false;
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+    case "undefined":
+      return true;
+    case "number":
+      return Number.isFinite(v);
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (v === null) return true;
+  if (depth >= MAX_JSON_DEPTH) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!(i in v) || !isPlainJson(v[i], depth + 1, budget)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if ((proto !== Object.prototype && proto !== null) || Object.isFrozen(v)) return false;
+  for (const key in v) if (!isPlainJson((v as Record<string, unknown>)[key], depth + 1, budget)) return false;
+  return true;
 }
 
 function describeInstance(obj: object): string {

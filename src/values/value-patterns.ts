@@ -9,7 +9,7 @@
 import { ANY, isAny, type AnyValue } from "./any.js";
 import { McpMockError, showValue } from "./errors.js";
 
-/** The type of {@link ABSENT}. */
+/** The type of {@link ABSENT}. @category Stubbing */
 export interface AbsentValue {
   /** Always `"ABSENT"`: marks the pattern. */
   readonly kind: "ABSENT";
@@ -28,10 +28,11 @@ export interface AbsentValue {
  * await using mock = await McpMock.start({ tools: [{ name: "search", inputSchema: { type: "object" } }] });
  * mock.toolsCall("search").withArgsMatching({ page: ABSENT }).respondsWith({ page: 1 });
  * ```
+ * @category Stubbing
  */
 export const ABSENT: AbsentValue = Object.freeze({ kind: "ABSENT" as const, toString: () => "ABSENT" });
 
-/** The type of what {@link contains} returns. */
+/** The type of what {@link contains} returns. @category Stubbing */
 export interface ContainsValue {
   /** Always `"contains"`: marks the pattern. */
   readonly kind: "contains";
@@ -51,13 +52,14 @@ export interface ContainsValue {
  * await using mock = await McpMock.start({ tools: [{ name: "search", inputSchema: { type: "object" } }] });
  * mock.toolsCall("search").withArgs({ query: contains("weather") }).respondsWith({ hits: 3 });
  * ```
+ * @category Stubbing
  */
 export function contains(text: string): ContainsValue {
   if (typeof text !== "string") throw new McpMockError(`contains(text) takes a string, received ${showValue(text)}.`);
   return Object.freeze({ kind: "contains" as const, text, toString: () => `contains(${JSON.stringify(text)})` });
 }
 
-/** Anything that may stand in an expected value instead of a JSON value. */
+/** Anything that may stand in an expected value instead of a JSON value. @category Stubbing */
 export type ValuePattern = AnyValue | AbsentValue | ContainsValue | RegExp;
 
 /** Whether a value in an expected value is a pattern rather than JSON to compare. */

@@ -185,8 +185,9 @@ describe("McpMock.start({ admin: true })", () => {
     expect(message).toContain("Closest requests received:");
     expect(message).toContain("args.a: 2");
     expect(message).toContain("<<<<< arguments do not match");
-    // The same text the library's verify() throws.
-    expect(() => ctx.mock.verify(toolsCall("add").withArgs({ a: 2, b: 2 }))).toThrow(message);
+    // The same text the library's verify() throws, but for where to look next: admin routes, not mock.requests().
+    expect(message).toContain("To see everything received: GET /__admin/requests.");
+    expect(() => ctx.mock.verify(toolsCall("add").withArgs({ a: 2, b: 2 }))).toThrow(message.replace("GET /__admin/requests.", "mock.requests()."));
 
     const wrongCount = await ctx.call("/verify", "POST", { pattern: { tool: "add" }, count: "never" });
     expect(wrongCount.status).toBe(422);
@@ -267,7 +268,7 @@ describe("McpMock.start({ admin: true })", () => {
       const answer = await ctx.call(path, method);
       expect(answer.status).toBe(404);
       expect((answer.body as { error: string }).error).toBe(
-        `no admin route ${method} /__admin${path}. Routes: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests, GET /__admin/sessions, GET /__admin/scenarios, GET /__admin/events, GET /__admin/ui, POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
+        `no admin route ${method} /__admin${path}. Routes: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests, GET /__admin/requests/unmatched, GET /__admin/sessions, GET /__admin/scenarios, GET /__admin/events, GET /__admin/ui, POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.`,
       );
     }
   });

@@ -64,7 +64,7 @@ export interface TaskRecord {
   readonly abort: AbortController;
 }
 
-/** How task ids are made: deterministic (`task-1`, ...) by default. */
+/** How task ids are made: deterministic (`task-1`, ...) by default. @category Starting */
 export type TaskIdGenerator = "sequential" | "uuid" | (() => string);
 
 /** Limits of a store. */

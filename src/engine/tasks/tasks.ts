@@ -42,6 +42,7 @@ export const DEFAULT_TASK_POLL_INTERVAL_MS = 100;
  *   tasks: { ttl: 5_000, pollInterval: 10, maxTasks: 100, ids: "uuid" },
  * });
  * ```
+ * @category Starting
  */
 export interface TaskOptions {
   /** The ttl of a task whose client asked for none, in ms (`null`: until the mock closes); default 60000. */

@@ -64,8 +64,8 @@ export async function readMessages(c: Context, maxBody: number): Promise<ReadMes
 }
 
 /** A raw HTTP answer (`respondsWithStatus`). */
-export function statusResponse(status: number, body: string | object | undefined): Response {
-  if (body === undefined) return new Response(null, { status });
-  if (typeof body === "string") return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export function statusResponse(status: number, body: string | object | undefined, headers: Readonly<Record<string, string>> = {}): Response {
+  if (body === undefined) return new Response(null, { status, headers });
+  if (typeof body === "string") return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }

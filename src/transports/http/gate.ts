@@ -52,7 +52,7 @@ export class Gate {
     origin: (origin) => origin,
     allowMethods: ["GET", "POST", "DELETE"],
     allowHeaders: ["content-type", "accept", "authorization", "last-event-id", HeaderNames.sessionId, HeaderNames.protocolVersion],
-    exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion],
+    exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion, "www-authenticate"],
   });
 
   /** Host names allowed, with or without a port; computed once (`allowedHostNames`). */

@@ -55,8 +55,8 @@ class StatelessReply implements ReplyWriter<Response> {
     return this.streams.answer(this.c, {}, undefined, "2026-07-28", outcomes, dropAfter);
   }
 
-  status(status: number, body: string | object | undefined): Response {
-    return statusResponse(status, body);
+  status(status: number, body: string | object | undefined, headers?: Readonly<Record<string, string>>): Response {
+    return statusResponse(status, body, headers);
   }
 
   reset(): Response {
@@ -98,7 +98,7 @@ export class StatelessHttp {
     const ctx: RequestContext = { session: undefined, sessionId: undefined, headers, protocolVersion: envelope.protocolVersion, body, transport: "http" };
     if (m.kind === "notification") {
       const raw = this.#core.handleNotification(m.method, m.params, ctx);
-      return raw?.kind === "status" ? statusResponse(raw.status, raw.body) : new Response(null, { status: 202 });
+      return raw?.kind === "status" ? statusResponse(raw.status, raw.body, raw.headers) : new Response(null, { status: 202 });
     }
     if (m.method === LISTEN) return this.#listen(c, m.id, m.params, ctx, envelope);
     const pending = this.#core.handleRequest(m.id, m.method, m.params, ctx);
@@ -118,7 +118,7 @@ export class StatelessHttp {
     if (taken && taken.plan.kind !== "stream") {
       const journaled = taken.plan.kind === "status" ? { status: taken.plan.status } : taken.plan.kind === "error" ? { error: { code: taken.plan.code, message: taken.plan.message } } : { answered: taken.plan.kind };
       core.journalEvent(LISTEN, ctx, taken.stubId, journaled, params, id);
-      if (taken.plan.kind === "status") return statusResponse(taken.plan.status, taken.plan.body);
+      if (taken.plan.kind === "status") return statusResponse(taken.plan.status, taken.plan.body, taken.plan.headers);
       if (taken.plan.kind === "error") {
         const data = taken.plan.data;
         return new StatelessReply(c, this.#streams).json(JSON.stringify({ jsonrpc: "2.0", id, error: data === undefined ? { code: taken.plan.code, message: taken.plan.message } : { code: taken.plan.code, message: taken.plan.message, data } }));

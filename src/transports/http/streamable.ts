@@ -15,16 +15,17 @@ import { BEFORE_SESSION_METHODS, OPENING_METHODS } from "../../protocol/methods/
 import { HeaderNames, supportedRevision } from "../../protocol/revisions.js";
 import { isRefusal, type Placement } from "../../engine/eras/era.js";
 import { receive, renderReply, type Classified, type ReplyWriter } from "../transport.js";
-import { Gate } from "./gate.js";
+import { Gate, type Handler } from "./gate.js";
 import { allHeaders, header, sendJson } from "./node-io.js";
 import { isResponse, readMessages, statusResponse, type ReadMessages } from "./body.js";
 import { Rejections } from "./rejections.js";
 import { DEFAULT_KEEP_ALIVE_MS, SseStreams } from "./sse-streams.js";
-import { LEGACY_SSE_PATH, LegacySse } from "./legacy-sse.js";
+import { LEGACY_MESSAGES_PATH, LEGACY_SSE_PATH, LegacySse } from "./legacy-sse.js";
 import { McpMockError } from "../../values/errors.js";
 import { isStatelessRequest } from "../../engine/eras/stateless.js";
 import { STATELESS_PROTOCOL_VERSIONS } from "../../protocol/revisions.js";
 import { StatelessHttp } from "./stateless.js";
+import { MockAuth } from "../../auth/mock-auth.js";
 
 /** Default largest POST body (the SDK's default too). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -54,8 +55,8 @@ class HttpReply implements ReplyWriter<Response> {
     return this.streams.answer(this.c, this.#headers(), this.session, this.version, outcomes, dropAfter);
   }
 
-  status(status: number, body: string | object | undefined): Response {
-    return statusResponse(status, body);
+  status(status: number, body: string | object | undefined, headers?: Readonly<Record<string, string>>): Response {
+    return statusResponse(status, body, headers);
   }
 
   reset(): Response {
@@ -81,6 +82,8 @@ export class HttpTransport {
   readonly #legacy: LegacySse | undefined;
   /** The 2026-07-28 requests: no session, the version in each request's envelope. */
   readonly #stateless: StatelessHttp;
+  /** Authorization mocking (`auth`): the bearer check in front of the endpoints and the authorization server routes. */
+  readonly auth: MockAuth | undefined;
 
   constructor(core: MockCore) {
     this.#core = core;
@@ -93,13 +96,18 @@ export class HttpTransport {
     const allowed = core.stateful ? (o.getStream === false ? "POST, DELETE" : "GET, POST, DELETE") : "POST";
     const gate = new Gate(o);
     const always = (): boolean => true;
-    this.app.post(path, gate.guard(always, (c) => this.#post(c)));
-    this.app.get(path, gate.guard(always, (c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c))));
-    this.app.delete(path, gate.guard(always, (c) => this.#delete(c)));
+    this.auth = o.auth ? new MockAuth(o.auth === true ? {} : o.auth, path, o.legacySse === false ? undefined : { sse: LEGACY_SSE_PATH, messages: LEGACY_MESSAGES_PATH }) : undefined;
+    const auth = this.auth;
+    // With `auth`, the bearer check runs after the Host/Origin gate, before the endpoint.
+    const protect = (handler: Handler): Handler => (auth ? auth.protect(handler) : handler);
+    this.app.post(path, gate.guard(always, protect((c) => this.#post(c))));
+    this.app.get(path, gate.guard(always, protect((c) => (c.req.method === "HEAD" ? Rejections.methodNotAllowed(allowed) : this.#get(c)))));
+    this.app.delete(path, gate.guard(always, protect((c) => this.#delete(c))));
     if (o.legacySse !== false) {
       this.#legacy = new LegacySse(core, this.#maxBody, o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
-      this.#legacy.mount(this.app, (handler) => gate.guard(always, handler));
+      this.#legacy.mount(this.app, (handler) => gate.guard(always, protect(handler)));
     }
+    auth?.mount(this.app, (handler) => gate.guard(always, handler));
     // Everything else: other methods on the endpoint (a CORS preflight too), the admin API, 404.
     this.app.notFound(
       gate.guard(
@@ -192,7 +200,7 @@ export class HttpTransport {
       if (m.kind === "request") pending.push(outcome as Outcome | Promise<Outcome>);
       else raw ??= outcome as Outcome | undefined;
     }
-    if (pending.length === 0) return raw?.kind === "status" ? statusResponse(raw.status, raw.body) : new Response(null, { status: 202 });
+    if (pending.length === 0) return raw?.kind === "status" ? statusResponse(raw.status, raw.body, raw.headers) : new Response(null, { status: 202 });
     return this.#reply(c, await Promise.all(pending), isBatch, placed);
   }
 
@@ -242,9 +250,9 @@ export class HttpTransport {
     const ctx: RequestContext = { session: placed.session, sessionId: placed.sessionId, headers: allHeaders(c), protocolVersion: placed.protocolVersion, body: "", transport: "http" };
     // A deleteSession() stub's raw status if one matches (the session ends only on a 2xx), otherwise 204.
     const taken = this.#core.takeEventStub(HTTP_DELETE, ctx);
-    const { status, body } = taken?.plan.kind === "status" ? taken.plan : { status: 204, body: undefined };
+    const { status, body, headers } = taken?.plan.kind === "status" ? taken.plan : { status: 204, body: undefined, headers: undefined };
     if (status >= 200 && status < 300 && ctx.sessionId !== undefined) this.#core.sessions.end(ctx.sessionId);
     this.#core.journalEvent(HTTP_DELETE, ctx, taken?.stubId, { status });
-    return statusResponse(status, body);
+    return statusResponse(status, body, headers);
   }
 }

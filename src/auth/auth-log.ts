@@ -1,0 +1,100 @@
+/**
+ * What the authorization side saw: one event per request to the MCP endpoint's gate (its auth
+ * outcome: passed, 401 or 403, and which token by id, never the token itself) and per request to
+ * an authorization server endpoint. Bounded; `mock.auth.requests()` and `mock.auth.verify()` read it.
+ * @module
+ */
+import { McpMockError } from "../values/errors.js";
+
+/** Which endpoint an {@link AuthEvent} is about. */
+export type AuthEndpoint = "mcp" | "resource-metadata" | "server-metadata" | "authorize" | "token" | "register" | "jwks";
+
+/** One request the authorization side answered. */
+export interface AuthEvent {
+  /** 1, 2, 3...: arrival order. */
+  readonly seq: number;
+  /** Milliseconds since the epoch. */
+  readonly at: number;
+  /** The endpoint. */
+  readonly endpoint: AuthEndpoint;
+  /** The HTTP method. */
+  readonly method: string;
+  /** The request path. */
+  readonly path: string;
+  /** The HTTP status answered (for the MCP endpoint, a passed request says 200 and goes on to the mock). */
+  readonly status: number;
+  /**
+   * What happened: `"ok"` (passed, or the endpoint answered), or the refusal:
+   * `"missing-token"`, `"token-in-query"`, `"malformed-header"`, `"unknown-token"`, `"expired-token"`,
+   * `"revoked-token"`, `"wrong-audience"`, `"insufficient-scope"`; at the authorization server
+   * the OAuth error code (`"invalid_grant"`, `"access_denied"`...).
+   */
+  readonly outcome: string;
+  /** The token presented or issued, by id (`"token-3"`). */
+  readonly tokenId?: string;
+  /** The token's scopes (or the scopes granted). */
+  readonly scopes?: readonly string[];
+  /** The token's subject. */
+  readonly subject?: string;
+  /** The client, where known. */
+  readonly clientId?: string;
+  /** At `/token`: the `grant_type`. */
+  readonly grantType?: string;
+  /** What was wrong, for a refusal. */
+  readonly description?: string;
+}
+
+/** A pattern over {@link AuthEvent}s: every field given must be equal (`scopes`: the same set). */
+export type AuthEventPattern = Partial<Omit<AuthEvent, "seq" | "at">>;
+
+const MAX_EVENTS = 10_000;
+
+function matches(event: AuthEvent, pattern: AuthEventPattern): boolean {
+  for (const [key, want] of Object.entries(pattern)) {
+    if (want === undefined) continue;
+    const got = (event as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(want)) {
+      if (!Array.isArray(got) || got.length !== want.length || !want.every((w) => got.includes(w))) return false;
+    } else if (got !== want) return false;
+  }
+  return true;
+}
+
+function show(event: AuthEvent): string {
+  const parts = [`#${event.seq} ${event.method} ${event.path} -> ${event.status} ${event.outcome}`];
+  if (event.tokenId) parts.push(`token ${event.tokenId}`);
+  if (event.grantType) parts.push(`grant ${event.grantType}`);
+  if (event.scopes) parts.push(`scopes [${event.scopes.join(" ")}]`);
+  return parts.join(", ");
+}
+
+/** The bounded event log. */
+export class AuthLog {
+  readonly #events: AuthEvent[] = [];
+  #seq = 0;
+
+  /** Records an event. */
+  add(event: Omit<AuthEvent, "seq" | "at">): void {
+    this.#events.push({ seq: ++this.#seq, at: Date.now(), ...event });
+    if (this.#events.length > MAX_EVENTS) this.#events.shift();
+  }
+
+  /** Events matching `pattern` (all without one), oldest first. */
+  find(pattern: AuthEventPattern = {}): AuthEvent[] {
+    return this.#events.filter((e) => matches(e, pattern));
+  }
+
+  /** Throws unless `pattern` matched at least once, or exactly `count` times; the message lists what was seen. */
+  verify(pattern: AuthEventPattern, count?: number): void {
+    const n = this.find(pattern).length;
+    if (count === undefined ? n > 0 : n === count) return;
+    const want = count === undefined ? "at least once" : `exactly ${count} time${count === 1 ? "" : "s"}`;
+    const seen = this.#events.length === 0 ? "  (no authorization requests at all)" : this.#events.slice(-20).map((e) => `  ${show(e)}`).join("\n");
+    throw new McpMockError(`Expected an authorization request matching ${JSON.stringify(pattern)} ${want}, but it was seen ${n} time${n === 1 ? "" : "s"}. Seen (latest 20):\n${seen}`);
+  }
+
+  /** Forgets every event. */
+  clear(): void {
+    this.#events.length = 0;
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The embedded authorization server (OAuth 2.1): RFC 8414 metadata (or the OpenID Connect
+ * variant), `/authorize` that consents at once (RFC 9207 `iss` in the redirect), `/token` for
+ * `authorization_code` with PKCE S256 and `refresh_token` with rotation, RFC 7591 `/register`,
+ * and client ID metadata documents (loopback only). The `resource` parameter (RFC 8707) must
+ * name the protected endpoint.
+ * @module
+ */
+import type { Context } from "hono";
+import { createHash } from "node:crypto";
+import type { AuthOptions } from "../options.js";
+import type { AuthLog } from "./auth-log.js";
+import { type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
+import { originOf, type ResourceServer } from "./resource-server.js";
+import { CODE_TTL_MS, type IssuedToken, type TokenStore } from "./tokens.js";
+
+/** The authorization server's endpoint paths. */
+export const AS_PATHS = { authorize: "/authorize", token: "/token", register: "/register", jwks: "/jwks" } as const;
+
+/** The default access token lifetime in seconds. */
+export const DEFAULT_ACCESS_TOKEN_TTL = 3600;
+
+const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+function isProblem(value: unknown): value is OAuthProblem {
+  return typeof value === "object" && value !== null && "error" in value && "description" in value;
+}
+
+function oauthError(status: number, problem: OAuthProblem, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ error: problem.error, error_description: `[mcpmock] ${problem.description}` }), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store", ...headers },
+  });
+}
+
+/** The routes and rules of the mock authorization server. */
+export class AuthorizationServer {
+  readonly #options: AuthOptions;
+  readonly #tokens: TokenStore;
+  readonly #clients: ClientRegistry;
+  readonly #log: AuthLog;
+  readonly #resource: ResourceServer;
+
+  constructor(options: AuthOptions, tokens: TokenStore, clients: ClientRegistry, log: AuthLog, resource: ResourceServer) {
+    this.#options = options;
+    this.#tokens = tokens;
+    this.#clients = clients;
+    this.#log = log;
+    this.#resource = resource;
+  }
+
+  #supported(): readonly string[] {
+    return this.#options.scopes ?? this.#options.required ?? [];
+  }
+
+  /** RFC 8414 metadata (with the OpenID Connect fields for the `openid` variant). */
+  metadata(c: Context): Record<string, unknown> {
+    const issuer = originOf(c);
+    const supported = this.#supported();
+    return {
+      issuer,
+      authorization_endpoint: `${issuer}${AS_PATHS.authorize}`,
+      token_endpoint: `${issuer}${AS_PATHS.token}`,
+      registration_endpoint: `${issuer}${AS_PATHS.register}`,
+      response_types_supported: ["code"],
+      grant_types_supported: ["authorization_code", "refresh_token"],
+      code_challenge_methods_supported: ["S256"],
+      token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
+      authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
+      ...(supported.length > 0 ? { scopes_supported: supported } : {}),
+      ...(this.#options.serverMetadata === "openid" ? { jwks_uri: `${issuer}${AS_PATHS.jwks}`, subject_types_supported: ["public"], id_token_signing_alg_values_supported: ["RS256"] } : {}),
+    };
+  }
+
+  /** POST /register (RFC 7591). */
+  async register(c: Context): Promise<Response> {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      body = undefined;
+    }
+    const client = this.#clients.register(body);
+    const base = { endpoint: "register" as const, method: "POST", path: c.req.path };
+    if (isProblem(client)) {
+      this.#log.add({ ...base, status: 400, outcome: client.error, description: client.description });
+      return oauthError(400, client);
+    }
+    this.#log.add({ ...base, status: 201, outcome: "ok", clientId: client.clientId });
+    const info = { ...client.metadata, client_id: client.clientId, client_id_issued_at: Math.floor(Date.now() / 1000), token_endpoint_auth_method: client.authMethod, ...(client.clientSecret ? { client_secret: client.clientSecret, client_secret_expires_at: 0 } : {}) };
+    return new Response(JSON.stringify(info), { status: 201, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+  }
+
+  /** GET /authorize: consents at once (or denies, as `consent` says) and redirects back. */
+  async authorize(c: Context): Promise<Response> {
+    const q = new URL(c.req.url).searchParams;
+    const base = { endpoint: "authorize" as const, method: c.req.method, path: c.req.path };
+    const clientId = q.get("client_id") ?? "";
+    const redirectUri = q.get("redirect_uri") ?? "";
+    // Until the client and its redirect URI are known, errors are answered here, never redirected.
+    const client = clientId === "" ? { error: "invalid_request", description: "client_id is missing from the authorization request." } : await this.#clients.find(clientId);
+    if (isProblem(client)) {
+      this.#log.add({ ...base, status: 400, outcome: client.error, description: client.description, ...(clientId ? { clientId } : {}) });
+      return oauthError(400, client);
+    }
+    if (!client.redirectUris.includes(redirectUri)) {
+      const problem = { error: "invalid_request", description: `redirect_uri ${JSON.stringify(redirectUri)} is not one the client registered (${client.redirectUris.join(", ")}).` };
+      this.#log.add({ ...base, status: 400, outcome: problem.error, description: problem.description, clientId });
+      return oauthError(400, problem);
+    }
+    const back = (params: Record<string, string>, outcome: string, description?: string, scopes?: readonly string[]): Response => {
+      const url = new URL(redirectUri);
+      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+      const state = q.get("state");
+      if (state !== null) url.searchParams.set("state", state);
+      url.searchParams.set("iss", originOf(c));
+      this.#log.add({ ...base, status: 302, outcome, clientId, ...(description ? { description } : {}), ...(scopes ? { scopes } : {}) });
+      return new Response(null, { status: 302, headers: { location: url.href, "cache-control": "no-store" } });
+    };
+    const fail = (error: string, description: string): Response => back({ error, error_description: `[mcpmock] ${description}` }, error, description);
+    if (q.get("response_type") !== "code") return fail("unsupported_response_type", `response_type must be "code" (received ${JSON.stringify(q.get("response_type"))}).`);
+    const challenge = q.get("code_challenge");
+    if (challenge === null || q.get("code_challenge_method") !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256 (plain is not accepted).");
+    if (!PKCE_CHALLENGE.test(challenge)) return fail("invalid_request", "code_challenge must be 43 to 128 characters of base64url (the SHA-256 of the code_verifier).");
+    const resource = q.get("resource") ?? undefined;
+    const [expected, ...others] = this.#resource.resources(c);
+    if (resource === undefined || (resource !== expected && !others.includes(resource))) {
+      return fail("invalid_target", resource === undefined ? `The resource parameter (RFC 8707) is required; send resource=${expected}.` : `resource ${resource} is not this server's protected resource; send resource=${[expected, ...others].join(" or ")}.`);
+    }
+    const scopes = this.#grantedScopes(q.get("scope"));
+    if (isProblem(scopes)) return fail(scopes.error, scopes.description);
+    if (this.#options.consent === "deny") return fail("access_denied", "The user denied the request (auth.consent is \"deny\").");
+    const code = this.#tokens.addCode({ clientId, redirectUri, codeChallenge: challenge, scopes, resource, subject: this.#options.subject ?? "user", expiresAt: Date.now() + CODE_TTL_MS });
+    return back({ code }, "ok", undefined, scopes);
+  }
+
+  /** The scopes granted for a requested `scope` string: the required ones when none are asked for. */
+  #grantedScopes(requested: string | null): readonly string[] | OAuthProblem {
+    const asked = (requested ?? "").split(" ").filter(Boolean);
+    const supported = this.#supported();
+    const unknown = supported.length === 0 ? [] : asked.filter((s) => !supported.includes(s));
+    if (unknown.length > 0) return { error: "invalid_scope", description: `Unknown scope ${unknown.join(" ")}; this server knows ${supported.join(" ")}.` };
+    return asked.length > 0 ? [...new Set(asked)] : this.#resource.required;
+  }
+
+  /** POST /token: `authorization_code` and `refresh_token`. */
+  async token(c: Context): Promise<Response> {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const p = (name: string): string | undefined => (typeof form[name] === "string" ? (form[name] as string) : undefined);
+    const grantType = p("grant_type");
+    const base = { endpoint: "token" as const, method: "POST", path: c.req.path, ...(grantType ? { grantType } : {}) };
+    const refuse = (status: number, problem: OAuthProblem, clientId?: string): Response => {
+      this.#log.add({ ...base, status, outcome: problem.error, description: problem.description, ...(clientId ? { clientId } : {}) });
+      return oauthError(status, problem, status === 401 ? { "www-authenticate": 'Basic realm="mcpmock"' } : {});
+    };
+    const client = await this.#authenticate(c, p);
+    if (isProblem(client)) return refuse(401, client);
+    let granted: IssuedToken;
+    /** Without rotation, the refresh token that was used, answered again. */
+    let kept: IssuedToken | undefined;
+    if (grantType === "authorization_code") {
+      const code = this.#tokens.takeCode(p("code") ?? "");
+      if (!code || code.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: "The authorization code is unknown, used already, expired, or was issued to another client." }, client.clientId);
+      if (p("redirect_uri") !== code.redirectUri) return refuse(400, { error: "invalid_grant", description: `redirect_uri must be the one of the authorization request (${code.redirectUri}).` }, client.clientId);
+      const verifier = p("code_verifier") ?? "";
+      if (createHash("sha256").update(verifier).digest("base64url") !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
+      const resource = p("resource");
+      if (resource !== undefined && resource !== code.resource) return refuse(400, { error: "invalid_target", description: `resource must be the one of the authorization request (${code.resource}).` }, client.clientId);
+      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: code.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+    } else if (grantType === "refresh_token") {
+      const old = this.#tokens.check(p("refresh_token") ?? "", "refresh");
+      if (typeof old === "string" || old.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: typeof old === "string" ? `The refresh token is ${old === "unknown" ? "unknown (a rotated one is used up)" : old}.` : "The refresh token was issued to another client." }, client.clientId);
+      const resource = p("resource");
+      if (resource !== undefined && resource !== old.resource) return refuse(400, { error: "invalid_target", description: `resource must be the one the grant was for (${old.resource}).` }, client.clientId);
+      const asked = (p("scope") ?? "").split(" ").filter(Boolean);
+      const wider = asked.filter((s) => !old.scopes.includes(s));
+      if (wider.length > 0) return refuse(400, { error: "invalid_scope", description: `A refresh cannot add scopes (${wider.join(" ")}); authorize again for them.` }, client.clientId);
+      const rotate = this.#options.refreshRotation !== false;
+      if (rotate) old.revoked = true; // rotation: a refresh token is used once
+      else kept = old;
+      granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+    } else {
+      return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.` }, client.clientId);
+    }
+    const refresh = this.#options.refreshTokens === false ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id });
+    this.#log.add({ ...base, status: 200, outcome: "ok", tokenId: granted.id, scopes: granted.scopes, subject: granted.subject, clientId: client.clientId });
+    const body = { access_token: granted.token, token_type: "Bearer", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
+    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+  }
+
+  /** The client of a token request, authenticated as it registered (public clients send only their id). */
+  async #authenticate(c: Context, p: (name: string) => string | undefined): Promise<KnownClient | OAuthProblem> {
+    let id = p("client_id");
+    let secret = p("client_secret");
+    const basic = /^Basic +(.+)$/i.exec(c.req.header("authorization") ?? "");
+    if (basic) {
+      const [user, pass] = Buffer.from(basic[1] as string, "base64").toString("utf8").split(":");
+      id = decodeURIComponent(user ?? "");
+      secret = decodeURIComponent(pass ?? "");
+    }
+    if (!id) return { error: "invalid_client", description: "The token request names no client: send client_id (or HTTP Basic client authentication)." };
+    const client = await this.#clients.find(id);
+    if (isProblem(client)) return client;
+    if (client.clientSecret !== undefined && secret !== client.clientSecret) return { error: "invalid_client", description: `Client ${id} registered ${client.authMethod}: send its client_secret.` };
+    return client;
+  }
+}

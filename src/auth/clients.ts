@@ -1,0 +1,129 @@
+/**
+ * The clients the mock authorization server knows: those registered at `/register` (RFC 7591
+ * dynamic client registration) and those named by a client ID metadata document URL, fetched
+ * from loopback only: the mock never reaches beyond the machine.
+ * @module
+ */
+import { randomToken } from "./tokens.js";
+
+/** A client the authorization server knows. */
+export interface KnownClient {
+  readonly clientId: string;
+  /** Set for `client_secret_basic` / `client_secret_post` clients. */
+  readonly clientSecret: string | undefined;
+  readonly redirectUris: readonly string[];
+  readonly authMethod: "none" | "client_secret_basic" | "client_secret_post";
+  /** The metadata as registered (or as the document said). */
+  readonly metadata: Record<string, unknown>;
+}
+
+/** An OAuth error: the `error` code and a description that says the fix. */
+export interface OAuthProblem {
+  readonly error: string;
+  readonly description: string;
+}
+
+const AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
+/** The most clients kept (the oldest registration goes first). */
+const MAX_CLIENTS = 1000;
+/** Bytes of a client ID metadata document read at most. */
+const MAX_DOCUMENT_BYTES = 64 * 1024;
+/** Milliseconds a client ID metadata document fetch may take. */
+const DOCUMENT_TIMEOUT_MS = 2000;
+
+function isLoopbackName(name: string): boolean {
+  return name === "localhost" || name === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/** A client_id that is a URL: a client ID metadata document. */
+export function isUrlClientId(clientId: string): boolean {
+  return /^https?:\/\//.test(clientId);
+}
+
+function redirectProblem(uris: unknown): OAuthProblem | undefined {
+  if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === "string")) {
+    return { error: "invalid_redirect_uri", description: 'redirect_uris must be a non-empty list of URLs, like ["http://127.0.0.1:3000/callback"].' };
+  }
+  for (const u of uris as string[]) {
+    try {
+      new URL(u);
+    } catch {
+      return { error: "invalid_redirect_uri", description: `redirect_uris holds ${JSON.stringify(u)}, which is not an absolute URL.` };
+    }
+  }
+  return undefined;
+}
+
+/** Registered and fetched clients. */
+export class ClientRegistry {
+  readonly #clients = new Map<string, KnownClient>();
+
+  /** Registers a client (RFC 7591): its information, or the problem with its metadata. */
+  register(body: unknown): KnownClient | OAuthProblem {
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      return { error: "invalid_client_metadata", description: 'The registration body must be a JSON object, like {"redirect_uris":["http://127.0.0.1:3000/callback"]}.' };
+    }
+    const metadata = body as Record<string, unknown>;
+    const bad = redirectProblem(metadata["redirect_uris"]);
+    if (bad) return bad;
+    const method = metadata["token_endpoint_auth_method"] ?? "none";
+    if (!AUTH_METHODS.includes(method as never)) {
+      return { error: "invalid_client_metadata", description: `token_endpoint_auth_method ${JSON.stringify(method)} is not supported; use one of ${AUTH_METHODS.join(", ")}.` };
+    }
+    const authMethod = method as KnownClient["authMethod"];
+    const client: KnownClient = {
+      clientId: `client-${randomToken(9)}`,
+      clientSecret: authMethod === "none" ? undefined : randomToken(),
+      redirectUris: metadata["redirect_uris"] as string[],
+      authMethod,
+      metadata,
+    };
+    this.#keep(client);
+    return client;
+  }
+
+  #keep(client: KnownClient): void {
+    this.#clients.set(client.clientId, client);
+    if (this.#clients.size > MAX_CLIENTS) this.#clients.delete(this.#clients.keys().next().value as string);
+  }
+
+  /** A client by id: registered, or (a URL id) its metadata document fetched from loopback. */
+  async find(clientId: string): Promise<KnownClient | OAuthProblem> {
+    const known = this.#clients.get(clientId);
+    if (known) return known;
+    if (!isUrlClientId(clientId)) {
+      return { error: "invalid_client", description: `client_id ${JSON.stringify(clientId)} is not registered: register at the registration_endpoint first, or use a client ID metadata document URL.` };
+    }
+    return this.#fetchDocument(clientId);
+  }
+
+  async #fetchDocument(url: string): Promise<KnownClient | OAuthProblem> {
+    const parsed = new URL(url);
+    if (!isLoopbackName(parsed.hostname)) {
+      return { error: "invalid_client", description: `client_id ${url} is a client ID metadata document beyond loopback; mcpmock fetches documents from loopback URLs only (serve it on 127.0.0.1).` };
+    }
+    let doc: unknown;
+    try {
+      const res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(DOCUMENT_TIMEOUT_MS) });
+      const text = await res.text();
+      if (!res.ok) return { error: "invalid_client", description: `The client ID metadata document ${url} answered HTTP ${res.status}.` };
+      if (text.length > MAX_DOCUMENT_BYTES) return { error: "invalid_client", description: `The client ID metadata document ${url} is larger than ${MAX_DOCUMENT_BYTES} bytes.` };
+      doc = JSON.parse(text);
+    } catch (error) {
+      return { error: "invalid_client", description: `The client ID metadata document ${url} could not be read: ${String(error)}.` };
+    }
+    const metadata = (typeof doc === "object" && doc !== null ? doc : {}) as Record<string, unknown>;
+    if (metadata["client_id"] !== url) {
+      return { error: "invalid_client", description: `The client ID metadata document ${url} must hold "client_id": ${JSON.stringify(url)} (it holds ${JSON.stringify(metadata["client_id"])}).` };
+    }
+    const bad = redirectProblem(metadata["redirect_uris"]);
+    if (bad) return { error: "invalid_client", description: `The client ID metadata document ${url}: ${bad.description}` };
+    // A document names a public client; the client is not kept, so a changed document is read again.
+    return { clientId: url, clientSecret: undefined, redirectUris: metadata["redirect_uris"] as string[], authMethod: "none", metadata };
+  }
+
+  /** Forgets every registered client. */
+  clear(): void {
+    this.#clients.clear();
+  }
+}

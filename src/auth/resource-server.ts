@@ -1,0 +1,138 @@
+/**
+ * The protected resource's side (RFC 6750, RFC 9728, the MCP authorization pages): the bearer
+ * check in front of the MCP endpoint, its 401 and 403 challenges, and the protected resource
+ * metadata document.
+ * @module
+ */
+import type { Context } from "hono";
+import type { AuthOptions } from "../options.js";
+import type { AuthLog } from "./auth-log.js";
+import type { IssuedToken, TokenStore } from "./tokens.js";
+
+/** Where the protected resource metadata lives for an endpoint at `path`. */
+export function resourceMetadataPath(options: AuthOptions, path: string): string {
+  return options.metadataAt === "root" ? "/.well-known/oauth-protected-resource" : `/.well-known/oauth-protected-resource${path}`;
+}
+
+/** The origin a request was sent to (the Host it named): what the metadata and audiences are spelled with. */
+export function originOf(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
+/** A refusal: its status, the `error` code for the challenge (none for a request without a token) and why. */
+interface Refusal {
+  readonly status: 401 | 403;
+  readonly outcome: string;
+  readonly error: "invalid_token" | "invalid_request" | "insufficient_scope" | undefined;
+  readonly description: string;
+  readonly scopes?: readonly string[];
+  readonly token?: IssuedToken;
+}
+
+/** The legacy HTTP+SSE transport's paths. */
+export interface LegacyPaths {
+  readonly sse: string;
+  readonly messages: string;
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/** The bearer check, the challenges and the metadata document of one protected endpoint. */
+export class ResourceServer {
+  readonly #options: AuthOptions;
+  readonly #path: string;
+  readonly #tokens: TokenStore;
+  readonly #log: AuthLog;
+  /** The legacy HTTP+SSE endpoints, when served: a resource of their own, `<origin>/sse`. */
+  readonly #legacy: LegacyPaths | undefined;
+  /** Scopes every request's token must hold (`required`, or what `requireScopes()` set). */
+  required: readonly string[];
+
+  constructor(options: AuthOptions, path: string, tokens: TokenStore, log: AuthLog, legacy?: LegacyPaths) {
+    this.#options = options;
+    this.#path = path;
+    this.#tokens = tokens;
+    this.#log = log;
+    this.#legacy = legacy;
+    this.required = options.required ?? [];
+  }
+
+  /** The endpoint paths that are protected resources: the MCP endpoint, and `/sse` when served. */
+  get endpoints(): readonly string[] {
+    return this.#legacy ? [this.#path, this.#legacy.sse] : [this.#path];
+  }
+
+  /** The resource path a request to `path` belongs to (`/messages` belongs to `/sse`). */
+  #endpointOf(path: string): string {
+    return this.#legacy && (path === this.#legacy.sse || path === this.#legacy.messages) ? this.#legacy.sse : this.#path;
+  }
+
+  /** The resource identifiers (RFC 8707) this mock accepts tokens for, as spelled by this request's origin. */
+  resources(c: Context): string[] {
+    return this.endpoints.map((p) => `${originOf(c)}${p}`);
+  }
+
+  /** The protected resource metadata (RFC 9728) of the endpoint at `endpoint`. */
+  metadata(c: Context, endpoint: string): Record<string, unknown> {
+    const supported = this.#options.scopes ?? this.#options.required ?? [];
+    return {
+      resource: `${originOf(c)}${endpoint}`,
+      authorization_servers: [originOf(c)],
+      bearer_methods_supported: ["header"],
+      ...(supported.length > 0 ? { scopes_supported: supported } : {}),
+      resource_name: "mcpmock",
+    };
+  }
+
+  /** Checks the request's bearer token: `undefined` when it may pass, else the 401 or 403 to send. */
+  check(c: Context): Response | undefined {
+    const refusal = this.#refusal(c);
+    const base = { endpoint: "mcp" as const, method: c.req.method, path: c.req.path };
+    if (refusal === undefined || "id" in refusal) {
+      const token = refusal;
+      this.#log.add({ ...base, status: 200, outcome: "ok", ...(token ? { tokenId: token.id, scopes: token.scopes, subject: token.subject, ...(token.clientId ? { clientId: token.clientId } : {}) } : {}) });
+      return undefined;
+    }
+    const t = refusal.token;
+    this.#log.add({ ...base, status: refusal.status, outcome: refusal.outcome, description: refusal.description, ...(t ? { tokenId: t.id, scopes: t.scopes, subject: t.subject } : {}) });
+    return this.challenge(c, refusal);
+  }
+
+  #refusal(c: Context): Refusal | IssuedToken | undefined {
+    if (new URL(c.req.url).searchParams.has("access_token")) {
+      return { status: 401, outcome: "token-in-query", error: "invalid_request", description: "Access tokens are never read from the query string; send the header Authorization: Bearer <token>." };
+    }
+    const header = c.req.header("authorization");
+    if (header === undefined) return { status: 401, outcome: "missing-token", error: undefined, description: "This MCP endpoint needs an access token: send Authorization: Bearer <token> (get one through the authorization server the metadata names, or mock.auth.issueToken() in a test)." };
+    const m = BEARER.exec(header);
+    if (!m) return { status: 401, outcome: "malformed-header", error: "invalid_request", description: "The Authorization header must be Bearer <token> (one token, the Bearer scheme)." };
+    const found = this.#tokens.check(m[1] as string, "access");
+    const token = typeof found === "string" ? this.#tokens.find(m[1] as string) : found;
+    if (found === "unknown") return { status: 401, outcome: "unknown-token", error: "invalid_token", description: "The access token is not one this authorization server issued." };
+    if (found === "expired") return { status: 401, outcome: "expired-token", error: "invalid_token", description: "The access token expired; refresh it at the token endpoint.", ...(token ? { token } : {}) };
+    if (found === "revoked") return { status: 401, outcome: "revoked-token", error: "invalid_token", description: "The access token was revoked; authorize again.", ...(token ? { token } : {}) };
+    if (found.resource !== undefined && !this.resources(c).includes(found.resource)) {
+      return { status: 401, outcome: "wrong-audience", error: "invalid_token", description: `The access token was issued for another resource (${found.resource}), not ${this.resources(c).join(" or ")}.`, token: found };
+    }
+    const missing = this.required.filter((s) => !found.scopes.includes(s));
+    if (missing.length > 0) {
+      const scopes = [...new Set([...found.scopes, ...this.required])];
+      return { status: 403, outcome: "insufficient-scope", error: "insufficient_scope", description: `The access token lacks the scope ${missing.join(" ")}.`, scopes, token: found };
+    }
+    return found;
+  }
+
+  /** A 401 or 403 with its `WWW-Authenticate` challenge (RFC 6750 section 3, RFC 9728 section 5.1). */
+  challenge(c: Context, refusal: Pick<Refusal, "status" | "error" | "description" | "scopes">): Response {
+    const params: string[] = [];
+    if (refusal.error) params.push(`error="${refusal.error}"`, `error_description="${refusal.description.replace(/["\\]/g, "'")}"`);
+    const scopes = refusal.scopes ?? this.required;
+    if (scopes.length > 0) params.push(`scope="${scopes.join(" ")}"`);
+    if (this.#options.challengeMetadata !== false) params.push(`resource_metadata="${originOf(c)}${resourceMetadataPath(this.#options, this.#endpointOf(c.req.path))}"`);
+    const body = { ...(refusal.error ? { error: refusal.error } : {}), error_description: `[mcpmock] ${refusal.description}` };
+    return new Response(JSON.stringify(body), {
+      status: refusal.status,
+      headers: { "content-type": "application/json", "www-authenticate": params.length > 0 ? `Bearer ${params.join(", ")}` : "Bearer" },
+    });
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The mock authorization server's memory: access tokens, refresh tokens and authorization
+ * codes, opaque random strings from `node:crypto` kept in one bounded map (the oldest go first).
+ * A token is looked up, never parsed, so nothing about it can be forged.
+ * @module
+ */
+import { randomBytes } from "node:crypto";
+
+/** A token the mock issued, as `mock.auth.issued()` lists it. */
+export interface IssuedToken {
+  /** `"token-1"`, `"token-2"`...: how the journal and reports name it (the token itself is never shown). */
+  readonly id: string;
+  /** The bearer string a client sends. */
+  readonly token: string;
+  /** `"access"` or `"refresh"`. */
+  readonly kind: "access" | "refresh";
+  /** The scopes it grants. */
+  readonly scopes: readonly string[];
+  /** Who it was issued to (`sub`). */
+  readonly subject: string;
+  /** The client it was issued to (`client_id`); `undefined` for `mock.auth.issueToken()` without one. */
+  readonly clientId: string | undefined;
+  /** The resource (RFC 8707 audience) it is for; `undefined` means this mock's endpoint. */
+  readonly resource: string | undefined;
+  /** Milliseconds since the epoch when it stops working (`undefined`: never). */
+  expiresAt: number | undefined;
+  /** Revoked: refused as `invalid_token` (access) or `invalid_grant` (refresh). */
+  revoked: boolean;
+  /** For a refresh token: the access token issued with it. */
+  readonly accessId?: string;
+}
+
+/** An authorization code waiting for its `/token` exchange. */
+export interface PendingCode {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+  readonly scopes: readonly string[];
+  readonly resource: string | undefined;
+  readonly subject: string;
+  readonly expiresAt: number;
+}
+
+/** How long an authorization code may wait for its exchange. */
+export const CODE_TTL_MS = 60_000;
+
+/** Why a token is not accepted. */
+export type TokenProblem = "unknown" | "expired" | "revoked";
+
+/** A random URL-safe string of `bytes` random bytes. */
+export function randomToken(bytes = 24): string {
+  return randomBytes(bytes).toString("base64url");
+}
+
+/** Tokens and codes, bounded. */
+export class TokenStore {
+  readonly #tokens = new Map<string, IssuedToken>();
+  readonly #codes = new Map<string, PendingCode>();
+  readonly #max: number;
+  #seq = 0;
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  /** Issues a token; the oldest token goes when the store is full. */
+  issue(init: Omit<IssuedToken, "id" | "token" | "revoked" | "expiresAt"> & { readonly ttlSeconds: number | undefined }): IssuedToken {
+    const { ttlSeconds, ...rest } = init;
+    const token: IssuedToken = { ...rest, id: `token-${++this.#seq}`, token: randomToken(), revoked: false, expiresAt: ttlSeconds === undefined ? undefined : Date.now() + ttlSeconds * 1000 };
+    this.#tokens.set(token.token, token);
+    if (this.#tokens.size > this.#max) this.#tokens.delete(this.#tokens.keys().next().value as string);
+    return token;
+  }
+
+  /** The token `value` names, or why it is refused. */
+  check(value: string, kind: IssuedToken["kind"]): IssuedToken | TokenProblem {
+    const token = this.#tokens.get(value);
+    if (token === undefined || token.kind !== kind) return "unknown";
+    if (token.revoked) return "revoked";
+    if (token.expiresAt !== undefined && Date.now() >= token.expiresAt) return "expired";
+    return token;
+  }
+
+  /** Every kept token, oldest first. */
+  all(): IssuedToken[] {
+    return [...this.#tokens.values()];
+  }
+
+  /** The kept token with this value or id. */
+  find(valueOrId: string): IssuedToken | undefined {
+    return this.#tokens.get(valueOrId) ?? this.all().find((t) => t.id === valueOrId);
+  }
+
+  /** Keeps a code for one exchange. */
+  addCode(code: PendingCode): string {
+    const value = randomToken();
+    this.#codes.set(value, code);
+    if (this.#codes.size > this.#max) this.#codes.delete(this.#codes.keys().next().value as string);
+    return value;
+  }
+
+  /** Takes a code (single use): it is gone after this, whatever the exchange's outcome. */
+  takeCode(value: string): PendingCode | undefined {
+    const code = this.#codes.get(value);
+    this.#codes.delete(value);
+    return code && code.expiresAt > Date.now() ? code : undefined;
+  }
+
+  /** Forgets every token and code. */
+  clear(): void {
+    this.#tokens.clear();
+    this.#codes.clear();
+  }
+}
