@@ -15,12 +15,20 @@ import { validate } from "./cli/validate.js";
 
 const COMMANDS: Readonly<Record<string, Command>> = { serve, stdio, validate };
 
+/** Commands that read their own command line (they take `-- <command> [args...]`); loaded when used, so `serve` starts no slower. */
+const OWN_LINE: Readonly<Record<string, (args: string[]) => Promise<number | undefined>>> = {
+  record: async (args) => (await import("./cli/record.js")).record(args),
+  check: async (args) => (await import("./cli/check.js")).check(args),
+};
+
 const HELP = `mcpmock ${VERSION}: a mock MCP server for tests.
 
 Usage:
   mcpmock serve <definition.json> [--port N] [--host H] [--stateless] [--verbose]
   mcpmock stdio <definition.json> [--verbose]
   mcpmock validate <definition.json>
+  mcpmock record --out <file.json> --target <url> [--port N] | -- <command> [args...]
+  mcpmock check <definition.json> [--shape] --target <url> | -- <command> [args...]
   mcpmock <command> --help
 
 Exit codes: 0 done, 1 the definition or the server failed, 2 the command line is wrong.`;
@@ -35,6 +43,8 @@ function fileArgument(positionals: string[], command: string): string {
 
 /** Runs the command line; resolves with the exit code for commands that end. */
 export async function main(args: string[]): Promise<number | undefined> {
+  const own = args[0] !== undefined && Object.hasOwn(OWN_LINE, args[0]) ? OWN_LINE[args[0]] : undefined;
+  if (own) return own(args.slice(1));
   const { values, positionals } = parse(args);
   const name = positionals[0];
   if (values.version) {

@@ -38,6 +38,7 @@ export interface ServerInfo {
  * const token = mock.auth.issueToken({ scopes: ["read"] });
  * // fetch(mock.url, { headers: { authorization: `Bearer ${token}` }, ... })
  * ```
+  * @category Authorization
  */
 export interface AuthOptions {
   /** Scopes the authorization server knows (`scopes_supported`); a request for another is `invalid_scope`. Default: `required`. */

@@ -24,6 +24,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   dsl: 5,
   definition: 6,
   admin: 7,
+  // Beside admin: records real servers into definitions and checks them (definition's format, the SDK client).
+  recording: 7,
   "(root)": 8,
   cli: 9,
 };

@@ -6,10 +6,10 @@
  */
 import { McpMockError } from "../values/errors.js";
 
-/** Which endpoint an {@link AuthEvent} is about. */
+/** Which endpoint an {@link AuthEvent} is about. @category Authorization */
 export type AuthEndpoint = "mcp" | "resource-metadata" | "server-metadata" | "authorize" | "token" | "register" | "jwks";
 
-/** One request the authorization side answered. */
+/** One request the authorization side answered. @category Authorization */
 export interface AuthEvent {
   /** 1, 2, 3...: arrival order. */
   readonly seq: number;
@@ -44,7 +44,7 @@ export interface AuthEvent {
   readonly description?: string;
 }
 
-/** A pattern over {@link AuthEvent}s: every field given must be equal (`scopes`: the same set). */
+/** A pattern over {@link AuthEvent}s: every field given must be equal (`scopes`: the same set). @category Authorization */
 export type AuthEventPattern = Partial<Omit<AuthEvent, "seq" | "at">>;
 
 const MAX_EVENTS = 10_000;

@@ -18,7 +18,7 @@ import { TokenPattern, type TokenRequirements } from "./token-pattern.js";
 /** A route's handler (the gate's `Handler`). */
 type Handler = (c: Context) => Response | Promise<Response>;
 
-/** What {@link MockAuth.issueToken} takes. */
+/** What {@link MockAuth.issueToken} takes. @category Authorization */
 export interface IssueTokenOptions {
   /** The scopes it grants; none by default. */
   readonly scopes?: readonly string[];
@@ -65,6 +65,7 @@ function json(body: unknown): Response {
  * const token = mock.auth.issueToken({ scopes: ["read"] });
  * mock.auth.expire(token); // the next request with it gets 401 error="invalid_token"
  * ```
+  * @category Authorization
  */
 export class MockAuth {
   readonly #options: AuthOptions;

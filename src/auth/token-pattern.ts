@@ -6,7 +6,7 @@
  */
 import type { IssuedToken, TokenStore } from "./tokens.js";
 
-/** What `mock.auth.tokenWith()` requires of the token a request carries. */
+/** What `mock.auth.tokenWith()` requires of the token a request carries. @category Authorization */
 export interface TokenRequirements {
   /** The token holds every one of these scopes (and maybe more). */
   readonly scopes?: readonly string[];

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 
-/** A token the mock issued, as `mock.auth.issued()` lists it. */
+/** A token the mock issued, as `mock.auth.issued()` lists it. @category Authorization */
 export interface IssuedToken {
   /** `"token-1"`, `"token-2"`...: how the journal and reports name it (the token itself is never shown). */
   readonly id: string;

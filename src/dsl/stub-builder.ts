@@ -64,7 +64,7 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return isJsonObject(v) && !isAny(v);
 }
 
-/** The options of `respondsWithStatus`. */
+/** The options of `respondsWithStatus`. @category Stubbing */
 export interface StatusOptions {
   /** Response headers to send with the status, e.g. a hand-made `WWW-Authenticate` challenge. */
   readonly headers?: Readonly<Record<string, string>>;

@@ -137,9 +137,22 @@ export function argsWhere(predicate: (args: Record<string, unknown>) => boolean)
   };
 }
 
-/** Params of any method equal to a value (key order free). */
+/** The params without `_meta` (protocol metadata: a progress token, the 2026-07-28 envelope). */
+const ofParamsWithoutMeta = (call: McpCall): Record<string, unknown> | undefined => {
+  const params = call.params;
+  if (params === undefined || !("_meta" in params)) return params;
+  const { _meta: _ignored, ...rest } = params;
+  return rest;
+};
+
+/**
+ * Params of any method equal to a value (key order free). `_meta` is compared only when the
+ * expected value names it, so one stub matches a 2025 request and a 2026-07-28 one (which
+ * carries its envelope in `_meta`) alike.
+ */
 export function paramsEqual(expected: Record<string, unknown>): Matcher {
-  return jsonMatcher({ kind: "params", noun: "params", dsl: ".withParams", expected, partial: false, of: ofParams, keyOf: paramsKeyOf, indexed: false });
+  const of = "_meta" in expected ? ofParams : ofParamsWithoutMeta;
+  return jsonMatcher({ kind: "params", noun: "params", dsl: ".withParams", expected, partial: false, of, keyOf: (call) => canonicalJson(of(call) ?? {}), indexed: false });
 }
 
 /** Params containing these fields. */

@@ -126,6 +126,19 @@ describe("methods and transport", () => {
     expect([a.status, a.body.result]).toEqual([200, { ok: true, resultType: "complete" }]);
   });
 
+  test("an exact withParams stub ignores _meta (the envelope), so it answers both eras; one that names _meta compares it", async () => {
+    await using mock = await start();
+    mock.method("custom/sum").withParams({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+    mock.method("custom/meta").withParams({ _meta: { tag: "x" } }).respondsWith({ tagged: true });
+    expect((await post(mock.url, request("custom/sum", { a: 1, b: 2 }))).body.result).toEqual({ sum: 3, resultType: "complete" });
+    expect((await post(mock.url, request("custom/meta"))).status).toBe(404);
+    // The same stub in the session era, for a request whose _meta carries a progress token.
+    await using stateless = await McpMock.start({ sessions: "stateless" });
+    stateless.method("custom/sum").withParams({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+    const res = await fetch(stateless.url, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "custom/sum", params: { a: 1, b: 2, _meta: { progressToken: 5 } } }) });
+    expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { sum: 3 } });
+  });
+
   test("a batch: 400, -32600", async () => {
     await using mock = await start();
     const res = await fetch(mock.url, { method: "POST", headers: { ...HEADERS, "mcp-protocol-version": V, "mcp-method": "tools/list" }, body: JSON.stringify([request("tools/list")]) });

@@ -1,0 +1,126 @@
+/**
+ * `mcpmock record`: records a real MCP server into a definition file, as a proxy in front of
+ * a Streamable HTTP server (`--target <url>`) or as the stdio server a client launches
+ * (`-- <command> [args...]`). The file is rewritten as each answer arrives and once more at
+ * the end (stdin closed, SIGINT, SIGTERM).
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { Recording } from "../recording/exchanges.js";
+import { startHttpProxy } from "../recording/http-proxy.js";
+import { relayStdio } from "../recording/stdio-relay.js";
+import { writeRecording } from "../recording/definition-file.js";
+import { parsePointer, type Pointer } from "../recording/json-pointer.js";
+import { UsageError } from "./command.js";
+
+/** The help of `mcpmock record`. */
+export const RECORD_HELP = `mcpmock record --out <file.json> --target <url> [--port N] [options]
+mcpmock record --out <file.json> [options] -- <command> [args...]
+
+Records a real MCP server into a definition file that \`mcpmock serve\` or \`mcpmock stdio\`
+replays. With --target it is a proxy on 127.0.0.1: it prints its URL; point the client there.
+With -- <command> it is the stdio server the client launches: it starts the real server and
+relays both ways. The file is valid at every moment and written last when the recording ends
+(stdin closed, SIGINT, SIGTERM).
+  --out FILE        the definition file to write (required)
+  --target URL      the real server's Streamable HTTP endpoint
+  --port N          the proxy's port (default 0: a free one)
+  --redact POINTER  a JSON Pointer into request params or answers whose value never reaches
+                    the file, e.g. /arguments/password (repeatable)
+  --ignore POINTER  a JSON Pointer into request params that varies from run to run (a time,
+                    an id): the replay matches it with { "$any": true } (repeatable)
+Headers are never written; values of credential headers (Authorization, Cookie, *token*,
+*secret*, *api-key*, ...) are replaced by "[redacted]" wherever they appear in a body.`;
+
+/** Parses the record/check option lines: the options before \`--\`, the command after it. */
+export function splitCommand(args: readonly string[]): { before: string[]; command: string[] | undefined } {
+  const at = args.indexOf("--");
+  return at < 0 ? { before: [...args], command: undefined } : { before: args.slice(0, at), command: args.slice(at + 1) };
+}
+
+/** Parses JSON Pointers given on the command line. */
+export function pointers(option: string, values: readonly string[] | undefined): Pointer[] {
+  return (values ?? []).map((v) => {
+    try {
+      return parsePointer(v);
+    } catch (error) {
+      throw new UsageError(`--${option}: ${(error as Error).message}`);
+    }
+  });
+}
+
+function options(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: false,
+      options: {
+        help: { type: "boolean", short: "h" },
+        out: { type: "string" },
+        target: { type: "string" },
+        port: { type: "string" },
+        redact: { type: "string", multiple: true },
+        ignore: { type: "string", multiple: true },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}. See mcpmock record --help.`);
+  }
+}
+
+/** Runs `mcpmock record` with the arguments after the command's name; resolves when the recording ends. */
+export async function record(args: readonly string[]): Promise<number | undefined> {
+  const { before, command } = splitCommand(args);
+  const values = options(before);
+  if (values.help) {
+    process.stdout.write(`${RECORD_HELP}\n`);
+    return 0;
+  }
+  const out = values.out;
+  if (!out) throw new UsageError("mcpmock record needs --out <file.json>: where the recording goes");
+  const hasCommand = command !== undefined && command.length > 0;
+  if (hasCommand === (values.target !== undefined)) throw new UsageError("mcpmock record records one server: --target <url> (Streamable HTTP) or -- <command> [args...] (stdio)");
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
+  let target: URL | undefined;
+  if (values.target !== undefined) {
+    try {
+      target = new URL(values.target);
+    } catch {
+      throw new UsageError(`--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received ${values.target}`);
+    }
+  }
+  const write = { redact: pointers("redact", values.redact), ignore: pointers("ignore", values.ignore) };
+  const recording: Recording = new Recording(() => writeRecording(out, recording, write));
+  writeRecording(out, recording, write);
+  let stopServer: () => Promise<void>;
+  let ended: Promise<unknown>;
+  if (hasCommand) {
+    const [program, ...rest] = command as [string, ...string[]];
+    const relay = relayStdio({ command: program, args: rest, input: process.stdin, output: process.stdout, recording });
+    stopServer = async () => relay.stop();
+    ended = relay.exited;
+    process.stderr.write(`mcpmock recording ${command.join(" ")} over stdio into ${out}\n`);
+  } else if (target) {
+    const proxy = await startHttpProxy({ target: target.href, port, recording });
+    stopServer = () => proxy.close();
+    ended = new Promise(() => {});
+    process.stdout.write(`mcpmock recording ${target.href} at ${proxy.url} into ${out}\n`);
+  } else throw new UsageError("mcpmock record records one server: --target <url> or -- <command> [args...]");
+  const finish = async (code = 0): Promise<void> => {
+    await stopServer();
+    writeRecording(out, recording, write);
+    process.stderr.write(`mcpmock wrote ${recording.exchanges.filter((e) => e.answer).length} exchanges to ${out}\n`);
+    process.exit(code);
+  };
+  process.once("SIGINT", () => void finish());
+  process.once("SIGTERM", () => void finish());
+  if (!hasCommand) {
+    // npx does not forward signals: when the parent goes away, so does the recorder.
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && void finish(), 1000).unref();
+  }
+  // A server that could not be started (127, as a shell says) fails the recording.
+  await finish((await ended) === 127 ? 1 : 0);
+  return 0;
+}

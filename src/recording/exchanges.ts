@@ -1,0 +1,134 @@
+/**
+ * What a recording holds: one exchange per client request (its method and params, the
+ * server's messages on the way, and the answer), in the order the requests arrived. The
+ * proxies feed it; the definition writer reads it.
+ * @module
+ */
+
+/** A JSON-RPC message as it crossed the wire. */
+export type WireMessage = Readonly<Record<string, unknown>>;
+
+/** One client request and what the server sent for it. */
+export interface Exchange {
+  /** The request's method, e.g. `"tools/call"`. */
+  readonly method: string;
+  /** The request's params as sent. */
+  readonly params: Readonly<Record<string, unknown>> | undefined;
+  /** The server's notifications and requests sent for this request before its answer, in order. */
+  readonly steps: WireMessage[];
+  /** When each step, and then the answer, arrived (milliseconds, `performance.now()`): the pauses the replay keeps. */
+  readonly times: number[];
+  /** The answer: a JSON-RPC result or error; absent while the request is open. */
+  answer?: { readonly result?: unknown; readonly error?: { code: number; message: string; data?: unknown } };
+}
+
+/** Whether a message is a request (a method and an id). */
+export function isRequest(message: WireMessage): boolean {
+  return typeof message["method"] === "string" && message["id"] !== undefined && message["id"] !== null;
+}
+
+/** Whether a message is a notification (a method, no id). */
+export function isNotification(message: WireMessage): boolean {
+  return typeof message["method"] === "string" && message["id"] === undefined;
+}
+
+/** Whether a message is a response (a result or an error, no method). */
+export function isResponse(message: WireMessage): boolean {
+  return message["method"] === undefined && ("result" in message || "error" in message);
+}
+
+/** Parses a JSON-RPC body (one message or a batch) into messages; anything else gives none. */
+export function messagesIn(text: string): WireMessage[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((m): m is WireMessage => m !== null && typeof m === "object" && !Array.isArray(m));
+}
+
+/**
+ * The exchanges of one recording. `changed` runs after each answer arrives, so the file can
+ * be rewritten as the recording grows.
+ */
+export class Recording {
+  readonly #exchanges: Exchange[] = [];
+  readonly #changed: () => void;
+  /** Credential values seen on the wire (header values), kept out of the file. */
+  readonly secrets = new Set<string>();
+
+  constructor(changed: () => void = () => {}) {
+    this.#changed = changed;
+  }
+
+  /** The exchanges so far, answered or not, in the order their requests arrived. */
+  get exchanges(): readonly Exchange[] {
+    return this.#exchanges;
+  }
+
+  /** A client request begins an exchange. */
+  request(message: WireMessage): Exchange {
+    const params = message["params"];
+    const exchange: Exchange = {
+      method: message["method"] as string,
+      params: params !== null && typeof params === "object" ? (params as Record<string, unknown>) : undefined,
+      steps: [],
+      times: [],
+    };
+    this.#exchanges.push(exchange);
+    return exchange;
+  }
+
+  /** A server message for an open exchange: a step (notification or request) or its answer. */
+  fromServer(exchange: Exchange, message: WireMessage): void {
+    if (exchange.answer) return;
+    if (isResponse(message) || typeof message["method"] === "string") exchange.times.push(performance.now());
+    if (isResponse(message)) {
+      exchange.answer = "error" in message ? { error: message["error"] as { code: number; message: string } } : { result: message["result"] };
+      this.#changed();
+    } else if (typeof message["method"] === "string") exchange.steps.push(message);
+  }
+}
+
+/**
+ * Correlates a stream of messages where nothing else says which request a server message
+ * belongs to (stdio): a response by its id, a progress notification by its token, anything
+ * else to the latest open request.
+ */
+export class Correlator {
+  readonly #recording: Recording;
+  readonly #open = new Map<string, Exchange>();
+  readonly #tokens = new Map<string, Exchange>();
+
+  constructor(recording: Recording) {
+    this.#recording = recording;
+  }
+
+  /** A message from the client. */
+  fromClient(message: WireMessage): void {
+    if (!isRequest(message)) return;
+    const exchange = this.#recording.request(message);
+    this.#open.set(JSON.stringify(message["id"]), exchange);
+    const token = (exchange.params?.["_meta"] as { progressToken?: unknown } | undefined)?.progressToken;
+    if (token !== undefined) this.#tokens.set(JSON.stringify(token), exchange);
+  }
+
+  /** A message from the server. */
+  fromServer(message: WireMessage): void {
+    if (isResponse(message)) {
+      const key = JSON.stringify(message["id"]);
+      const exchange = this.#open.get(key);
+      if (!exchange) return; // the answer to a client's answer, or to nothing
+      this.#open.delete(key);
+      this.#recording.fromServer(exchange, message);
+      return;
+    }
+    const token = message["method"] === "notifications/progress" ? (message["params"] as { progressToken?: unknown } | undefined)?.progressToken : undefined;
+    const byToken = token === undefined ? undefined : this.#tokens.get(JSON.stringify(token));
+    const latest = [...this.#open.values()].pop();
+    const exchange = byToken && !byToken.answer ? byToken : latest;
+    if (exchange) this.#recording.fromServer(exchange, message);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The recording proxy for Streamable HTTP (and any other HTTP a client sends the same way):
+ * each request goes to the real server unchanged (headers less hop-by-hop ones, the body as
+ * is, session ids both ways), each answer comes back unchanged (JSON or an SSE stream, read
+ * as it flows), and the JSON-RPC messages on the way feed the recording.
+ * @module
+ */
+import { Hono } from "hono";
+import { EventSourceParserStream } from "eventsource-parser/stream";
+import { listen, type Listening } from "../transports/http/listener.js";
+import { isRequest, isResponse, messagesIn, type Exchange, type Recording, type WireMessage } from "./exchanges.js";
+
+/** Headers that belong to one connection, not the message (RFC 9110 section 7.6.1), and ones fetch sets itself. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "host", "content-length", "content-encoding"]);
+
+/** Header names whose values are credentials: never written, and scrubbed wherever they appear in a body. */
+const CREDENTIAL = /authorization|cookie|token|secret|api[-_]?key|password|credential/i;
+
+/** Where the proxy listens and where it sends. */
+export interface HttpProxyOptions {
+  /** The real server's MCP endpoint, e.g. `http://127.0.0.1:3001/mcp`. */
+  readonly target: string;
+  /** Port to listen on (0, the default: a free one); the host is always 127.0.0.1. */
+  readonly port?: number;
+  /** Where the exchanges go. */
+  readonly recording: Recording;
+}
+
+/** A running recording proxy. */
+export interface HttpProxy {
+  /** The URL to point a client at: the target's path on the proxy's origin. */
+  readonly url: string;
+  /** Stops listening and ends the streams in flight. */
+  close(): Promise<void>;
+}
+
+/** Remembers the credential values of these headers in the recording's secrets. */
+function noteSecrets(headers: Headers, recording: Recording): void {
+  headers.forEach((value, name) => {
+    if (!CREDENTIAL.test(name) || name.toLowerCase() === "mcp-session-id") return;
+    recording.secrets.add(value);
+    const scheme = /^\s*\w+\s+(.+)$/.exec(value); // "Bearer abc" → "abc"
+    if (scheme?.[1]) recording.secrets.add(scheme[1].trim());
+    for (const part of value.split(";")) {
+      const v = part.split("=").slice(1).join("=").trim(); // cookie values
+      if (v) recording.secrets.add(v);
+    }
+  });
+}
+
+/** A copy of headers without hop-by-hop ones. */
+function relayed(headers: Headers): Headers {
+  const out = new Headers();
+  headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name.toLowerCase())) out.append(name, value);
+  });
+  // Headers.forEach joins Set-Cookie lines; keep them apart.
+  if (headers.getSetCookie().length > 1) {
+    out.delete("set-cookie");
+    for (const cookie of headers.getSetCookie()) out.append("set-cookie", cookie);
+  }
+  return out;
+}
+
+/** Feeds the server's messages for one POST to the exchanges its requests opened. */
+function serverMessages(recording: Recording, opened: ReadonlyMap<string, Exchange>): (messages: readonly WireMessage[]) => void {
+  return (messages) => {
+    for (const message of messages) {
+      if (isResponse(message)) {
+        const exchange = opened.get(JSON.stringify(message["id"]));
+        if (exchange) recording.fromServer(exchange, message);
+        continue;
+      }
+      // A notification or a server request on this POST's stream belongs to its first open request.
+      const open = [...opened.values()].find((e) => !e.answer);
+      if (open) recording.fromServer(open, message);
+    }
+  };
+}
+
+/** Reads an SSE body to its end, handing each event's messages on. */
+async function readEvents(body: ReadableStream<Uint8Array>, deliver: (messages: readonly WireMessage[]) => void): Promise<void> {
+  const events = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).pipeThrough(new EventSourceParserStream());
+  const reader = events.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value.event === undefined || value.event === "message") deliver(messagesIn(value.data));
+    }
+  } catch {
+    // The stream was cut (the client went away, or the proxy closed): what came is recorded.
+  }
+}
+
+/**
+ * Starts a recording proxy on 127.0.0.1 in front of `target`.
+ *
+ * @example
+ * ```ts
+ * import { Recording } from "./exchanges.js";
+ * const proxy = await startHttpProxy({ target: "http://127.0.0.1:3001/mcp", recording: new Recording() });
+ * console.log(proxy.url); // point the client here
+ * await proxy.close();
+ * ```
+ */
+export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpProxy> {
+  const target = new URL(options.target);
+  const recording = options.recording;
+  const closing = new AbortController();
+  const reading = new Set<Promise<void>>();
+  const app = new Hono();
+  app.all("*", async (c) => {
+    const incoming = new URL(c.req.url);
+    const upstreamUrl = new URL(incoming.pathname + incoming.search, target.origin);
+    noteSecrets(c.req.raw.headers, recording);
+    const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
+    const text = hasBody ? await c.req.text() : undefined;
+    const opened = new Map<string, Exchange>();
+    if (text !== undefined && c.req.method === "POST") {
+      for (const message of messagesIn(text)) if (isRequest(message)) opened.set(JSON.stringify(message["id"]), recording.request(message));
+    }
+    let upstream: Response;
+    try {
+      upstream = await fetch(upstreamUrl, {
+        method: c.req.method,
+        headers: relayed(c.req.raw.headers),
+        ...(text === undefined ? {} : { body: text }),
+        redirect: "manual",
+        signal: AbortSignal.any([closing.signal, c.req.raw.signal]),
+      });
+    } catch (error) {
+      return c.text(`mcpmock record: the target ${target.href} did not answer: ${(error as Error).message}`, 502);
+    }
+    noteSecrets(upstream.headers, recording);
+    const headers = relayed(upstream.headers);
+    const deliver = serverMessages(recording, opened);
+    const type = upstream.headers.get("content-type") ?? "";
+    if (upstream.body && type.includes("text/event-stream")) {
+      const [toClient, toRecording] = upstream.body.tee();
+      const done = readEvents(toRecording, deliver).finally(() => reading.delete(done));
+      reading.add(done);
+      return new Response(toClient, { status: upstream.status, headers });
+    }
+    const body = await upstream.arrayBuffer();
+    if (type.includes("json")) deliver(messagesIn(new TextDecoder().decode(body)));
+    return new Response(upstream.status === 204 || upstream.status === 304 ? null : body, { status: upstream.status, headers });
+  });
+  const listening: Listening = await listen(app.fetch, options.port ?? 0, "127.0.0.1");
+  return {
+    url: `http://127.0.0.1:${listening.port}${target.pathname}${target.search}`,
+    async close() {
+      closing.abort();
+      await listening.close();
+      await Promise.allSettled([...reading]);
+    },
+  };
+}
