@@ -66,6 +66,7 @@ export type {
   ModifierDefinition,
   StepDefinition,
   PromptDefinition,
+  TaskDefinition,
 } from "./definition/format.js";
 
 // Verification and the journal
@@ -79,13 +80,19 @@ export {
   resourcesRead,
   promptsGet,
   completionComplete,
+  tasksGet,
+  tasksResult,
+  tasksList,
+  tasksCancel,
   serverDiscover,
   subscriptionsListen,
 } from "./dsl/patterns.js";
 export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./journal/verification.js";
 export type { JournalEntry, JournalKind } from "./journal/journal.js";
 export type { ScenarioHandle, SessionInfo } from "./mock.js";
-export type { Delay, DelayDistribution, FaultKind } from "./stubs/stub.js";
+export type { Delay, DelayDistribution, FaultKind, TaskPlan, TaskStep } from "./stubs/stub.js";
+export type { TaskOptions } from "./engine/tasks/tasks.js";
+export type { TaskIdGenerator } from "./engine/tasks/task-store.js";
 
 // Content
 export {

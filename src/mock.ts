@@ -10,7 +10,7 @@ import { assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests,
 import { MockCore } from "./engine/core.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
-import { entryDraft, readDraft } from "./dsl/patterns.js";
+import { entryDraft, readDraft, taskDraft } from "./dsl/patterns.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
 import { loadDefinition, type MockDefinition } from "./definition/load.js";
 import { applyDefinition, definitionOptions, reapplyDefinition } from "./definition/apply.js";
@@ -26,38 +26,9 @@ import { adminApp, inspectorSource } from "./admin/admin-api.js";
 import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
+import type { ScenarioHandle, SessionInfo } from "./mock-views.js";
 
-/** A session as {@link McpMock.sessions} shows it. @category Starting */
-export interface SessionInfo {
-  /** The `Mcp-Session-Id`. */
-  readonly id: string;
-  /** The version negotiated at initialize. */
-  readonly protocolVersion: string;
-  /** The client's `clientInfo` from initialize. */
-  readonly clientInfo: Readonly<Record<string, unknown>> | undefined;
-  /** The client's capabilities from initialize (sampling, elicitation, roots, ...). */
-  readonly clientCapabilities: Readonly<Record<string, unknown>>;
-  /** The level from the client's `logging/setLevel`, if it sent one. */
-  readonly logLevel: string | undefined;
-  /** `notifications/initialized` arrived. */
-  readonly initialized: boolean;
-  /** The client holds the GET stream open. */
-  readonly streamOpen: boolean;
-  /** Bytes of events kept for resuming its streams (at most `maxSessionStreamBytes`). */
-  readonly resumableBytes: number;
-}
-
-/** A scenario's state, from {@link McpMock.scenario}. @category Verification */
-export interface ScenarioHandle {
-  /** The scenario's name, as given to `inScenario`. */
-  readonly name: string;
-  /** The current state (`"Started"` until a stub or `set` moves it). */
-  readonly state: string;
-  /** Moves the scenario to a state. */
-  set(state: string): void;
-  /** Back to `"Started"`. */
-  reset(): void;
-}
+export type { ScenarioHandle, SessionInfo } from "./mock-views.js";
 
 /**
  * A mock MCP server for tests: stub what it answers, point a client at {@link McpMock.url},
@@ -414,6 +385,47 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   ping(): RequestBuilder<Record<string, never>> {
     return new RequestBuilder(entryDraft("ping"), this.#core);
   }
+
+  /**
+   * Stubs `tasks/get` of one task (by id) or of any (answered from the mock's tasks by default).
+   *
+   * @example
+   * ```ts
+   * mock.tasksGet("task-9").respondsWithError(-32602, "Failed to retrieve task: Task not found");
+   * ```
+   */
+  tasksGet(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/get", taskId), this.#core); }
+
+  /**
+   * Stubs `tasks/result` of one task or of any (by default it waits for the task's end and
+   * answers what its request answered).
+   *
+   * @example
+   * ```ts
+   * mock.tasksResult("task-9").respondsWith({ content: [] });
+   * ```
+   */
+  tasksResult(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/result", taskId), this.#core); }
+
+  /**
+   * Stubs `tasks/list` (the live tasks by default).
+   *
+   * @example
+   * ```ts
+   * mock.tasksList().respondsWith({ tasks: [] });
+   * ```
+   */
+  tasksList(): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(entryDraft("tasks/list"), this.#core); }
+
+  /**
+   * Stubs `tasks/cancel` of one task or of any (by default it cancels a running task).
+   *
+   * @example
+   * ```ts
+   * mock.tasksCancel().respondsWithError(-32602, "Cannot cancel task: already in terminal status 'completed'");
+   * ```
+   */
+  tasksCancel(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/cancel", taskId), this.#core); }
 
   /**
    * Stubs `tools/list` (answered from the declarations by default).

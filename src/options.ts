@@ -9,6 +9,7 @@ import type { JournalEntry } from "./journal/journal.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import type { SessionIdGenerator } from "./engine/session-store.js";
+import type { TaskOptions } from "./engine/tasks/tasks.js";
 
 /** The server's identity, as `initialize` answers it. @category Starting */
 export interface ServerInfo {
@@ -230,6 +231,11 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly strict?: boolean;
   /** Milliseconds the mock waits for a client's answer to a server-to-client request; 10000 by default. */
   readonly clientTimeoutMs?: number;
+  /**
+   * Tasks (2025-11-25) of tools declared with `execution: { taskSupport }`: the default ttl and
+   * `pollInterval`, how many tasks and result bytes are kept, and how ids are made.
+   */
+  readonly tasks?: TaskOptions;
   /** The `retry:` (ms) the mock advises on SSE streams before a client reconnects; 1000 by default. */
   readonly sseRetryMs?: number;
   /** Seed for random delays (`withDelay({ distribution })`); the same seed waits the same way. Default 1. */
@@ -304,6 +310,7 @@ export function assertValidOptions(options: McpMockOptions): void {
       throw new McpMockError(`${name} must be a positive whole number, received ${JSON.stringify(value)}.`);
     }
   }
+  assertTaskOptions(options.tasks);
   const versions = options.protocolVersions;
   if (versions !== undefined) {
     const unknown: unknown[] = Array.isArray(versions) ? versions.filter((v) => !SUPPORTED_PROTOCOL_VERSIONS.includes(v)) : [versions];
@@ -323,6 +330,23 @@ export function assertValidOptions(options: McpMockOptions): void {
   if (redact !== undefined && redact !== false && !(Array.isArray(redact) && redact.every((h) => typeof h === "string"))) {
     throw new McpMockError(`redactHeaders must be false or a list of header names, received ${JSON.stringify(redact)}.`);
   }
+}
+
+function assertTaskOptions(tasks: TaskOptions | undefined): void {
+  if (tasks === undefined) return;
+  if (tasks === null || typeof tasks !== "object" || Array.isArray(tasks)) throw new McpMockError(`tasks must be an object like { ttl: 60000, pollInterval: 100 }, received ${JSON.stringify(tasks)}.`);
+  const known = ["ttl", "pollInterval", "maxTasks", "maxBytes", "ids"];
+  const unknown = Object.keys(tasks).filter((k) => !known.includes(k));
+  if (unknown.length) throw new McpMockError(`tasks: unknown option ${unknown.map((k) => JSON.stringify(k)).join(", ")}; the options are ${known.join(", ")}.`);
+  const ms = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v) && v >= 0;
+  if (tasks.ttl !== undefined && tasks.ttl !== null && !ms(tasks.ttl)) throw new McpMockError(`tasks.ttl must be milliseconds (0 or more) or null (kept until close), received ${JSON.stringify(tasks.ttl)}.`);
+  if (tasks.pollInterval !== undefined && !ms(tasks.pollInterval)) throw new McpMockError(`tasks.pollInterval must be milliseconds (0 or more), received ${JSON.stringify(tasks.pollInterval)}.`);
+  for (const name of ["maxTasks", "maxBytes"] as const) {
+    const value = tasks[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) throw new McpMockError(`tasks.${name} must be a positive whole number, received ${JSON.stringify(value)}.`);
+  }
+  const ids = tasks.ids;
+  if (ids !== undefined && ids !== "sequential" && ids !== "uuid" && typeof ids !== "function") throw new McpMockError(`tasks.ids must be "sequential", "uuid" or a function that returns a fresh id, received ${JSON.stringify(ids)}.`);
 }
 
 /** Refuses `auth` options that cannot work, every problem at once, with the fix. */

@@ -14,6 +14,7 @@ import { ABSENT, ANY, McpMock, McpMockError, assertMockDefinition, contains, typ
 const tools = [
   { name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } },
   { name: "slow", inputSchema: { type: "object" } },
+  { name: "job", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
 ] as const;
 const prompts = [{ name: "greet", arguments: [{ name: "name", required: true }] }];
 const resources = [{ uri: "test://hello", name: "hello", text: "Hello, world" }];
@@ -117,6 +118,11 @@ const accepted: Case[] = [
   { name: "priority", data: { responses: [{ tool: "add", priority: 5, result: 1 }] }, dsl: (m) => m.toolsCall("add").priority(5).respondsWith(1) },
   { name: "times", data: { responses: [{ tool: "add", times: 2, result: 1 }] }, dsl: (m) => m.toolsCall("add").times(2).respondsWith(1) },
   { name: "optional", data: { responses: [{ tool: "add", optional: true, result: 1 }] }, dsl: (m) => m.toolsCall("add").optional().respondsWith(1) },
+  {
+    name: "a task: its result after polls, the statuses they report, its ttl, pollInterval and final status message",
+    data: { responses: [{ tool: "job", task: { afterPolls: 3, statuses: ["working", "input_required"], ttl: 5000, pollInterval: 10, statusMessage: "built" }, result: "done" }] },
+    dsl: (m) => m.toolsCall("job").asTask({ afterPolls: 3, statuses: ["working", "input_required"], ttl: 5000, pollInterval: 10, statusMessage: "built" }).respondsWith("done"),
+  },
   { name: "a fixed delay", data: { responses: [{ tool: "add", delay: 50, result: 1 }] }, dsl: (m) => m.toolsCall("add").withDelay(50).respondsWith(1) },
   {
     name: "a uniform delay",
@@ -293,6 +299,12 @@ const refused: Refusal[] = [
     dsl: (m) => m.toolsCall("add").inScenario("s").willSetState(""),
   },
   {
+    name: "a task of a tool declared without taskSupport",
+    path: "responses[0].task",
+    data: { responses: [{ tool: "add", task: { afterPolls: 1 }, result: 1 }] },
+    dsl: (m) => m.toolsCall("add").asTask({ afterPolls: 1 }),
+  },
+  {
     name: "a uniform delay whose min is above its max",
     path: "responses[0].delay",
     data: { responses: [{ tool: "add", delay: { distribution: "uniform", min: 20, max: 10 }, result: 1 }] },
@@ -393,6 +405,7 @@ describe("where the schema refuses first, both front ends still refuse", () => {
     ["an error code that is not an integer", { responses: [{ tool: "add", error: { code: 1.5, message: "x" } }] }, (m) => m.toolsCall("add").respondsWithError(1.5, "x")],
     ["an unknown log level", { responses: [{ tool: "slow", stream: [{ log: "loud" as never, data: 1 }] }] }, (m) => m.toolsCall("slow").streams((s) => s.log("loud" as never, 1))],
     ["a negative dropAfter", { responses: [{ tool: "slow", stream: [], dropAfter: -1 }] }, (m) => m.toolsCall("slow").streams((s) => s, { dropAfter: -1 })],
+    ["a task status that is final", { responses: [{ tool: "job", task: { statuses: ["completed" as never] }, result: 1 }] }, (m) => m.toolsCall("job").asTask({ statuses: ["completed" as never] })],
     ["a negative delay step", { responses: [{ tool: "slow", stream: [{ delay: -5 }] }] }, (m) => m.toolsCall("slow").streams((s) => s.delay(-5))],
   ];
   test.each(cases)("%s", async (_name, data, dsl) => {

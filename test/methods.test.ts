@@ -108,8 +108,8 @@ describe("what a descriptor says of its calls", () => {
 
   test("McpCall.key reads the descriptor's key param, and nothing for a method without one", () => {
     for (const d of METHODS) {
-      const both = call(d.method, { name: "by-name", uri: "by-uri" });
-      expect(both.key, d.method).toBe(d.key === undefined ? undefined : d.key.param === "name" ? "by-name" : "by-uri");
+      const all = call(d.method, { name: "by-name", uri: "by-uri", taskId: "by-task-id" });
+      expect(all.key, d.method).toBe(d.key === undefined ? undefined : { name: "by-name", uri: "by-uri", taskId: "by-task-id" }[d.key.param]);
       if (d.key) expect(call(d.method, { [d.key.param]: 7 }).key, d.method).toBeUndefined();
     }
     expect(call("custom/thing", { name: "x" }).key).toBeUndefined();
@@ -165,6 +165,14 @@ describe("advertised capabilities, as before the descriptors", () => {
     expect(JSON.stringify(caps)).toBe('{"logging":{},"tools":{"listChanged":true},"resources":{"subscribe":true,"listChanged":true},"prompts":{"listChanged":true},"completions":{}}');
   });
 
+  test("a tool that may run as a task adds the tasks capability (list, cancel, task-augmented tools/call)", async () => {
+    await using mock = await McpMock.start({ tools: [{ name: "t", execution: { taskSupport: "required" } }] });
+    const caps = await capabilitiesOf(mock);
+    expect(JSON.stringify(caps)).toBe('{"logging":{},"tools":{"listChanged":true},"tasks":{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}}');
+    await using forbidden = await McpMock.start({ tools: [{ name: "t", execution: { taskSupport: "forbidden" } }] });
+    expect(Object.keys(await capabilitiesOf(forbidden))).toEqual(["logging", "tools"]);
+  });
+
   test("nothing declared: logging only; a user stub of a method adds its capability", async () => {
     await using mock = await McpMock.start({ onUnmatched: "silent" });
     expect(await capabilitiesOf(mock)).toEqual({ logging: {} });
@@ -193,6 +201,10 @@ describe("built-in answers", () => {
     "resources/subscribe": { uri: "test://a" },
     "resources/unsubscribe": { uri: "test://a" },
     "completion/complete": { ref: { type: "ref/prompt", name: "p" }, argument: { name: "x", value: "" } },
+    // task-1 has finished, task-2 runs on (see below): each task method answers for one of them.
+    "tasks/get": { taskId: "task-1" },
+    "tasks/result": { taskId: "task-1" },
+    "tasks/cancel": { taskId: "task-2" },
   };
 
   async function rpc(url: string, method: string, params: Record<string, unknown>, headers: Record<string, string>): Promise<{ result?: unknown; error?: { code: number } }> {
@@ -208,13 +220,19 @@ describe("built-in answers", () => {
       if (here.length === 0) return;
       await using mock = await McpMock.start({
         onUnmatched: "silent",
-        tools: [{ name: "t", inputSchema: { type: "object" }, outputSchema: { type: "object" } }],
+        tools: [{ name: "t", inputSchema: { type: "object" }, outputSchema: { type: "object" } }, { name: "job", execution: { taskSupport: "optional" } }],
         resources: [{ uri: "test://a", name: "a", text: "A" }, { uriTemplate: "test://t/{id}", name: "t" }],
         prompts: [{ name: "p", arguments: [{ name: "x" }] }],
       });
       // A session-era revision is asked in a session; the stateless one with each request's envelope.
       const stateless = STATELESS_PROTOCOL_VERSIONS.includes(version);
       const init = stateless ? undefined : await rpc(mock.url, "initialize", { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } }, {});
+      if (here.some((d) => d.method.startsWith("tasks/"))) {
+        mock.toolsCall("job").withArgs({ slow: true }).withDelay(60_000).respondsWith("late");
+        mock.toolsCall("job").respondsWith("done");
+        const taskHeaders = { "mcp-session-id": "session-1", "mcp-protocol-version": version };
+        for (const args of [{}, { slow: true }]) expect((await rpc(mock.url, "tools/call", { name: "job", arguments: args, task: {} }, taskHeaders)).result).toMatchObject({ task: { status: "working" } });
+      }
       for (const d of here) {
         const params = PARAMS[d.method] ?? {};
         const headers: Record<string, string> = stateless ? { "mcp-protocol-version": version, "mcp-method": d.method } : { "mcp-session-id": "session-1", "mcp-protocol-version": version };

@@ -10,10 +10,10 @@
 import { fromDataForm, type ValuePattern } from "../values/value-patterns.js";
 import { OPENING_METHODS } from "../protocol/methods/index.js";
 import type { StubBuilder } from "../dsl/stub-builder.js";
-import type { CompletionBuilder } from "../dsl/method-builders.js";
+import { ToolCallBuilder, type CompletionBuilder } from "../dsl/method-builders.js";
 import type { McpCall } from "../stubs/call.js";
 import type { LogLevel, StreamCall, StreamScriptBuilder, StreamValue } from "../stubs/stream-script.js";
-import type { ResponsePlan } from "../stubs/stub.js";
+import type { ResponsePlan, TaskPlan } from "../stubs/stub.js";
 import type { AnswerDefinition, MatchingDefinition, MockDefinition, ModifierDefinition, StepDefinition } from "./format.js";
 import { hasPlaceholders, substitute } from "../values/placeholders.js";
 import { McpMockError, PREFIX } from "../values/errors.js";
@@ -140,6 +140,13 @@ function narrow<B extends StubBuilder>(builder: B, m: MatchingDefinition & Modif
   if (m.times !== undefined) at("times", () => b.times(m.times as number));
   if (m.optional) at("optional", () => b.optional());
   if (m.delay !== undefined) at("delay", () => b.withDelay(m.delay as NonNullable<ModifierDefinition["delay"]>));
+  const task = (m as { task?: TaskPlan }).task;
+  if (task !== undefined) {
+    at("task", () => {
+      if (!(b instanceof ToolCallBuilder)) throw new McpMockError(`"task" is for tool entries only ({ "tool": "build", "task": { "afterPolls": 2 }, ... }): only tools/call runs as a task.`);
+      return b.asTask(task) as unknown as B;
+    });
+  }
   const scenario = m.scenario;
   if (scenario) {
     at("scenario.name", () => b.inScenario(scenario.name));

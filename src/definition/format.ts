@@ -177,6 +177,24 @@ export interface ModifierDefinition {
   then?: AnswerDefinition[];
 }
 
+/**
+ * How a task-augmented call of a tool runs as a task: the entry's answer is the task's work
+ * and its result; an `error` or `isError: true` makes the task `failed`.
+ * @category Definitions
+ */
+export interface TaskDefinition {
+  /** The task's ttl in milliseconds. Default: what the client asked, else the mock's `tasks.ttl`. */
+  ttl?: number;
+  /** The `pollInterval` the task suggests, in milliseconds. */
+  pollInterval?: number;
+  /** Hold the result back until the client has polled (`tasks/get`) this many times; `tasks/result` releases it. */
+  afterPolls?: number;
+  /** What those polls report, one status each. */
+  statuses?: Array<"working" | "input_required">;
+  /** The `statusMessage` of the final status. */
+  statusMessage?: string;
+}
+
 /** A response entry: for a tool (`tool`) or any method (`method`). @category Definitions */
 export type ResponseDefinition = AnswerDefinition &
   MatchingDefinition &
@@ -187,12 +205,16 @@ export type ResponseDefinition = AnswerDefinition &
         tool: string;
         /** Not with `tool`: an entry answers a tool or a method. */
         method?: never;
+        /** How a task-augmented call (`params.task`) of the tool runs as a task (`asTask(...)`). */
+        task?: TaskDefinition;
       }
     | {
         /** The JSON-RPC method this entry answers, e.g. `"resources/read"` or `"initialize"`. */
         method: string;
         /** Not with `method`: an entry answers a tool or a method. */
         tool?: never;
+        /** Only tool entries run as tasks. */
+        task?: never;
       }
   );
 

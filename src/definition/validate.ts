@@ -201,7 +201,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     });
   });
   problems.throwIfAny();
-  dryRun(def, source, tools);
+  dryRun(def, source, tools, alsoDeclared);
 }
 
 function known(names: readonly string[], what: string): KnownNames {
@@ -302,9 +302,15 @@ function declarationChecks(def: MockDefinition, source: string, problems: Proble
  * own that is then dropped: every DSL check runs (the file's `strict` included), nothing
  * listens and nothing is kept.
  */
-function dryRun(def: MockDefinition, source: string, tools: readonly string[]): void {
+function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[]): void {
+  // A tool the file declares keeps its task support; one the running mock declares (whose
+  // declaration is not here) may run as a task: the mock's own check runs when the stubs are added.
+  const executions = new Map((def.tools ?? []).map((t) => [t.name, t.execution]));
   const core = new MockCore({
-    tools: [...new Set(tools)].map((name) => ({ name })),
+    tools: [...new Set(tools)].map((name) => {
+      const execution = executions.has(name) ? executions.get(name) : alsoDeclared.includes(name) ? ({ taskSupport: "optional" } as const) : undefined;
+      return execution === undefined ? { name } : { name, execution };
+    }),
     prompts: (def.prompts ?? []).map((p) => ({ name: p.name })),
     ...(def.options?.strict === undefined ? {} : { strict: def.options.strict }),
   });

@@ -22,7 +22,8 @@ import {
 } from "../stubs/matchers.js";
 import type { PromptMessage } from "../stubs/prompt-catalog.js";
 import type { ReadResourceResult, ResourceContents } from "../stubs/resource-catalog.js";
-import type { Answer, ResponsePlan } from "../stubs/stub.js";
+import type { Answer, ResponsePlan, TaskPlan } from "../stubs/stub.js";
+import { checkTaskPlan } from "./task-plan.js";
 import type { DeepPartial, ToolCall, WithAny } from "./typed.js";
 
 /**
@@ -86,6 +87,32 @@ export interface ToolAnswerOptions {
  * @category Stubbing
  */
 export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> extends ArgsBuilder<Args> {
+  /**
+   * How a call that asks to run as a task (`params.task`, a tool declared with
+   * `execution: { taskSupport: "optional" | "required" }`) runs: the stub's answer (its
+   * delay, stream script or function) is the task's work and its result; an error or an
+   * `isError` result makes the task `failed`. `afterPolls` holds the result back until the
+   * client has polled that many times (`tasks/result` releases it), `statuses` says what
+   * those polls report, `ttl` and `pollInterval` override the mock's `tasks` defaults.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * await using mock = await McpMock.start({ tools: [{ name: "build", execution: { taskSupport: "optional" } }] });
+   * mock.toolsCall("build").asTask({ afterPolls: 2, pollInterval: 10 }).respondsWith({ ok: true });
+   * mock.toolsCall("build").withArgs({ target: "docs" }).asTask({ statuses: ["working", { status: "input_required", message: "Approve?" }] }).respondsWith("built");
+   * ```
+   */
+  asTask(options?: TaskPlan): this {
+    const plan = checkTaskPlan(options, (m) => this.fail(m));
+    const name = this.draft.key;
+    const support = name === undefined ? undefined : this.core?.tools.get(name)?.execution?.taskSupport;
+    if (this.core && name !== undefined && support !== "optional" && support !== "required") {
+      this.fail(`asTask: tool "${name}" is declared without execution: { taskSupport: "optional" | "required" }, so no call of it runs as a task. Declare it with execution: { taskSupport: "optional" } (or "required").`);
+    }
+    return this.with({ task: plan }, `.asTask(${options === undefined ? "" : showValue(options)})`);
+  }
+
   /** @internal */
   override planFor(payload: unknown, options?: ToolAnswerOptions): ResponsePlan {
     return { kind: "tool-result", payload: this.keptAnswer(payload, "respondsWith"), isError: options?.isError === true };

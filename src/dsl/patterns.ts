@@ -183,3 +183,65 @@ export function toolsList(): RequestBuilder<Record<string, unknown>> {
 export function deleteSession(): DeleteSessionBuilder {
   return new DeleteSessionBuilder(entryDraft(HTTP_DELETE), undefined);
 }
+
+/** @internal The draft of a task method's chain: any task, or one by id. */
+export function taskDraft(method: "tasks/get" | "tasks/result" | "tasks/cancel", taskId: string | undefined): StubDraft {
+  if (taskId !== undefined && (typeof taskId !== "string" || taskId === "")) throw new McpMockError(`${entryCall(method)} takes a task id (a non-empty string, like "task-1"), received ${JSON.stringify(taskId)}.`);
+  return entryDraft(method, taskId);
+}
+
+/**
+ * A pattern for `tasks/get` (a poll of a task's status), of one task or of any.
+ *
+ * @example
+ * ```ts
+ * import { tasksGet } from "mcpmock";
+ * mock.verify(tasksGet("task-1"), atLeast(1));
+ * ```
+ * @category Verification
+ */
+export function tasksGet(taskId?: string): RequestBuilder<Record<string, unknown>> {
+  return new RequestBuilder(taskDraft("tasks/get", taskId), undefined);
+}
+
+/**
+ * A pattern for `tasks/result`, of one task or of any.
+ *
+ * @example
+ * ```ts
+ * import { tasksResult } from "mcpmock";
+ * mock.verify(tasksResult("task-1"));
+ * ```
+ * @category Verification
+ */
+export function tasksResult(taskId?: string): RequestBuilder<Record<string, unknown>> {
+  return new RequestBuilder(taskDraft("tasks/result", taskId), undefined);
+}
+
+/**
+ * A pattern for `tasks/list`.
+ *
+ * @example
+ * ```ts
+ * import { tasksList } from "mcpmock";
+ * mock.verify(tasksList(), 0);
+ * ```
+ * @category Verification
+ */
+export function tasksList(): RequestBuilder<Record<string, unknown>> {
+  return new RequestBuilder(entryDraft("tasks/list"), undefined);
+}
+
+/**
+ * A pattern for `tasks/cancel`, of one task or of any.
+ *
+ * @example
+ * ```ts
+ * import { tasksCancel } from "mcpmock";
+ * mock.verify(tasksCancel("task-2"));
+ * ```
+ * @category Verification
+ */
+export function tasksCancel(taskId?: string): RequestBuilder<Record<string, unknown>> {
+  return new RequestBuilder(taskDraft("tasks/cancel", taskId), undefined);
+}

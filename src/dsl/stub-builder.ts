@@ -19,7 +19,7 @@ import { OPENING_METHODS } from "../protocol/methods/index.js";
 import { wrapToolPayload } from "../stubs/tool-result.js";
 import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js";
 import type { StreamPlan } from "../engine/stream-player.js";
-import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource } from "../stubs/stub.js";
+import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource, type TaskPlan } from "../stubs/stub.js";
 
 /** Options of `streams()`. @category Streams */
 export interface StreamOptions {
@@ -51,6 +51,8 @@ export interface StubDraft {
   /** Set by `inScenario(name)`; `whenState` and `willSetState` refer to it. */
   readonly scenario?: string;
   readonly setsState?: { readonly scenario: string; readonly state: string };
+  /** Set by `asTask(...)` (tool calls). */
+  readonly task?: TaskPlan;
   /** Where the stub was written, when not in code (a definition file). */
   readonly source?: StubSource;
   /** The chain as written so far, for messages: `toolsCall("add").withArgs(...)`. */
@@ -449,6 +451,7 @@ export abstract class StubBuilder {
       ...(d.delay === undefined ? {} : { delay: d.delay }),
       ...(d.optional ? { optional: true } : {}),
       ...(d.setsState ? { setsState: d.setsState } : {}),
+      ...(d.task ? { task: d.task } : {}),
       source: d.source ?? "dsl",
     };
     if (core.options.strict) strictCheck(stub.method, first, this.draft.written);

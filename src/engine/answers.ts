@@ -60,10 +60,11 @@ export class Answers {
 
   /**
    * Plays one answer for a call. `stub` gives URI-template captures for reads; `rounds` is
-   * where a 2026-07-28 call stands (its results are completed the stateless era's way).
+   * where a 2026-07-28 call stands (its results are completed the stateless era's way); `host`,
+   * a stream's own host (a task's).
    */
-  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext): Outcome | Promise<Outcome> {
-    const outcome = this.#play(plan, call, where, stub, rounds);
+  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext, host?: StreamHost): Outcome | Promise<Outcome> {
+    const outcome = this.#play(plan, call, where, stub, rounds, host);
     if (!supportedRevision(call.protocolVersion).stateless) return outcome;
     return outcome instanceof Promise ? outcome.then((o) => this.complete(o, call)) : this.complete(outcome, call);
   }
@@ -88,7 +89,7 @@ export class Answers {
     return { ...outcome, message: resultResponse(call.id as RequestId, completeResult(message.result, call.method, hints)) } as Outcome;
   }
 
-  #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined): Outcome | Promise<Outcome> {
+  #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost): Outcome | Promise<Outcome> {
     switch (plan.kind) {
       case "result":
         if (typeof plan.result !== "function" && !OPENING_METHODS.has(call.method)) return constantMessage(call, this.#constant(plan, 0, () => plan.result));
@@ -136,7 +137,7 @@ export class Answers {
       }
       case "stream": {
         const session = call.sessionId === undefined ? undefined : this.#source.sessions.get(call.sessionId);
-        const host = this.streamHost(stub);
+        const host = taskHost ?? this.streamHost(stub);
         let played: PlayRounds | undefined;
         if (rounds) {
           assertRoundsAllowed(plan, call, where);

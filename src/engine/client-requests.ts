@@ -9,12 +9,15 @@ import { PREFIX } from "../values/errors.js";
 import { JsonRpcFailure } from "../protocol/jsonrpc.js";
 import { ErrorCodes } from "../protocol/revisions.js";
 import type { Session } from "./session-store.js";
+import { RELATED_TASK_META_KEY } from "./tasks/wire-2025.js";
 
 /** Default time the mock waits for a client's answer to a server-to-client request. */
 export const DEFAULT_CLIENT_TIMEOUT_MS = 10_000;
 
 interface PendingRequest {
   readonly method: string;
+  /** The task the request belongs to (its related-task `_meta`), if any. */
+  readonly taskId: string | undefined;
   readonly sessionId: string | undefined;
   resolve(result: unknown): void;
   reject(error: Error): void;
@@ -26,6 +29,8 @@ export interface Settled {
   readonly method: string | undefined;
   /** Why the response counts for nothing, when it does not. */
   readonly unexpected: string | undefined;
+  /** The task the answered request belongs to, if any. */
+  readonly taskId?: string;
 }
 
 /** The requests the mock sent to clients and is waiting on. */
@@ -59,6 +64,7 @@ export class ClientRequests {
       signal.addEventListener("abort", onAbort, { once: true });
       this.#pending.set(id, {
         method,
+        taskId: relatedTaskOf(params),
         sessionId: session?.id,
         resolve: (r) => (done(), resolve(r)),
         reject: (e) => (done(), reject(e)),
@@ -70,7 +76,7 @@ export class ClientRequests {
   /** Which request a response answers (a response only counts from the session the request went to). */
   match(id: RequestId | undefined, sessionId: string | undefined): Settled {
     const found = id === undefined ? undefined : this.#pending.get(id);
-    if (found && (found.sessionId === undefined || found.sessionId === sessionId)) return { method: found.method, unexpected: undefined };
+    if (found && (found.sessionId === undefined || found.sessionId === sessionId)) return found.taskId === undefined ? { method: found.method, unexpected: undefined } : { method: found.method, unexpected: undefined, taskId: found.taskId };
     return {
       method: undefined,
       unexpected:
@@ -88,4 +94,11 @@ export class ClientRequests {
     if (error) pending.reject(new JsonRpcFailure(error.code ?? ErrorCodes.InternalError, error.message ?? "error", error.data));
     else pending.resolve(body);
   }
+}
+
+/** The task id in a request's related-task `_meta`, if it has one. */
+function relatedTaskOf(params: unknown): string | undefined {
+  const meta = (params as { _meta?: Record<string, { taskId?: unknown } | undefined> } | null | undefined)?._meta;
+  const taskId = meta?.[RELATED_TASK_META_KEY]?.taskId;
+  return typeof taskId === "string" ? taskId : undefined;
 }

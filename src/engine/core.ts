@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall, type RequestId } from "../stubs/call.js";
 import { advertisedCapabilities, defaultStubs, type DefaultsSource } from "./built-in-answers.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
-import { McpMockError, PREFIX } from "../values/errors.js";
+import { PREFIX } from "../values/errors.js";
 import { Journal, type JournalEntry } from "../journal/journal.js";
 import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import type { McpMockOptions } from "../options.js";
@@ -23,7 +23,7 @@ import { ResourceCatalog } from "../stubs/resource-catalog.js";
 import { errorMessage, select, type SelectionContext } from "./selection.js";
 import { SessionStore } from "./session-store.js";
 import type { ResponsePlan } from "../stubs/stub.js";
-import type { StreamPlan, StreamSink } from "./stream-player.js";
+import type { StreamHost, StreamPlan, StreamSink } from "./stream-player.js";
 import { playStream } from "./stream-player.js";
 import { DEFAULT_PAGE_SIZE } from "../protocol/pagination.js";
 import { VERSION } from "../values/version.js";
@@ -37,6 +37,8 @@ import { InputRounds, type Retry } from "./input-rounds.js";
 import type { RoundsContext } from "./answers.js";
 import { answerOf, type Outcome, type RequestContext } from "./outcome.js";
 import { Push } from "./push.js";
+import { Tasks } from "./tasks/tasks.js";
+import { declareAll } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import type { Session } from "./session-store.js";
 
@@ -44,17 +46,6 @@ export type { InitializeOutcome, Outcome, RequestContext } from "./outcome.js";
 
 /** The state every scenario starts in (WireMock's name). */
 export const STARTED = "Started";
-
-/** Names declarations must not repeat, with the list they come from. */
-function declareAll<T>(items: readonly T[] | undefined, list: string, nameOf: (item: T) => unknown, declare: (item: T, where: string) => void): void {
-  const seen = new Set<unknown>();
-  (items ?? []).forEach((item, i) => {
-    const name = nameOf(item);
-    if (seen.has(name)) throw new McpMockError(`${list}[${i}]: ${JSON.stringify(name)} is declared twice. Give each one declaration.`);
-    seen.add(name);
-    declare(item, `${list}[${i}]`);
-  });
-}
 
 /** A stub taken for a transport event that is not a JSON-RPC message (ending a session, opening the GET stream). */
 export interface TakenStub {
@@ -82,6 +73,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly requests: ClientRequests;
   /** notify(), mock.request() and list_changed. */
   readonly push: Push;
+  /** Task-augmented calls and the task methods' answers. */
+  readonly tasks: Tasks;
   readonly #answers: Answers;
   #stubSeq = 0;
   #scenarios = new Map<string, string>();
@@ -100,6 +93,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.stateless = new StatelessEra(accepted);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options });
     this.#answers = new Answers(this);
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.
@@ -139,9 +133,10 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.#random = seededRandom(this.options.seed ?? 1);
   }
 
-  /** Removes every user stub and restores the built-in ones. */
+  /** Removes every user stub and restores the built-in ones; forgets the tasks. */
   resetStubs(): void {
     this.registry.removeWhere(() => true);
+    this.tasks.clear();
     this.#addDefaults();
   }
 
@@ -204,7 +199,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     let played: Outcome | Promise<Outcome>;
     try {
       const { retry, resumed } = this.inputRounds.roundsOf(call, this.registry);
-      const selection = resumed ? { entry: resumed } : select(this, call);
+      const selection = this.tasks.select(call, () => (resumed ? { entry: resumed } : select(this, call)));
       if ("entry" in selection) {
         stubId = selection.entry.stub.id;
         played = this.#play(selection.entry, call, retry);
@@ -313,7 +308,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   /** Takes a client's response to a server request (journaled under the method it answers). */
   handleResponse(id: RequestId | undefined, body: Record<string, unknown>, ctx: RequestContext): void {
-    const { method, unexpected } = this.requests.match(id, ctx.sessionId);
+    const { method, unexpected, taskId } = this.requests.match(id, ctx.sessionId);
     // Journaled under the method it answers, so `verify(method("elicitation/create"))` sees it.
     const call = method === undefined ? undefined : callOf(method, body, id, ctx);
     const entry = this.journal.record({
@@ -328,6 +323,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       call,
     }, ctx.bytes ?? ctx.body.length);
     this.journal.complete(entry, undefined, undefined, unexpected);
+    entry.taskId ??= taskId;
     if (method !== undefined) this.requests.settle(id as RequestId, body);
   }
 
@@ -376,8 +372,11 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const response = Math.min(retry?.state ? retry.state.response : entry.hits, stub.responses.length - 1);
     const plan = retry?.state ? (stub.responses[response] as ResponsePlan) : this.#next(entry);
     const rounds: RoundsContext | undefined = retry && { retry, response };
-    if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, rounds);
-    return sleep(drawDelay(stub.delay, this.#random), undefined, { signal: this.closing.signal }).then(() => this.#answers.play(plan, call, stub.id, stub, rounds));
+    const play = (host?: StreamHost, signal = this.closing.signal): Outcome | Promise<Outcome> => {
+      if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, rounds, host);
+      return sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(() => this.#answers.play(plan, call, stub.id, stub, rounds, host));
+    };
+    return this.tasks.wants(call, plan) ? this.tasks.start(call, stub, play, this.#answers.streamHost(stub)) : play();
   }
 
 }

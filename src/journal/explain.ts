@@ -8,7 +8,7 @@ import { entryCall } from "../protocol/entry-points.js";
 import { PREFIX, showValue } from "../values/errors.js";
 import { renderStubMisses, methodTarget, type StubMiss } from "./near-miss.js";
 import type { StubEntry } from "../stubs/registry.js";
-import type { DelayDistribution, ResponsePlan, Stub } from "../stubs/stub.js";
+import type { DelayDistribution, ResponsePlan, Stub, TaskPlan } from "../stubs/stub.js";
 import type { StreamPlan } from "../engine/stream-player.js";
 
 /** The entry-point phrase of a stub: `tools/call "add"`, `ping`, `DELETE session`. */
@@ -72,6 +72,18 @@ function showPayload(payload: unknown): string {
   return showValue(payload, 80);
 }
 
+/** The plan as a phrase of the stub's sentence: `as a task (result after 2 polls, poll every 10 ms)`. */
+function taskPhrase(plan: TaskPlan): string {
+  const parts: string[] = [];
+  if (plan.statuses?.length) parts.push(`polls report ${plan.statuses.map((s) => (typeof s === "string" ? s : s.status)).join(", ")}`);
+  const after = plan.afterPolls ?? plan.statuses?.length ?? 0;
+  if (after > 0) parts.push(`result after ${after} poll${after === 1 ? "" : "s"}`);
+  if (plan.ttl !== undefined) parts.push(plan.ttl === null ? "kept until close" : `ttl ${plan.ttl} ms`);
+  if (plan.pollInterval !== undefined) parts.push(`poll every ${plan.pollInterval} ms`);
+  if (plan.statusMessage !== undefined) parts.push(`status message ${JSON.stringify(plan.statusMessage)}`);
+  return parts.length ? `as a task (${parts.join(", ")})` : "as a task";
+}
+
 /**
  * One sentence per stub:
  * `tools/call "add" with arguments equal to {"a":1} → {"sum":3}, once (seen 0)`.
@@ -80,6 +92,7 @@ export function stubSentence(stub: Stub, hits?: number): string {
   let sentence = targetPhrase(stub);
   for (const m of stub.matchers) sentence += ` ${m.describe()}`;
   sentence += ` → ${stub.responses.map(planPhrase).join(", then ")}`;
+  if (stub.task !== undefined) sentence += ` ${taskPhrase(stub.task)}`;
   if (stub.delay !== undefined) sentence += ` after ${typeof stub.delay === "number" ? `${stub.delay} ms` : delayPhrase(stub.delay)}`;
   // With several answers, `times` counts the calls of all of them.
   if (stub.times !== undefined) sentence += `, ${stub.responses.length > 1 ? `${stub.times} calls in all` : stub.times === 1 ? "once" : `${stub.times} times`}`;

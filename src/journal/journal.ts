@@ -45,6 +45,11 @@ export interface JournalEntry {
   /** Milliseconds from arrival to answer, once answered. */
   durationMs: number | undefined;
   /**
+   * The task the message belongs to, once answered: the one a task-augmented call created,
+   * the one a `tasks/*` request names, or the one a response's related-task `_meta` names.
+   */
+  taskId: string | undefined;
+  /**
    * Set when the message was larger than `journalBytes`: its params were dropped once it was
    * answered, all but the tool or prompt name or the resource URI. `bytes` is its size.
    */
@@ -117,7 +122,7 @@ export class Journal {
    * Records a received message and returns its entry, to be completed when answered. `bytes`
    * is the size of its text (a message in a batch counts its share of the batch's).
    */
-  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs" | "truncated">, bytes = 0): JournalEntry {
+  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs" | "truncated" | "taskId">, bytes = 0): JournalEntry {
     // Built field by field (no spread): this runs for every message on the hot path.
     const entry: JournalEntry = {
       seq: ++this.#seq,
@@ -136,6 +141,7 @@ export class Journal {
       unmatched: false,
       missReport: undefined,
       durationMs: undefined,
+      taskId: undefined,
       truncated: bytes > this.#budget ? { bytes } : undefined,
     };
     if (this.#arrivals.size > 0) for (const listener of this.#arrivals) listener(entry);
@@ -167,6 +173,7 @@ export class Journal {
     entry.unmatched = missReport !== undefined;
     entry.missReport = missReport;
     entry.durationMs = Date.now() - entry.receivedAt;
+    entry.taskId = taskIdOf(entry.params, answer);
     // Answered: the parsed params stay, the raw text goes (it is made again if a matcher asks),
     // and the call's headers become the entry's (redacted).
     if (entry.truncated) truncate(entry);
@@ -229,4 +236,17 @@ function truncate(entry: JournalEntry): void {
   const mutable = entry as { params: JournalEntry["params"]; call: JournalEntry["call"] };
   mutable.params = call?.params;
   mutable.call = call;
+}
+
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** The task a message belongs to: `params.taskId`, its related-task `_meta`, or the task its answer created. */
+function taskIdOf(params: Record<string, unknown> | undefined, answer: unknown): string | undefined {
+  const named = params?.["taskId"];
+  if (typeof named === "string") return named;
+  const meta = (params?.["_meta"] ?? (params?.["result"] as { _meta?: unknown } | undefined)?._meta) as Record<string, { taskId?: unknown } | undefined> | undefined;
+  const related = meta?.[RELATED_TASK]?.taskId;
+  if (typeof related === "string") return related;
+  const created = (answer as { result?: { task?: { taskId?: unknown } } } | null | undefined)?.result?.task?.taskId;
+  return typeof created === "string" ? created : undefined;
 }

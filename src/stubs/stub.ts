@@ -74,6 +74,40 @@ export type DelayDistribution =
 /** A fixed delay in milliseconds, or a distribution. @category Stubbing */
 export type Delay = number | DelayDistribution;
 
+/** A status a poll of a task reports before its result (a string, or a status with its message). @category Stubbing */
+export type TaskStep =
+  | "working"
+  | "input_required"
+  | {
+      /** The status the poll reports. */
+      readonly status: "working" | "input_required";
+      /** The `statusMessage` it reports with it. */
+      readonly message?: string;
+    };
+
+/**
+ * How a stub answers a call that asks to run as a task (`params.task`): the stub's ordinary
+ * answer (its delay, stream script or function) is the task's work and its result.
+ *
+ * @example
+ * ```ts
+ * mock.toolsCall("build").asTask({ afterPolls: 2, statuses: ["working", "input_required"], pollInterval: 10 }).respondsWith({ ok: true });
+ * ```
+ * @category Stubbing
+ */
+export interface TaskPlan {
+  /** The task's ttl in milliseconds (`null`: kept until the mock closes); default: what the client asked, else the mock's `tasks.ttl`. */
+  readonly ttl?: number | null;
+  /** The `pollInterval` the task suggests, in milliseconds; default: the mock's `tasks.pollInterval`. */
+  readonly pollInterval?: number;
+  /** The result is held back until the client has polled (`tasks/get`) this many times (default: the length of `statuses`, else 0). */
+  readonly afterPolls?: number;
+  /** What those polls report, one status each, in order (then the task's real status). */
+  readonly statuses?: readonly TaskStep[];
+  /** The `statusMessage` of the final status (default: the error message of a failed task). */
+  readonly statusMessage?: string;
+}
+
 /** Where a stub came from, for messages that say where to fix it. */
 export type StubSource = "dsl" | "default" | { readonly file: string; readonly path: string };
 
@@ -99,6 +133,8 @@ export interface Stub {
   readonly optional?: boolean;
   /** After answering, move this scenario to this state (WireMock's state machine). */
   readonly setsState?: { readonly scenario: string; readonly state: string };
+  /** How a task-augmented call runs as a task (`asTask(...)`); without it, the mock's defaults. */
+  readonly task?: TaskPlan;
   readonly source: StubSource;
 }
 

@@ -82,6 +82,7 @@ interface DeclaredTool {
 }
 
 const NO_ARGS_SCHEMA = { type: "object" } as const;
+const TASK_SUPPORT: readonly string[] = ["forbidden", "optional", "required"];
 
 /** The declared tools, in declaration order. */
 export class ToolCatalog {
@@ -127,6 +128,15 @@ export class ToolCatalog {
     return this.#tools.size;
   }
 
+  /** Whether a declared tool may run as a task (`execution.taskSupport` `"optional"` or `"required"`). */
+  get taskCapable(): boolean {
+    for (const { declaration } of this.#tools.values()) {
+      const support = declaration.execution?.taskSupport;
+      if (support === "optional" || support === "required") return true;
+    }
+    return false;
+  }
+
   /** The tools as `tools/list` sends them. */
   listed(withOutputSchema: boolean): Record<string, unknown>[] {
     const out: Record<string, unknown>[] = [];
@@ -147,6 +157,13 @@ function checkToolDeclaration(tool: ToolDeclaration, where: string): void {
     throw new McpMockError(`${where}.name must be a non-empty string, received ${showValue(tool.name)}. Every tool needs a name: { name: "add", ... }.`);
   }
   assertJsonCarriable(tool, where, "tool");
+  const execution = tool.execution as unknown;
+  if (execution !== undefined) {
+    const support = (execution as { taskSupport?: unknown } | null)?.taskSupport;
+    if (execution === null || typeof execution !== "object" || Array.isArray(execution) || (support !== undefined && !TASK_SUPPORT.includes(support as string))) {
+      throw new McpMockError(`${where}.execution must be { taskSupport: "forbidden" | "optional" | "required" }, received ${showValue(execution)}.`);
+    }
+  }
   for (const field of ["inputSchema", "outputSchema"] as const) {
     const schema = tool[field] as unknown;
     if (schema === undefined) continue;

@@ -15,21 +15,24 @@ export interface CapabilityRule {
   readonly declared: readonly Catalog[];
   /** Advertised when a user stub answers any of these methods. */
   readonly stubbed: readonly string[];
+  /** Advertised when a declared tool may run as a task. */
+  readonly taskTools: boolean;
 }
 
 function capabilityRules(): CapabilityRule[] {
-  const rules = new Map<string, { capability: string; value: Readonly<Record<string, unknown>>; always: boolean; declared: Catalog[]; stubbed: string[] }>();
+  const rules = new Map<string, { capability: string; value: Readonly<Record<string, unknown>>; always: boolean; declared: Catalog[]; stubbed: string[]; taskTools: boolean }>();
   const named = METHODS.filter((d): d is MethodDescriptor & { advertises: AdvertisedCapability } => d.advertises !== undefined);
   // The ones always advertised come first, then the others in list order.
   const ordered = [...named.filter((d) => d.advertises.when === "always"), ...named.filter((d) => d.advertises.when !== "always")];
   for (const d of ordered) {
     const { capability, value, when } = d.advertises;
     let rule = rules.get(capability);
-    if (!rule) rules.set(capability, (rule = { capability, value, always: false, declared: [], stubbed: [] }));
+    if (!rule) rules.set(capability, (rule = { capability, value, always: false, declared: [], stubbed: [], taskTools: false }));
     if (when === "always") rule.always = true;
     else {
       if (when.declared !== undefined && !rule.declared.includes(when.declared)) rule.declared.push(when.declared);
       if (when.stubbed) rule.stubbed.push(d.method);
+      if (when.taskTools) rule.taskTools = true;
     }
   }
   return [...rules.values()];
@@ -40,7 +43,7 @@ export const CAPABILITY_RULES: readonly CapabilityRule[] = capabilityRules();
 
 /** What deciding the advertised capabilities reads from the mock (the engine implements it). */
 export interface CapabilitySource {
-  readonly tools: { readonly size: number };
+  readonly tools: { readonly size: number; readonly taskCapable: boolean };
   readonly resources: { readonly size: number };
   readonly prompts: { readonly size: number };
   readonly registry: { forMethod(method: string): readonly { readonly stub: { readonly source: unknown } }[] };
@@ -51,11 +54,11 @@ function stubbed(source: CapabilitySource, method: string): boolean {
   return source.registry.forMethod(method).some((e) => e.stub.source !== "default");
 }
 
-/** The `capabilities` of the initialize result: each rule that holds, with a fresh copy of its value. */
+/** The `capabilities` of the initialize result: each rule that holds, with a fresh copy of its value */
 export function advertisedCapabilities(source: CapabilitySource): Record<string, unknown> {
   const caps: Record<string, unknown> = {};
   for (const rule of CAPABILITY_RULES) {
-    if (rule.always || rule.declared.some((c) => source[c].size > 0) || rule.stubbed.some((m) => stubbed(source, m))) caps[rule.capability] = { ...rule.value };
+    if (rule.always || rule.declared.some((c) => source[c].size > 0) || rule.stubbed.some((m) => stubbed(source, m)) || (rule.taskTools && source.tools.taskCapable)) caps[rule.capability] = { ...rule.value };
   }
   return caps;
 }

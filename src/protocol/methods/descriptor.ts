@@ -41,8 +41,8 @@ export type Catalog = "tools" | "resources" | "prompts";
 
 /** What a stub of a method is keyed by, and how reports name it. */
 export interface KeyParam {
-  /** The request param (`params.name` or `params.uri`). */
-  readonly param: "name" | "uri";
+  /** The request param (`params.name`, `params.uri`, or a task method's `params.taskId`). */
+  readonly param: "name" | "uri" | "taskId";
   /** Its noun in near-miss tables: `tool name`, `prompt name`, `URI`. */
   readonly noun: string;
   /** How reports name a stub or pattern of this method without a key (default: the method). */
@@ -57,14 +57,23 @@ export interface AdvertisedCapability {
   readonly value: Readonly<Record<string, unknown>>;
   /**
    * When it is advertised: `"always"`, or when something is declared in `declared`, or (with
-   * `stubbed`) when a user stub answers this method. A capability several methods name is
-   * advertised when any of them says so.
+   * `stubbed`) when a user stub answers this method, or (with `taskTools`) when a declared
+   * tool may run as a task. A capability several methods name is advertised when any of them says so.
    */
-  readonly when: "always" | { readonly declared?: Catalog; readonly stubbed?: true };
+  readonly when: "always" | { readonly declared?: Catalog; readonly stubbed?: true; readonly taskTools?: true };
+}
+
+/** The built-in answers of the task methods (the engine's tasks implement them; each may throw a JSON-RPC failure). */
+export interface TaskAnswers {
+  get(call: McpCall): unknown;
+  result(call: McpCall): unknown;
+  list(call: McpCall): unknown;
+  cancel(call: McpCall): unknown;
 }
 
 /** What the built-in answers read from the mock (the engine implements it). */
 export interface DefaultsSource {
+  readonly tasks: TaskAnswers;
   readonly tools: ToolCatalog;
   readonly resources: ResourceCatalog;
   readonly prompts: PromptCatalog;

@@ -29,6 +29,11 @@ import { resourcesUnsubscribe } from "./resources-unsubscribe.js";
 import { rootsList } from "./roots-list.js";
 import { samplingCreateMessage } from "./sampling-create-message.js";
 import { serverDiscover } from "./server-discover.js";
+import { tasksCancel } from "./tasks-cancel.js";
+import { tasksGet } from "./tasks-get.js";
+import { tasksList } from "./tasks-list.js";
+import { tasksResult } from "./tasks-result.js";
+import { notificationsTasksStatus } from "./notifications-tasks-status.js";
 import { subscriptionsListen } from "./subscriptions-listen.js";
 import { toolsCall } from "./tools-call.js";
 import { toolsList } from "./tools-list.js";
@@ -50,6 +55,10 @@ export const METHODS: readonly MethodDescriptor[] = [
   resourcesSubscribe,
   resourcesUnsubscribe,
   toolsCall,
+  tasksGet,
+  tasksResult,
+  tasksList,
+  tasksCancel,
   resourcesRead,
   promptsGet,
   samplingCreateMessage,
@@ -57,6 +66,7 @@ export const METHODS: readonly MethodDescriptor[] = [
   rootsList,
   notificationsInitialized,
   notificationsCancelled,
+  notificationsTasksStatus,
   openStream,
   deleteSession,
   subscriptionsListen,
@@ -113,4 +123,4 @@ export type WithBuiltIn = MethodDescriptor & Required<Pick<MethodDescriptor, "bu
 /** The methods with a built-in answer, in registration order. */
 export const BUILT_IN_METHODS: readonly WithBuiltIn[] = METHODS.filter((d): d is WithBuiltIn => d.builtIn !== undefined);
 
-export type { AdvertisedCapability, BuiltInPlan, Catalog, DefaultsSource, Direction, KeyParam, MethodDescriptor, SelectionRule } from "./descriptor.js";
+export type { AdvertisedCapability, BuiltInPlan, Catalog, DefaultsSource, Direction, KeyParam, MethodDescriptor, SelectionRule, TaskAnswers } from "./descriptor.js";

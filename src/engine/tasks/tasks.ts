@@ -1,0 +1,234 @@
+/**
+ * The mock's tasks (2025-11-25): which calls run as tasks, starting them, and the built-in
+ * answers of `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel`. The store and the
+ * runner know no wire form; this file speaks the 2025-11-25 one (`wire-2025.ts`). The core
+ * calls three things: {@link Tasks.refusal}, {@link Tasks.wants} and {@link Tasks.start}.
+ * @module
+ */
+import { PREFIX } from "../../values/errors.js";
+import { JsonRpcFailure, resultResponse } from "../../protocol/jsonrpc.js";
+import { ErrorCodes } from "../../protocol/revisions.js";
+import { InvalidCursorError, page } from "../../protocol/pagination.js";
+import type { TaskAnswers } from "../../protocol/methods/descriptor.js";
+import { METHOD_BY_NAME } from "../../protocol/methods/index.js";
+import type { McpCall, RequestId } from "../../stubs/call.js";
+import type { ResponsePlan, Stub } from "../../stubs/stub.js";
+import type { ToolCatalog } from "../../stubs/tool-catalog.js";
+import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
+import type { Outcome } from "../outcome.js";
+import type { Selection } from "../selection.js";
+import type { StreamHost } from "../stream-player.js";
+import type { SessionStore } from "../session-store.js";
+import { isTerminal, TaskStore, TaskStoreFull, type TaskIdGenerator, type TaskRecord } from "./task-store.js";
+import { PollGate, runTask, type RunnerHost, type TaskWork } from "./task-runner.js";
+import { createTaskResult, RELATED_TASK_META_KEY, statusNotification, TaskErrors, taskJson } from "./wire-2025.js";
+
+/** The revisions whose calls may run as tasks this way: those the task methods exist in. */
+const TASK_REVISIONS: readonly string[] = METHOD_BY_NAME.get("tasks/get")?.revisions ?? [];
+
+/** Default ttl of a task the client did not give one: one minute. */
+export const DEFAULT_TASK_TTL_MS = 60_000;
+/** Default `pollInterval` a task suggests: short, since a mock's tasks are for tests. */
+export const DEFAULT_TASK_POLL_INTERVAL_MS = 100;
+
+/**
+ * The `tasks` option of `McpMock.start`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "build", execution: { taskSupport: "optional" } }],
+ *   tasks: { ttl: 5_000, pollInterval: 10, maxTasks: 100, ids: "uuid" },
+ * });
+ * ```
+ * @category Starting
+ */
+export interface TaskOptions {
+  /** The ttl of a task whose client asked for none, in ms (`null`: until the mock closes); default 60000. */
+  readonly ttl?: number | null;
+  /** The `pollInterval` tasks suggest, in ms; default 100. */
+  readonly pollInterval?: number;
+  /** At most this many tasks are kept (default 1000); past it the oldest finished one goes. */
+  readonly maxTasks?: number;
+  /** At most this many bytes of stored task results (default 16 MiB). */
+  readonly maxBytes?: number;
+  /** How task ids are made: `"sequential"` (`task-1`, ..., the default), `"uuid"`, or a function. */
+  readonly ids?: TaskIdGenerator;
+}
+
+/** What the tasks read from the mock. */
+export interface TaskEnvironment {
+  readonly tools: ToolCatalog;
+  readonly sessions: SessionStore;
+  readonly closing: AbortSignal;
+  readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
+}
+
+/** How a declared tool runs with tasks. */
+export type TaskSupport = "forbidden" | "optional" | "required";
+
+/** The mock's tasks. */
+export class Tasks implements TaskAnswers {
+  readonly store: TaskStore;
+  readonly #env: TaskEnvironment;
+  readonly #gates = new WeakMap<TaskRecord, PollGate>();
+  readonly #runner: RunnerHost;
+
+  constructor(env: TaskEnvironment) {
+    this.#env = env;
+    const o = env.options.tasks ?? {};
+    this.store = new TaskStore({ ...(o.maxTasks === undefined ? {} : { maxTasks: o.maxTasks }), ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }), ...(o.ids === undefined ? {} : { ids: o.ids }) });
+    this.store.onChange((task) => this.#deliver(task.sessionId, statusNotification(task)));
+    env.closing.addEventListener("abort", () => this.store.clear(), { once: true });
+    this.#runner = {
+      store: this.store,
+      closing: env.closing,
+      deliver: (sessionId, message) => this.#deliver(sessionId, message),
+    };
+  }
+
+  /**
+   * How a call's tool runs with tasks (an undeclared tool: forbidden). Only at the revisions the
+   * task methods exist in (2025-11-25): older clients know no tasks, and the 2026-07-28
+   * extension opts in its own way.
+   */
+  support(call: McpCall): TaskSupport {
+    if (call.method !== "tools/call" || call.name === undefined || !TASK_REVISIONS.includes(call.protocolVersion)) return "forbidden";
+    return this.#env.tools.get(call.name)?.execution?.taskSupport ?? "forbidden";
+  }
+
+  /** The refusal of a plain call of a tool that requires a task (-32601, as the SDK's server says it). */
+  refusal(call: McpCall): { readonly message: JsonRpcResponse; readonly miss: undefined } | undefined {
+    if (call.method !== "tools/call" || asksForTask(call) || this.support(call) !== "required") return undefined;
+    const message: JsonRpcResponse = {
+      jsonrpc: "2.0",
+      id: call.id ?? null,
+      error: { code: ErrorCodes.MethodNotFound, message: TaskErrors.required(call.name as string), data: `${PREFIX} send params.task (the SDK: client.experimental.tasks.callToolStream), or declare the tool with execution: { taskSupport: "optional" }.` },
+    } as JsonRpcResponse;
+    return { message, miss: undefined };
+  }
+
+  /**
+   * The stub that answers a call, chosen by `choose`, with the tasks' part: a plain call of a
+   * `required` tool is refused, and a task-augmented call that no stub answers gets a task too,
+   * which fails with the miss answer (its guidance in the status message and in `tasks/result`).
+   */
+  select(call: McpCall, choose: () => Selection): Selection {
+    const refused = this.refusal(call);
+    if (refused) return refused;
+    const chosen = choose();
+    if ("entry" in chosen || !("result" in chosen.message) || !asksForTask(call) || this.support(call) === "forbidden") return chosen;
+    const created = this.start(call, undefined, () => ({ kind: "message", message: chosen.message }));
+    return created.kind === "message" ? { message: created.message, ...(chosen.miss === undefined ? {} : { miss: chosen.miss }) } : chosen;
+  }
+
+  /** Whether a call runs as a task: it asks for one, its tool allows it, and its answer is one a task can give. */
+  wants(call: McpCall, plan: ResponsePlan): boolean {
+    return asksForTask(call) && this.support(call) !== "forbidden" && plan.kind !== "status" && plan.kind !== "fault";
+  }
+
+  /** Creates the task, starts its work (the answer of `stub`, if one answers), and answers the call with the task at once. */
+  start(call: McpCall, stub: Stub | undefined, work: TaskWork, host: StreamHost = NO_STREAM_HOST): Outcome {
+    const requested = call.params?.["task"] as { ttl?: unknown; pollInterval?: unknown };
+    const o = this.#env.options.tasks ?? {};
+    const plan = stub?.task;
+    const ttl = plan?.ttl !== undefined ? plan.ttl : typeof requested.ttl === "number" && requested.ttl >= 0 ? requested.ttl : o.ttl !== undefined ? o.ttl : DEFAULT_TASK_TTL_MS;
+    const pollInterval = plan?.pollInterval ?? (typeof requested.pollInterval === "number" ? requested.pollInterval : undefined) ?? o.pollInterval ?? DEFAULT_TASK_POLL_INTERVAL_MS;
+    let task: TaskRecord;
+    try {
+      task = this.store.create({ method: call.method, key: call.name, sessionId: call.sessionId, ttl, pollInterval });
+    } catch (error) {
+      if (error instanceof TaskStoreFull) throw new JsonRpcFailure(ErrorCodes.InternalError, error.message);
+      throw error;
+    }
+    const gate = new PollGate(plan);
+    this.#gates.set(task, gate);
+    void runTask(this.#runner, task, call, gate, work, host);
+    return { kind: "message", message: resultResponse(call.id as RequestId, createTaskResult(task)) };
+  }
+
+  /** `tasks/get`: the task, counting the poll (and playing the stub's scripted statuses). */
+  get(call: McpCall): unknown {
+    const task = this.#find(call);
+    task.polls++;
+    const gate = this.#gates.get(task);
+    const step = gate?.plan?.statuses?.[task.polls - 1];
+    if (step !== undefined && !isTerminal(task.status)) {
+      const status = typeof step === "string" ? step : step.status;
+      this.store.move(task, status, typeof step === "string" ? undefined : step.message);
+    }
+    const answer = taskJson(task);
+    if (gate && !gate.isOpen && task.polls >= gate.afterPolls) gate.open();
+    return answer;
+  }
+
+  /** `tasks/result`: waits until the task ends, then answers what its request answered. */
+  async result(call: McpCall): Promise<unknown> {
+    const task = this.#find(call);
+    const gate = this.#gates.get(task);
+    if (gate && !gate.isOpen) gate.open(); // the client waits now: held results are released
+    await this.store.whenFinal(task, this.#env.closing);
+    const outcome = task.outcome;
+    if (task.status === "cancelled") throw new JsonRpcFailure(ErrorCodes.InternalError, TaskErrors.cancelled(task.id));
+    if (outcome === undefined) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.expired);
+    if ("error" in outcome) throw new JsonRpcFailure(outcome.error.code, outcome.error.message, outcome.error.data);
+    const result = (outcome.result ?? {}) as Record<string, unknown>;
+    const meta = result["_meta"] !== null && typeof result["_meta"] === "object" ? (result["_meta"] as Record<string, unknown>) : {};
+    return { ...result, _meta: { ...meta, [RELATED_TASK_META_KEY]: { taskId: task.id } } };
+  }
+
+  /** `tasks/list`: the live tasks, oldest first, a page at a time. */
+  list(call: McpCall): unknown {
+    try {
+      const { items, nextCursor } = page(this.store.list().filter((task) => visibleTo(task, call)), call.params?.["cursor"], this.#env.options.pageSize ?? 100, "tasks/list");
+      return nextCursor === undefined ? { tasks: items.map(taskJson) } : { tasks: items.map(taskJson), nextCursor };
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw new JsonRpcFailure(ErrorCodes.InvalidParams, `Invalid cursor: ${error.message}`);
+      throw error;
+    }
+  }
+
+  /** `tasks/cancel`: stops a running task and answers it `cancelled`; a finished one is refused (-32602). */
+  cancel(call: McpCall): unknown {
+    const task = this.#find(call);
+    if (isTerminal(task.status)) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.terminal(task.status));
+    this.store.move(task, "cancelled", "The task was cancelled by request.");
+    task.abort.abort(`${PREFIX} task ${task.id} was cancelled`);
+    return taskJson(task);
+  }
+
+  /** Forgets every task and stops their work (reset and close). */
+  clear(): void {
+    this.store.clear();
+  }
+
+  #find(call: McpCall): TaskRecord {
+    const found = this.store.lookup(call.params?.["taskId"]);
+    if ("task" in found && visibleTo(found.task, call)) return found.task;
+    if ("task" in found) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.notFound);
+    throw new JsonRpcFailure(ErrorCodes.InvalidParams, found.missing === "expired" ? TaskErrors.expired : TaskErrors.notFound);
+  }
+
+  #deliver(sessionId: string | undefined, message: unknown): void {
+    if (sessionId === undefined) return;
+    this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
+  }
+}
+
+/** A task belongs to the session that created it: another session neither sees nor touches it (the SDK's servers bind them the same way). */
+function visibleTo(task: TaskRecord, call: McpCall): boolean {
+  return task.sessionId === undefined || call.sessionId === undefined || task.sessionId === call.sessionId;
+}
+
+/** The stream host of work that plays no stream (a miss answer). */
+const NO_STREAM_HOST: StreamHost = {
+  requestFromClient: () => Promise.reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} this task plays no stream.`)),
+  finalMessage: () => Promise.reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} this task plays no stream.`)),
+};
+
+/** Whether a request asks to run as a task (`params.task` is an object). */
+export function asksForTask(call: McpCall): boolean {
+  const task = call.params?.["task"];
+  return task !== null && typeof task === "object" && !Array.isArray(task);
+}
