@@ -205,6 +205,7 @@ describe("built-in answers", () => {
     "tasks/get": { taskId: "task-1" },
     "tasks/result": { taskId: "task-1" },
     "tasks/cancel": { taskId: "task-2" },
+    "tasks/update": { taskId: "task-2", inputResponses: {} },
   };
 
   async function rpc(url: string, method: string, params: Record<string, unknown>, headers: Record<string, string>): Promise<{ result?: unknown; error?: { code: number } }> {
@@ -231,13 +232,30 @@ describe("built-in answers", () => {
         mock.toolsCall("job").withArgs({ slow: true }).withDelay(60_000).respondsWith("late");
         mock.toolsCall("job").respondsWith("done");
         const taskHeaders = { "mcp-session-id": "session-1", "mcp-protocol-version": version };
-        for (const args of [{}, { slow: true }]) expect((await rpc(mock.url, "tools/call", { name: "job", arguments: args, task: {} }, taskHeaders)).result).toMatchObject({ task: { status: "working" } });
+        // 2026-07-28: the tasks extension, opted into in the envelope; the task comes back flat.
+        const optIn = { _meta: { [MetaKeys.protocolVersion]: version, [MetaKeys.clientCapabilities]: { extensions: { "io.modelcontextprotocol/tasks": {} } } } };
+        const modernHeaders = { "mcp-protocol-version": version, "mcp-method": "tools/call", "mcp-name": "job" };
+        for (const args of [{}, { slow: true }]) {
+          const created = stateless
+            ? await rpc(mock.url, "tools/call", { name: "job", arguments: args, ...optIn }, modernHeaders)
+            : await rpc(mock.url, "tools/call", { name: "job", arguments: args, task: {} }, taskHeaders);
+          expect(created.result).toMatchObject(stateless ? { resultType: "task", status: "working" } : { task: { status: "working" } });
+        }
       }
       for (const d of here) {
         const params = PARAMS[d.method] ?? {};
-        const headers: Record<string, string> = stateless ? { "mcp-protocol-version": version, "mcp-method": d.method } : { "mcp-session-id": "session-1", "mcp-protocol-version": version };
+        const taskId = params["taskId"];
+        const headers: Record<string, string> = stateless
+          ? { "mcp-protocol-version": version, "mcp-method": d.method, ...(typeof taskId === "string" ? { "mcp-name": taskId } : {}) }
+          : { "mcp-session-id": "session-1", "mcp-protocol-version": version };
         const sent = stateless ? { ...params, _meta: { [MetaKeys.protocolVersion]: version, [MetaKeys.clientCapabilities]: {} } } : params;
         const answer = d.method === "initialize" && init ? init : await rpc(mock.url, d.method, sent, headers);
+        // The tasks extension's answers are not the v1 SDK's 2025 shapes (ttlMs, inline results).
+        if (stateless && d.method.startsWith("tasks/")) {
+          expect(answer.error, d.method).toBeUndefined();
+          expect(answer.result, d.method).toMatchObject(d.method === "tasks/get" ? { resultType: "complete", taskId: expect.any(String), status: expect.any(String), ttlMs: 60000 } : { resultType: "complete" });
+          continue;
+        }
         if (d.resultSchema === undefined) {
           expect(answer.error?.code, `${d.method} answers an error: it has no result schema`).toBeTypeOf("number");
           continue;

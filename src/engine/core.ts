@@ -93,7 +93,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.stateless = new StatelessEra(accepted);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
-    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options });
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params) });
     this.#answers = new Answers(this);
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.
@@ -371,7 +371,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const stub = entry.stub;
     const response = Math.min(retry?.state ? retry.state.response : entry.hits, stub.responses.length - 1);
     const plan = retry?.state ? (stub.responses[response] as ResponsePlan) : this.#next(entry);
-    const rounds: RoundsContext | undefined = retry && { retry, response };
+    // A 2026-07-28 call that runs as a task asks through the task (tasks/update), not in rounds.
+    const rounds: RoundsContext | undefined = retry && !this.tasks.wants(call, plan) ? { retry, response } : undefined;
     const play = (host?: StreamHost, signal = this.closing.signal): Outcome | Promise<Outcome> => {
       if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, rounds, host);
       return sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(() => this.#answers.play(plan, call, stub.id, stub, rounds, host));

@@ -14,6 +14,8 @@ export interface SubscriptionFilter {
   readonly promptsListChanged?: boolean;
   readonly resourcesListChanged?: boolean;
   readonly resourceSubscriptions?: readonly string[];
+  /** The tasks extension: `notifications/tasks` of these tasks. */
+  readonly taskIds?: readonly string[];
 }
 
 /** One open listen stream. */
@@ -32,6 +34,7 @@ const GOVERNED: Readonly<Record<string, keyof SubscriptionFilter>> = {
   "notifications/prompts/list_changed": "promptsListChanged",
   "notifications/resources/list_changed": "resourcesListChanged",
   "notifications/resources/updated": "resourceSubscriptions",
+  "notifications/tasks": "taskIds",
 };
 
 /**
@@ -48,6 +51,11 @@ export function honouredFilter(requested: unknown, capabilities: Record<string, 
   if (Array.isArray(uris) && capabilities["resources"] !== undefined) {
     const strings = uris.filter((u): u is string => typeof u === "string");
     if (strings.length > 0) filter["resourceSubscriptions"] = strings;
+  }
+  const tasks = asked["taskIds"];
+  if (Array.isArray(tasks) && capabilities["tasks"] !== undefined) {
+    const ids = tasks.filter((t): t is string => typeof t === "string");
+    if (ids.length > 0) filter["taskIds"] = ids;
   }
   return filter;
 }
@@ -84,6 +92,8 @@ export class Subscriptions {
     for (const sub of this.#open) {
       if (key === "resourceSubscriptions") {
         if (!sub.filter.resourceSubscriptions?.includes(String(params?.["uri"]))) continue;
+      } else if (key === "taskIds") {
+        if (!sub.filter.taskIds?.includes(String(params?.["taskId"]))) continue;
       } else if (key !== undefined && sub.filter[key] !== true) continue;
       const message = params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
       sub.emit(JSON.stringify(withSubscriptionId(message, sub.id)));

@@ -22,6 +22,10 @@ import type { SessionStore } from "../session-store.js";
 import { isTerminal, TaskStore, TaskStoreFull, type TaskIdGenerator, type TaskRecord } from "./task-store.js";
 import { PollGate, runTask, type RunnerHost, type TaskWork } from "./task-runner.js";
 import { createTaskResult, RELATED_TASK_META_KEY, statusNotification, TaskErrors, taskJson } from "./wire-2025.js";
+import { createTaskResult2026, detailedTask2026, optsIntoTasks, TASKS_EXTENSION } from "./wire-2026.js";
+import { TaskInputs } from "./task-inputs.js";
+import { supportedRevision } from "../../protocol/revisions.js";
+import { isJsonObject } from "../../values/json-value.js";
 
 /** The revisions whose calls may run as tasks this way: those the task methods exist in. */
 const TASK_REVISIONS: readonly string[] = METHOD_BY_NAME.get("tasks/get")?.revisions ?? [];
@@ -63,6 +67,8 @@ export interface TaskEnvironment {
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
+  /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through. */
+  broadcast(method: string, params: Record<string, unknown>): void;
 }
 
 /** How a declared tool runs with tasks. */
@@ -74,12 +80,17 @@ export class Tasks implements TaskAnswers {
   readonly #env: TaskEnvironment;
   readonly #gates = new WeakMap<TaskRecord, PollGate>();
   readonly #runner: RunnerHost;
+  /** The tasks of the 2026-07-28 extension (the others speak 2025-11-25), and what they wait for. */
+  readonly #modern = new WeakSet<TaskRecord>();
+  readonly #inputs = new TaskInputs();
 
   constructor(env: TaskEnvironment) {
     this.#env = env;
     const o = env.options.tasks ?? {};
     this.store = new TaskStore({ ...(o.maxTasks === undefined ? {} : { maxTasks: o.maxTasks }), ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }), ...(o.ids === undefined ? {} : { ids: o.ids }) });
-    this.store.onChange((task) => this.#deliver(task.sessionId, statusNotification(task)));
+    this.store.onChange((task) =>
+      this.#modern.has(task) ? env.broadcast("notifications/tasks", detailedTask2026(task, this.#inputs.requests(task))) : this.#deliver(task.sessionId, statusNotification(task)),
+    );
     env.closing.addEventListener("abort", () => this.store.clear(), { once: true });
     this.#runner = {
       store: this.store,
@@ -98,9 +109,16 @@ export class Tasks implements TaskAnswers {
     return this.#env.tools.get(call.name)?.execution?.taskSupport ?? "forbidden";
   }
 
-  /** The refusal of a plain call of a tool that requires a task (-32601, as the SDK's server says it). */
+  /**
+   * The refusal of a plain call of a tool that requires a task: -32601 as the SDK's server says
+   * it; in 2026-07-28, -32021 naming the extension the request did not declare.
+   */
   refusal(call: McpCall): { readonly message: JsonRpcResponse; readonly miss: undefined } | undefined {
     if (call.method !== "tools/call" || asksForTask(call) || this.support(call) !== "required") return undefined;
+    if (supportedRevision(call.protocolVersion).stateless) {
+      const error = { code: ErrorCodes.MissingRequiredClientCapability, message: `Missing required client capability: extensions.${TASKS_EXTENSION}`, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } };
+      return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
+    }
     const message: JsonRpcResponse = {
       jsonrpc: "2.0",
       id: call.id ?? null,
@@ -130,7 +148,8 @@ export class Tasks implements TaskAnswers {
 
   /** Creates the task, starts its work (the answer of `stub`, if one answers), and answers the call with the task at once. */
   start(call: McpCall, stub: Stub | undefined, work: TaskWork, host: StreamHost = NO_STREAM_HOST): Outcome {
-    const requested = call.params?.["task"] as { ttl?: unknown; pollInterval?: unknown };
+    const requested = (call.params?.["task"] ?? {}) as { ttl?: unknown; pollInterval?: unknown };
+    const modern = supportedRevision(call.protocolVersion).stateless;
     const o = this.#env.options.tasks ?? {};
     const plan = stub?.task;
     const ttl = plan?.ttl !== undefined ? plan.ttl : typeof requested.ttl === "number" && requested.ttl >= 0 ? requested.ttl : o.ttl !== undefined ? o.ttl : DEFAULT_TASK_TTL_MS;
@@ -144,8 +163,11 @@ export class Tasks implements TaskAnswers {
     }
     const gate = new PollGate(plan);
     this.#gates.set(task, gate);
-    void runTask(this.#runner, task, call, gate, work, host);
-    return { kind: "message", message: resultResponse(call.id as RequestId, createTaskResult(task)) };
+    if (modern) this.#modern.add(task);
+    // In 2026-07-28 a task's requests wait in its inputRequests for tasks/update.
+    const inner: StreamHost = modern ? { requestFromClient: (method, params, _s, _d, _t, signal) => this.#inputs.ask(task, method, params, signal), finalMessage: (plan, c) => host.finalMessage(plan, c) } : host;
+    void runTask(this.#runner, task, call, gate, work, inner);
+    return { kind: "message", message: resultResponse(call.id as RequestId, modern ? createTaskResult2026(task) : createTaskResult(task)) };
   }
 
   /** `tasks/get`: the task, counting the poll (and playing the stub's scripted statuses). */
@@ -158,7 +180,7 @@ export class Tasks implements TaskAnswers {
       const status = typeof step === "string" ? step : step.status;
       this.store.move(task, status, typeof step === "string" ? undefined : step.message);
     }
-    const answer = taskJson(task);
+    const answer = this.#modern.has(task) ? detailedTask2026(task, this.#inputs.requests(task)) : taskJson(task);
     if (gate && !gate.isOpen && task.polls >= gate.afterPolls) gate.open();
     return answer;
   }
@@ -192,10 +214,21 @@ export class Tasks implements TaskAnswers {
   /** `tasks/cancel`: stops a running task and answers it `cancelled`; a finished one is refused (-32602). */
   cancel(call: McpCall): unknown {
     const task = this.#find(call);
+    // 2026-07-28: cancelling is cooperative, always acknowledged with an empty result.
+    if (this.#modern.has(task) && isTerminal(task.status)) return {};
     if (isTerminal(task.status)) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.terminal(task.status));
     this.store.move(task, "cancelled", "The task was cancelled by request.");
     task.abort.abort(`${PREFIX} task ${task.id} was cancelled`);
-    return taskJson(task);
+    return this.#modern.has(task) ? {} : taskJson(task);
+  }
+
+  /** `tasks/update` (2026-07-28): the answers to what the task waits for; unknown and answered keys are ignored. */
+  update(call: McpCall): unknown {
+    const task = this.#find(call);
+    const responses = call.params?.["inputResponses"];
+    if (!isJsonObject(responses)) throw new JsonRpcFailure(ErrorCodes.InvalidParams, "Invalid params: inputResponses must be an object of answers by key (as the task's inputRequests named them).");
+    this.#inputs.answer(task, responses);
+    return {};
   }
 
   /** Forgets every task and stops their work (reset and close). */
@@ -227,8 +260,9 @@ const NO_STREAM_HOST: StreamHost = {
   finalMessage: () => Promise.reject(new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} this task plays no stream.`)),
 };
 
-/** Whether a request asks to run as a task (`params.task` is an object). */
+/** Whether a request asks to run as a task: `params.task` is an object (2025-11-25), or its envelope declares the tasks extension (2026-07-28). */
 export function asksForTask(call: McpCall): boolean {
+  if (supportedRevision(call.protocolVersion).stateless) return optsIntoTasks(call);
   const task = call.params?.["task"];
   return task !== null && typeof task === "object" && !Array.isArray(task);
 }

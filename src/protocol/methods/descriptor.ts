@@ -69,6 +69,7 @@ export interface TaskAnswers {
   result(call: McpCall): unknown;
   list(call: McpCall): unknown;
   cancel(call: McpCall): unknown;
+  update(call: McpCall): unknown;
 }
 
 /** What the built-in answers read from the mock (the engine implements it). */

@@ -31,6 +31,7 @@ import { samplingCreateMessage } from "./sampling-create-message.js";
 import { serverDiscover } from "./server-discover.js";
 import { tasksCancel } from "./tasks-cancel.js";
 import { tasksGet } from "./tasks-get.js";
+import { tasksUpdate } from "./tasks-update.js";
 import { tasksList } from "./tasks-list.js";
 import { tasksResult } from "./tasks-result.js";
 import { notificationsTasksStatus } from "./notifications-tasks-status.js";
@@ -59,6 +60,7 @@ export const METHODS: readonly MethodDescriptor[] = [
   tasksResult,
   tasksList,
   tasksCancel,
+  tasksUpdate,
   resourcesRead,
   promptsGet,
   samplingCreateMessage,

@@ -8,7 +8,7 @@ import type { MethodDescriptor } from "./descriptor.js";
 export const tasksCancel: MethodDescriptor = {
   method: "tasks/cancel",
   direction: "client-request",
-  revisions: ["2025-11-25"],
+  revisions: ["2026-07-28", "2025-11-25"],
   entryPoint: "tasksCancel",
   pattern: true,
   key: { param: "taskId", noun: "task id", unkeyed: "tasks/cancel of any task" },

@@ -10,7 +10,7 @@ import type { MethodDescriptor } from "./descriptor.js";
 export const tasksGet: MethodDescriptor = {
   method: "tasks/get",
   direction: "client-request",
-  revisions: ["2025-11-25"],
+  revisions: ["2026-07-28", "2025-11-25"],
   entryPoint: "tasksGet",
   pattern: true,
   key: { param: "taskId", noun: "task id", unkeyed: "tasks/get of any task" },
