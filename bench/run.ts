@@ -185,7 +185,7 @@ async function main(): Promise<void> {
   // median of per-round ratios (each round measures every subject, in alternating order).
   const kinds: Subject[] = [
     { name: "Hono (bare)", start: () => startServer("hono", node, ["bench/servers/hono.mjs"]) },
-    mcpmock("constant, stateless JSON", ["stateless", "json", "1", "args"]),
+    mcpmock("constant, stateless JSON", ["stateless", "json", "1", "tools"]),
     mcpmock("function, stateless JSON", ["stateless", "json", "1", "fn"]),
     mcpmock("placeholder, stateless JSON", ["stateless", "json", "1", "placeholder"]),
     mcpmock("function, stateful JSON", ["stateful", "json", "1", "fn"], true),
