@@ -3,7 +3,6 @@
  * test/support/build.ts) the way a user runs it: help and version, command-line mistakes
  * (exit 2), validate (exit 0 or 1 with the problem), and serve, driven by the SDK client.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,67 +11,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CLI, ROOT } from "./support/build.js";
-import { Waiters } from "./support/waiters.js";
+import { ROOT } from "./support/build.js";
+import { runCli, startCli, type CliRun, type RunningCli } from "./support/cli-run.js";
 
-interface Run {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+type Run = CliRun;
+type Running = RunningCli;
 
-/** A running `mcpmock` process with its output so far. */
-interface Running {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly out: { stdout: string; stderr: string };
-  readonly exited: Promise<Run>;
-  /** Resolves when stdout or stderr (as chosen) satisfies `until`; rejects on exit or timeout. */
-  waitFor(stream: "stdout" | "stderr", until: (text: string) => boolean, timeoutMs?: number): Promise<string>;
-  kill(): void;
-}
-
-function start(args: readonly string[]): Running {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: "pipe" });
-  const out = { stdout: "", stderr: "" };
-  const waiters = new Waiters();
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out.stdout += chunk;
-    waiters.wake();
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    out.stderr += chunk;
-    waiters.wake();
-  });
-  const exited = new Promise<Run>((resolve) => child.once("close", (code, signal) => resolve({ code, signal, ...out })));
-  return {
-    child,
-    out,
-    exited,
-    waitFor: (stream, until, timeoutMs = 5_000) =>
-      waiters.until(
-        () => (until(out[stream]) ? out[stream] : undefined),
-        timeoutMs,
-        () => `timed out waiting on ${stream}; stdout: ${out.stdout}\nstderr: ${out.stderr}`,
-        exited.then((r) => `mcpmock exited (${r.code ?? r.signal}) first; stdout: ${r.stdout}\nstderr: ${r.stderr}`),
-      ),
-    kill: () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    },
-  };
-}
+/** Starts `mcpmock ...args` (test/support/cli-run.ts). */
+const start = (args: readonly string[]): Running => startCli(args);
 
 /** Runs `mcpmock ...args` to its end (killed after 10 s). */
-async function run(...args: string[]): Promise<Run> {
-  const p = start(args);
-  const timer = setTimeout(() => p.kill(), 10_000);
-  try {
-    return await p.exited;
-  } finally {
-    clearTimeout(timer);
-    p.kill();
-  }
-}
+const run = (...args: string[]): Promise<Run> => runCli(args);
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 

@@ -10,6 +10,7 @@ import { MetaKeys } from "../../protocol/revisions.js";
 import type { McpCall } from "../../stubs/call.js";
 import { isJsonObject } from "../../values/json-value.js";
 import type { TaskRecord } from "./task-store.js";
+import { taskJson } from "./wire-2025.js";
 
 /** The extension's identifier, in capabilities on both sides. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -21,17 +22,10 @@ export function optsIntoTasks(call: McpCall): boolean {
   return isJsonObject(extensions) && extensions[TASKS_EXTENSION] !== undefined;
 }
 
-/** A task, as every 2026 task message carries it. */
+/** A task, as every 2026 task message carries it: the 2025 fields, with the extension's `ttlMs` and `pollIntervalMs`. */
 export function taskJson2026(task: TaskRecord): Record<string, unknown> {
-  return {
-    taskId: task.id,
-    status: task.status,
-    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
-    createdAt: new Date(task.createdAt).toISOString(),
-    lastUpdatedAt: new Date(task.lastUpdatedAt).toISOString(),
-    ttlMs: task.ttl,
-    ...(task.pollInterval === undefined ? {} : { pollIntervalMs: task.pollInterval }),
-  };
+  const { ttl, pollInterval, ...fields } = taskJson(task);
+  return { ...fields, ttlMs: ttl, ...(pollInterval === undefined ? {} : { pollIntervalMs: pollInterval }) };
 }
 
 /** The answer to a call that runs as a task: the task, at once. */
