@@ -114,7 +114,7 @@ export class Tasks implements TaskAnswers {
    * it; in 2026-07-28, -32021 naming the extension the request did not declare.
    */
   refusal(call: McpCall): { readonly message: JsonRpcResponse; readonly miss: undefined } | undefined {
-    if (call.method !== "tools/call" || asksForTask(call) || this.support(call) !== "required") return undefined;
+    if (call.method !== "tools/call" || this.support(call) !== "required" || asksForTask(call)) return undefined;
     if (supportedRevision(call.protocolVersion).stateless) {
       const error = { code: ErrorCodes.MissingRequiredClientCapability, message: `Missing required client capability: extensions.${TASKS_EXTENSION}`, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } };
       return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
@@ -136,14 +136,14 @@ export class Tasks implements TaskAnswers {
     const refused = this.refusal(call);
     if (refused) return refused;
     const chosen = choose();
-    if ("entry" in chosen || !("result" in chosen.message) || !asksForTask(call) || this.support(call) === "forbidden") return chosen;
+    if ("entry" in chosen || !("result" in chosen.message) || this.support(call) === "forbidden" || !asksForTask(call)) return chosen;
     const created = this.start(call, undefined, () => ({ kind: "message", message: chosen.message }));
     return created.kind === "message" ? { message: created.message, ...(chosen.miss === undefined ? {} : { miss: chosen.miss }) } : chosen;
   }
 
   /** Whether a call runs as a task: it asks for one, its tool allows it, and its answer is one a task can give. */
   wants(call: McpCall, plan: ResponsePlan): boolean {
-    return asksForTask(call) && this.support(call) !== "forbidden" && plan.kind !== "status" && plan.kind !== "fault";
+    return this.support(call) !== "forbidden" && asksForTask(call) && plan.kind !== "status" && plan.kind !== "fault";
   }
 
   /** Creates the task, starts its work (the answer of `stub`, if one answers), and answers the call with the task at once. */
