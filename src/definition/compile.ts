@@ -15,7 +15,7 @@ import type { McpCall } from "../stubs/call.js";
 import type { LogLevel, StreamCall, StreamScriptBuilder, StreamValue } from "../stubs/stream-script.js";
 import type { ResponsePlan, TaskPlan } from "../stubs/stub.js";
 import type { AnswerDefinition, MatchingDefinition, MockDefinition, ModifierDefinition, StepDefinition } from "./format.js";
-import { hasPlaceholders, substitute } from "../values/placeholders.js";
+import { compileTemplate, hasPlaceholders } from "../values/placeholders.js";
 import { McpMockError, PREFIX } from "../values/errors.js";
 import { method, toolsCall } from "../dsl/patterns.js";
 
@@ -67,7 +67,8 @@ function templated(value: unknown): StreamValue {
   // A definition's value is JSON (checked by the schema), so it is a StreamValue as it is.
   if (!hasPlaceholders(value)) return value as StreamValue;
   // The template rides along, so stub sentences can show it.
-  return Object.assign((call: McpCall) => substitute(value, context(call)), { template: value });
+  const fill = compileTemplate(value);
+  return Object.assign((call: McpCall) => fill(context(call)), { template: value });
 }
 
 function steps(s: StreamScriptBuilder, list: readonly StepDefinition[]): void {

@@ -70,31 +70,65 @@ export function checkPlaceholders(
   else for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${path}.${k}`, roots, fail, known);
 }
 
+/** A placeholder's path, split once: `args.items[2].name` → `["args", "items", "2", "name"]`. */
+function pathParts(path: string): readonly string[] {
+  return path.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== "");
+}
+
 /** A path looked up in the request's own data: inherited keys (`__proto__`, `constructor`) are not there. */
-function lookup(context: PlaceholderContext, path: string): unknown {
+function lookup(context: PlaceholderContext, parts: readonly string[]): unknown {
   let value: unknown = context;
-  for (const part of path.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== "")) {
+  for (const part of parts) {
     if (value === null || typeof value !== "object" || !Object.hasOwn(value, part)) return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;
 }
 
+/** A value as placeholder text: JSON for objects, empty for missing values. */
+function asText(found: unknown): string {
+  return found === undefined || found === null ? "" : typeof found === "object" ? JSON.stringify(found) : String(found);
+}
+
 /**
- * Substitutes placeholders: a string that is one placeholder becomes the value itself (any
- * JSON); placeholders inside text become text (JSON for objects, empty for missing values).
+ * Compiles a value with placeholders once into the function that fills them: a string that is
+ * one placeholder becomes the value itself (any JSON); placeholders inside text become text
+ * (JSON for objects, empty for missing values); parts without placeholders are kept as they are.
+ */
+export function compileTemplate(value: unknown): (context: PlaceholderContext) => unknown {
+  if (!hasPlaceholders(value)) return () => value;
+  if (typeof value === "string") {
+    const whole = WHOLE.exec(value);
+    if (whole) {
+      const parts = pathParts(whole[1] as string);
+      return (context) => lookup(context, parts) ?? "";
+    }
+    const pieces: Array<string | readonly string[]> = [];
+    let last = 0;
+    for (const match of value.matchAll(PLACEHOLDER)) {
+      pieces.push(value.slice(last, match.index), pathParts(match[1] as string));
+      last = match.index + match[0].length;
+    }
+    pieces.push(value.slice(last));
+    return (context) => {
+      let text = "";
+      for (const piece of pieces) text += typeof piece === "string" ? piece : asText(lookup(context, piece));
+      return text;
+    };
+  }
+  if (Array.isArray(value)) {
+    const items = value.map(compileTemplate);
+    return (context) => items.map((fill) => fill(context));
+  }
+  const entries = Object.entries(value as object).map(([key, v]) => [key, compileTemplate(v)] as const);
+  // Object.fromEntries keeps a "__proto__" key an own property (an assignment would not).
+  return (context) => Object.fromEntries(entries.map(([key, fill]) => [key, fill(context)]));
+}
+
+/**
+ * Substitutes placeholders in one go (see {@link compileTemplate}, which answers that are
+ * played many times use, to do the parsing once).
  */
 export function substitute(value: unknown, context: PlaceholderContext): unknown {
-  if (typeof value === "string") {
-    if (!value.includes("{{")) return value;
-    const whole = WHOLE.exec(value);
-    if (whole) return lookup(context, whole[1] as string) ?? "";
-    return value.replace(PLACEHOLDER, (_m, path: string) => {
-      const found = lookup(context, path);
-      return found === undefined || found === null ? "" : typeof found === "object" ? JSON.stringify(found) : String(found);
-    });
-  }
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map((v) => substitute(v, context));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, context)]));
+  return compileTemplate(value)(context);
 }
