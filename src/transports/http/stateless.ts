@@ -9,7 +9,7 @@
  */
 import type { Context } from "hono";
 import type { MockCore, RequestContext } from "../../engine/core.js";
-import { isEnvelopeRefusal, type Envelope } from "../../engine/eras/stateless.js";
+import { isEnvelopeRefusal } from "../../engine/eras/stateless.js";
 import { honouredFilter, withSubscriptionId } from "../../engine/subscriptions.js";
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
 import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
@@ -43,6 +43,7 @@ class StatelessReply implements ReplyWriter<Response> {
   constructor(
     readonly c: Context,
     readonly streams: SseStreams,
+    readonly version: string,
   ) {}
 
   json(text: string, message?: JsonRpcResponse): Response {
@@ -52,7 +53,7 @@ class StatelessReply implements ReplyWriter<Response> {
   }
 
   events(outcomes: Parameters<SseStreams["answer"]>[4], dropAfter?: number): Response {
-    return this.streams.answer(this.c, {}, undefined, "2026-07-28", outcomes, dropAfter);
+    return this.streams.answer(this.c, {}, undefined, this.version, outcomes, dropAfter);
   }
 
   status(status: number, body: string | object | undefined, headers?: Readonly<Record<string, string>>): Response {
@@ -100,10 +101,10 @@ export class StatelessHttp {
       const raw = this.#core.handleNotification(m.method, m.params, ctx);
       return raw?.kind === "status" ? statusResponse(raw.status, raw.body, raw.headers) : new Response(null, { status: 202 });
     }
-    if (m.method === LISTEN) return this.#listen(c, m.id, m.params, ctx, envelope);
+    if (m.method === LISTEN) return this.#listen(c, m.id, m.params, ctx);
     const pending = this.#core.handleRequest(m.id, m.method, m.params, ctx);
     const outcome = pending instanceof Promise ? await pending : pending;
-    return renderReply([outcome], { batch: false, stream: this.#stream }, new StatelessReply(c, this.#streams));
+    return renderReply([outcome], { batch: false, stream: this.#stream }, new StatelessReply(c, this.#streams, envelope.protocolVersion));
   }
 
   /**
@@ -112,7 +113,7 @@ export class StatelessHttp {
    * notifications the filter lets through, an `openStream()` script and a `streams()` answer
    * of the listen stub, each frame with the subscription id, until the client goes.
    */
-  #listen(c: Context, id: RequestId, params: Record<string, unknown> | undefined, ctx: RequestContext, _envelope: Envelope): Response {
+  #listen(c: Context, id: RequestId, params: Record<string, unknown> | undefined, ctx: RequestContext): Response {
     const core = this.#core;
     const taken = core.takeEventStub(LISTEN, ctx, params, id);
     if (taken && taken.plan.kind !== "stream") {
@@ -121,7 +122,7 @@ export class StatelessHttp {
       if (taken.plan.kind === "status") return statusResponse(taken.plan.status, taken.plan.body, taken.plan.headers);
       if (taken.plan.kind === "error") {
         const data = taken.plan.data;
-        return new StatelessReply(c, this.#streams).json(JSON.stringify({ jsonrpc: "2.0", id, error: data === undefined ? { code: taken.plan.code, message: taken.plan.message } : { code: taken.plan.code, message: taken.plan.message, data } }));
+        return new StatelessReply(c, this.#streams, ctx.protocolVersion).json(JSON.stringify({ jsonrpc: "2.0", id, error: data === undefined ? { code: taken.plan.code, message: taken.plan.message } : { code: taken.plan.code, message: taken.plan.message, data } }));
       }
     }
     const filter = honouredFilter(params?.["notifications"], core.capabilities());
