@@ -176,8 +176,8 @@ async function main(): Promise<void> {
   const jsonCpu = median(cpu(sse.get("mcpmock stateless JSON") ?? []));
   for (const [name, rs] of sse) row("tools/call SSE vs JSON, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), jsonCpu, "JSON"));
 
-  // 3b. The 2026-07-28 revision against the 2025 stateless mode, on the same mock (issue 14: within 1.1x).
-  const eras = await measure([{ ...mcpmock("mcpmock 2026-07-28", ["stateful", "json"]), ...STATELESS_2026 }, mcpmock("mcpmock 2025 stateless", ["stateless", "json"])], 32);
+  // 3b. The 2026-07-28 revision against the 2025 stateless mode, each on a mock started the same way (issue 14: within 1.1x).
+  const eras = await measure([{ ...mcpmock("mcpmock 2026-07-28", ["stateless", "json"]), ...STATELESS_2026 }, mcpmock("mcpmock 2025 stateless", ["stateless", "json"])], 32);
   const era2025 = median(cpu(eras.get("mcpmock 2025 stateless") ?? []));
   for (const [name, rs] of eras) row("tools/call 2026-07-28 vs 2025 stateless, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), era2025, "2025 stateless"));
 
