@@ -6,6 +6,7 @@
  *   npm run bench:profile                       # mcpmock stateful JSON
  *   npm run bench:profile -- stateless json     # same args as bench/servers/mcpmock.mjs
  *   npm run bench:profile -- --server hono      # a baseline server instead
+ *   ERA=2026 npm run bench:profile -- stateless json   # the calls as a 2026-07-28 client sends them
  *
  * TOP=n lines of self time, INCLUSIVE=n lines of inclusive time (library and Hono frames),
  * INTERVAL=µs between samples (200).
@@ -34,9 +35,12 @@ mkdirSync(dir, { recursive: true });
 
 const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", process.env["INTERVAL"] ?? "200", `bench/servers/${serverName}.mjs`, ...args]);
 const stateful = serverName === "mcpmock" ? (args[0] ?? "stateful") === "stateful" : false;
-const headers = stateful ? await openSession(server.url) : MCP_HEADERS;
-await load(server, headers, { connections: 32, duration: 1 });
-const result = await load(server, headers, { connections: 32, duration: 5 });
+// ERA=2026: the tools/call of a 2026-07-28 client (its envelope in _meta, its method and name in headers).
+const modern = process.env["ERA"] === "2026";
+const body = modern ? JSON.stringify({ jsonrpc: "2.0", id: "[<id>]", method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }) : undefined;
+const headers = modern ? { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "add" } : stateful ? await openSession(server.url) : MCP_HEADERS;
+await load(server, headers, { connections: 32, duration: 1, ...(body ? { body } : {}) });
+const result = await load(server, headers, { connections: 32, duration: 5, ...(body ? { body } : {}) });
 await server.stop();
 process.stdout.write(`${serverName} ${args.join(" ")}: ${result.cpuUsPerRequest.toFixed(1)} µs CPU / call, ${Math.round(result.rps)} calls/s\n`);
 
