@@ -32,7 +32,7 @@ import { ClientRequests } from "./client-requests.js";
 import { SessionEra } from "./eras/sessions.js";
 import type { ProtocolEra } from "./eras/era.js";
 import { StatelessEra } from "./eras/stateless.js";
-import { DEFAULT_CACHE_HINTS, type CacheHints } from "./eras/stateless-results.js";
+import type { CacheHints } from "./eras/stateless-results.js";
 import { InputRounds, type Retry } from "./input-rounds.js";
 import type { RoundsContext } from "./answers.js";
 import { answerOf, type Outcome, type RequestContext } from "./outcome.js";
@@ -90,7 +90,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.sessions = new SessionStore(options.sessionIds, options);
     const accepted = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => (options.protocolVersions as readonly string[] | undefined)?.includes(v) ?? true);
     this.era = new SessionEra(this.sessions, this.stateful, accepted);
-    this.stateless = new StatelessEra(accepted);
+    this.stateless = new StatelessEra(accepted, options.cacheHints);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
     this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params) });
@@ -161,7 +161,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return this.stateless.versions;
   }
   cacheHints(): CacheHints {
-    return { ...DEFAULT_CACHE_HINTS, ...this.options.cacheHints };
+    return this.stateless.cacheHints;
   }
   resourceNotFoundCode(call: McpCall): number {
     return this.options.resourceNotFoundCode ?? supportedRevision(call.protocolVersion).resourceNotFoundCode;
@@ -371,13 +371,13 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const stub = entry.stub;
     const response = Math.min(retry?.state ? retry.state.response : entry.hits, stub.responses.length - 1);
     const plan = retry?.state ? (stub.responses[response] as ResponsePlan) : this.#next(entry);
+    const asTask = this.tasks.wants(call, plan);
     // A 2026-07-28 call that runs as a task asks through the task (tasks/update), not in rounds.
-    const rounds: RoundsContext | undefined = retry && !this.tasks.wants(call, plan) ? { retry, response } : undefined;
-    const play = (host?: StreamHost, signal = this.closing.signal): Outcome | Promise<Outcome> => {
-      if (stub.delay === undefined) return this.#answers.play(plan, call, stub.id, stub, rounds, host);
-      return sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(() => this.#answers.play(plan, call, stub.id, stub, rounds, host));
-    };
-    return this.tasks.wants(call, plan) ? this.tasks.start(call, stub, play, this.#answers.streamHost(stub)) : play();
+    const rounds: RoundsContext | undefined = retry && !asTask ? { retry, response } : undefined;
+    const answer = (host?: StreamHost): Outcome | Promise<Outcome> => this.#answers.play(plan, call, stub.id, stub, rounds, host);
+    const play = (host?: StreamHost, signal = this.closing.signal): Outcome | Promise<Outcome> =>
+      stub.delay === undefined ? answer(host) : sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(() => answer(host));
+    return asTask ? this.tasks.start(call, stub, play, this.#answers.streamHost(stub)) : play();
   }
 
 }

@@ -67,6 +67,17 @@ export function withSubscriptionId(message: Record<string, unknown>, id: Request
   return { ...message, params: { ...params, _meta: { ...meta, [MetaKeys.subscriptionId]: id } } };
 }
 
+/**
+ * Opens a listen stream on any transport: the acknowledgement of what is honoured of the
+ * `requested` filter goes out on `emit`, then the stream is registered; the returned `close`
+ * ends the registration.
+ */
+export function openSubscription(subscriptions: Subscriptions, id: RequestId, requested: unknown, capabilities: Record<string, unknown>, emit: (json: string) => void): { readonly filter: SubscriptionFilter; readonly close: () => void } {
+  const filter = honouredFilter(requested, capabilities);
+  emit(JSON.stringify(withSubscriptionId({ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: filter } }, id)));
+  return { filter, close: subscriptions.add({ id, filter, emit }) };
+}
+
 /** The open listen streams of a mock. */
 export class Subscriptions {
   readonly #open = new Set<Subscription>();

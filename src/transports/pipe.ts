@@ -25,7 +25,7 @@ import { HTTP_GET_STREAM } from "../protocol/entry-points.js";
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import { playOutcomes, receive, renderReply, type Classified, type ReplyWriter } from "./transport.js";
 import { isEnvelopeRefusal, isStatelessRequest } from "../engine/eras/stateless.js";
-import { honouredFilter, withSubscriptionId } from "../engine/subscriptions.js";
+import { openSubscription } from "../engine/subscriptions.js";
 
 /** Where a pipe-like connection writes. */
 export interface PipeEnds {
@@ -136,13 +136,11 @@ export class PipeConnection {
   /** `subscriptions/listen` on a pipe: the acknowledgement, then what the filter lets through, until the connection stops. */
   #listen(id: RequestId, params: Record<string, unknown> | undefined, ctx: RequestContext): void {
     const core = this.#core;
-    const filter = honouredFilter(params?.["notifications"], core.capabilities());
     const emit = (json: string): void => {
       if (!this.#abort.signal.aborted) this.#ends.send(json);
     };
-    emit(JSON.stringify(withSubscriptionId({ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: filter } }, id)));
-    const remove = core.push.subscriptions.add({ id, filter, emit });
-    this.#abort.signal.addEventListener("abort", remove, { once: true });
+    const { filter, close } = openSubscription(core.push.subscriptions, id, params?.["notifications"], core.capabilities(), emit);
+    this.#abort.signal.addEventListener("abort", close, { once: true });
     core.journalEvent("subscriptions/listen", ctx, undefined, { subscribed: filter }, params, id);
   }
 

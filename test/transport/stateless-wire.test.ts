@@ -289,7 +289,7 @@ describe("capabilities and input rounds", () => {
 
 describe("subscriptions/listen", () => {
   /** Opens a listen stream by hand and collects its frames as they come. */
-  async function listen(url: string, notifications: Record<string, unknown>): Promise<{ frames: Array<Record<string, unknown>>; status: number; until(n: number): Promise<void>; close(): void }> {
+  async function listen(url: string, notifications: Record<string, unknown>): Promise<{ frames: Array<Record<string, unknown>>; status: number; ended: Promise<void>; until(n: number): Promise<void>; close(): void }> {
     const abort = new AbortController();
     const res = await fetch(url, {
       method: "POST",
@@ -299,7 +299,7 @@ describe("subscriptions/listen", () => {
     });
     const frames: Array<Record<string, unknown>> = [];
     const waiters: Array<() => void> = [];
-    void (async () => {
+    const ended = (async () => {
       const reader = (res.body as ReadableStream<Uint8Array>).getReader();
       const decoder = new TextDecoder();
       let buffer = "";
@@ -323,6 +323,7 @@ describe("subscriptions/listen", () => {
     return {
       frames,
       status: res.status,
+      ended,
       until: async (n) => {
         while (frames.length < n) await new Promise<void>((r) => waiters.push(r));
       },
@@ -358,11 +359,15 @@ describe("subscriptions/listen", () => {
     expect([a.status, a.body.id, a.body.error?.code, a.body.error?.message]).toEqual([200, 7, -32603, "Subscription limit reached"]);
   });
 
-  test("close() ends an open listen stream", async () => {
+  test("close() ends an open listen stream: the client sees its end, and nothing is left registered", async () => {
     const mock = await start();
     const stream = await listen(mock.url, { toolsListChanged: true });
     await stream.until(1);
+    let done = false;
+    void stream.ended.then(() => (done = true));
     await mock.close();
+    await Promise.race([stream.ended, new Promise((r) => setTimeout(r, 2000))]);
+    expect(done, "the listen stream ended with close()").toBe(true);
     stream.close();
   });
 });

@@ -10,6 +10,7 @@ import { LOG_LEVELS } from "../../protocol/methods/logging-set-level.js";
 import { ErrorCodes, MetaKeys, SESSION_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from "../../protocol/revisions.js";
 import type { LogLevel } from "../../stubs/stream-script.js";
 import { isJsonObject } from "../../values/json-value.js";
+import { DEFAULT_CACHE_HINTS, type CacheHints } from "./stateless-results.js";
 
 /** What a 2026-07-28 request's envelope declares, read once. */
 export interface Envelope {
@@ -48,11 +49,14 @@ export function isStatelessRequest(sessionId: string | undefined, headerVersion:
 export class StatelessEra {
   /** The stateless versions accepted, newest first. */
   readonly versions: readonly string[];
+  /** The cache hints its results carry unless their answer sets them (made once: every call reads them). */
+  readonly cacheHints: CacheHints;
   /** Every version accepted, for the -32022 answer. */
   readonly #accepted: readonly string[];
 
-  constructor(accepted: readonly string[]) {
+  constructor(accepted: readonly string[], cacheHints?: Partial<CacheHints>) {
     this.#accepted = accepted;
+    this.cacheHints = { ...DEFAULT_CACHE_HINTS, ...cacheHints };
     this.versions = accepted.filter((v) => STATELESS_PROTOCOL_VERSIONS.includes(v));
   }
 

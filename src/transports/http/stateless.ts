@@ -10,14 +10,14 @@
 import type { Context } from "hono";
 import type { MockCore, RequestContext } from "../../engine/core.js";
 import { isEnvelopeRefusal } from "../../engine/eras/stateless.js";
-import { honouredFilter, withSubscriptionId } from "../../engine/subscriptions.js";
+import { openSubscription, withSubscriptionId } from "../../engine/subscriptions.js";
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
 import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
 import { ErrorCodes, HeaderNames } from "../../protocol/revisions.js";
 import type { RequestId } from "../../stubs/call.js";
 import { renderReply, type Classified, type ReplyWriter } from "../transport.js";
 import { type ReadMessages, statusResponse } from "./body.js";
-import { header, sendJson } from "./node-io.js";
+import { sendJson } from "./node-io.js";
 import { headerMismatch } from "./stateless-headers.js";
 import type { SseStreams } from "./sse-streams.js";
 
@@ -90,7 +90,7 @@ export class StatelessHttp {
     if (m.kind !== "request" && m.kind !== "notification") {
       return refusal(400, null, ErrorCodes.InvalidRequest, "Bad Request: 2026-07-28 has no server-to-client requests to answer", "[mcpmock] A response belongs to a session-era request; in 2026-07-28 answers to input requests travel as inputResponses in the retried request.");
     }
-    const envelope = this.#core.stateless.read(m.params, header(c, HeaderNames.protocolVersion));
+    const envelope = this.#core.stateless.read(m.params, headers[HeaderNames.protocolVersion]);
     if (isEnvelopeRefusal(envelope)) return refusal(400, id, envelope.code, envelope.message, envelope.data);
     const mismatch = headerMismatch(m.method, m.params, headers, this.#core.tools);
     if (mismatch) {
@@ -125,13 +125,11 @@ export class StatelessHttp {
         return new StatelessReply(c, this.#streams, ctx.protocolVersion).json(JSON.stringify({ jsonrpc: "2.0", id, error: data === undefined ? { code: taken.plan.code, message: taken.plan.message } : { code: taken.plan.code, message: taken.plan.message, data } }));
       }
     }
-    const filter = honouredFilter(params?.["notifications"], core.capabilities());
     const held = this.#streams.hold(c);
-    const emit = (message: Record<string, unknown>): void => void held.stream.emit(JSON.stringify(withSubscriptionId(message, id)));
-    emit({ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: filter } });
-    const remove = core.push.subscriptions.add({ id, filter, emit: (json) => void held.stream.emit(json) });
+    const { filter, close } = openSubscription(core.push.subscriptions, id, params?.["notifications"], core.capabilities(), (json) => void held.stream.emit(json));
     core.journalEvent(LISTEN, ctx, taken?.stubId, { subscribed: filter }, params, id);
-    void held.ended.then(remove);
+    void held.ended.then(close);
+    const emit = (message: Record<string, unknown>): void => void held.stream.emit(JSON.stringify(withSubscriptionId(message, id)));
     const signal = AbortSignal.any([held.signal, core.closing.signal]);
     const sink = { signal, send: (m: unknown) => emit(m as Record<string, unknown>), ready: () => held.stream.ready() };
     const script = core.takeEventStub(HTTP_GET_STREAM, ctx);

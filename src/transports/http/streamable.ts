@@ -23,7 +23,6 @@ import { DEFAULT_KEEP_ALIVE_MS, SseStreams } from "./sse-streams.js";
 import { LEGACY_MESSAGES_PATH, LEGACY_SSE_PATH, LegacySse } from "./legacy-sse.js";
 import { McpMockError } from "../../values/errors.js";
 import { isStatelessRequest } from "../../engine/eras/stateless.js";
-import { STATELESS_PROTOCOL_VERSIONS } from "../../protocol/revisions.js";
 import { StatelessHttp } from "./stateless.js";
 import { MockAuth } from "../../auth/mock-auth.js";
 
@@ -172,7 +171,7 @@ export class HttpTransport {
     const headers = allHeaders(c);
     const first = messages[0] as Classified;
     const params = first.kind === "request" || first.kind === "notification" ? first.params : undefined;
-    if (isStatelessRequest(header(c, HeaderNames.sessionId), header(c, HeaderNames.protocolVersion), params)) return this.#stateless.post(c, read, headers);
+    if (isStatelessRequest(headers[HeaderNames.sessionId], headers[HeaderNames.protocolVersion], params)) return this.#stateless.post(c, read, headers);
     let init: Classified | undefined;
     let preSession = true;
     for (const m of messages) {
@@ -228,8 +227,7 @@ export class HttpTransport {
 
   /** A GET or DELETE of the 2026-07-28 revision (no session, its version in the header): there are none. */
   #statelessHttpMethod(c: Context): boolean {
-    const version = header(c, HeaderNames.protocolVersion);
-    return header(c, HeaderNames.sessionId) === undefined && version !== undefined && STATELESS_PROTOCOL_VERSIONS.includes(version);
+    return isStatelessRequest(header(c, HeaderNames.sessionId), header(c, HeaderNames.protocolVersion), undefined);
   }
 
   #get(c: Context): Response {
