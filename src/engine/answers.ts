@@ -77,6 +77,8 @@ export class Answers {
     if ((outcome.kind !== "message" && outcome.kind !== "fault") || !supportedRevision(call.protocolVersion).stateless) return outcome;
     const message = outcome.message;
     if (!("result" in message)) return outcome;
+    // A result computed for this call was completed when it was made (see #computed).
+    if (outcome.kind === "message" && outcome.resultJson !== undefined && outcome.shared !== true) return outcome;
     const hints = this.#source.cacheHints();
     if (outcome.kind === "message" && outcome.resultJson !== undefined && isJsonObject(message.result)) {
       let found = this.#completed.get(message.result);
@@ -92,17 +94,15 @@ export class Answers {
   #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost): Outcome | Promise<Outcome> {
     switch (plan.kind) {
       case "result":
-        if (typeof plan.result !== "function" && !OPENING_METHODS.has(call.method)) return constantMessage(call, this.#constant(plan, 0, () => plan.result));
-        return after(evaluate(plan.result, call, where), (result) => this.#result(plan, call, result));
+        if (OPENING_METHODS.has(call.method)) return after(evaluate(plan.result, call, where), (result) => this.#result(plan, call, result));
+        if (typeof plan.result !== "function") return constantMessage(call, this.#constant(plan, 0, () => plan.result));
+        return this.#computed(plan.result, call, call, where, asIs);
       case "resource-result": {
         const uri = call.uri as string;
         const variables = Object.assign({}, ...(stub?.matchers ?? []).map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
         // A copy that keeps what the call carries (a stream's answers too), plus the variables.
         const readCall = Object.defineProperties(new McpCall(call), Object.getOwnPropertyDescriptors(call));
-        return after(evaluate(plan.payload, Object.assign(readCall, { variables }), where), (payload): Outcome => ({
-          kind: "message",
-          message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, plan.mimeType)),
-        }));
+        return this.#computed(plan.payload, Object.assign(readCall, { variables }), call, where, (payload) => wrapReadPayload(payload, uri, plan.mimeType));
       }
       case "prompt-result": {
         const promptResult = (payload: unknown): unknown => {
@@ -110,7 +110,7 @@ export class Answers {
           return plan.description === undefined ? result : { description: plan.description, ...result };
         };
         if (typeof plan.payload !== "function") return constantMessage(call, this.#constant(plan, 0, () => promptResult(plan.payload)));
-        return after(evaluate(plan.payload, call, where), (payload): Outcome => ({ kind: "message", message: resultResponse(call.id as RequestId, promptResult(payload)) }));
+        return this.#computed(plan.payload, call, call, where, promptResult);
       }
       case "tool-result": {
         const tool = call.name === undefined ? undefined : this.#source.tools.get(call.name);
@@ -124,7 +124,7 @@ export class Answers {
           const variant = (wrap.hasOutputSchema ? 2 : 0) + (wrap.structuredContent ? 1 : 0);
           return constantMessage(call, this.#constant(plan, variant, () => wrapToolPayload(plan.payload, wrap)));
         }
-        return after(evaluate(plan.payload, call, where), (payload): Outcome => ({ kind: "message", message: resultResponse(call.id as RequestId, wrapToolPayload(payload, wrap)) }));
+        return this.#computed(plan.payload, call, call, where, (payload) => wrapToolPayload(payload, wrap));
       }
       case "error":
         return { kind: "message", message: errorMessage(call, plan.code, plan.message, plan.data) };
@@ -183,6 +183,26 @@ export class Answers {
   }
 
   /**
+   * An answer made for this call: `answer` (a value, or a function of `evaluated`) shaped into
+   * the result, completed for the call's era and serialized once, here: the transport writes
+   * that JSON and the journal counts its length, so nothing walks the result again. A promise
+   * only when the function returns one.
+   */
+  #computed(answer: unknown, evaluated: McpCall, call: McpCall, where: string, shape: (value: unknown) => unknown): Outcome | Promise<Outcome> {
+    const value: unknown = typeof answer === "function" ? (answer as (c: McpCall) => unknown)(evaluated) : answer;
+    if (isThenable(value)) return Promise.resolve(value).then((settled) => this.#message(call, shape(checked(settled, where))));
+    return this.#message(call, shape(checked(value, where)));
+  }
+
+  /** A result made for one call, as the call's era sends it, with its JSON. */
+  #message(call: McpCall, result: unknown): Outcome {
+    const sent = supportedRevision(call.protocolVersion).stateless ? completeResult(result, call.method, this.#source.cacheHints()) : result;
+    const message = resultResponse(call.id as RequestId, sent);
+    const json = JSON.stringify(sent) as string | undefined;
+    return json === undefined ? { kind: "message", message } : { kind: "message", message, resultJson: json };
+  }
+
+  /**
    * A constant answer's result, made and serialized once for each variant of it (answers are
    * copied at stub time, so a constant cannot change).
    */
@@ -216,15 +236,24 @@ export class Answers {
 }
 
 function constantMessage(call: McpCall, { result, json }: ConstantResult): Outcome {
-  return { kind: "message", message: resultResponse(call.id as RequestId, result), resultJson: json };
+  return { kind: "message", message: resultResponse(call.id as RequestId, result), resultJson: json, shared: true };
+}
+
+function asIs(value: unknown): unknown {
+  return value;
+}
+
+/** A value an answer function returned, once checked to be JSON. */
+function checked(value: unknown, stubId: string): unknown {
+  assertJsonCarriable(value, `the answer function of ${stubId}`, "returned value");
+  return value;
 }
 
 /** Evaluates an answer that may be a function of the call; checks a computed value is JSON. A promise only when the function returns one. */
 function evaluate(answer: unknown, call: McpCall, stubId: string): unknown {
   if (typeof answer !== "function") return answer;
   const value: unknown = (answer as (c: McpCall) => unknown)(call);
-  const check = (v: unknown): unknown => (assertJsonCarriable(v, `the answer function of ${stubId}`, "returned value"), v);
-  return isThenable(value) ? Promise.resolve(value).then(check) : check(value);
+  return isThenable(value) ? Promise.resolve(value).then((v) => checked(v, stubId)) : checked(value, stubId);
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

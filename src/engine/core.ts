@@ -35,7 +35,7 @@ import { StatelessEra } from "./eras/stateless.js";
 import type { CacheHints } from "./eras/stateless-results.js";
 import { InputRounds, type Retry } from "./input-rounds.js";
 import type { RoundsContext } from "./answers.js";
-import { answerOf, type Outcome, type RequestContext } from "./outcome.js";
+import { answerBytes, answerOf, type Outcome, type RequestContext } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
 import { declareAll } from "./declarations.js";
@@ -229,8 +229,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   /** Journals an answer (a stream journals its own end) and reports a miss. */
   #finish(outcome: Outcome, call: McpCall, entry: JournalEntry, stubId: string | undefined, miss: string | undefined): Outcome {
     if (outcome.kind === "stream") return this.#tracked(outcome, call, entry, stubId);
-    // A constant answer's result is shared by every entry that got it: it costs the budget nothing.
-    this.journal.complete(entry, stubId, answerOf(outcome), miss, outcome.kind === "message" && outcome.resultJson !== undefined ? 0 : undefined);
+    this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome));
     if (this.options.verbose) logAnswer(entry, outcome);
     if (miss !== undefined) reportUnmatched(this.options, entry, miss);
     return outcome;

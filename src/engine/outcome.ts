@@ -37,8 +37,10 @@ export type Outcome =
       readonly kind: "message";
       readonly message: JsonRpcResponse;
       readonly initialize?: InitializeOutcome;
-      /** The result already in JSON (a constant answer is serialized once, not on every call). */
+      /** The result already in JSON (a constant answer is serialized once, not on every call; a computed one once, when made). */
       readonly resultJson?: string;
+      /** The result is a constant answer's, the same for every call (the journal counts it for nothing). */
+      readonly shared?: boolean;
     }
   /** A raw status (`respondsWithStatus`): HTTP writes it; stdio names it in an error. */
   | { readonly kind: "status"; readonly status: number; readonly body?: string | object; readonly headers?: Readonly<Record<string, string>> }
@@ -53,4 +55,17 @@ export function answerOf(outcome: Outcome): unknown {
   if (outcome.kind === "status") return { status: outcome.status };
   if (outcome.kind === "fault") return { fault: outcome.fault };
   return { stream: true };
+}
+
+/** What the JSON-RPC envelope adds to a result's JSON, near enough (`{"jsonrpc":"2.0","id":…,"result":…}`). */
+const ENVELOPE_BYTES = 40;
+
+/**
+ * The bytes an answer costs the journal when the outcome knows them: none for a constant
+ * answer's result (every entry that got it shares it), its JSON's length for a result computed
+ * for this call; `undefined` (the journal estimates) otherwise.
+ */
+export function answerBytes(outcome: Outcome): number | undefined {
+  if (outcome.kind !== "message" || outcome.resultJson === undefined) return undefined;
+  return outcome.shared === true ? 0 : outcome.resultJson.length + ENVELOPE_BYTES;
 }

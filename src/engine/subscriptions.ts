@@ -7,6 +7,7 @@
 import { MetaKeys } from "../protocol/revisions.js";
 import type { RequestId } from "../stubs/call.js";
 import { isJsonObject } from "../values/json-value.js";
+import { withFields } from "../values/with-fields.js";
 
 /** What a listen request may ask for (its `params.notifications`). */
 export interface SubscriptionFilter {
@@ -64,7 +65,7 @@ export function honouredFilter(requested: unknown, capabilities: Record<string, 
 export function withSubscriptionId(message: Record<string, unknown>, id: RequestId): Record<string, unknown> {
   const params = isJsonObject(message["params"]) ? message["params"] : {};
   const meta = isJsonObject(params["_meta"]) ? params["_meta"] : {};
-  return { ...message, params: { ...params, _meta: { ...meta, [MetaKeys.subscriptionId]: id } } };
+  return withFields(message, { params: withFields(params, { _meta: withFields(meta, { [MetaKeys.subscriptionId]: id }) }) });
 }
 
 /**

@@ -6,6 +6,7 @@
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
+import { withFields } from "../values/with-fields.js";
 
 /** Contents of one resource: text, or a base64 blob. @category Starting */
 export type ResourceContents =
@@ -217,12 +218,12 @@ export function isReadResult(value: unknown): value is ReadResourceResult {
 export function wrapReadPayload(payload: unknown, uri: string, mimeType: string | undefined): ReadResourceResult {
   if (isReadResult(payload)) return payload;
   const one = (item: unknown): ResourceContents => {
-    const withType = <T extends object>(c: T): T => (mimeType === undefined || "mimeType" in c ? c : { ...c, mimeType });
+    const withType = <T extends object>(c: T): T => (mimeType === undefined || "mimeType" in c ? c : withFields(c, { mimeType }));
     if (typeof item === "string") return withType({ uri, text: item });
     const obj = item as { uri?: string; text?: unknown; blob?: unknown } | null;
     if (obj && typeof obj === "object" && (typeof obj.text === "string" || obj.blob !== undefined)) {
       const blob = obj.blob === undefined ? undefined : base64(obj.blob as string | Uint8Array);
-      return withType({ ...obj, uri: obj.uri ?? uri, ...(blob === undefined ? {} : { blob }) } as ResourceContents);
+      return withType(withFields(obj, blob === undefined ? { uri: obj.uri ?? uri } : { uri: obj.uri ?? uri, blob }) as ResourceContents);
     }
     return withType({ uri, text: typeof item === "object" ? JSON.stringify(item) : String(item) });
   };

@@ -3,6 +3,7 @@
  * @module
  */
 import { isContentBlock, type CallToolResult } from "../protocol/content.js";
+import { withFields } from "../values/with-fields.js";
 
 /** What wrapping depends on besides the payload. */
 export interface WrapContext {
@@ -45,5 +46,5 @@ export function wrapToolPayload(payload: unknown, ctx: WrapContext): CallToolRes
       result.structuredContent = payload as Record<string, unknown>;
     }
   }
-  return ctx.isError && result.isError !== true ? { ...result, isError: true } : result;
+  return ctx.isError && result.isError !== true ? withFields(result, { isError: true }) : result;
 }

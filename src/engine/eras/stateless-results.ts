@@ -13,6 +13,7 @@ import { isJsonObject } from "../../values/json-value.js";
 import { INPUT_REQUEST_METHODS } from "../input-rounds.js";
 import type { StreamPlan } from "../stream-player.js";
 import { JsonRpcFailure } from "../../protocol/jsonrpc.js";
+import { withFields } from "../../values/with-fields.js";
 
 /** The cache hints a mock puts on results that carry none. */
 export interface CacheHints {
@@ -32,13 +33,13 @@ export function completeResult(result: unknown, method: string, hints: CacheHint
   if (!isJsonObject(result)) return result;
   const cacheable = CACHEABLE_METHODS.has(method);
   if ("resultType" in result && (!cacheable || ("ttlMs" in result && "cacheScope" in result))) return result;
-  const completed: Record<string, unknown> = { ...result };
-  if (!("resultType" in result)) completed["resultType"] = "complete";
+  const added: Record<string, unknown> = {};
+  if (!("resultType" in result)) added["resultType"] = "complete";
   if (cacheable) {
-    if (!("ttlMs" in result)) completed["ttlMs"] = hints.ttlMs;
-    if (!("cacheScope" in result)) completed["cacheScope"] = hints.cacheScope;
+    if (!("ttlMs" in result)) added["ttlMs"] = hints.ttlMs;
+    if (!("cacheScope" in result)) added["cacheScope"] = hints.cacheScope;
   }
-  return completed;
+  return withFields(result, added);
 }
 
 /**

@@ -1,0 +1,15 @@
+/**
+ * A copy of an object with some fields set, for the hot path. `{ ...source, key: value }` is
+ * the natural way to write it, but when `key` is not already in `source`, Node 20's V8 takes a
+ * slow path for it: about 1.5 µs a copy instead of about 0.1 µs (measured by `npm run bench`'s
+ * micro rows). A copy field by field stays fast.
+ * @module
+ */
+
+/** `{ ...source, ...fields }`: the own enumerable fields of `source`, then `fields` on top. */
+export function withFields<T extends object, F extends Record<string, unknown>>(source: T, fields: F): T & F {
+  const copy: Record<string, unknown> = {};
+  for (const key in source) if (Object.hasOwn(source, key)) copy[key] = (source as Record<string, unknown>)[key];
+  for (const key in fields) copy[key] = fields[key];
+  return copy as T & F;
+}
