@@ -20,7 +20,7 @@ export interface Running {
 
 /** Starts a server process and waits for its `READY <url>` line. */
 export function startServer(name: string, command: string, args: string[], ready?: (proc: ChildProcess) => Promise<string>): Promise<Running> {
-  const proc = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(command, args, { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   proc.stderr?.on("data", (c: Buffer) => (stderr += String(c)));
   const stop = async (): Promise<void> => {

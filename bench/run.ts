@@ -12,6 +12,10 @@ import os from "node:os";
 import { CALL, freePort, latency, load, MCP_HEADERS, median, openSession, range, ROOT, rotate, rssMiB, startServer, type LoadResult, type Running } from "./lib.js";
 
 const quick = process.argv.includes("--quick");
+// --only kinds: the answer-kinds sections alone (3c and 3d), written to bench/results/kinds.md.
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+if (only !== undefined && only !== "kinds") throw new Error(`--only takes "kinds", not ${JSON.stringify(only)}`);
 const ROUNDS = quick ? 1 : 5;
 const DURATION = quick ? 1 : 3;
 const rows: string[] = [];
@@ -48,6 +52,7 @@ const STATELESS_2026 = {
 };
 
 const mcpmock = (name: string, args: string[], stateful = false): Subject => ({ name, stateful, start: () => startServer(name, node, ["bench/servers/mcpmock.mjs", ...args]) });
+const honoBare: Subject = { name: "Hono (bare)", start: () => startServer("hono", node, ["bench/servers/hono.mjs"]) };
 
 async function wiremock(): Promise<Subject | undefined> {
   const jarDir = `${ROOT}node_modules/wiremock/build`;
@@ -115,6 +120,52 @@ async function measure(subjects: Subject[], connections: number, body = CALL): P
   return results;
 }
 
+/**
+ * Measures each subject right beside a run of the baseline, in rounds (the pair's order
+ * alternating), so that each ratio compares two runs a few seconds apart: on a noisy machine
+ * the ratio of a pair is steadier than the ratio of two medians taken minutes apart.
+ * Returns, per subject, its CPU per call and its ratio to the baseline, one of each per round.
+ */
+async function measurePaired(baseline: Subject, subjects: Subject[], connections: number, rounds: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
+  const running = new Map<string, { server: Running; headers: Record<string, string>; subject: Subject }>();
+  for (const s of [baseline, ...subjects]) {
+    const server = await s.start();
+    const headers = s.headers ?? (s.stateful ? await openSession(server.url) : MCP_HEADERS);
+    await load(server, headers, { connections, duration: 1, ...(s.body ? { body: s.body } : {}) }); // warm-up (JIT)
+    running.set(s.name, { server, headers, subject: s });
+  }
+  const run = async (name: string): Promise<number> => {
+    const r = running.get(name) as { server: Running; headers: Record<string, string>; subject: Subject };
+    const result = await load(r.server, r.headers, { connections, duration, ...(r.subject.body ? { body: r.subject.body } : {}) });
+    if (result.errors) notes.push(`${name} at ${connections} connections: ${result.errors} errors.`);
+    return result.cpuUsPerRequest;
+  };
+  const out = new Map(subjects.map((s) => [s.name, { cpu: [] as number[], ratios: [] as number[] }]));
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, s] of subjects.entries()) {
+        const first = (round + i) % 2 === 0;
+        const a = await run(first ? baseline.name : s.name);
+        const b = await run(first ? s.name : baseline.name);
+        const [base, subject] = first ? [a, b] : [b, a];
+        out.get(s.name)?.cpu.push(subject);
+        out.get(s.name)?.ratios.push(subject / base);
+      }
+    }
+  } finally {
+    for (const { server } of running.values()) await server.stop();
+  }
+  return out;
+}
+
+/** One measurement of a long-lived probe (bench/probes/answer-kinds-memory.mjs): a line in, its figure out. */
+function measureProbe(p: Running): Promise<number> {
+  return new Promise((resolve) => {
+    p.proc.stdout?.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+    p.proc.stdin?.write("\n");
+  });
+}
+
 function probe(script: string, args: string[] = [], nodeArgs: string[] = []): number {
   return Number(execFileSync(node, [...nodeArgs, `bench/probes/${script}`, ...args], { cwd: ROOT, encoding: "utf8" }).trim());
 }
@@ -124,171 +175,196 @@ async function main(): Promise<void> {
   execFileSync(node, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" });
   const cpu = (rs: LoadResult[]) => rs.map((r) => r.cpuUsPerRequest);
 
-  // 1. tools/call, JSON answers, 32 connections: CPU per request against the baselines.
-  const subjects: Subject[] = [
-    { name: "node:http (bare)", start: () => startServer("node-http", node, ["bench/servers/node-http.mjs"]) },
-    { name: "Hono (bare)", start: () => startServer("hono", node, ["bench/servers/hono.mjs"]) },
-    mcpmock("mcpmock stateless", ["stateless", "json"]),
-    mcpmock("mcpmock stateful", ["stateful", "json"], true),
-    { name: "SDK McpServer stateless", start: () => startServer("sdk", node, ["bench/servers/sdk.mjs", "stateless"]) },
-    { name: "SDK McpServer stateful", stateful: true, start: () => startServer("sdk", node, ["bench/servers/sdk.mjs", "stateful"]) },
-    { name: "mockttp", start: () => startServer("mockttp", node, ["bench/servers/mockttp.mjs"]) },
-  ];
-  const wm = quick ? undefined : await wiremock();
-  if (wm) subjects.push(wm);
-  if (quick) notes.push("--quick: WireMock skipped, 1 round of 1 s.");
-  const at32 = await measure(subjects, 32);
-  const hono = median(cpu(at32.get("Hono (bare)") ?? []));
-  const bare = median(cpu(at32.get("node:http (bare)") ?? []));
-  const sdkStateful = median(cpu(at32.get("SDK McpServer stateful") ?? []));
-  for (const s of subjects) {
-    const rs = at32.get(s.name) ?? [];
-    const c = median(cpu(rs));
-    const ratios = [ratio(c, hono, "Hono"), ratio(c, bare, "node:http")];
-    if (s.name.startsWith("mcpmock")) ratios.push(ratio(c, sdkStateful, "SDK stateful"));
-    row("tools/call JSON, 32 conn", s.name, "server CPU / call", cpu(rs), "µs", ratios.join(", "));
-    row("tools/call JSON, 32 conn", s.name, "calls / s", rs.map((r) => r.rps), "", "", 0);
-  }
-
-  // 2. One connection: latency of sequential calls (p50), each subject warmed up first.
-  const latencies = new Map<string, number[]>();
-  const single: Subject[] = [subjects[1] as Subject, subjects[0] as Subject, subjects[2] as Subject, subjects[3] as Subject];
-  const started = new Map<string, { server: Running; headers: Record<string, string> }>();
-  for (const s of single) {
-    const server = await s.start();
-    const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
-    await latency(server, headers, 500);
-    started.set(s.name, { server, headers });
-    latencies.set(s.name, []);
-  }
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const s of rotate(single, round)) {
-      const r = started.get(s.name) as { server: Running; headers: Record<string, string> };
-      latencies.get(s.name)?.push(median(await latency(r.server, r.headers, quick ? 500 : 2000)));
+  if (!only) {
+    // 1. tools/call, JSON answers, 32 connections: CPU per request against the baselines.
+    const subjects: Subject[] = [
+      { name: "node:http (bare)", start: () => startServer("node-http", node, ["bench/servers/node-http.mjs"]) },
+      { name: "Hono (bare)", start: () => startServer("hono", node, ["bench/servers/hono.mjs"]) },
+      mcpmock("mcpmock stateless", ["stateless", "json"]),
+      mcpmock("mcpmock stateful", ["stateful", "json"], true),
+      { name: "SDK McpServer stateless", start: () => startServer("sdk", node, ["bench/servers/sdk.mjs", "stateless"]) },
+      { name: "SDK McpServer stateful", stateful: true, start: () => startServer("sdk", node, ["bench/servers/sdk.mjs", "stateful"]) },
+      { name: "mockttp", start: () => startServer("mockttp", node, ["bench/servers/mockttp.mjs"]) },
+    ];
+    const wm = quick ? undefined : await wiremock();
+    if (wm) subjects.push(wm);
+    if (quick) notes.push("--quick: WireMock skipped, 1 round of 1 s.");
+    const at32 = await measure(subjects, 32);
+    const hono = median(cpu(at32.get("Hono (bare)") ?? []));
+    const bare = median(cpu(at32.get("node:http (bare)") ?? []));
+    const sdkStateful = median(cpu(at32.get("SDK McpServer stateful") ?? []));
+    for (const s of subjects) {
+      const rs = at32.get(s.name) ?? [];
+      const c = median(cpu(rs));
+      const ratios = [ratio(c, hono, "Hono"), ratio(c, bare, "node:http")];
+      if (s.name.startsWith("mcpmock")) ratios.push(ratio(c, sdkStateful, "SDK stateful"));
+      row("tools/call JSON, 32 conn", s.name, "server CPU / call", cpu(rs), "µs", ratios.join(", "));
+      row("tools/call JSON, 32 conn", s.name, "calls / s", rs.map((r) => r.rps), "", "", 0);
     }
+
+    // 2. One connection: latency of sequential calls (p50), each subject warmed up first.
+    const latencies = new Map<string, number[]>();
+    const single: Subject[] = [subjects[1] as Subject, subjects[0] as Subject, subjects[2] as Subject, subjects[3] as Subject];
+    const started = new Map<string, { server: Running; headers: Record<string, string> }>();
+    for (const s of single) {
+      const server = await s.start();
+      const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
+      await latency(server, headers, 500);
+      started.set(s.name, { server, headers });
+      latencies.set(s.name, []);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of rotate(single, round)) {
+        const r = started.get(s.name) as { server: Running; headers: Record<string, string> };
+        latencies.get(s.name)?.push(median(await latency(r.server, r.headers, quick ? 500 : 2000)));
+      }
+    }
+    for (const { server } of started.values()) await server.stop();
+    const honoP50 = median(latencies.get("Hono (bare)") ?? []);
+    for (const [name, values] of latencies) row("tools/call JSON, 1 conn", name, "p50 latency", values, "ms", ratio(median(values), honoP50, "Hono"), 3);
+
+    // 3. SSE answers.
+    const sse = await measure([mcpmock("mcpmock stateless SSE", ["stateless", "sse"]), mcpmock("mcpmock stateless JSON", ["stateless", "json"])], 32);
+    const jsonCpu = median(cpu(sse.get("mcpmock stateless JSON") ?? []));
+    for (const [name, rs] of sse) row("tools/call SSE vs JSON, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), jsonCpu, "JSON"));
+
+    // 3b. The 2026-07-28 revision against the 2025 stateless mode, each on a mock started the same way (issue 14: within 1.1x).
+    const eras = await measure([{ ...mcpmock("mcpmock 2026-07-28", ["stateless", "json"]), ...STATELESS_2026 }, mcpmock("mcpmock 2025 stateless", ["stateless", "json"])], 32);
+    const era2025 = median(cpu(eras.get("mcpmock 2025 stateless") ?? []));
+    for (const [name, rs] of eras) row("tools/call 2026-07-28 vs 2025 stateless, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), era2025, "2025 stateless"));
+
   }
-  for (const { server } of started.values()) await server.stop();
-  const honoP50 = median(latencies.get("Hono (bare)") ?? []);
-  for (const [name, values] of latencies) row("tools/call JSON, 1 conn", name, "p50 latency", values, "ms", ratio(median(values), honoP50, "Hono"), 3);
 
-  // 3. SSE answers.
-  const sse = await measure([mcpmock("mcpmock stateless SSE", ["stateless", "sse"]), mcpmock("mcpmock stateless JSON", ["stateless", "json"])], 32);
-  const jsonCpu = median(cpu(sse.get("mcpmock stateless JSON") ?? []));
-  for (const [name, rs] of sse) row("tools/call SSE vs JSON, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), jsonCpu, "JSON"));
-
-  // 3b. The 2026-07-28 revision against the 2025 stateless mode, each on a mock started the same way (issue 14: within 1.1x).
-  const eras = await measure([{ ...mcpmock("mcpmock 2026-07-28", ["stateless", "json"]), ...STATELESS_2026 }, mcpmock("mcpmock 2025 stateless", ["stateless", "json"])], 32);
-  const era2025 = median(cpu(eras.get("mcpmock 2025 stateless") ?? []));
-  for (const [name, rs] of eras) row("tools/call 2026-07-28 vs 2025 stateless, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), era2025, "2025 stateless"));
-
-  // 3c. Answers that are functions of the call (issue 22): CPU per call against bare Hono, as the
-  // median of per-round ratios (each round measures every subject, in alternating order).
+  // 3c. Answers that are functions of the call (issue 22): CPU per call against bare Hono, each
+  // subject measured beside a run of Hono (see measurePaired); the ratio is the median of the pairs'.
   const kinds: Subject[] = [
-    { name: "Hono (bare)", start: () => startServer("hono", node, ["bench/servers/hono.mjs"]) },
     mcpmock("constant, stateless JSON", ["stateless", "json", "1", "tools"]),
     mcpmock("function, stateless JSON", ["stateless", "json", "1", "fn"]),
     mcpmock("placeholder, stateless JSON", ["stateless", "json", "1", "placeholder"]),
     mcpmock("function, stateful JSON", ["stateful", "json", "1", "fn"], true),
     mcpmock("function, stateless SSE", ["stateless", "sse", "1", "fn"]),
-    { ...mcpmock("function, 2026-07-28", ["stateful", "json", "1", "fn"]), ...STATELESS_2026 },
+    { ...mcpmock("function, 2026-07-28", ["stateless", "json", "1", "fn"]), ...STATELESS_2026 },
   ];
-  const byKind = await measure(kinds, 32);
-  const honoRounds = cpu(byKind.get("Hono (bare)") ?? []);
-  for (const s of kinds.slice(1)) {
-    const rounds = cpu(byKind.get(s.name) ?? []);
-    const ratios = rounds.map((c, i) => c / (honoRounds[i] ?? NaN));
-    row("tools/call answer kinds, 32 conn", s.name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (per-round ${range(ratios, 2)})`);
+  notes.push(`Answer kinds over HTTP: ${quick ? 1 : 7} rounds, each subject in a pair of ${quick ? 1 : 2} s runs with bare Hono (order alternating); "pairs" is the spread of the pairs' ratios.`);
+  const byKind = await measurePaired(honoBare, kinds, 32, quick ? 1 : 7, quick ? 1 : 2);
+  for (const [name, { cpu: rounds, ratios }] of byKind) {
+    row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (pairs ${range(ratios, 2)})`);
   }
 
-  // 4. A streamed answer of 10,000 notify steps: events per second.
-  const streamRates = new Map<string, number[]>([["mcpmock streams()", []], ["Hono streamSSE loop (bare)", []]]);
-  const mm = await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateless", "json"]);
-  const hs = await startServer("hono", node, ["bench/servers/hono.mjs"]);
+  // 3d. The same kinds in memory (mock.clientTransport(), raw JSON-RPC messages): the engine
+  // with the least around it, each kind in its own process, against the constant answer as the
+  // median of per-round ratios (rounds alternate the order).
+  const memoryKinds = ["constant", "function", "placeholder", "function-2026"];
+  const probes = await Promise.all(memoryKinds.map((kind) => startServer(kind, node, ["bench/probes/answer-kinds-memory.mjs", kind, String(quick ? 2000 : 20_000)])));
+  const memoryRounds = new Map<string, number[]>(memoryKinds.map((k) => [k, []]));
   try {
-    for (let round = 0; round < ROUNDS + 1; round++) {
-      for (const [name, url, body] of rotate(
-        [
-          ["mcpmock streams()", mm.url, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "stream", arguments: {} } })],
-          ["Hono streamSSE loop (bare)", hs.url.replace(/\/mcp$/, "/stream?n=10000"), CALL],
-        ] as const,
-        round,
-      )) {
-        const t = performance.now();
-        const text = await (await fetch(url, { method: "POST", headers: MCP_HEADERS, body })).text();
-        const events = text.split("\n\n").filter((e) => e.includes("data: {")).length;
-        if (round > 0) streamRates.get(name)?.push(events / ((performance.now() - t) / 1000));
+    for (let round = 0; round < (quick ? 2 : 7); round++) {
+      for (const [i, p] of rotate(probes.map((p, i) => [i, p] as const), round)) {
+        memoryRounds.get(memoryKinds[i] as string)?.push(await measureProbe(p));
       }
     }
   } finally {
-    await mm.stop();
-    await hs.stop();
+    for (const p of probes) await p.stop();
   }
-  const honoRate = median(streamRates.get("Hono streamSSE loop (bare)") ?? []);
-  for (const [name, rates] of streamRates) row("stream of 10,000 notify steps", name, "events / s", rates, "", ratio(median(rates), honoRate, "Hono"), 0);
-
-  // 5. Per-call cost with many stubs: indexed, not scanned.
-  const counts = quick ? [10, 10_000] : [10, 1_000, 10_000];
-  for (const kind of ["tools", "args"] as const) {
-    const many = await measure(counts.map((n) => mcpmock(`${n} stubs (distinct ${kind === "tools" ? "tools" : "args"})`, ["stateless", "json", String(n), kind])), 32);
-    const base = median(cpu([...many.values()][0] ?? []));
-    for (const [name, rs] of many) row("per-call cost vs stub count", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), base, "10 stubs"));
+  const constantRounds = memoryRounds.get("constant") ?? [];
+  for (const [kind, rounds] of memoryRounds) {
+    const ratios = rounds.map((c, i) => c / (constantRounds[i] ?? NaN));
+    const name = kind === "function-2026" ? "function, 2026-07-28" : kind;
+    row("tools/call answer kinds, in memory", name, "CPU / call", rounds, "µs", kind === "constant" ? "baseline" : `${median(ratios).toFixed(2)}× constant (per-round ${range(ratios, 2)})`, 2);
   }
 
-  // 6. Import time; start + first call + close.
-  const reps = quick ? 3 : 7;
-  const times = (script: string) => Array.from({ length: reps }, () => probe(script));
-  const importMcp = times("import-mcpmock.mjs");
-  const importHono = times("import-hono.mjs");
-  row("cold start", "import mcpmock", "time", importMcp, "ms", ratio(median(importMcp), median(importHono), "hono + node-server"));
-  row("cold start", "import hono + @hono/node-server", "time", importHono, "ms", "baseline");
-  const lifeMcp = times("lifecycle-mcpmock.mjs");
-  const lifeHono = times("lifecycle-hono.mjs");
-  row("cold start", "mcpmock start + first call + close", "time", lifeMcp, "ms", ratio(median(lifeMcp), median(lifeHono), "Hono"));
-  row("cold start", "Hono serve + first call + close", "time", lifeHono, "ms", "baseline");
-
-  // 7. Memory: RSS after many calls on one session (journal on, capped), and per stub.
-  const calls = quick ? 20_000 : 100_000;
-  // The journal's share shows as the difference between the first two rows.
-  const rss = new Map<string, number[]>([["mcpmock stateful (journal on)", []], ["mcpmock stateful (journalSize: 0)", []], ["Hono (bare)", []]]);
-  for (let round = 0; round < (quick ? 1 : 2); round++) {
-    const memorySubjects = [
-      mcpmock("mcpmock stateful (journal on)", ["stateful", "json"], true),
-      mcpmock("mcpmock stateful (journalSize: 0)", ["stateful", "json", "journal=0"], true),
-      subjects[1] as Subject,
-    ];
-    for (const s of rotate(memorySubjects, round)) {
-      const server = await s.start();
-      const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
-      await load(server, headers, { connections: 32, amount: calls });
-      rss.get(s.name)?.push(rssMiB(server.proc.pid as number));
-      await server.stop();
+  if (!only) {
+    // 4. A streamed answer of 10,000 notify steps: events per second.
+    const streamRates = new Map<string, number[]>([["mcpmock streams()", []], ["Hono streamSSE loop (bare)", []]]);
+    const mm = await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateless", "json"]);
+    const hs = await startServer("hono", node, ["bench/servers/hono.mjs"]);
+    try {
+      for (let round = 0; round < ROUNDS + 1; round++) {
+        for (const [name, url, body] of rotate(
+          [
+            ["mcpmock streams()", mm.url, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "stream", arguments: {} } })],
+            ["Hono streamSSE loop (bare)", hs.url.replace(/\/mcp$/, "/stream?n=10000"), CALL],
+          ] as const,
+          round,
+        )) {
+          const t = performance.now();
+          const text = await (await fetch(url, { method: "POST", headers: MCP_HEADERS, body })).text();
+          const events = text.split("\n\n").filter((e) => e.includes("data: {")).length;
+          if (round > 0) streamRates.get(name)?.push(events / ((performance.now() - t) / 1000));
+        }
+      }
+    } finally {
+      await mm.stop();
+      await hs.stop();
     }
+    const honoRate = median(streamRates.get("Hono streamSSE loop (bare)") ?? []);
+    for (const [name, rates] of streamRates) row("stream of 10,000 notify steps", name, "events / s", rates, "", ratio(median(rates), honoRate, "Hono"), 0);
+
+    // 5. Per-call cost with many stubs: indexed, not scanned.
+    const counts = quick ? [10, 10_000] : [10, 1_000, 10_000];
+    for (const kind of ["tools", "args"] as const) {
+      const many = await measure(counts.map((n) => mcpmock(`${n} stubs (distinct ${kind === "tools" ? "tools" : "args"})`, ["stateless", "json", String(n), kind])), 32);
+      const base = median(cpu([...many.values()][0] ?? []));
+      for (const [name, rs] of many) row("per-call cost vs stub count", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), base, "10 stubs"));
+    }
+
+    // 6. Import time; start + first call + close.
+    const reps = quick ? 3 : 7;
+    const times = (script: string) => Array.from({ length: reps }, () => probe(script));
+    const importMcp = times("import-mcpmock.mjs");
+    const importHono = times("import-hono.mjs");
+    row("cold start", "import mcpmock", "time", importMcp, "ms", ratio(median(importMcp), median(importHono), "hono + node-server"));
+    row("cold start", "import hono + @hono/node-server", "time", importHono, "ms", "baseline");
+    const lifeMcp = times("lifecycle-mcpmock.mjs");
+    const lifeHono = times("lifecycle-hono.mjs");
+    row("cold start", "mcpmock start + first call + close", "time", lifeMcp, "ms", ratio(median(lifeMcp), median(lifeHono), "Hono"));
+    row("cold start", "Hono serve + first call + close", "time", lifeHono, "ms", "baseline");
+
+    // 7. Memory: RSS after many calls on one session (journal on, capped), and per stub.
+    const calls = quick ? 20_000 : 100_000;
+    // The journal's share shows as the difference between the first two rows.
+    const rss = new Map<string, number[]>([["mcpmock stateful (journal on)", []], ["mcpmock stateful (journalSize: 0)", []], ["Hono (bare)", []]]);
+    for (let round = 0; round < (quick ? 1 : 2); round++) {
+      const memorySubjects = [
+        mcpmock("mcpmock stateful (journal on)", ["stateful", "json"], true),
+        mcpmock("mcpmock stateful (journalSize: 0)", ["stateful", "json", "journal=0"], true),
+        honoBare,
+      ];
+      for (const s of rotate(memorySubjects, round)) {
+        const server = await s.start();
+        const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
+        await load(server, headers, { connections: 32, amount: calls });
+        rss.get(s.name)?.push(rssMiB(server.proc.pid as number));
+        await server.stop();
+      }
+    }
+    const honoRss = median(rss.get("Hono (bare)") ?? []);
+    for (const [name, values] of rss) row(`RSS after ${calls.toLocaleString("en")} calls`, name, "RSS", values, "MiB", ratio(median(values), honoRss, "Hono"));
+    const perStub = [probe("stub-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
+    row("memory", "per stub (distinct args)", "heap", perStub.map((b) => b / 1024), "KiB", "");
+    const perEntry = [probe("journal-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
+    row("memory", "per journal entry (tools/call over HTTP)", "heap", perEntry.map((b) => b / 1024), "KiB", "", 2);
+
+    // 8. verify() over a full journal.
+    const entries = quick ? 2000 : 10_000;
+    const verifyMs = Array.from({ length: quick ? 1 : 3 }, () => probe("verify-journal.mjs", [String(entries)]));
+    row("verification", `verify() over ${entries.toLocaleString("en")} journal entries`, "time", verifyMs, "ms", "", 2);
+
+    // 9. No port: one tools/call through the SDK client in memory against HTTP, in one process.
+    // (--no-warnings: the SDK's HTTP client adds an abort listener per fetch to one signal.)
+    const inMemory = JSON.parse(execFileSync(node, ["--no-warnings", "bench/probes/memory-vs-http.mjs", String(quick ? 300 : 2000), String(quick ? 2 : 6)], { cwd: ROOT, encoding: "utf8" })) as Record<"memoryUs" | "httpUs" | "memoryCpuUs" | "httpCpuUs", number[]>;
+    const overHttp = median(inMemory.httpUs);
+    const overHttpCpu = median(inMemory.httpCpuUs);
+    row("tools/call, SDK client in process", "mock.clientTransport() (in memory)", "time / call", inMemory.memoryUs, "µs", ratio(median(inMemory.memoryUs), overHttp, "HTTP"));
+    row("tools/call, SDK client in process", "Streamable HTTP (same mock)", "time / call", inMemory.httpUs, "µs", "baseline");
+    row("tools/call, SDK client in process", "mock.clientTransport() (in memory)", "CPU / call", inMemory.memoryCpuUs, "µs", ratio(median(inMemory.memoryCpuUs), overHttpCpu, "HTTP"));
+    row("tools/call, SDK client in process", "Streamable HTTP (same mock)", "CPU / call", inMemory.httpCpuUs, "µs", "baseline");
+
   }
-  const honoRss = median(rss.get("Hono (bare)") ?? []);
-  for (const [name, values] of rss) row(`RSS after ${calls.toLocaleString("en")} calls`, name, "RSS", values, "MiB", ratio(median(values), honoRss, "Hono"));
-  const perStub = [probe("stub-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
-  row("memory", "per stub (distinct args)", "heap", perStub.map((b) => b / 1024), "KiB", "");
-  const perEntry = [probe("journal-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
-  row("memory", "per journal entry (tools/call over HTTP)", "heap", perEntry.map((b) => b / 1024), "KiB", "", 2);
-
-  // 8. verify() over a full journal.
-  const entries = quick ? 2000 : 10_000;
-  const verifyMs = Array.from({ length: quick ? 1 : 3 }, () => probe("verify-journal.mjs", [String(entries)]));
-  row("verification", `verify() over ${entries.toLocaleString("en")} journal entries`, "time", verifyMs, "ms", "", 2);
-
-  // 9. No port: one tools/call through the SDK client in memory against HTTP, in one process.
-  // (--no-warnings: the SDK's HTTP client adds an abort listener per fetch to one signal.)
-  const inMemory = JSON.parse(execFileSync(node, ["--no-warnings", "bench/probes/memory-vs-http.mjs", String(quick ? 300 : 2000), String(quick ? 2 : 6)], { cwd: ROOT, encoding: "utf8" })) as Record<"memoryUs" | "httpUs" | "memoryCpuUs" | "httpCpuUs", number[]>;
-  const overHttp = median(inMemory.httpUs);
-  const overHttpCpu = median(inMemory.httpCpuUs);
-  row("tools/call, SDK client in process", "mock.clientTransport() (in memory)", "time / call", inMemory.memoryUs, "µs", ratio(median(inMemory.memoryUs), overHttp, "HTTP"));
-  row("tools/call, SDK client in process", "Streamable HTTP (same mock)", "time / call", inMemory.httpUs, "µs", "baseline");
-  row("tools/call, SDK client in process", "mock.clientTransport() (in memory)", "CPU / call", inMemory.memoryCpuUs, "µs", ratio(median(inMemory.memoryCpuUs), overHttpCpu, "HTTP"));
-  row("tools/call, SDK client in process", "Streamable HTTP (same mock)", "CPU / call", inMemory.httpCpuUs, "µs", "baseline");
 
   const cpus = os.cpus();
   const header = [
-    `# mcpmock benchmark${quick ? " (quick)" : ""}`,
+    `# mcpmock benchmark${quick ? " (quick)" : ""}${only ? ` (--only ${only})` : ""}`,
     "",
     `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus.length} × ${cpus[0]?.model ?? "cpu"} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · ${ROUNDS} round(s) of ${DURATION} s, order alternating · load: autocannon on 127.0.0.1`,
     "",
@@ -297,7 +373,7 @@ async function main(): Promise<void> {
   ];
   const text = [...header, ...rows, "", ...notes.map((n) => `- ${n}`), ""].join("\n");
   mkdirSync(`${ROOT}bench/results`, { recursive: true });
-  writeFileSync(`${ROOT}bench/results/${quick ? "quick" : "latest"}.md`, text);
+  writeFileSync(`${ROOT}bench/results/${only ?? (quick ? "quick" : "latest")}.md`, text);
   process.stdout.write(`\n${text}`);
 }
 

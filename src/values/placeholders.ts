@@ -120,9 +120,20 @@ export function compileTemplate(value: unknown): (context: PlaceholderContext) =
     const items = value.map(compileTemplate);
     return (context) => items.map((fill) => fill(context));
   }
-  const entries = Object.entries(value as object).map(([key, v]) => [key, compileTemplate(v)] as const);
-  // Object.fromEntries keeps a "__proto__" key an own property (an assignment would not).
-  return (context) => Object.fromEntries(entries.map(([key, fill]) => [key, fill(context)]));
+  const keys = Object.keys(value as object);
+  const fills = keys.map((key) => compileTemplate((value as Record<string, unknown>)[key]));
+  // Field by field (no arrays per call); a "__proto__" key is defined as an own property, as
+  // JSON.parse makes it (an assignment would set the prototype instead).
+  return (context) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const filled = (fills[i] as (c: PlaceholderContext) => unknown)(context);
+      if (key === "__proto__") Object.defineProperty(out, key, { value: filled, enumerable: true, writable: true, configurable: true });
+      else out[key] = filled;
+    }
+    return out;
+  };
 }
 
 /**

@@ -63,8 +63,8 @@ export class StatelessEra {
   /** Reads a request's envelope (`params._meta`), or says why it is refused; `headerVersion` must agree with it. */
   read(params: unknown, headerVersion: string | undefined): Envelope | EnvelopeRefusal {
     const meta = isJsonObject(params) ? params["_meta"] : undefined;
-    const named = headerVersion === undefined ? "the request" : `the MCP-Protocol-Version header names protocol revision ${headerVersion}, but the request`;
     if (!isJsonObject(meta)) {
+      const named = headerVersion === undefined ? "the request" : `the MCP-Protocol-Version header names protocol revision ${headerVersion}, but the request`;
       return refusal(ErrorCodes.InvalidParams, `Invalid params: ${named} is missing the required per-request envelope key(s): _meta`, { envelope: { missing: ["_meta"] } });
     }
     const version = meta[MetaKeys.protocolVersion];

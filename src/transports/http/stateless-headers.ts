@@ -51,9 +51,10 @@ export function headerMismatch(method: string, params: Record<string, unknown> |
   const value = key === undefined ? undefined : params?.[key.param];
   if (key !== undefined && typeof value === "string") {
     const name = headers[HeaderNames.name];
-    const field = `params.${key.param}=${JSON.stringify(value)}`;
-    if (name === undefined) return { header: "(missing)", body: `the body carries ${field} but the required Mcp-Name header is absent` };
-    if (name.trim() !== value.trim()) return { header: name, body: `the body carries ${field} but the Mcp-Name header names ${JSON.stringify(name)}` };
+    // The text of a mismatch is made only for one (this runs for every 2026-07-28 request).
+    const field = (): string => `params.${key.param}=${JSON.stringify(value)}`;
+    if (name === undefined) return { header: "(missing)", body: `the body carries ${field()} but the required Mcp-Name header is absent` };
+    if (name !== value && name.trim() !== value.trim()) return { header: name, body: `the body carries ${field()} but the Mcp-Name header names ${JSON.stringify(name)}` };
   }
   if (method === "tools/call" && typeof value === "string") return paramMismatch(tools.get(value)?.inputSchema, params?.["arguments"], headers);
   return undefined;
