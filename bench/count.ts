@@ -67,12 +67,13 @@ async function count(spec: string, index: number): Promise<number> {
   return Number(totals[1]) / calls;
 }
 
-const results = new Map<string, number>();
+const results: number[] = [];
 for (let i = 0; i < specs.length; i += parallel) {
-  const batch = specs.slice(i, i + parallel);
-  const counted = await Promise.all(batch.map((spec, j) => count(spec, i + j)));
-  batch.forEach((spec, j) => results.set(spec, counted[j] as number));
+  results.push(...(await Promise.all(specs.slice(i, i + parallel).map((spec, j) => count(spec, i + j)))));
 }
-const first = results.get(specs[0] as string) as number;
+const first = results[0] as number;
 process.stdout.write(`instructions per tools/call (1 connection, ${warm} warm-up calls, ${calls} counted):\n`);
-for (const [spec, n] of results) process.stdout.write(`${Math.round(n).toLocaleString("en").padStart(10)}  ${(n / first).toFixed(3)}× first  ${spec}\n`);
+specs.forEach((spec, i) => {
+  const n = results[i] as number;
+  process.stdout.write(`${Math.round(n).toLocaleString("en").padStart(10)}  ${(n / first).toFixed(3)}× first  ${spec}\n`);
+});

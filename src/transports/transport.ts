@@ -56,8 +56,8 @@ export interface ReplyShape {
 export function renderReply<R>(outcomes: readonly Outcome[], shape: ReplyShape, out: ReplyWriter<R>): R {
   const first = outcomes[0] as Outcome;
   if (!shape.batch && !shape.stream && first.kind === "message") {
-    // The usual case: a constant result's JSON was made once, the answer is assembled around the id.
-    return out.json(first.resultJson === undefined ? JSON.stringify(first.message) : encodeResult(first.message.id as RequestId, first.resultJson), first.message);
+    // The usual case: the result's JSON was made once, the answer is assembled around the id.
+    return out.json(messageText(first), first.message);
   }
   let stream = shape.stream;
   // A raw status wins over everything else in a batch, then a stream carries all of it.
@@ -86,6 +86,11 @@ export function renderReply<R>(outcomes: readonly Outcome[], shape: ReplyShape, 
   }
   if (!stream) return out.json(JSON.stringify(shape.batch ? messages : messages[0]), shape.batch ? undefined : messages[0]);
   return out.events(messages.map((message) => ({ kind: "message", message })));
+}
+
+/** An answer's JSON text: assembled around the result's JSON when the engine made it (a constant's at stub time, a computed one's when made). */
+export function messageText(outcome: Extract<Outcome, { kind: "message" }>): string {
+  return outcome.resultJson === undefined ? JSON.stringify(outcome.message) : encodeResult(outcome.message.id as RequestId, outcome.resultJson);
 }
 
 /** Plays outcomes onto a sink in order: a stream's steps as they come, any other answer as one message. */

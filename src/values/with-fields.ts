@@ -9,7 +9,13 @@
 /** `{ ...source, ...fields }`: the own enumerable fields of `source`, then `fields` on top. */
 export function withFields<T extends object, F extends Record<string, unknown>>(source: T, fields: F): T & F {
   const copy: Record<string, unknown> = {};
-  for (const key in source) if (Object.hasOwn(source, key)) copy[key] = (source as Record<string, unknown>)[key];
-  for (const key in fields) copy[key] = fields[key];
+  for (const key in source) if (Object.hasOwn(source, key)) set(copy, key, (source as Record<string, unknown>)[key]);
+  for (const key in fields) if (Object.hasOwn(fields, key)) set(copy, key, fields[key]);
   return copy as T & F;
+}
+
+/** An own data property, as a spread makes it: a `"__proto__"` key (JSON.parse makes one) stays data, not the prototype. */
+function set(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

@@ -9,7 +9,7 @@ import { EventStream, parseEventId } from "../../engine/event-stream.js";
 import type { Session } from "../../engine/session-store.js";
 import { ErrorCodes, HeaderNames, supportedRevision } from "../../protocol/revisions.js";
 import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
-import { playOutcomes } from "../transport.js";
+import { messageText, playOutcomes } from "../transport.js";
 import { allHeaders, directResponse, header } from "./node-io.js";
 import { rejection, Rejections } from "./rejections.js";
 import { DEFAULT_SSE_STALL_MS, SseChannel, type ChannelLimits } from "./sse-channel.js";
@@ -68,16 +68,20 @@ export class SseStreams {
     const channel = this.#channel(c, headers);
     if (session) this.#prime(channel, stream, version);
     let emitted = 0;
-    const send = (message: unknown): void => {
-      stream.emit(JSON.stringify(message));
+    const emit = (text: string): void => {
+      stream.emit(text);
       if (dropAfter !== undefined && ++emitted === dropAfter) stream.drop();
     };
+    const send = (message: unknown): void => emit(JSON.stringify(message));
     // Only a streamed answer needs to hear that the stream ended: an AbortSignal costs more
     // than the rest of a plain answer.
     if (!outcomes.some((o) => o.kind === "stream")) {
       stream.attach(channel, 0);
       if (dropAfter === 0) stream.drop();
-      for (const outcome of outcomes) if (outcome.kind === "message" || outcome.kind === "fault") send(outcome.message);
+      for (const outcome of outcomes) {
+        if (outcome.kind === "message") emit(messageText(outcome));
+        else if (outcome.kind === "fault") send(outcome.message);
+      }
       stream.finish();
       return channel.response;
     }
