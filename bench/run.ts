@@ -255,7 +255,7 @@ async function main(): Promise<void> {
   // with the least around it, each kind in its own process, against the constant answer as the
   // median of per-round ratios (rounds alternate the order).
   const memoryKinds = ["constant", "function", "placeholder", "function-2026"];
-  const probes = await Promise.all(memoryKinds.map((kind) => startServer(kind, node, ["bench/probes/answer-kinds-memory.mjs", kind, String(quick ? 2000 : 20_000)])));
+  const probes = await Promise.all(memoryKinds.map((kind) => startServer(kind, node, ["bench/probes/answer-kinds-memory.mjs", kind, String(quick ? 2000 : 50_000)])));
   const memoryRounds = new Map<string, number[]>(memoryKinds.map((k) => [k, []]));
   try {
     for (let round = 0; round < (quick ? 2 : 7); round++) {
