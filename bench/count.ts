@@ -12,10 +12,12 @@
  * `stateful` get a session first, `:2026` at the end sends the calls as a 2026-07-28 client.
  * WARM calls (12000: V8 has tiered up by then under valgrind) are not counted, then CALLS (4000)
  * are. PARALLEL servers (2) are counted at once: each count is its own process's.
+ * CONNECTIONS (1) spreads the calls over that many connections at once.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { latency, MCP_HEADERS, openSession, ROOT, startServer } from "./lib.js";
+import http from "node:http";
+import { CALL, latency, MCP_HEADERS, openSession, ROOT, startServer, type Running } from "./lib.js";
 
 const DEFAULT_SERVERS = [
   "bench/servers/hono.mjs",
@@ -28,6 +30,9 @@ const specs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT
 const warm = Number(process.env["WARM"] ?? 12_000);
 const calls = Number(process.env["CALLS"] ?? 4_000);
 const parallel = Number(process.env["PARALLEL"] ?? 2);
+// CONNECTIONS=n: n connections, each sending its next call when its last is answered. Batching
+// then depends on timing, so counts vary more from run to run than on one connection.
+const connections = Number(process.env["CONNECTIONS"] ?? 1);
 const dir = `${ROOT}bench/results/count`;
 
 try {
@@ -47,6 +52,35 @@ const MODERN_BODY = JSON.stringify({
 });
 const MODERN_HEADERS = { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "add" };
 
+/** `n` calls over `connections` keep-alive connections at once (one connection: `latency`). */
+async function send(server: Running, headers: Record<string, string>, n: number, body: string | undefined): Promise<void> {
+  if (connections <= 1) {
+    await latency(server, headers, n, body);
+    return;
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const url = new URL(server.url);
+  let next = 0;
+  const one = (i: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const text = (body ?? CALL).replace("[<id>]", String(i));
+      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(text) }, agent }, (res) => {
+        res.resume();
+        res.on("end", resolve);
+      });
+      req.on("error", reject);
+      req.end(text);
+    });
+  const worker = async (): Promise<void> => {
+    while (next < n) await one(next++);
+  };
+  try {
+    await Promise.all(Array.from({ length: connections }, worker));
+  } finally {
+    agent.destroy();
+  }
+}
+
 async function count(spec: string, index: number): Promise<number> {
   const [script, ...rest] = spec.split(":") as [string, ...string[]];
   const modern = rest.at(-1) === "2026";
@@ -56,9 +90,9 @@ async function count(spec: string, index: number): Promise<number> {
   const stateful = script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful";
   const headers = modern ? MODERN_HEADERS : stateful ? await openSession(server.url) : MCP_HEADERS;
   const body = modern ? MODERN_BODY : undefined;
-  await latency(server, headers, warm, body);
+  await send(server, headers, warm, body);
   execFileSync("callgrind_control", ["-i", "on", String(server.proc.pid)], { stdio: "ignore" });
-  await latency(server, headers, calls, body);
+  await send(server, headers, calls, body);
   execFileSync("callgrind_control", ["-i", "off", String(server.proc.pid)], { stdio: "ignore" });
   await server.stop();
   for (let i = 0; i < 100 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 100));
@@ -72,7 +106,7 @@ for (let i = 0; i < specs.length; i += parallel) {
   results.push(...(await Promise.all(specs.slice(i, i + parallel).map((spec, j) => count(spec, i + j)))));
 }
 const first = results[0] as number;
-process.stdout.write(`instructions per tools/call (1 connection, ${warm} warm-up calls, ${calls} counted):\n`);
+process.stdout.write(`instructions per tools/call (${connections} connection(s), ${warm} warm-up calls, ${calls} counted):\n`);
 specs.forEach((spec, i) => {
   const n = results[i] as number;
   process.stdout.write(`${Math.round(n).toLocaleString("en").padStart(10)}  ${(n / first).toFixed(3)}× first  ${spec}\n`);
