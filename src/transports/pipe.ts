@@ -16,7 +16,7 @@
  * - `wrong-id` and `duplicate-response`: ordinary messages, altered.
  * @module
  */
-import type { InitializeOutcome, MockCore, RequestContext } from "../engine/core.js";
+import type { InitializeOutcome, MockCore, Outcome, RequestContext } from "../engine/core.js";
 import type { RequestId, TransportKind } from "../stubs/call.js";
 import type { Session } from "../engine/session-store.js";
 import { classifyMessage } from "../protocol/jsonrpc.js";
@@ -107,9 +107,10 @@ export class PipeConnection {
     const received = receive(core, m, ctx);
     // A notification's raw status has no meaning on a pipe; a response has no answer.
     if (m.kind !== "request" || received === undefined) return;
-    const outcome = await received;
+    const outcome = received instanceof Promise ? await received : received;
     const opened = isInit && outcome.kind === "message" && outcome.initialize ? this.#openSession(outcome.initialize) : undefined;
-    await renderReply([outcome], { batch: false, stream: false }, this.writer(m.id));
+    const written = renderReply([outcome], { batch: false, stream: false }, this.writer(m.id));
+    if (written instanceof Promise) await written;
     if (opened) this.#playOpenStream(opened);
   }
 
@@ -129,8 +130,10 @@ export class PipeConnection {
     const ctx: RequestContext = { session: undefined, sessionId: undefined, headers: {}, protocolVersion: envelope.protocolVersion, body, transport: this.#kind };
     if (m.kind === "notification") return void core.handleNotification(m.method, m.params, ctx);
     if (m.method === "subscriptions/listen") return this.#listen(m.id, m.params, ctx);
-    const outcome = await core.handleRequest(m.id, m.method, m.params, ctx);
-    await renderReply([outcome], { batch: false, stream: false }, this.writer(m.id));
+    const pending = core.handleRequest(m.id, m.method, m.params, ctx);
+    const outcome = pending instanceof Promise ? await pending : pending;
+    const written = renderReply([outcome], { batch: false, stream: false }, this.writer(m.id));
+    if (written instanceof Promise) await written;
   }
 
   /** `subscriptions/listen` on a pipe: the acknowledgement, then what the filter lets through, until the connection stops. */
@@ -173,36 +176,59 @@ export class PipeConnection {
 
   /** How one answer (to request `id`) is written on the pipe; see the module's comment. */
   writer(id: RequestId): ReplyWriter<Promise<void> | void> {
-    const ends = this.#ends;
-    const signal = this.#abort.signal;
-    const send = (text: string): void => {
-      if (!signal.aborted) ends.send(text);
-    };
-    return {
-      json: (text) => send(text),
-      events: (outcomes, dropAfter) => {
-        let sent = 0;
-        return playOutcomes(outcomes, {
-          signal,
-          ready: () => ends.ready?.(),
-          send: (message) => {
-            if (dropAfter !== undefined && sent >= dropAfter) return;
-            sent++;
-            send(JSON.stringify(message));
-          },
-        });
-      },
-      status: (status, body) =>
-        send(JSON.stringify({ jsonrpc: "2.0", id, error: { code: ErrorCodes.InternalError, message: `HTTP ${status} (respondsWithStatus has no meaning over ${this.#kind})`, data: body } })),
-      reset: () => ends.reset(),
-      raw: (text) => {
-        if (text !== "") send(text);
-      },
-    };
+    return new PipeReply(this.#ends, this.#abort.signal, id, this.#kind);
   }
 
   /** Stops the connection: streams still running end, the push stream detaches. */
   stop(): void {
     this.#abort.abort();
+  }
+}
+
+/** One answer written on a pipe (one object per answer: this runs for every request). */
+class PipeReply implements ReplyWriter<Promise<void> | void> {
+  readonly #ends: PipeEnds;
+  readonly #signal: AbortSignal;
+  readonly #id: RequestId;
+  readonly #kind: TransportKind;
+
+  constructor(ends: PipeEnds, signal: AbortSignal, id: RequestId, kind: TransportKind) {
+    this.#ends = ends;
+    this.#signal = signal;
+    this.#id = id;
+    this.#kind = kind;
+  }
+
+  #send(text: string): void {
+    if (!this.#signal.aborted) this.#ends.send(text);
+  }
+
+  json(text: string): void {
+    this.#send(text);
+  }
+
+  events(outcomes: readonly Outcome[], dropAfter?: number): Promise<void> {
+    let sent = 0;
+    return playOutcomes(outcomes, {
+      signal: this.#signal,
+      ready: () => this.#ends.ready?.(),
+      send: (message) => {
+        if (dropAfter !== undefined && sent >= dropAfter) return;
+        sent++;
+        this.#send(JSON.stringify(message));
+      },
+    });
+  }
+
+  status(status: number, body: string | object | undefined): void {
+    this.#send(JSON.stringify({ jsonrpc: "2.0", id: this.#id, error: { code: ErrorCodes.InternalError, message: `HTTP ${status} (respondsWithStatus has no meaning over ${this.#kind})`, data: body } }));
+  }
+
+  reset(): void {
+    this.#ends.reset();
+  }
+
+  raw(text: string): void {
+    if (text !== "") this.#send(text);
   }
 }
