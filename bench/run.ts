@@ -366,7 +366,7 @@ async function main(): Promise<void> {
   const header = [
     `# mcpmock benchmark${quick ? " (quick)" : ""}${only ? ` (--only ${only})` : ""}`,
     "",
-    `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus.length} × ${cpus[0]?.model ?? "cpu"} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · ${ROUNDS} round(s) of ${DURATION} s, order alternating · load: autocannon on 127.0.0.1`,
+    `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus.length} × ${cpus[0]?.model ?? "cpu"} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · ${only ? "answer kinds: pairs beside Hono, see the notes" : `${ROUNDS} round(s) of ${DURATION} s, order alternating`} · load: autocannon on 127.0.0.1`,
     "",
     "| scenario | subject | figure | median | min–max | ratio |",
     "|---|---|---|---|---|---|",
