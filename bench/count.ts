@@ -16,8 +16,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
-import { CALL, latency, MCP_HEADERS, openSession, ROOT, startServer, type Running } from "./lib.js";
+import { closedLoop, MCP_HEADERS, openSession, ROOT, startServer } from "./lib.js";
 
 const DEFAULT_SERVERS = [
   "bench/servers/hono.mjs",
@@ -52,35 +51,6 @@ const MODERN_BODY = JSON.stringify({
 });
 const MODERN_HEADERS = { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "add" };
 
-/** `n` calls over `connections` keep-alive connections at once (one connection: `latency`). */
-async function send(server: Running, headers: Record<string, string>, n: number, body: string | undefined): Promise<void> {
-  if (connections <= 1) {
-    await latency(server, headers, n, body);
-    return;
-  }
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const url = new URL(server.url);
-  let next = 0;
-  const one = (i: number): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const text = (body ?? CALL).replace("[<id>]", String(i));
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(text) }, agent }, (res) => {
-        res.resume();
-        res.on("end", resolve);
-      });
-      req.on("error", reject);
-      req.end(text);
-    });
-  const worker = async (): Promise<void> => {
-    while (next < n) await one(next++);
-  };
-  try {
-    await Promise.all(Array.from({ length: connections }, worker));
-  } finally {
-    agent.destroy();
-  }
-}
-
 async function count(spec: string, index: number): Promise<number> {
   const [script, ...rest] = spec.split(":") as [string, ...string[]];
   const modern = rest.at(-1) === "2026";
@@ -90,9 +60,9 @@ async function count(spec: string, index: number): Promise<number> {
   const stateful = script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful";
   const headers = modern ? MODERN_HEADERS : stateful ? await openSession(server.url) : MCP_HEADERS;
   const body = modern ? MODERN_BODY : undefined;
-  await send(server, headers, warm, body);
+  await closedLoop(server, headers, warm, connections, body);
   execFileSync("callgrind_control", ["-i", "on", String(server.proc.pid)], { stdio: "ignore" });
-  await send(server, headers, calls, body);
+  await closedLoop(server, headers, calls, connections, body);
   execFileSync("callgrind_control", ["-i", "off", String(server.proc.pid)], { stdio: "ignore" });
   await server.stop();
   for (let i = 0; i < 100 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 100));

@@ -118,6 +118,19 @@ export async function load(server: Running, headers: Record<string, string>, opt
   };
 }
 
+/** One POST of `body` (its `[<id>]` replaced by `id`) on `agent`, read to its end. */
+function post(agent: http.Agent, url: URL, headers: Record<string, string>, body: string, id: number): Promise<void> {
+  const text = body.replace("[<id>]", String(id));
+  return new Promise<void>((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(text) }, agent }, (res) => {
+      res.resume();
+      res.on("end", resolve);
+    });
+    req.on("error", reject);
+    req.end(text);
+  });
+}
+
 /** Latency of sequential calls on one keep-alive connection, in ms (each call timed alone). */
 export async function latency(server: Running, headers: Record<string, string>, calls: number, body = CALL): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -126,20 +139,28 @@ export async function latency(server: Running, headers: Record<string, string>, 
   try {
     for (let i = 0; i < calls; i++) {
       const t = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body.replace("[<id>]", String(i))) }, agent }, (res) => {
-          res.resume();
-          res.on("end", resolve);
-        });
-        req.on("error", reject);
-        req.end(body.replace("[<id>]", String(i)));
-      });
+      await post(agent, url, headers, body, i);
       times.push(performance.now() - t);
     }
   } finally {
     agent.destroy();
   }
   return times;
+}
+
+/** `calls` calls over `connections` keep-alive connections at once, each sending its next call when its last is answered. */
+export async function closedLoop(server: Running, headers: Record<string, string>, calls: number, connections: number, body = CALL): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const url = new URL(server.url);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < calls) await post(agent, url, headers, body, next++);
+  };
+  try {
+    await Promise.all(Array.from({ length: connections }, worker));
+  } finally {
+    agent.destroy();
+  }
 }
 
 export function median(xs: readonly number[]): number {

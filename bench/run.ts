@@ -96,19 +96,31 @@ async function wiremock(): Promise<Subject | undefined> {
 }
 
 /** Measures subjects at `connections`, rounds alternating their order; returns results per subject. */
-async function measure(subjects: Subject[], connections: number, body = CALL): Promise<Map<string, LoadResult[]>> {
-  const running = new Map<string, { server: Running; headers: Record<string, string> }>();
+/** A started subject: its server and the headers its calls carry. */
+interface Started {
+  readonly server: Running;
+  readonly headers: Record<string, string>;
+}
+
+/** Starts subjects one by one, each warmed up (JIT, JVM) with a second of load. */
+async function startAll(subjects: Subject[], connections: number, body = CALL): Promise<Map<string, Started>> {
+  const running = new Map<string, Started>();
   for (const s of subjects) {
     const server = await s.start();
     const headers = s.headers ?? (s.stateful ? await openSession(server.url) : MCP_HEADERS);
-    await load(server, headers, { connections, duration: 1, body: s.body ?? body }); // warm-up (JIT, JVM)
+    await load(server, headers, { connections, duration: 1, body: s.body ?? body });
     running.set(s.name, { server, headers });
   }
+  return running;
+}
+
+async function measure(subjects: Subject[], connections: number, body = CALL): Promise<Map<string, LoadResult[]>> {
+  const running = await startAll(subjects, connections, body);
   const results = new Map<string, LoadResult[]>(subjects.map((s) => [s.name, []]));
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of rotate(subjects, round)) {
-        const r = running.get(s.name) as { server: Running; headers: Record<string, string> };
+        const r = running.get(s.name) as Started;
         const result = await load(r.server, r.headers, { connections, duration: DURATION, body: s.body ?? body });
         if (result.errors) notes.push(`${s.name} at ${connections} connections: ${result.errors} errors in round ${round + 1}.`);
         results.get(s.name)?.push(result);
@@ -127,16 +139,11 @@ async function measure(subjects: Subject[], connections: number, body = CALL): P
  * Returns, per subject, its CPU per call and its ratio to the baseline, one of each per round.
  */
 async function measurePaired(baseline: Subject, subjects: Subject[], connections: number, rounds: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
-  const running = new Map<string, { server: Running; headers: Record<string, string>; subject: Subject }>();
-  for (const s of [baseline, ...subjects]) {
-    const server = await s.start();
-    const headers = s.headers ?? (s.stateful ? await openSession(server.url) : MCP_HEADERS);
-    await load(server, headers, { connections, duration: 1, ...(s.body ? { body: s.body } : {}) }); // warm-up (JIT)
-    running.set(s.name, { server, headers, subject: s });
-  }
+  const all = [baseline, ...subjects];
+  const running = await startAll(all, connections);
   const run = async (name: string): Promise<number> => {
-    const r = running.get(name) as { server: Running; headers: Record<string, string>; subject: Subject };
-    const result = await load(r.server, r.headers, { connections, duration, ...(r.subject.body ? { body: r.subject.body } : {}) });
+    const r = running.get(name) as Started;
+    const result = await load(r.server, r.headers, { connections, duration, body: all.find((s) => s.name === name)?.body ?? CALL });
     if (result.errors) notes.push(`${name} at ${connections} connections: ${result.errors} errors.`);
     return result.cpuUsPerRequest;
   };
@@ -205,7 +212,7 @@ async function main(): Promise<void> {
     // 2. One connection: latency of sequential calls (p50), each subject warmed up first.
     const latencies = new Map<string, number[]>();
     const single: Subject[] = [subjects[1] as Subject, subjects[0] as Subject, subjects[2] as Subject, subjects[3] as Subject];
-    const started = new Map<string, { server: Running; headers: Record<string, string> }>();
+    const started = new Map<string, Started>();
     for (const s of single) {
       const server = await s.start();
       const headers = s.stateful ? await openSession(server.url) : MCP_HEADERS;
@@ -215,7 +222,7 @@ async function main(): Promise<void> {
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of rotate(single, round)) {
-        const r = started.get(s.name) as { server: Running; headers: Record<string, string> };
+        const r = started.get(s.name) as Started;
         latencies.get(s.name)?.push(median(await latency(r.server, r.headers, quick ? 500 : 2000)));
       }
     }
@@ -373,7 +380,8 @@ async function main(): Promise<void> {
   ];
   const text = [...header, ...rows, "", ...notes.map((n) => `- ${n}`), ""].join("\n");
   mkdirSync(`${ROOT}bench/results`, { recursive: true });
-  writeFileSync(`${ROOT}bench/results/${only ?? (quick ? "quick" : "latest")}.md`, text);
+  const file = only ? `${only}${quick ? "-quick" : ""}` : quick ? "quick" : "latest";
+  writeFileSync(`${ROOT}bench/results/${file}.md`, text);
   process.stdout.write(`\n${text}`);
 }
 

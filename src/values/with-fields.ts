@@ -1,8 +1,8 @@
 /**
  * A copy of an object with some fields set, for the hot path. `{ ...source, key: value }` is
  * the natural way to write it, but when `key` is not already in `source`, Node 20's V8 takes a
- * slow path for it: about 1.5 µs a copy instead of about 0.1 µs (measured by `npm run bench`'s
- * micro rows). A copy field by field stays fast.
+ * slow path for it: about 1.5 µs a copy instead of about 0.1 µs for this one, on a small
+ * result, measured on Node 20.20 (a spread that only replaces existing keys stays fast).
  * @module
  */
 
