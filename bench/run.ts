@@ -95,7 +95,6 @@ async function wiremock(): Promise<Subject | undefined> {
   };
 }
 
-/** Measures subjects at `connections`, rounds alternating their order; returns results per subject. */
 /** A started subject: its server and the headers its calls carry. */
 interface Started {
   readonly server: Running;
@@ -114,6 +113,7 @@ async function startAll(subjects: Subject[], connections: number, body = CALL): 
   return running;
 }
 
+/** Measures subjects at `connections`, rounds alternating their order; returns results per subject. */
 async function measure(subjects: Subject[], connections: number, body = CALL): Promise<Map<string, LoadResult[]>> {
   const running = await startAll(subjects, connections, body);
   const results = new Map<string, LoadResult[]>(subjects.map((s) => [s.name, []]));
@@ -133,30 +133,36 @@ async function measure(subjects: Subject[], connections: number, body = CALL): P
 }
 
 /**
- * Measures each subject right beside a run of the baseline, in rounds (the pair's order
- * alternating), so that each ratio compares two runs a few seconds apart: on a noisy machine
- * the ratio of a pair is steadier than the ratio of two medians taken minutes apart.
- * Returns, per subject, its CPU per call and its ratio to the baseline, one of each per round.
+ * Measures each subject beside the baseline in short runs that alternate (baseline, subject,
+ * subject, baseline, ...), `pairs` of them per round: the machine's slow drifts (a neighbour's
+ * load, clock changes) then fall on both alike, where runs of seconds apart catch different
+ * ones. A round's ratio is the subject's CPU per call over the baseline's, each summed over the
+ * round's runs. Returns, per subject, its CPU per call and its ratio, one of each per round.
  */
-async function measurePaired(baseline: Subject, subjects: Subject[], connections: number, rounds: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
+async function measurePaired(baseline: Subject, subjects: Subject[], connections: number, rounds: number, pairs: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
   const all = [baseline, ...subjects];
   const running = await startAll(all, connections);
-  const run = async (name: string): Promise<number> => {
+  const run = async (name: string): Promise<LoadResult> => {
     const r = running.get(name) as Started;
     const result = await load(r.server, r.headers, { connections, duration, body: all.find((s) => s.name === name)?.body ?? CALL });
     if (result.errors) notes.push(`${name} at ${connections} connections: ${result.errors} errors.`);
-    return result.cpuUsPerRequest;
+    return result;
   };
   const out = new Map(subjects.map((s) => [s.name, { cpu: [] as number[], ratios: [] as number[] }]));
   try {
     for (let round = 0; round < rounds; round++) {
-      for (const [i, s] of subjects.entries()) {
-        const first = (round + i) % 2 === 0;
-        const a = await run(first ? baseline.name : s.name);
-        const b = await run(first ? s.name : baseline.name);
-        const [base, subject] = first ? [a, b] : [b, a];
+      for (const s of subjects) {
+        const sums = { base: { us: 0, calls: 0 }, subject: { us: 0, calls: 0 } };
+        for (let pair = 0; pair < pairs; pair++) {
+          for (const side of pair % 2 === 0 ? (["base", "subject"] as const) : (["subject", "base"] as const)) {
+            const result = await run(side === "base" ? baseline.name : s.name);
+            sums[side].us += result.cpuUsPerRequest * result.requests;
+            sums[side].calls += result.requests;
+          }
+        }
+        const subject = sums.subject.us / sums.subject.calls;
         out.get(s.name)?.cpu.push(subject);
-        out.get(s.name)?.ratios.push(subject / base);
+        out.get(s.name)?.ratios.push(subject / (sums.base.us / sums.base.calls));
       }
     }
   } finally {
@@ -252,10 +258,11 @@ async function main(): Promise<void> {
     mcpmock("function, stateless SSE", ["stateless", "sse", "1", "fn"]),
     { ...mcpmock("function, 2026-07-28", ["stateless", "json", "1", "fn"]), ...STATELESS_2026 },
   ];
-  notes.push(`Answer kinds over HTTP: ${quick ? 1 : 7} rounds, each subject in a pair of ${quick ? 1 : 2} s runs with bare Hono (order alternating); "pairs" is the spread of the pairs' ratios.`);
-  const byKind = await measurePaired(honoBare, kinds, 32, quick ? 1 : 7, quick ? 1 : 2);
+  const [kindRounds, kindPairs, kindRun] = quick ? [1, 2, 0.5] : [7, 4, 0.5];
+  notes.push(`Answer kinds over HTTP: ${kindRounds} rounds; in each, a subject and bare Hono take turns in ${kindPairs * 2} runs of ${kindRun} s each (${kindPairs} each), and the round's ratio is the subject's CPU per call over Hono's; "rounds" is the spread of the rounds' ratios.`);
+  const byKind = await measurePaired(honoBare, kinds, 32, kindRounds, kindPairs, kindRun);
   for (const [name, { cpu: rounds, ratios }] of byKind) {
-    row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (pairs ${range(ratios, 2)})`);
+    row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
   }
 
   // 3d. The same kinds in memory (mock.clientTransport(), raw JSON-RPC messages): the engine

@@ -10,7 +10,7 @@ import {
   JSONRPCResultResponseSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, test } from "vitest";
-import { classifyMessage, type ClassifiedMessage } from "../src/protocol/jsonrpc.js";
+import { classifyMessage, encodeResult, resultResponse, type ClassifiedMessage } from "../src/protocol/jsonrpc.js";
 
 type Kind = ClassifiedMessage["kind"];
 
@@ -427,5 +427,12 @@ describe("classifyMessage results", () => {
       id: undefined,
       error: { code: -1, message: "m", data: 2 },
     });
+  });
+});
+
+describe("encodeResult", () => {
+  test.each([0, 1, -7, 2 ** 53 - 1, 1.5, 1e21, -0, "", "abc", 'quote " and \\ backslash', "\u2028 \ud800"])("writes what JSON.stringify writes for id %j", (id) => {
+    const result = { content: [{ type: "text", text: "ok" }] };
+    expect(encodeResult(id, JSON.stringify(result))).toBe(JSON.stringify(resultResponse(id, result)));
   });
 });

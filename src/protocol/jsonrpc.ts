@@ -137,7 +137,8 @@ export function resultResponse(id: RequestId, result: unknown): JsonRpcResponse 
 
 /** A result response's JSON from its result's JSON: what `JSON.stringify(resultResponse(id, result))` writes. */
 export function encodeResult(id: RequestId, resultJson: string): string {
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+  // A finite number's JSON is its String() (and skips a call into the serializer).
+  return `{"jsonrpc":"2.0","id":${typeof id === "number" && Number.isFinite(id) ? String(id) : JSON.stringify(id)},"result":${resultJson}}`;
 }
 
 /** An error response (`id: null` where the id could not be read, as the SDK writes it). */

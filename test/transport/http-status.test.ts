@@ -75,6 +75,16 @@ describe("POST", () => {
     expect(res.status).toBe(200);
   });
 
+  test("the media type is read without regard to case or spaces; a missing content-type is 415", async () => {
+    await using mock = await McpMock.start();
+    const res = await post(mock.url, initRequest(), { "content-type": " Application/JSON ;charset=UTF-8" });
+    expect(res.status).toBe(200);
+    await res.text();
+    const none = await fetch(mock.url, { method: "POST", headers: { accept: "application/json, text/event-stream" }, body: new Blob([JSON.stringify(initRequest())]) });
+    await expectRejection(none, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+    await expectRejection(await post(mock.url, initRequest(), { "content-type": "application/jsonx" }), 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+  });
+
   test("413 over maxBodyBytes with a content-length; a body of exactly the limit passes", async () => {
     await using mock = await McpMock.start({ maxBodyBytes: 1000 });
     const over = await post(mock.url, JSON.stringify(initRequest()).padEnd(1001, " "));

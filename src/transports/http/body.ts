@@ -28,8 +28,9 @@ export function isResponse(value: object): value is Response {
 
 /** Content-Type (415), size (413), UTF-8 and JSON (400), batch limits and each message's shape (400). */
 export async function readMessages(c: Context, maxBody: number): Promise<ReadMessages | Response> {
-  const mediaType = (header(c, "content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "application/json") return Rejections.unsupportedMediaType();
+  const contentType = header(c, "content-type");
+  // The usual header as is; anything else is parsed (parameters, case, spaces).
+  if (contentType !== "application/json" && mediaTypeOf(contentType) !== "application/json") return Rejections.unsupportedMediaType();
   const bytes = await readBody(c, maxBody);
   if (bytes === "too-large") return Rejections.payloadTooLarge(maxBody);
   if (bytes === "cut") {
@@ -61,6 +62,11 @@ export async function readMessages(c: Context, maxBody: number): Promise<ReadMes
     messages.push(m);
   }
   return { body, messages, isBatch };
+}
+
+/** The media type of a Content-Type header, without its parameters, in lower case. */
+function mediaTypeOf(contentType: string | undefined): string | undefined {
+  return contentType?.split(";")[0]?.trim().toLowerCase();
 }
 
 /** A raw HTTP answer (`respondsWithStatus`). */
