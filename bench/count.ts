@@ -1,20 +1,30 @@
 /**
  * `npm run bench:count`: instructions per tools/call, counted by valgrind's callgrind in the
- * server process (all its threads), over one keep-alive connection. Unlike CPU time, the count
- * repeats to about 0.1% from run to run whatever else the machine is doing, so a change on the
- * hot path can be measured against its base on a noisy machine. It does not see what an
- * instruction costs (cache misses, GC's memory traffic): read it beside `npm run bench`.
+ * server process (all its threads), over one keep-alive connection, and in the in-memory probe
+ * (bench/probes/answer-kinds-memory.mjs, client and mock in one process). Unlike CPU time, the
+ * count repeats to about 0.2% from run to run whatever else the machine is doing, so a change on
+ * the hot path can be measured against its base on a noisy machine. It does not see what an
+ * instruction costs (cache misses, GC's memory traffic) nor the kernel's work: read it beside
+ * `npm run bench`.
  *
- *   npm run bench:count                                   # Hono and the answer kinds
+ * Under valgrind V8's threads take turns, and its optimizing compiler, which runs on threads of
+ * its own, is still at work on an HTTP server long after the warm-up: about half of what a count
+ * holds, in Hono as in mcpmock. So each count is given without those compile jobs as well (the
+ * figure to compare); the in-memory probe waits for a line between runs, which lets them finish.
+ *
+ *   npm run bench:count                                   # Hono, the answer kinds, in memory
  *   npm run bench:count -- bench/servers/mcpmock.mjs:stateless:json:1:fn ../base/bench/servers/mcpmock.mjs:stateless:json:1:fn
+ *   npm run bench:count -- memory:function ../base:memory:function
  *
  * A server is a script with its arguments after colons (as for bench:ab); mcpmock servers with
  * `stateful` get a session first, `:2026` at the end sends the calls as a 2026-07-28 client.
- * WARM calls (12000: V8 has tiered up by then under valgrind) are not counted, then CALLS (4000)
- * are. PARALLEL servers (2) are counted at once: each count is its own process's.
- * CONNECTIONS (1) spreads the calls over that many connections at once.
+ * `memory:<kind>` is the in-memory probe of a kind (constant, function, placeholder,
+ * function-2026), `<dir>:memory:<kind>` the probe of another checkout (built).
+ * WARM calls (12000) are not counted, then CALLS (4000; 20000 in memory) are. PARALLEL counts
+ * (2) run at once: each count is its own process's. CONNECTIONS (1) spreads the calls over
+ * that many connections at once.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { closedLoop, MCP_HEADERS, openSession, ROOT, startServer } from "./lib.js";
 
@@ -24,10 +34,15 @@ const DEFAULT_SERVERS = [
   "bench/servers/mcpmock.mjs:stateless:json:1:fn",
   "bench/servers/mcpmock.mjs:stateless:json:1:placeholder",
   "bench/servers/mcpmock.mjs:stateless:json:1:fn:2026",
+  "memory:constant",
+  "memory:function",
+  "memory:placeholder",
+  "memory:function-2026",
 ];
 const specs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_SERVERS;
 const warm = Number(process.env["WARM"] ?? 12_000);
 const calls = Number(process.env["CALLS"] ?? 4_000);
+const memoryCalls = Number(process.env["CALLS"] ?? 20_000);
 const parallel = Number(process.env["PARALLEL"] ?? 2);
 // CONNECTIONS=n: n connections, each sending its next call when its last is answered. Batching
 // then depends on timing, so counts vary more from run to run than on one connection.
@@ -51,11 +66,49 @@ const MODERN_BODY = JSON.stringify({
 });
 const MODERN_HEADERS = { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "add" };
 
-async function count(spec: string, index: number): Promise<number> {
+/** A count: instructions per call, and without V8's optimizing-compiler jobs. */
+interface Count {
+  readonly all: number;
+  readonly withoutCompiles: number;
+}
+
+/** What a callgrind file counted, and how much of it V8's compile jobs took (inclusive). */
+function counted(out: string, calls: number, spec: string): Count {
+  const totals = /^totals:\s*(\d+)/m.exec(readFileSync(out, "utf8"));
+  if (!totals) throw new Error(`${spec}: callgrind wrote no totals to ${out}`);
+  const annotated = execFileSync("callgrind_annotate", ["--inclusive=yes", "--threshold=100", out], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const compiles = /^\s*([\d,]+) .*OptimizingCompileDispatcher::CompileTask::RunInternal/m.exec(annotated);
+  const all = Number(totals[1]);
+  return { all: all / calls, withoutCompiles: (all - Number(compiles?.[1]?.replaceAll(",", "") ?? 0)) / calls };
+}
+
+/** The in-memory probe of a kind under callgrind: one uncounted run of `memoryCalls`, then a counted one. */
+async function countMemory(dir: string, kind: string, out: string): Promise<Count> {
+  const probe = spawn("valgrind", ["--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`, process.execPath, `${dir}bench/probes/answer-kinds-memory.mjs`, kind, String(memoryCalls)], { cwd: ROOT, stdio: ["pipe", "pipe", "ignore"] });
+  const line = (): Promise<string> => new Promise((resolve) => probe.stdout.once("data", (chunk: Buffer) => resolve(String(chunk))));
+  const exited = new Promise((resolve) => probe.once("exit", resolve));
+  await line(); // READY, after its own warm-up
+  const run = (): Promise<string> => {
+    const answer = line();
+    probe.stdin.write("\n");
+    return answer;
+  };
+  await run();
+  execFileSync("callgrind_control", ["-i", "on", String(probe.pid)], { stdio: "ignore" });
+  await run();
+  execFileSync("callgrind_control", ["-i", "off", String(probe.pid)], { stdio: "ignore" });
+  probe.stdin.end();
+  await exited;
+  return counted(out, memoryCalls, `memory:${kind}`);
+}
+
+async function count(spec: string, index: number): Promise<Count> {
+  const out = `${dir}/${index}.callgrind`;
+  const memory = /^(?:(.+):)?memory:([\w-]+)$/.exec(spec);
+  if (memory) return countMemory(memory[1] === undefined ? "" : `${memory[1].replace(/\/?$/, "/")}`, memory[2] as string, out);
   const [script, ...rest] = spec.split(":") as [string, ...string[]];
   const modern = rest.at(-1) === "2026";
   const args = modern ? rest.slice(0, -1) : rest;
-  const out = `${dir}/${index}.callgrind`;
   const server = await startServer(spec, "valgrind", ["--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`, process.execPath, script, ...args]);
   const stateful = script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful";
   const headers = modern ? MODERN_HEADERS : stateful ? await openSession(server.url) : MCP_HEADERS;
@@ -66,18 +119,21 @@ async function count(spec: string, index: number): Promise<number> {
   execFileSync("callgrind_control", ["-i", "off", String(server.proc.pid)], { stdio: "ignore" });
   await server.stop();
   for (let i = 0; i < 100 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 100));
-  const totals = /^totals:\s*(\d+)/m.exec(readFileSync(out, "utf8"));
-  if (!totals) throw new Error(`${spec}: callgrind wrote no totals to ${out}`);
-  return Number(totals[1]) / calls;
+  return counted(out, calls, spec);
 }
 
-const results: number[] = [];
+const results: Count[] = [];
 for (let i = 0; i < specs.length; i += parallel) {
   results.push(...(await Promise.all(specs.slice(i, i + parallel).map((spec, j) => count(spec, i + j)))));
 }
-const first = results[0] as number;
-process.stdout.write(`instructions per tools/call (${connections} connection(s), ${warm} warm-up calls, ${calls} counted):\n`);
+/** Each count against the first of its kind (a server's against the first server's, a probe's against the first probe's). */
+const baselines = new Map<boolean, Count>();
+process.stdout.write(`instructions per tools/call (servers: ${connections} connection(s), ${warm} warm-up calls, ${calls} counted; in memory: ${memoryCalls} counted)\n`);
+process.stdout.write(`${"all".padStart(10)}  ${"no compiles".padStart(11)}  ratio\n`);
 specs.forEach((spec, i) => {
-  const n = results[i] as number;
-  process.stdout.write(`${Math.round(n).toLocaleString("en").padStart(10)}  ${(n / first).toFixed(3)}× first  ${spec}\n`);
+  const n = results[i] as Count;
+  const inMemory = spec.includes("memory:");
+  const base = baselines.get(inMemory) ?? (baselines.set(inMemory, n), n);
+  const fmt = (x: number, width: number): string => Math.round(x).toLocaleString("en").padStart(width);
+  process.stdout.write(`${fmt(n.all, 10)}  ${fmt(n.withoutCompiles, 11)}  ${(n.withoutCompiles / base.withoutCompiles).toFixed(3)}× ${specs[specs.findIndex((s) => s.includes("memory:") === inMemory)]}  ${spec}\n`);
 });

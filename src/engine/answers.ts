@@ -13,7 +13,7 @@ import { EMPTY_RESULT_BY_METHOD, OPENING_METHODS } from "../protocol/methods/ind
 import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
 import { wrapReadPayload } from "../stubs/resource-catalog.js";
 import type { ResponsePlan, Stub } from "../stubs/stub.js";
-import { wrapToolPayload, type WrapContext } from "../stubs/tool-result.js";
+import { toolResultJson, wrapToolPayload, type WrapContext } from "../stubs/tool-result.js";
 import { defaultInitializeResult, type DefaultsSource } from "./built-in-answers.js";
 import type { ClientRequests } from "./client-requests.js";
 import type { InitializeOutcome, Outcome } from "./outcome.js";
@@ -124,7 +124,7 @@ export class Answers {
           const variant = (wrap.hasOutputSchema ? 2 : 0) + (wrap.structuredContent ? 1 : 0);
           return constantMessage(call, this.#constant(plan, variant, () => wrapToolPayload(plan.payload, wrap)));
         }
-        return this.#computed(plan.payload, call, call, where, (payload) => wrapToolPayload(payload, wrap));
+        return this.#computed(plan.payload, call, call, where, (payload) => wrapToolPayload(payload, wrap), toolResultJson);
       }
       case "error":
         return { kind: "message", message: errorMessage(call, plan.code, plan.message, plan.data) };
@@ -185,20 +185,20 @@ export class Answers {
   /**
    * An answer made for this call: `answer` (a value, or a function of `evaluated`) shaped into
    * the result, completed for the call's era and serialized once, here: the transport writes
-   * that JSON and the journal counts its length, so nothing walks the result again. A promise
-   * only when the function returns one.
+   * that JSON (written by `json`, which writes what `JSON.stringify` does) and the journal counts
+   * its length, so nothing walks the result again. A promise only when the function returns one.
    */
-  #computed(answer: unknown, evaluated: McpCall, call: McpCall, where: string, shape: (value: unknown) => unknown): Outcome | Promise<Outcome> {
+  #computed(answer: unknown, evaluated: McpCall, call: McpCall, where: string, shape: (value: unknown) => unknown, json: JsonWriter = JSON.stringify): Outcome | Promise<Outcome> {
     const value: unknown = typeof answer === "function" ? (answer as (c: McpCall) => unknown)(evaluated) : answer;
-    if (isThenable(value)) return Promise.resolve(value).then((settled) => this.#message(call, shape(checked(settled, where))));
-    return this.#message(call, shape(checked(value, where)));
+    if (isThenable(value)) return Promise.resolve(value).then((settled) => this.#message(call, shape(checked(settled, where)), json));
+    return this.#message(call, shape(checked(value, where)), json);
   }
 
   /** A result made for one call, as the call's era sends it, with its JSON. */
-  #message(call: McpCall, result: unknown): Outcome {
+  #message(call: McpCall, result: unknown, write: JsonWriter): Outcome {
     const sent = supportedRevision(call.protocolVersion).stateless ? completeResult(result, call.method, this.#source.cacheHints()) : result;
     const message = resultResponse(call.id as RequestId, sent);
-    const json = JSON.stringify(sent) as string | undefined;
+    const json = write(sent);
     return json === undefined ? { kind: "message", message } : { kind: "message", message, resultJson: json };
   }
 
@@ -234,6 +234,9 @@ export class Answers {
     return initialize ? { kind: "message", message, initialize } : { kind: "message", message };
   }
 }
+
+/** Writes a result's JSON as `JSON.stringify` does (`undefined` where it gives `undefined`). */
+type JsonWriter = (result: unknown) => string | undefined;
 
 function constantMessage(call: McpCall, { result, json }: ConstantResult): Outcome {
   return { kind: "message", message: resultResponse(call.id as RequestId, result), resultJson: json, shared: true };

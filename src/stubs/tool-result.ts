@@ -48,3 +48,71 @@ export function wrapToolPayload(payload: unknown, ctx: WrapContext): CallToolRes
   }
   return ctx.isError && result.isError !== true ? withFields(result, { isError: true }) : result;
 }
+
+
+/**
+ * A tool result's JSON, byte for byte what `JSON.stringify(result)` writes, with its text blocks
+ * written here: a function answer's result is serialized on every call, and a call into the
+ * serializer for the few objects of `{ content: [{ type: "text", text }] }` costs more than
+ * joining them (the text itself is still quoted by `JSON.stringify`).
+ */
+export function toolResultJson(result: unknown): string | undefined {
+  if (!isPlainObject(result)) return JSON.stringify(result);
+  let out = "";
+  for (const key in result) {
+    if (!Object.hasOwn(result, key)) return JSON.stringify(result);
+    const value = (result as Record<string, unknown>)[key];
+    const text = key === "content" && Array.isArray(value) ? contentJson(value) : typeof value === "boolean" ? String(value) : JSON.stringify(value);
+    if (text === undefined) continue;
+    out += `${out === "" ? "{" : ","}${quotedKey(key)}:${text}`;
+  }
+  return out === "" ? "{}" : `${out}}`;
+}
+
+/** A key as a JSON string: the keys a tool result usually has without a call into the serializer. */
+function quotedKey(key: string): string {
+  switch (key) {
+    case "content":
+      return '"content"';
+    case "structuredContent":
+      return '"structuredContent"';
+    case "isError":
+      return '"isError"';
+    case "resultType":
+      return '"resultType"';
+    default:
+      return JSON.stringify(key);
+  }
+}
+
+/** A content array's JSON: text blocks joined here, anything else by `JSON.stringify`. */
+function contentJson(content: readonly unknown[]): string | undefined {
+  if (Object.getPrototypeOf(content) !== Array.prototype) return JSON.stringify(content);
+  let out = "[";
+  for (let i = 0; i < content.length; i++) {
+    const block = textBlockJson(content[i]);
+    if (block === undefined) return JSON.stringify(content);
+    out += i === 0 ? block : `,${block}`;
+  }
+  return `${out}]`;
+}
+
+/** `{"type":"text","text":…}` for a plain text block of just those two keys, in that order. */
+function textBlockJson(block: unknown): string | undefined {
+  if (!isPlainObject(block)) return undefined;
+  const { type, text } = block as { type?: unknown; text?: unknown };
+  if (type !== "text" || typeof text !== "string") return undefined;
+  let keys = 0;
+  for (const key in block) {
+    if ((keys === 0 && key !== "type") || !Object.hasOwn(block, key)) return undefined;
+    keys++;
+  }
+  return keys === 2 ? `{"type":"text","text":${JSON.stringify(text)}}` : undefined;
+}
+
+/** An object literal's kind of object (or a null-prototype one) with no `toJSON`. */
+function isPlainObject(value: unknown): value is object {
+  if (value === null || typeof value !== "object") return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== "function";
+}
