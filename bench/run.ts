@@ -258,7 +258,7 @@ async function main(): Promise<void> {
     mcpmock("function, stateless SSE", ["stateless", "sse", "1", "fn"]),
     { ...mcpmock("function, 2026-07-28", ["stateless", "json", "1", "fn"]), ...STATELESS_2026 },
   ];
-  const [kindRounds, kindPairs, kindRun] = quick ? [1, 2, 0.5] : [7, 4, 0.5];
+  const [kindRounds, kindPairs, kindRun] = quick ? [1, 2, 0.5] : [7, 2, 1];
   notes.push(`Answer kinds over HTTP: ${kindRounds} rounds; in each, a subject and bare Hono take turns in ${kindPairs * 2} runs of ${kindRun} s each (${kindPairs} each), and the round's ratio is the subject's CPU per call over Hono's; "rounds" is the spread of the rounds' ratios.`);
   const byKind = await measurePaired(honoBare, kinds, 32, kindRounds, kindPairs, kindRun);
   for (const [name, { cpu: rounds, ratios }] of byKind) {
