@@ -72,6 +72,18 @@ interface Count {
   readonly withoutCompiles: number;
 }
 
+/** valgrind's arguments for callgrind, counting nothing until `counting` turns it on. */
+function callgrind(out: string): string[] {
+  return ["--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`];
+}
+
+/** Counts the instructions of process `pid` while `work` runs. */
+async function counting(pid: number, work: () => Promise<unknown>): Promise<void> {
+  execFileSync("callgrind_control", ["-i", "on", String(pid)], { stdio: "ignore" });
+  await work();
+  execFileSync("callgrind_control", ["-i", "off", String(pid)], { stdio: "ignore" });
+}
+
 /** What a callgrind file counted, and how much of it V8's compile jobs took (inclusive). */
 function counted(out: string, calls: number, spec: string): Count {
   const totals = /^totals:\s*(\d+)/m.exec(readFileSync(out, "utf8"));
@@ -84,7 +96,7 @@ function counted(out: string, calls: number, spec: string): Count {
 
 /** The in-memory probe of a kind under callgrind: one uncounted run of `memoryCalls`, then a counted one. */
 async function countMemory(dir: string, kind: string, out: string): Promise<Count> {
-  const probe = spawn("valgrind", ["--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`, process.execPath, `${dir}bench/probes/answer-kinds-memory.mjs`, kind, String(memoryCalls)], { cwd: ROOT, stdio: ["pipe", "pipe", "ignore"] });
+  const probe = spawn("valgrind", [...callgrind(out), process.execPath, `${dir}bench/probes/answer-kinds-memory.mjs`, kind, String(memoryCalls)], { cwd: ROOT, stdio: ["pipe", "pipe", "ignore"] });
   const line = (): Promise<string> => new Promise((resolve) => probe.stdout.once("data", (chunk: Buffer) => resolve(String(chunk))));
   const exited = new Promise((resolve) => probe.once("exit", resolve));
   await line(); // READY, after its own warm-up
@@ -94,9 +106,7 @@ async function countMemory(dir: string, kind: string, out: string): Promise<Coun
     return answer;
   };
   await run();
-  execFileSync("callgrind_control", ["-i", "on", String(probe.pid)], { stdio: "ignore" });
-  await run();
-  execFileSync("callgrind_control", ["-i", "off", String(probe.pid)], { stdio: "ignore" });
+  await counting(probe.pid as number, run);
   probe.stdin.end();
   await exited;
   return counted(out, memoryCalls, `memory:${kind}`);
@@ -105,18 +115,16 @@ async function countMemory(dir: string, kind: string, out: string): Promise<Coun
 async function count(spec: string, index: number): Promise<Count> {
   const out = `${dir}/${index}.callgrind`;
   const memory = /^(?:(.+):)?memory:([\w-]+)$/.exec(spec);
-  if (memory) return countMemory(memory[1] === undefined ? "" : `${memory[1].replace(/\/?$/, "/")}`, memory[2] as string, out);
+  if (memory) return countMemory(memory[1] === undefined ? "" : memory[1].replace(/\/?$/, "/"), memory[2] as string, out);
   const [script, ...rest] = spec.split(":") as [string, ...string[]];
   const modern = rest.at(-1) === "2026";
   const args = modern ? rest.slice(0, -1) : rest;
-  const server = await startServer(spec, "valgrind", ["--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`, process.execPath, script, ...args]);
+  const server = await startServer(spec, "valgrind", [...callgrind(out), process.execPath, script, ...args]);
   const stateful = script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful";
   const headers = modern ? MODERN_HEADERS : stateful ? await openSession(server.url) : MCP_HEADERS;
   const body = modern ? MODERN_BODY : undefined;
   await closedLoop(server, headers, warm, connections, body);
-  execFileSync("callgrind_control", ["-i", "on", String(server.proc.pid)], { stdio: "ignore" });
-  await closedLoop(server, headers, calls, connections, body);
-  execFileSync("callgrind_control", ["-i", "off", String(server.proc.pid)], { stdio: "ignore" });
+  await counting(server.proc.pid as number, () => closedLoop(server, headers, calls, connections, body));
   await server.stop();
   for (let i = 0; i < 100 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 100));
   return counted(out, calls, spec);
@@ -126,14 +134,14 @@ const results: Count[] = [];
 for (let i = 0; i < specs.length; i += parallel) {
   results.push(...(await Promise.all(specs.slice(i, i + parallel).map((spec, j) => count(spec, i + j)))));
 }
-/** Each count against the first of its kind (a server's against the first server's, a probe's against the first probe's). */
-const baselines = new Map<boolean, Count>();
+/** Each count against the first of its kind: a server's against the first server's, a probe's against the first probe's. */
+const isMemory = (spec: string): boolean => spec.includes("memory:");
+const fmt = (x: number, width: number): string => Math.round(x).toLocaleString("en").padStart(width);
 process.stdout.write(`instructions per tools/call (servers: ${connections} connection(s), ${warm} warm-up calls, ${calls} counted; in memory: ${memoryCalls} counted)\n`);
 process.stdout.write(`${"all".padStart(10)}  ${"no compiles".padStart(11)}  ratio\n`);
 specs.forEach((spec, i) => {
   const n = results[i] as Count;
-  const inMemory = spec.includes("memory:");
-  const base = baselines.get(inMemory) ?? (baselines.set(inMemory, n), n);
-  const fmt = (x: number, width: number): string => Math.round(x).toLocaleString("en").padStart(width);
-  process.stdout.write(`${fmt(n.all, 10)}  ${fmt(n.withoutCompiles, 11)}  ${(n.withoutCompiles / base.withoutCompiles).toFixed(3)}× ${specs[specs.findIndex((s) => s.includes("memory:") === inMemory)]}  ${spec}\n`);
+  const first = specs.findIndex((s) => isMemory(s) === isMemory(spec));
+  const base = results[first] as Count;
+  process.stdout.write(`${fmt(n.all, 10)}  ${fmt(n.withoutCompiles, 11)}  ${(n.withoutCompiles / base.withoutCompiles).toFixed(3)}× ${specs[first]}  ${spec}\n`);
 });

@@ -140,12 +140,11 @@ async function measure(subjects: Subject[], connections: number, body = CALL): P
  * round's runs. Returns, per subject, its CPU per call and its ratio, one of each per round.
  */
 async function measurePaired(baseline: Subject, subjects: Subject[], connections: number, rounds: number, pairs: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
-  const all = [baseline, ...subjects];
-  const running = await startAll(all, connections);
-  const run = async (name: string): Promise<LoadResult> => {
-    const r = running.get(name) as Started;
-    const result = await load(r.server, r.headers, { connections, duration, body: all.find((s) => s.name === name)?.body ?? CALL });
-    if (result.errors) notes.push(`${name} at ${connections} connections: ${result.errors} errors.`);
+  const running = await startAll([baseline, ...subjects], connections);
+  const run = async (subject: Subject): Promise<LoadResult> => {
+    const r = running.get(subject.name) as Started;
+    const result = await load(r.server, r.headers, { connections, duration, body: subject.body ?? CALL });
+    if (result.errors) notes.push(`${subject.name} at ${connections} connections: ${result.errors} errors.`);
     return result;
   };
   const out = new Map(subjects.map((s) => [s.name, { cpu: [] as number[], ratios: [] as number[] }]));
@@ -155,7 +154,7 @@ async function measurePaired(baseline: Subject, subjects: Subject[], connections
         const sums = { base: { us: 0, calls: 0 }, subject: { us: 0, calls: 0 } };
         for (let pair = 0; pair < pairs; pair++) {
           for (const side of pair % 2 === 0 ? (["base", "subject"] as const) : (["subject", "base"] as const)) {
-            const result = await run(side === "base" ? baseline.name : s.name);
+            const result = await run(side === "base" ? baseline : s);
             sums[side].us += result.cpuUsPerRequest * result.requests;
             sums[side].calls += result.requests;
           }

@@ -49,7 +49,6 @@ export function wrapToolPayload(payload: unknown, ctx: WrapContext): CallToolRes
   return ctx.isError && result.isError !== true ? withFields(result, { isError: true }) : result;
 }
 
-
 /**
  * A tool result's JSON, byte for byte what `JSON.stringify(result)` writes, with its text blocks
  * written here: a function answer's result is serialized on every call, and a call into the
@@ -57,7 +56,7 @@ export function wrapToolPayload(payload: unknown, ctx: WrapContext): CallToolRes
  * joining them (the text itself is still quoted by `JSON.stringify`).
  */
 export function toolResultJson(result: unknown): string | undefined {
-  if (!isPlainObject(result)) return JSON.stringify(result);
+  if (!isPlainData(result)) return JSON.stringify(result);
   let out = "";
   for (const key in result) {
     if (!Object.hasOwn(result, key)) return JSON.stringify(result);
@@ -99,7 +98,7 @@ function contentJson(content: readonly unknown[]): string | undefined {
 
 /** `{"type":"text","text":…}` for a plain text block of just those two keys, in that order. */
 function textBlockJson(block: unknown): string | undefined {
-  if (!isPlainObject(block)) return undefined;
+  if (!isPlainData(block)) return undefined;
   const { type, text } = block as { type?: unknown; text?: unknown };
   if (type !== "text" || typeof text !== "string") return undefined;
   let keys = 0;
@@ -110,8 +109,8 @@ function textBlockJson(block: unknown): string | undefined {
   return keys === 2 ? `{"type":"text","text":${JSON.stringify(text)}}` : undefined;
 }
 
-/** An object literal's kind of object (or a null-prototype one) with no `toJSON`. */
-function isPlainObject(value: unknown): value is object {
+/** An object literal's kind of object (or a null-prototype one) with no `toJSON`: `JSON.stringify` writes its own keys as they are. */
+function isPlainData(value: unknown): value is object {
   if (value === null || typeof value !== "object") return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== "function";
