@@ -170,6 +170,37 @@ async function measurePaired(baseline: Subject, subjects: Subject[], connections
   return out;
 }
 
+/**
+ * Measures each subject and the baseline loaded at the same time, `connections` each, in
+ * rounds of `duration` s: whatever the machine does then (a neighbour's memory traffic, which
+ * moves an HTTP server's CPU per call by 10-20% from one second to the next) falls on both at
+ * once, so a round's ratio spreads far less than in alternating runs (Hono beside Hono:
+ * 0.95-1.04 in rounds of 3 s, against 0.90-1.10 alternating). Each server has half the load
+ * generator, so its figures are not those of a server alone. Returns, per subject, its CPU per
+ * call and its ratio to the baseline, one of each per round.
+ */
+async function measureAtOnce(baseline: Subject, subjects: Subject[], connections: number, rounds: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
+  const running = await startAll([baseline, ...subjects], connections);
+  const run = (subject: Subject): Promise<LoadResult> => {
+    const r = running.get(subject.name) as Started;
+    return load(r.server, r.headers, { connections, duration, body: subject.body ?? CALL });
+  };
+  const out = new Map(subjects.map((s) => [s.name, { cpu: [] as number[], ratios: [] as number[] }]));
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const s of subjects) {
+        const [base, subject] = await Promise.all([run(baseline), run(s)]);
+        if (subject.errors) notes.push(`${s.name} at ${connections} connections beside ${baseline.name}: ${subject.errors} errors.`);
+        out.get(s.name)?.cpu.push(subject.cpuUsPerRequest);
+        out.get(s.name)?.ratios.push(subject.cpuUsPerRequest / base.cpuUsPerRequest);
+      }
+    }
+  } finally {
+    for (const { server } of running.values()) await server.stop();
+  }
+  return out;
+}
+
 /** One measurement of a long-lived probe (bench/probes/answer-kinds-memory.mjs): a line in, its figure out. */
 function measureProbe(p: Running): Promise<number> {
   return new Promise((resolve) => {
@@ -262,6 +293,12 @@ async function main(): Promise<void> {
   const byKind = await measurePaired(honoBare, kinds, 32, kindRounds, kindPairs, kindRun);
   for (const [name, { cpu: rounds, ratios }] of byKind) {
     row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
+  }
+  const [atOnceRounds, atOnceRun] = quick ? [1, 0.5] : [6, 3];
+  notes.push(`Answer kinds at once: ${atOnceRounds} rounds of ${atOnceRun} s; in each, a subject and bare Hono are loaded at the same time, 16 connections each, and the round's ratio is the subject's CPU per call over Hono's.`);
+  const atOnce = await measureAtOnce(honoBare, kinds, 16, atOnceRounds, atOnceRun);
+  for (const [name, { cpu: rounds, ratios }] of atOnce) {
+    row("tools/call answer kinds, beside Hono at once, 16+16 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
   }
 
   // 3d. The same kinds in memory (mock.clientTransport(), raw JSON-RPC messages): the engine
