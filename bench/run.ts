@@ -132,14 +132,25 @@ async function measure(subjects: Subject[], connections: number, body = CALL): P
   return results;
 }
 
+/** A subject's and the baseline's CPU per call in one round. */
+interface RoundFigures {
+  readonly subject: number;
+  readonly base: number;
+}
+
 /**
- * Measures each subject beside the baseline in short runs that alternate (baseline, subject,
- * subject, baseline, ...), `pairs` of them per round: the machine's slow drifts (a neighbour's
- * load, clock changes) then fall on both alike, where runs of seconds apart catch different
- * ones. A round's ratio is the subject's CPU per call over the baseline's, each summed over the
- * round's runs. Returns, per subject, its CPU per call and its ratio, one of each per round.
+ * Measures each subject beside the baseline, `rounds` times: `round` runs one round of a
+ * subject with `run` (one load of `duration` s on a started server). Returns, per subject, its
+ * CPU per call and its ratio to the baseline, one of each per round.
  */
-async function measurePaired(baseline: Subject, subjects: Subject[], connections: number, rounds: number, pairs: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
+async function measureBeside(
+  baseline: Subject,
+  subjects: Subject[],
+  connections: number,
+  rounds: number,
+  duration: number,
+  round: (run: (subject: Subject) => Promise<LoadResult>, subject: Subject) => Promise<RoundFigures>,
+): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
   const running = await startAll([baseline, ...subjects], connections);
   const run = async (subject: Subject): Promise<LoadResult> => {
     const r = running.get(subject.name) as Started;
@@ -149,19 +160,11 @@ async function measurePaired(baseline: Subject, subjects: Subject[], connections
   };
   const out = new Map(subjects.map((s) => [s.name, { cpu: [] as number[], ratios: [] as number[] }]));
   try {
-    for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < rounds; i++) {
       for (const s of subjects) {
-        const sums = { base: { us: 0, calls: 0 }, subject: { us: 0, calls: 0 } };
-        for (let pair = 0; pair < pairs; pair++) {
-          for (const side of pair % 2 === 0 ? (["base", "subject"] as const) : (["subject", "base"] as const)) {
-            const result = await run(side === "base" ? baseline : s);
-            sums[side].us += result.cpuUsPerRequest * result.requests;
-            sums[side].calls += result.requests;
-          }
-        }
-        const subject = sums.subject.us / sums.subject.calls;
+        const { subject, base } = await round(run, s);
         out.get(s.name)?.cpu.push(subject);
-        out.get(s.name)?.ratios.push(subject / (sums.base.us / sums.base.calls));
+        out.get(s.name)?.ratios.push(subject / base);
       }
     }
   } finally {
@@ -171,34 +174,38 @@ async function measurePaired(baseline: Subject, subjects: Subject[], connections
 }
 
 /**
+ * Measures each subject beside the baseline in short runs that alternate (baseline, subject,
+ * subject, baseline, ...), `pairs` of them per round: the machine's slow drifts (a neighbour's
+ * load, clock changes) then fall on both alike, where runs of seconds apart catch different
+ * ones. A round's figures are each side's CPU per call summed over the round's runs.
+ */
+function measurePaired(baseline: Subject, subjects: Subject[], connections: number, rounds: number, pairs: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
+  return measureBeside(baseline, subjects, connections, rounds, duration, async (run, s) => {
+    const sums = { base: { us: 0, calls: 0 }, subject: { us: 0, calls: 0 } };
+    for (let pair = 0; pair < pairs; pair++) {
+      for (const side of pair % 2 === 0 ? (["base", "subject"] as const) : (["subject", "base"] as const)) {
+        const result = await run(side === "base" ? baseline : s);
+        sums[side].us += result.cpuUsPerRequest * result.requests;
+        sums[side].calls += result.requests;
+      }
+    }
+    return { subject: sums.subject.us / sums.subject.calls, base: sums.base.us / sums.base.calls };
+  });
+}
+
+/**
  * Measures each subject and the baseline loaded at the same time, `connections` each, in
  * rounds of `duration` s: whatever the machine does then (a neighbour's memory traffic, which
  * moves an HTTP server's CPU per call by 10-20% from one second to the next) falls on both at
  * once, so a round's ratio spreads far less than in alternating runs (Hono beside Hono:
  * 0.95-1.04 in rounds of 3 s, against 0.90-1.10 alternating). Each server has half the load
- * generator, so its figures are not those of a server alone. Returns, per subject, its CPU per
- * call and its ratio to the baseline, one of each per round.
+ * generator, so its figures are not those of a server alone.
  */
-async function measureAtOnce(baseline: Subject, subjects: Subject[], connections: number, rounds: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
-  const running = await startAll([baseline, ...subjects], connections);
-  const run = (subject: Subject): Promise<LoadResult> => {
-    const r = running.get(subject.name) as Started;
-    return load(r.server, r.headers, { connections, duration, body: subject.body ?? CALL });
-  };
-  const out = new Map(subjects.map((s) => [s.name, { cpu: [] as number[], ratios: [] as number[] }]));
-  try {
-    for (let round = 0; round < rounds; round++) {
-      for (const s of subjects) {
-        const [base, subject] = await Promise.all([run(baseline), run(s)]);
-        if (subject.errors) notes.push(`${s.name} at ${connections} connections beside ${baseline.name}: ${subject.errors} errors.`);
-        out.get(s.name)?.cpu.push(subject.cpuUsPerRequest);
-        out.get(s.name)?.ratios.push(subject.cpuUsPerRequest / base.cpuUsPerRequest);
-      }
-    }
-  } finally {
-    for (const { server } of running.values()) await server.stop();
-  }
-  return out;
+function measureAtOnce(baseline: Subject, subjects: Subject[], connections: number, rounds: number, duration: number): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
+  return measureBeside(baseline, subjects, connections, rounds, duration, async (run, s) => {
+    const [base, subject] = await Promise.all([run(baseline), run(s)]);
+    return { subject: subject.cpuUsPerRequest, base: base.cpuUsPerRequest };
+  });
 }
 
 /** One measurement of a long-lived probe (bench/probes/answer-kinds-memory.mjs): a line in, its figure out. */
