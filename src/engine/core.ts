@@ -229,7 +229,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   /** Journals an answer (a stream journals its own end) and reports a miss. */
   #finish(outcome: Outcome, call: McpCall, entry: JournalEntry, stubId: string | undefined, miss: string | undefined): Outcome {
     if (outcome.kind === "stream") return this.#tracked(outcome, call, entry, stubId);
-    this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome));
+    this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome), outcome.kind === "message" ? outcome.resultJson : undefined);
     if (this.options.verbose) logAnswer(entry, outcome);
     if (miss !== undefined) reportUnmatched(this.options, entry, miss);
     return outcome;
@@ -292,7 +292,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   /** Journals a transport event as a request, with what the transport answered. */
   journalEvent(method: string, ctx: RequestContext, stubId: string | undefined, answer: unknown, params?: Record<string, unknown>, id?: RequestId): void {
-    const entry = this.#record("request", callOf(method, params, id, ctx), ctx);
+    // Not the body's message (that was the request that opened the event): the journal keeps its params.
+    const entry = this.#record("request", callOf(method, params, id, { ...ctx, body: "" }), ctx);
     this.journal.complete(entry, stubId, answer, undefined);
   }
 
@@ -321,8 +322,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
       transport: ctx.transport,
       call,
     }, ctx.bytes ?? ctx.body.length);
+    entry.taskId = taskId;
     this.journal.complete(entry, undefined, undefined, unexpected);
-    entry.taskId ??= taskId;
     if (method !== undefined) this.requests.settle(id as RequestId, body);
   }
 

@@ -6,6 +6,7 @@
  */
 import type { McpCall, RequestId, TransportKind } from "../stubs/call.js";
 import { approxJsonBytes } from "../values/json-size.js";
+import { EntryPacker, PackedChunk, unpack } from "./packed-entry.js";
 
 /** What kind of message an entry records. @category Verification */
 export type JournalKind = "request" | "notification" | "response";
@@ -82,9 +83,17 @@ export function redact(headers: Readonly<Record<string, string>>, names: readonl
 export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
 
 export class Journal {
-  /** Entries oldest first from `#start` (a queue: dropping the oldest is O(1), compacted now and then). */
-  #queue: (JournalEntry | undefined)[] = [];
+  /**
+   * Entries oldest first from `#start` (a queue: dropping the oldest is O(1), compacted now and
+   * then). An answered entry is packed (see packed-entry.ts): its slot holds the chunk it is in,
+   * `#offsets` where, until it is read and is an object again.
+   */
+  #queue: (JournalEntry | PackedChunk | undefined)[] = [];
+  #offsets: number[] = [];
   #sizes: number[] = [];
+  readonly #packer = new EntryPacker();
+  /** The seqs of kept entries whose params were dropped (`truncated`). */
+  readonly #truncated = new Set<number>();
   #start = 0;
   #bytes = 0;
   #seq = 0;
@@ -113,9 +122,7 @@ export class Journal {
 
   /** How many kept entries lost their params to the byte budget. */
   get truncatedCount(): number {
-    let n = 0;
-    for (let i = this.#start; i < this.#queue.length; i++) if (this.#queue[i]?.truncated) n++;
-    return n;
+    return this.#truncated.size;
   }
 
   /**
@@ -148,7 +155,9 @@ export class Journal {
     if (this.#cap === 0) return entry;
     // A message over the budget is kept without its params once answered: it counts as its key.
     const size = entry.truncated ? 0 : bytes;
+    if (entry.truncated) this.#truncated.add(entry.seq);
     this.#queue.push(entry);
+    this.#offsets.push(0);
     this.#sizes.push(size);
     this.#bytes += size;
     while (this.#queue.length - this.#start > this.#cap || (this.#bytes > this.#budget && this.#queue.length - this.#start > 1)) this.#dropOldest();
@@ -157,28 +166,58 @@ export class Journal {
 
   #dropOldest(): void {
     this.#bytes -= this.#sizes[this.#start] as number;
+    if (this.#truncated.size > 0) this.#truncated.delete(this.#seq - (this.#queue.length - 1 - this.#start));
     this.#queue[this.#start] = undefined;
     this.#start++;
     if (this.#start >= 1024 && this.#start * 2 >= this.#queue.length) {
       this.#queue = this.#queue.slice(this.#start);
+      this.#offsets = this.#offsets.slice(this.#start);
       this.#sizes = this.#sizes.slice(this.#start);
       this.#start = 0;
     }
   }
 
-  /** Marks an entry answered; `missReport` when no stub matched. */
-  complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, missReport: string | undefined, answerBytes?: number): void {
+  /**
+   * Marks an entry answered; `missReport` when no stub matched. `resultJson`: the answer's
+   * result as JSON when the caller has it (the journal then keeps that text, not the object).
+   */
+  complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, missReport: string | undefined, answerBytes?: number, resultJson?: string): void {
+    const index = this.#indexOf(entry);
     entry.stubId = stubId;
-    entry.answer = this.#keepAnswer(entry, answer, answerBytes);
+    entry.answer = index === -1 ? answer : this.#keepAnswer(index, answer, answerBytes);
     entry.unmatched = missReport !== undefined;
     entry.missReport = missReport;
     entry.durationMs = Date.now() - entry.receivedAt;
-    entry.taskId = taskIdOf(entry.params, answer);
+    entry.taskId = taskIdOf(entry.params, answer) ?? entry.taskId;
+    const body = entry.call?.rawBody;
     // Answered: the parsed params stay, the raw text goes (it is made again if a matcher asks),
     // and the call's headers become the entry's (redacted).
     if (entry.truncated) truncate(entry);
     else entry.call?.compact(entry.headers);
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
+    // Kept: packed outside the heap until it is read (the index again: a listener may have cleared
+    // the journal). A miss stays the object onUnmatched was given: misses are few, and looked at.
+    const kept = index === -1 || missReport !== undefined ? -1 : this.#indexOf(entry);
+    const packed = kept === -1 ? undefined : this.#packer.pack(entry, body, resultJson);
+    if (packed === undefined) return;
+    this.#queue[kept] = packed.chunk;
+    this.#offsets[kept] = packed.offset;
+  }
+
+  /** Where a kept entry that is still an object is in the queue; -1 if it is not (dropped, or not kept). */
+  #indexOf(entry: JournalEntry): number {
+    if (this.#cap === 0 || this.#start === this.#queue.length) return -1;
+    const index = this.#queue.length - 1 - (this.#seq - entry.seq);
+    return index >= this.#start && this.#queue[index] === entry ? index : -1;
+  }
+
+  /** The kept entry at `index`, as an object (a packed one unpacked, and kept so). */
+  #entry(index: number): JournalEntry {
+    const slot = this.#queue[index] as JournalEntry | PackedChunk;
+    if (!(slot instanceof PackedChunk)) return slot;
+    const entry = unpack(slot, this.#offsets[index] as number);
+    this.#queue[index] = entry;
+    return entry;
   }
 
   /**
@@ -186,11 +225,8 @@ export class Journal {
    * knows it: 0 for a constant answer, which every entry shares; else estimated). An answer larger
    * than the whole budget is kept as `{ truncated: true, bytes }`.
    */
-  #keepAnswer(entry: JournalEntry, answer: unknown, answerBytes: number | undefined): unknown {
-    if (answer === undefined || this.#cap === 0) return answer;
-    const head = this.#queue[this.#start];
-    const index = head === undefined ? -1 : this.#start + (entry.seq - head.seq);
-    if (index < this.#start || this.#queue[index] !== entry) return answer;
+  #keepAnswer(index: number, answer: unknown, answerBytes: number | undefined): unknown {
+    if (answer === undefined) return answer;
     const size = answerBytes ?? approxJsonBytes(answer);
     if (size === 0) return answer;
     if (size > this.#budget) return { truncated: true, bytes: Number.isFinite(size) ? size : this.#budget };
@@ -214,7 +250,9 @@ export class Journal {
 
   /** The kept entries, oldest first. */
   entries(): JournalEntry[] {
-    return this.#queue.slice(this.#start) as JournalEntry[];
+    const out: JournalEntry[] = [];
+    for (let i = this.#start; i < this.#queue.length; i++) out.push(this.#entry(i));
+    return out;
   }
 
   /** How many messages arrived in all (including dropped entries). */
@@ -224,7 +262,10 @@ export class Journal {
 
   clear(): void {
     this.#queue = [];
+    this.#offsets = [];
     this.#sizes = [];
+    this.#truncated.clear();
+    this.#packer.reset();
     this.#start = 0;
     this.#bytes = 0;
   }

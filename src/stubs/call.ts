@@ -90,6 +90,11 @@ export class McpCall implements McpCallInit {
     return JSON.stringify(message);
   }
 
+  /** The raw text of the message while it is kept (until the call is journaled). @internal */
+  get rawBody(): string | undefined {
+    return this.#body;
+  }
+
   /**
    * Lets go of what can be made again (the raw text, the canonical arguments), so a journaled
    * call holds its params once; `headers` replace its headers (redacted ones). @internal

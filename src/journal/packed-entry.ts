@@ -1,0 +1,169 @@
+/**
+ * An answered journal entry packed as text into memory outside the JavaScript heap, and made
+ * an object again when it is read. A busy mock keeps thousands of entries, each a graph of
+ * objects (the entry, its call, params, headers, answer) that lives long enough for the
+ * garbage collector to copy it twice and mark it until it is dropped: that cost, not the
+ * mock's own work, was most of a journaled call's CPU. Packed, an entry is a few hundred bytes
+ * in a buffer the collector never walks.
+ *
+ * A packed entry is its numbers (seq, arrival, duration) and one text of four parts joined by
+ * NUL, which JSON text never holds: its other fields (a JSON array, the last entry's text again
+ * when they are the same), its headers (likewise), its message (the raw body when the body is
+ * the message, else its params as JSON) and its answer (the result's JSON when the caller has
+ * it, else the answer as JSON).
+ * @module
+ */
+import { McpCall } from "../stubs/call.js";
+import type { JournalEntry } from "./journal.js";
+
+/** The size of a chunk that holds many packed entries. */
+const CHUNK_BYTES = 1 << 20;
+/** The text's length (u32), then seq, receivedAt and durationMs (f64). */
+const NUMBERS_BYTES = 28;
+const SEPARATOR = "\u0000";
+
+/** A buffer of packed entries; freed with the last journal slot that refers to it. */
+export class PackedChunk {
+  readonly bytes: Buffer;
+  used = 0;
+
+  constructor(size: number) {
+    this.bytes = Buffer.allocUnsafeSlow(size);
+  }
+}
+
+/** How the message part is read: the raw body (`params` is its `params`; method and id are its own), or params as JSON. */
+const BODY = 0;
+const PARAMS = 1;
+/** How the answer part is read: none, the answer as JSON, or a result's JSON (the answer is `{ jsonrpc, id, result }`). */
+const NO_ANSWER = 0;
+const JSON_ANSWER = 1;
+const RESULT_ANSWER = 2;
+
+/** The fields of the fields part, in order. */
+type Fields = [
+  kind: JournalEntry["kind"], method: string | null, id: JournalEntry["id"] | null, sessionId: string | null, protocolVersion: string, transport: JournalEntry["transport"],
+  stubId: string | null, unmatched: boolean, missReport: string | null, taskId: string | null, truncatedBytes: number | null, hasCall: boolean, messageForm: number, answerForm: number,
+];
+
+/** Where answered entries are packed: the chunk being filled, and the last fields and headers written (their text reused). */
+export class EntryPacker {
+  #chunk = new PackedChunk(CHUNK_BYTES);
+  #fields: unknown[] = [];
+  #fieldsJson = "";
+  #headers: Readonly<Record<string, string>> | undefined;
+  #headersJson = "{}";
+
+  /**
+   * Packs an answered entry: the chunk and offset it now lives at, or `undefined` when it
+   * cannot be written as JSON (a value JSON has no form for) and stays an object. `body` is the
+   * raw text of its message, `resultJson` its answer's result as JSON, when known.
+   */
+  pack(entry: JournalEntry, body: string | undefined, resultJson: string | undefined): { chunk: PackedChunk; offset: number } | undefined {
+    let message: string;
+    let fields: string;
+    let answer = "";
+    try {
+      // The raw body is the message when it is one object (a batch is an array).
+      const asBody = body !== undefined && entry.kind !== "response" && !entry.truncated && body.charCodeAt(0) === 123; /* { */
+      message = asBody ? body : entry.params === undefined ? "" : JSON.stringify(entry.params);
+      const sent = entry.answer as { id?: unknown; result?: unknown } | undefined;
+      let answerForm = NO_ANSWER;
+      if (sent !== undefined && resultJson !== undefined && sent.id === entry.id && sent.result !== undefined) {
+        answer = resultJson;
+        answerForm = RESULT_ANSWER;
+      } else if (sent !== undefined) {
+        answer = JSON.stringify(sent);
+        answerForm = JSON_ANSWER;
+      }
+      fields = this.#fieldsOf([
+        entry.kind, asBody ? null : entry.method, asBody ? null : entry.id, entry.sessionId, entry.protocolVersion, entry.transport,
+        entry.stubId, entry.unmatched, entry.missReport, entry.taskId, entry.truncated?.bytes, entry.call !== undefined, asBody ? BODY : PARAMS, answerForm,
+      ]);
+    } catch {
+      return undefined;
+    }
+    const text = fields + SEPARATOR + this.#headersOf(entry.headers) + SEPARATOR + message + SEPARATOR + answer;
+    const most = NUMBERS_BYTES + 3 * text.length;
+    if (this.#chunk.used + most > this.#chunk.bytes.length) this.#chunk = new PackedChunk(Math.max(CHUNK_BYTES, most));
+    const chunk = this.#chunk;
+    const offset = chunk.used;
+    const bytes = chunk.bytes;
+    const written = bytes.write(text, offset + NUMBERS_BYTES, "utf8");
+    bytes.writeUInt32LE(written, offset);
+    bytes.writeDoubleLE(entry.seq, offset + 4);
+    bytes.writeDoubleLE(entry.receivedAt, offset + 12);
+    bytes.writeDoubleLE(entry.durationMs ?? Number.NaN, offset + 20);
+    chunk.used = offset + NUMBERS_BYTES + written;
+    return { chunk, offset };
+  }
+
+  /** Starts a new chunk, so a cleared journal lets go of its memory. */
+  reset(): void {
+    this.#chunk = new PackedChunk(CHUNK_BYTES);
+  }
+
+  /** The fields as JSON: the last entry's text again when they are the same (they are, call after call, from one client to one stub). */
+  #fieldsOf(fields: unknown[]): string {
+    const last = this.#fields;
+    let same = last.length === fields.length;
+    for (let i = 0; same && i < fields.length; i++) same = fields[i] === last[i];
+    if (same) return this.#fieldsJson;
+    this.#fields = fields;
+    return (this.#fieldsJson = JSON.stringify(fields));
+  }
+
+  /** The headers as JSON: the last ones' text again when they are the same (a client repeats its headers). */
+  #headersOf(headers: Readonly<Record<string, string>>): string {
+    if (this.#headers !== undefined && sameHeaders(headers, this.#headers)) return this.#headersJson;
+    this.#headers = headers;
+    return (this.#headersJson = JSON.stringify(headers));
+  }
+}
+
+/** The same names with the same values (a header's value is a string, never undefined). */
+function sameHeaders(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  if (a === b) return true;
+  for (const name in a) if (a[name] !== b[name]) return false;
+  for (const name in b) if (a[name] === undefined) return false;
+  return true;
+}
+
+/** The entry packed at `offset` of `chunk`, an object again (a new one on each call). */
+export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
+  const bytes = chunk.bytes;
+  const length = bytes.readUInt32LE(offset);
+  const durationMs = bytes.readDoubleLE(offset + 20);
+  const [fieldsText, headersText, messageText, answerText] = bytes.toString("utf8", offset + NUMBERS_BYTES, offset + NUMBERS_BYTES + length).split(SEPARATOR) as [string, string, string, string];
+  const [kind, method, id, sessionId, protocolVersion, transport, stubId, unmatched, missReport, taskId, truncatedBytes, hasCall, messageForm, answerForm] = JSON.parse(fieldsText) as Fields;
+  const headers = JSON.parse(headersText) as Record<string, string>;
+  const parsed = messageText === "" ? undefined : (JSON.parse(messageText) as Record<string, unknown>);
+  const message = messageForm === BODY ? (parsed as { method: string; id?: JournalEntry["id"]; params?: Record<string, unknown> }) : { method: method ?? undefined, id: id ?? undefined, params: parsed };
+  const answer = answerForm === NO_ANSWER ? undefined : answerForm === RESULT_ANSWER ? { jsonrpc: "2.0", id: message.id, result: JSON.parse(answerText) as unknown } : (JSON.parse(answerText) as unknown);
+  let call: McpCall | undefined;
+  if (hasCall && message.method !== undefined) {
+    call = new McpCall({ method: message.method, params: message.params, id: message.id, sessionId: sessionId ?? undefined, headers, protocolVersion, body: "", transport });
+    call.compact();
+  }
+  // Field for field in the order Journal.record builds an entry (one object shape for both).
+  return {
+    seq: bytes.readDoubleLE(offset + 4),
+    kind,
+    method: message.method,
+    id: message.id,
+    params: message.params,
+    sessionId: sessionId ?? undefined,
+    headers,
+    protocolVersion,
+    transport,
+    receivedAt: bytes.readDoubleLE(offset + 12),
+    call,
+    stubId: stubId ?? undefined,
+    answer,
+    unmatched,
+    missReport: missReport ?? undefined,
+    durationMs: Number.isNaN(durationMs) ? undefined : durationMs,
+    taskId: taskId ?? undefined,
+    truncated: truncatedBytes === null ? undefined : { bytes: truncatedBytes },
+  };
+}
