@@ -110,7 +110,9 @@ export class McpCall implements McpCallInit {
     const param = KEY_BY_METHOD.get(this.method)?.param;
     const key = param === undefined ? undefined : this.params?.[param];
     const params = key === undefined || param === undefined ? undefined : { [param]: key };
-    return new McpCall({ method: this.method, params, id: this.id, sessionId: this.sessionId, headers, protocolVersion: this.protocolVersion, body: "", transport: this.transport });
+    const call = new McpCall({ method: this.method, params, id: this.id, sessionId: this.sessionId, headers, protocolVersion: this.protocolVersion, body: "", transport: this.transport });
+    call.compact(); // its body is then the message as kept, written again
+    return call;
   }
 
   /** The tool or prompt name (`params.name`), if the request has one. */

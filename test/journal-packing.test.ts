@@ -1,0 +1,123 @@
+/**
+ * The journal packs an answered entry outside the heap and makes it an object again when read:
+ * what is read back is, field for field, what the entry was when it was answered (as a
+ * listener saw it), for every form a message and an answer take.
+ */
+import { describe, expect, test } from "vitest";
+import { Journal, type JournalEntry } from "../src/journal/journal.js";
+import { McpCall, type McpCallInit } from "../src/stubs/call.js";
+
+/** An entry as plain data, its call by what a stub sees of it. */
+function view(entry: JournalEntry): unknown {
+  const { call, ...rest } = entry;
+  return {
+    ...rest,
+    call: call && { method: call.method, params: call.params, id: call.id, sessionId: call.sessionId, headers: call.headers, protocolVersion: call.protocolVersion, transport: call.transport, body: call.body, args: call.args },
+  };
+}
+
+interface Message {
+  readonly kind?: JournalEntry["kind"];
+  readonly method: string;
+  readonly id?: string | number;
+  readonly params?: Record<string, unknown>;
+  readonly body?: string;
+  readonly headers?: Record<string, string>;
+  readonly stubId?: string;
+  readonly answer?: unknown;
+  readonly resultJson?: string;
+  readonly miss?: string;
+  readonly noCall?: boolean;
+}
+
+/** Records and answers each message; returns what a listener saw of each as it was answered. */
+function journalOf(journal: Journal, messages: readonly Message[]): unknown[] {
+  const seen: unknown[] = [];
+  const off = journal.onComplete((entry) => seen.push(structuredClone(view(entry))));
+  for (const m of messages) {
+    const body = m.body ?? JSON.stringify({ jsonrpc: "2.0", ...(m.id === undefined ? {} : { id: m.id }), method: m.method, params: m.params });
+    const init: McpCallInit = { method: m.method, params: m.params, id: m.id, sessionId: "s-1", headers: m.headers ?? { "content-type": "application/json" }, protocolVersion: "2025-11-25", body, transport: "http" };
+    const call = m.noCall ? undefined : new McpCall(init);
+    const entry = journal.record({ kind: m.kind ?? (m.id === undefined ? "notification" : "request"), method: m.method, id: m.id, params: m.params, sessionId: init.sessionId, headers: init.headers, protocolVersion: init.protocolVersion, transport: init.transport, call }, body.length);
+    journal.complete(entry, m.stubId, m.answer, m.miss, undefined, m.resultJson);
+  }
+  off();
+  return seen;
+}
+
+const result = (id: string | number, value: unknown): { answer: unknown; resultJson: string } => ({ answer: { jsonrpc: "2.0", id, result: value }, resultJson: JSON.stringify(value) });
+
+describe("a packed journal entry read back", () => {
+  test("is the entry as answered, whatever form its message and answer took", () => {
+    const journal = new Journal();
+    const messages: Message[] = [
+      // The raw body is the message (method and id read from it), a computed result's JSON the answer.
+      { method: "tools/call", id: 1, params: { name: "add", arguments: { a: 1, b: 2 } }, stubId: "stub-1", ...result(1, { content: [{ type: "text", text: "3" }] }) },
+      // Again with the same fields and headers (their text is reused), a string id.
+      { method: "tools/call", id: "two", params: { name: "add", arguments: { a: 2, b: 2 } }, stubId: "stub-1", ...result("two", { content: [{ type: "text", text: "4" }] }) },
+      // Pretty-printed JSON, text beyond ASCII, other headers, another stub.
+      {
+        method: "tools/call",
+        id: 3,
+        params: { name: "greet", arguments: { who: "Zoë 🌍", nul: "a\u0000b" } },
+        body: `{\n  "jsonrpc": "2.0", "id": 3, "method": "tools/call",\n  "params": {"name": "greet", "arguments": {"who": "Zoë 🌍", "nul": "a\\u0000b"}}\n}`,
+        headers: { "content-type": "application/json", "x-name": "Zoë" },
+        stubId: "stub-2",
+        ...result(3, { content: [{ type: "text", text: "héllo\u0000" }] }),
+      },
+      // A batch's message: its body is the whole batch, so its params are kept instead.
+      { method: "ping", id: 4, body: `[{"jsonrpc":"2.0","id":4,"method":"ping"},{"jsonrpc":"2.0","id":5,"method":"ping"}]`, stubId: "default:ping", answer: { jsonrpc: "2.0", id: 4, result: {} } },
+      // An answer without its result's JSON, an error, a raw status, no answer at all.
+      { method: "resources/read", id: 6, params: { uri: "file:///a" }, stubId: "stub-3", answer: { jsonrpc: "2.0", id: 6, error: { code: -32002, message: "Resource not found" } } },
+      { method: "tools/list", id: 7, stubId: "stub-4", answer: { status: 503 } },
+      { method: "notifications/initialized" },
+      // A client's response to a server request, with and without the method it answers.
+      { kind: "response", method: "elicitation/create", id: 8, params: { jsonrpc: "2.0", id: 8, result: { action: "accept" } } },
+      { kind: "response", method: "roots/list", id: 9, params: { jsonrpc: "2.0", id: 9, result: { roots: [] } }, noCall: true },
+    ];
+    const answered = journalOf(journal, messages);
+    expect(journal.entries().map(view)).toEqual(answered);
+    // Read again: the same objects (kept unpacked once read).
+    expect(journal.entries()[0]).toBe(journal.entries()[0]);
+  });
+
+  test("an answer JSON has no form for stays an object, and a miss stays the object onUnmatched had", () => {
+    const journal = new Journal();
+    journalOf(journal, [
+      { method: "tools/call", id: 1, params: { name: "big" }, stubId: "stub-1", answer: { jsonrpc: "2.0", id: 1, result: { n: 10n } } },
+      { method: "tools/call", id: 2, params: { name: "nope" }, answer: { jsonrpc: "2.0", id: 2, error: { code: -32602, message: "no stub" } }, miss: "nothing matched" },
+    ]);
+    const [big, miss] = journal.entries();
+    expect((big?.answer as { result: { n: bigint } }).result.n).toBe(10n);
+    expect(miss).toMatchObject({ unmatched: true, missReport: "nothing matched", params: { name: "nope" } });
+  });
+
+  test("entries across many chunks, one larger than a chunk, come back in order; clear() starts again", () => {
+    const journal = new Journal(100_000, 64 * 1024 * 1024);
+    const big = "x".repeat(3 * 1024 * 1024);
+    const messages: Message[] = Array.from({ length: 5000 }, (_, i) => ({
+      method: "tools/call",
+      id: i,
+      params: { name: "echo", arguments: { text: i === 2500 ? big : `message ${i}` } },
+      stubId: `stub-${i % 3}`,
+      ...result(i, { content: [{ type: "text", text: String(i) }] }),
+    }));
+    const answered = journalOf(journal, messages);
+    const read = journal.entries();
+    expect(read).toHaveLength(5000);
+    expect(read.map(view)).toEqual(answered);
+    journal.clear();
+    journalOf(journal, messages.slice(0, 2));
+    expect(journal.entries().map((e) => e.id)).toEqual([0, 1]);
+  });
+
+  test("a message over the byte budget keeps its key and counts as truncated until dropped", () => {
+    const journal = new Journal(2, 1000);
+    const answered = journalOf(journal, [{ method: "tools/call", id: 1, params: { name: "add", arguments: { text: "y".repeat(5000) } }, stubId: "stub-1", ...result(1, {}) }]);
+    expect(journal.entries().map(view)).toEqual(answered);
+    expect(journal.entries()[0]).toMatchObject({ params: { name: "add" }, truncated: { bytes: expect.any(Number) } });
+    expect(journal.truncatedCount).toBe(1);
+    journalOf(journal, [{ method: "ping", id: 2 }, { method: "ping", id: 3 }]);
+    expect(journal.truncatedCount).toBe(0);
+  });
+});
