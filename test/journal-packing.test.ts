@@ -111,6 +111,34 @@ describe("a packed journal entry read back", () => {
     expect(journal.entries().map((e) => e.id)).toEqual([0, 1]);
   });
 
+  test("a chunk is filled again once its entries are dropped or read, and what is kept reads back right", () => {
+    const journal = new Journal(3000);
+    const message = (i: number): Message => ({
+      method: "tools/call",
+      id: i,
+      params: { name: "echo", arguments: { text: `message ${i} `.repeat(i % 7 === 0 ? 200 : 20) } },
+      stubId: `stub-${i % 2}`,
+      ...result(i, { content: [{ type: "text", text: String(i) }] }),
+    });
+    let answered: unknown[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      answered.push(...journalOf(journal, [message(i)]));
+      // Now and then a read: the entries read are objects again, and their chunk's count goes down.
+      if (i % 3001 === 0) expect(journal.entries().map(view)).toEqual(answered.slice(-3000));
+      answered = answered.slice(-3000);
+    }
+    expect(journal.entries().map(view)).toEqual(answered);
+  });
+
+  test("a chunk still holding kept entries is not filled again, when new entries outgrow the ones dropped", () => {
+    const journal = new Journal(1000);
+    const message = (i: number, size: number): Message => ({ method: "tools/call", id: i, params: { name: "echo", arguments: { text: "z".repeat(size) } }, stubId: "stub-1", ...result(i, {}) });
+    // A thousand small entries in one chunk, then large ones: each drops a small one, and fills a chunk in a few dozen.
+    const answered = journalOf(journal, Array.from({ length: 1000 }, (_, i) => message(i, 700)));
+    answered.push(...journalOf(journal, Array.from({ length: 200 }, (_, i) => message(1000 + i, 30_000))));
+    expect(journal.entries().map(view)).toEqual(answered.slice(-1000));
+  });
+
   test("a message over the byte budget keeps its key and counts as truncated until dropped", () => {
     const journal = new Journal(2, 1000);
     const answered = journalOf(journal, [{ method: "tools/call", id: 1, params: { name: "add", arguments: { text: "y".repeat(5000) } }, stubId: "stub-1", ...result(1, {}) }]);

@@ -167,6 +167,8 @@ export class Journal {
   #dropOldest(): void {
     this.#bytes -= this.#sizes[this.#start] as number;
     if (this.#truncated.size > 0) this.#truncated.delete(this.#seq - (this.#queue.length - 1 - this.#start));
+    const slot = this.#queue[this.#start];
+    if (slot instanceof PackedChunk) this.#packer.release(slot);
     this.#queue[this.#start] = undefined;
     this.#start++;
     if (this.#start >= 1024 && this.#start * 2 >= this.#queue.length) {
@@ -217,6 +219,7 @@ export class Journal {
     if (!(slot instanceof PackedChunk)) return slot;
     const entry = unpack(slot, this.#offsets[index] as number);
     this.#queue[index] = entry;
+    this.#packer.release(slot);
     return entry;
   }
 

@@ -22,10 +22,12 @@ const CHUNK_BYTES = 1 << 20;
 const NUMBERS_BYTES = 28;
 const SEPARATOR = "\u0000";
 
-/** A buffer of packed entries; freed with the last journal slot that refers to it. */
+/** A buffer of packed entries, filled from the start; reused once no kept entry is in it. */
 export class PackedChunk {
   readonly bytes: Buffer;
   used = 0;
+  /** How many kept entries are packed in it. */
+  live = 0;
 
   constructor(size: number) {
     this.bytes = Buffer.allocUnsafeSlow(size);
@@ -46,9 +48,15 @@ type Fields = [
   stubId: string | null, unmatched: boolean, missReport: string | null, taskId: string | null, truncatedBytes: number | null, hasCall: boolean, messageForm: number, answerForm: number,
 ];
 
-/** Where answered entries are packed: the chunk being filled, and the last fields and headers written (their text reused). */
+/**
+ * Where answered entries are packed: the chunk being filled, a spare one, and the last fields
+ * and headers written (their text reused). A chunk no kept entry is in is filled again: a new
+ * one for every thousands of calls would be memory outside the heap that only a full
+ * collection gives back, and V8 runs one whenever enough of it has been allocated.
+ */
 export class EntryPacker {
   #chunk = new PackedChunk(CHUNK_BYTES);
+  #spare: PackedChunk | undefined;
   #fields: unknown[] = [];
   #fieldsJson = "";
   #headers: Readonly<Record<string, string>> | undefined;
@@ -85,8 +93,9 @@ export class EntryPacker {
     }
     const text = fields + SEPARATOR + this.#headersOf(entry.headers) + SEPARATOR + message + SEPARATOR + answer;
     const most = NUMBERS_BYTES + 3 * text.length;
-    if (this.#chunk.used + most > this.#chunk.bytes.length) this.#chunk = new PackedChunk(Math.max(CHUNK_BYTES, most));
+    if (this.#chunk.used + most > this.#chunk.bytes.length) this.#chunk = this.#fresh(most);
     const chunk = this.#chunk;
+    chunk.live++;
     const offset = chunk.used;
     const bytes = chunk.bytes;
     const written = bytes.write(text, offset + NUMBERS_BYTES, "utf8");
@@ -98,9 +107,28 @@ export class EntryPacker {
     return { chunk, offset };
   }
 
-  /** Starts a new chunk, so a cleared journal lets go of its memory. */
+  /** A kept entry packed in `chunk` was dropped, or read (it is an object again). */
+  release(chunk: PackedChunk): void {
+    if (--chunk.live > 0 || chunk === this.#chunk || chunk.bytes.length !== CHUNK_BYTES) return;
+    chunk.used = 0;
+    this.#spare = chunk;
+  }
+
+  /** The journal was cleared: no kept entry is packed anywhere, and the chunk is filled again from the start. */
   reset(): void {
-    this.#chunk = new PackedChunk(CHUNK_BYTES);
+    this.#chunk.used = 0;
+    this.#chunk.live = 0;
+    this.#spare = undefined;
+  }
+
+  /** An empty chunk with room for `bytes`: the spare one if it has, else a new one (of its own size if larger than a chunk). */
+  #fresh(bytes: number): PackedChunk {
+    const spare = this.#spare;
+    if (spare !== undefined && bytes <= spare.bytes.length) {
+      this.#spare = undefined;
+      return spare;
+    }
+    return new PackedChunk(Math.max(CHUNK_BYTES, bytes));
   }
 
   /** The fields as JSON: the last entry's text again when they are the same (they are, call after call, from one client to one stub). */
