@@ -217,7 +217,15 @@ function measureProbe(p: Running): Promise<number> {
 }
 
 function probe(script: string, args: string[] = [], nodeArgs: string[] = []): number {
-  return Number(execFileSync(node, [...nodeArgs, `bench/probes/${script}`, ...args], { cwd: ROOT, encoding: "utf8" }).trim());
+  return Number(probeOutput(script, args, nodeArgs));
+}
+
+function probeJson<T>(script: string, args: string[] = [], nodeArgs: string[] = []): T {
+  return JSON.parse(probeOutput(script, args, nodeArgs)) as T;
+}
+
+function probeOutput(script: string, args: string[], nodeArgs: string[]): string {
+  return execFileSync(node, [...nodeArgs, `bench/probes/${script}`, ...args], { cwd: ROOT, encoding: "utf8" }).trim();
 }
 
 async function main(): Promise<void> {
@@ -399,13 +407,15 @@ async function main(): Promise<void> {
     for (const [name, values] of rss) row(`RSS after ${calls.toLocaleString("en")} calls`, name, "RSS", values, "MiB", ratio(median(values), honoRss, "Hono"));
     const perStub = [probe("stub-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
     row("memory", "per stub (distinct args)", "heap", perStub.map((b) => b / 1024), "KiB", "");
-    const perEntry = [probe("journal-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
-    row("memory", "per journal entry (tools/call over HTTP)", "heap", perEntry.map((b) => b / 1024), "KiB", "", 2);
+    const perEntry = [probeJson<{ heap: number; outside: number }>("journal-memory.mjs", [String(quick ? 2000 : 10000)], ["--expose-gc"])];
+    row("memory", "per journal entry (tools/call over HTTP)", "heap", perEntry.map((b) => b.heap / 1024), "KiB", "", 2);
+    row("memory", "per journal entry (tools/call over HTTP)", "outside the heap", perEntry.map((b) => b.outside / 1024), "KiB", "packed entries", 2);
 
     // 8. verify() over a full journal.
     const entries = quick ? 2000 : 10_000;
-    const verifyMs = Array.from({ length: quick ? 1 : 3 }, () => probe("verify-journal.mjs", [String(entries)]));
-    row("verification", `verify() over ${entries.toLocaleString("en")} journal entries`, "time", verifyMs, "ms", "", 2);
+    const verifyMs = Array.from({ length: quick ? 1 : 3 }, () => probeJson<{ first: number; median: number }>("verify-journal.mjs", [String(entries)]));
+    row("verification", `verify() over ${entries.toLocaleString("en")} journal entries`, "time", verifyMs.map((v) => v.median), "ms", "", 2);
+    row("verification", `first verify() over ${entries.toLocaleString("en")} journal entries`, "time", verifyMs.map((v) => v.first), "ms", "entries unpacked", 2);
 
     // 9. No port: one tools/call through the SDK client in memory against HTTP, in one process.
     // (--no-warnings: the SDK's HTTP client adds an abort listener per fetch to one signal.)
