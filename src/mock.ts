@@ -781,6 +781,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
 
   /**
    * Every message received and kept (requests, notifications, client responses), oldest first.
+   * An answered entry is kept packed outside the heap; the first read makes it an object again
+   * (equal to the entry as answered, not the object a listener or `waitFor()` had).
    *
    * @example
    * ```ts

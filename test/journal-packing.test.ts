@@ -139,6 +139,16 @@ describe("a packed journal entry read back", () => {
     expect(journal.entries().map(view)).toEqual(answered.slice(-1000));
   });
 
+  test("a large entry takes its size outside the heap, not the three bytes a character UTF-8 might need", () => {
+    const journal = new Journal();
+    const before = process.memoryUsage().arrayBuffers;
+    const answered = journalOf(journal, [{ method: "tools/call", id: 1, params: { name: "echo", arguments: { text: "w".repeat(4 * 1024 * 1024) } }, stubId: "stub-1", ...result(1, {}) }]);
+    const grown = process.memoryUsage().arrayBuffers - before;
+    expect(grown).toBeGreaterThan(4 * 1024 * 1024);
+    expect(grown).toBeLessThan(5 * 1024 * 1024);
+    expect(journal.entries().map(view)).toEqual(answered);
+  });
+
   test("a message over the byte budget keeps its key and counts as truncated until dropped", () => {
     const journal = new Journal(2, 1000);
     const answered = journalOf(journal, [{ method: "tools/call", id: 1, params: { name: "add", arguments: { text: "y".repeat(5000) } }, stubId: "stub-1", ...result(1, {}) }]);

@@ -92,8 +92,11 @@ export class EntryPacker {
       return undefined;
     }
     const text = fields + SEPARATOR + this.#headersOf(entry.headers) + SEPARATOR + message + SEPARATOR + answer;
-    const most = NUMBERS_BYTES + 3 * text.length;
-    if (this.#chunk.used + most > this.#chunk.bytes.length) this.#chunk = this.#fresh(most);
+    // UTF-8 takes at most 3 bytes a UTF-16 unit; the exact length is counted only when that much does not fit.
+    if (this.#chunk.used + NUMBERS_BYTES + 3 * text.length > this.#chunk.bytes.length) {
+      const bytes = NUMBERS_BYTES + Buffer.byteLength(text, "utf8");
+      if (this.#chunk.used + bytes > this.#chunk.bytes.length) this.#chunk = this.#fresh(bytes);
+    }
     const chunk = this.#chunk;
     chunk.live++;
     const offset = chunk.used;
