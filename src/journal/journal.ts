@@ -1,7 +1,8 @@
 /**
  * The journal: every message the mock received, what answered it and how. Bounded by count
  * and by bytes: the oldest entries are dropped past either cap, and a message larger than the
- * byte budget is kept without its params; `total` still counts every message.
+ * byte budget is kept without its params; `total` still counts every message. An answered
+ * entry is kept packed as text outside the heap until it is read (packed-entry.ts).
  * @module
  */
 import type { McpCall, RequestId, TransportKind } from "../stubs/call.js";
