@@ -6,11 +6,12 @@
  * mock's own work, was most of a journaled call's CPU. Packed, an entry is a few hundred bytes
  * in a buffer the collector never walks.
  *
- * A packed entry is its numbers (seq, arrival, duration) and one text of four parts joined by
- * NUL, which JSON text never holds: its other fields (a JSON array, the last entry's text again
- * when they are the same), its headers (likewise), its message (the raw body when the body is
- * the message, else its params as JSON) and its answer (the result's JSON when the caller has
- * it, else the answer as JSON).
+ * A packed entry is its numbers (seq, arrival, duration) and two texts of two parts each,
+ * joined by NUL, which JSON text never holds. Its prefix: its other fields (a JSON array) and its
+ * headers; when they are the previous entry's, they are not written again, and the entry
+ * points at the one in the same chunk that wrote them. Then its message (the raw body when the
+ * body is the message, else its params as JSON) and its answer (the result's JSON when the
+ * caller has it, else the answer as JSON).
  * @module
  */
 import { McpCall } from "../stubs/call.js";
@@ -18,8 +19,13 @@ import type { JournalEntry } from "./journal.js";
 
 /** The size of a chunk that holds many packed entries. */
 const CHUNK_BYTES = 1 << 20;
-/** The text's length (u32), then seq, receivedAt and durationMs (f64). */
-const NUMBERS_BYTES = 28;
+/**
+ * Before the texts: the rest's length, where the prefix is (`OWN_PREFIX`, or the offset of the
+ * entry in the same chunk whose prefix this one shares) and the prefix's length (u32), then
+ * seq, receivedAt and durationMs (f64).
+ */
+const NUMBERS_BYTES = 36;
+const OWN_PREFIX = 0xffffffff;
 const SEPARATOR = "\u0000";
 
 /** A buffer of packed entries, filled from the start; reused once no kept entry is in it. */
@@ -57,6 +63,10 @@ type Fields = [
 export class EntryPacker {
   #chunk = new PackedChunk(CHUNK_BYTES);
   #spare: PackedChunk | undefined;
+  /** The last prefix written in full in the chunk being filled: where (-1: none yet), and its two parts. */
+  #prefixAt = -1;
+  #prefixFields = "";
+  #prefixHeaders = "";
   #fields: unknown[] = [];
   #fieldsJson = "";
   #headers: Readonly<Record<string, string>> | undefined;
@@ -91,22 +101,40 @@ export class EntryPacker {
     } catch {
       return undefined;
     }
-    const text = fields + SEPARATOR + this.#headersOf(entry.headers) + SEPARATOR + message + SEPARATOR + answer;
+    const headers = this.#headersOf(entry.headers);
+    const rest = message + SEPARATOR + answer;
     // UTF-8 takes at most 3 bytes a UTF-16 unit; the exact length is counted only when that much does not fit.
-    if (this.#chunk.used + NUMBERS_BYTES + 3 * text.length > this.#chunk.bytes.length) {
-      const bytes = NUMBERS_BYTES + Buffer.byteLength(text, "utf8");
-      if (this.#chunk.used + bytes > this.#chunk.bytes.length) this.#chunk = this.#fresh(bytes);
+    const most = NUMBERS_BYTES + 3 * (fields.length + headers.length + rest.length + 1);
+    if (this.#chunk.used + most > this.#chunk.bytes.length) {
+      const exact = NUMBERS_BYTES + Buffer.byteLength(fields, "utf8") + Buffer.byteLength(headers, "utf8") + 1 + Buffer.byteLength(rest, "utf8");
+      if (this.#chunk.used + exact > this.#chunk.bytes.length) {
+        this.#chunk = this.#fresh(exact);
+        this.#prefixAt = -1;
+      }
     }
     const chunk = this.#chunk;
     chunk.live++;
     const offset = chunk.used;
     const bytes = chunk.bytes;
-    const written = bytes.write(text, offset + NUMBERS_BYTES, "utf8");
+    let at = offset + NUMBERS_BYTES;
+    if (this.#prefixAt !== -1 && fields === this.#prefixFields && headers === this.#prefixHeaders) {
+      bytes.writeUInt32LE(this.#prefixAt, offset + 4);
+      bytes.writeUInt32LE(0, offset + 8);
+    } else {
+      const prefixBytes = bytes.write(fields + SEPARATOR + headers, at, "utf8");
+      at += prefixBytes;
+      bytes.writeUInt32LE(OWN_PREFIX, offset + 4);
+      bytes.writeUInt32LE(prefixBytes, offset + 8);
+      this.#prefixAt = offset;
+      this.#prefixFields = fields;
+      this.#prefixHeaders = headers;
+    }
+    const written = bytes.write(rest, at, "utf8");
     bytes.writeUInt32LE(written, offset);
-    bytes.writeDoubleLE(entry.seq, offset + 4);
-    bytes.writeDoubleLE(entry.receivedAt, offset + 12);
-    bytes.writeDoubleLE(entry.durationMs ?? Number.NaN, offset + 20);
-    chunk.used = offset + NUMBERS_BYTES + written;
+    bytes.writeDoubleLE(entry.seq, offset + 12);
+    bytes.writeDoubleLE(entry.receivedAt, offset + 20);
+    bytes.writeDoubleLE(entry.durationMs ?? Number.NaN, offset + 28);
+    chunk.used = at + written;
     return { chunk, offset };
   }
 
@@ -122,6 +150,7 @@ export class EntryPacker {
     this.#chunk.used = 0;
     this.#chunk.live = 0;
     this.#spare = undefined;
+    this.#prefixAt = -1;
   }
 
   /** An empty chunk with room for `bytes`: the spare one if it has, else a new one (of its own size if larger than a chunk). */
@@ -163,9 +192,13 @@ function sameHeaders(a: Readonly<Record<string, string>>, b: Readonly<Record<str
 /** The entry packed at `offset` of `chunk`, an object again (a new one on each call). */
 export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
   const bytes = chunk.bytes;
-  const length = bytes.readUInt32LE(offset);
-  const durationMs = bytes.readDoubleLE(offset + 20);
-  const [fieldsText, headersText, messageText, answerText] = bytes.toString("utf8", offset + NUMBERS_BYTES, offset + NUMBERS_BYTES + length).split(SEPARATOR) as [string, string, string, string];
+  const shared = bytes.readUInt32LE(offset + 4);
+  const prefixAt = shared === OWN_PREFIX ? offset : shared;
+  const prefixStart = prefixAt + NUMBERS_BYTES;
+  const [fieldsText, headersText] = bytes.toString("utf8", prefixStart, prefixStart + bytes.readUInt32LE(prefixAt + 8)).split(SEPARATOR) as [string, string];
+  const restStart = offset + NUMBERS_BYTES + bytes.readUInt32LE(offset + 8);
+  const [messageText, answerText] = bytes.toString("utf8", restStart, restStart + bytes.readUInt32LE(offset)).split(SEPARATOR) as [string, string];
+  const durationMs = bytes.readDoubleLE(offset + 28);
   const [kind, method, id, sessionId, protocolVersion, transport, stubId, unmatched, missReport, taskId, truncatedBytes, hasCall, messageForm, answerForm] = JSON.parse(fieldsText) as Fields;
   const headers = JSON.parse(headersText) as Record<string, string>;
   const parsed = messageText === "" ? undefined : (JSON.parse(messageText) as Record<string, unknown>);
@@ -178,7 +211,7 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
   }
   // Field for field in the order Journal.record builds an entry (one object shape for both).
   return {
-    seq: bytes.readDoubleLE(offset + 4),
+    seq: bytes.readDoubleLE(offset + 12),
     kind,
     method: message.method,
     id: message.id,
@@ -187,7 +220,7 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
     headers,
     protocolVersion,
     transport,
-    receivedAt: bytes.readDoubleLE(offset + 12),
+    receivedAt: bytes.readDoubleLE(offset + 20),
     call,
     stubId: stubId ?? undefined,
     answer,
