@@ -3,7 +3,7 @@
  * an object again when it is read. A busy mock keeps thousands of entries, each a graph of
  * objects (the entry, its call, params, headers, answer) that lives long enough for the
  * garbage collector to copy it twice and mark it until it is dropped: that cost, not the
- * mock's own work, was most of a journaled call's CPU. Packed, an entry is a few hundred bytes
+ * mock's own work, was most of a journaled call's CPU. Packed, an entry is a hundred bytes or so
  * in a buffer the collector never walks.
  *
  * A packed entry is its numbers (seq, arrival, duration) and two texts of two parts each,
