@@ -82,7 +82,7 @@ describe("a packed journal entry read back", () => {
     expect(journal.entries()[0]).toBe(journal.entries()[0]);
   });
 
-  test("an answer JSON has no form for stays an object, and a miss stays the object onUnmatched had", () => {
+  test("an answer JSON has no form for stays an object, and a miss is kept with its report", () => {
     const journal = new Journal();
     journalOf(journal, [
       { method: "tools/call", id: 1, params: { name: "big" }, stubId: "stub-1", answer: { jsonrpc: "2.0", id: 1, result: { n: 10n } } },
