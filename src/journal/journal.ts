@@ -201,10 +201,10 @@ export class Journal {
     // Kept: packed outside the heap until it is read (the index again: a listener may have cleared
     // the journal). A miss stays the object onUnmatched was given: misses are few, and looked at.
     const kept = index === -1 || missReport !== undefined ? -1 : this.#indexOf(entry);
-    const packed = kept === -1 ? undefined : this.#packer.pack(entry, body, resultJson);
-    if (packed === undefined) return;
-    this.#queue[kept] = packed.chunk;
-    this.#offsets[kept] = packed.offset;
+    const offset = kept === -1 ? -1 : this.#packer.pack(entry, body, resultJson);
+    if (offset === -1) return;
+    this.#queue[kept] = this.#packer.chunk;
+    this.#offsets[kept] = offset;
   }
 
   /** Where a kept entry that is still an object is in the queue; -1 if it is not (dropped, or not kept). */

@@ -63,21 +63,26 @@ type Fields = [
 export class EntryPacker {
   #chunk = new PackedChunk(CHUNK_BYTES);
   #spare: PackedChunk | undefined;
-  /** The last prefix written in full in the chunk being filled: where (-1: none yet), and its two parts. */
+  /** Where the last prefix written in full is in the chunk being filled (-1: none yet); its parts are the last fields' and headers' texts. */
   #prefixAt = -1;
-  #prefixFields = "";
-  #prefixHeaders = "";
   #fields: unknown[] = [];
   #fieldsJson = "";
   #headers: Readonly<Record<string, string>> | undefined;
   #headersJson = "{}";
 
+  /** The chunk being filled: the one the last entry packed is in. */
+  get chunk(): PackedChunk {
+    return this.#chunk;
+  }
+
   /**
-   * Packs an answered entry: the chunk and offset it now lives at, or `undefined` when it
-   * cannot be written as JSON (a value JSON has no form for) and stays an object. `body` is the
-   * raw text of its message, `resultJson` its answer's result as JSON, when known.
+   * Packs an answered entry: the offset it now lives at in `chunk`, or -1 when it cannot be
+   * written as JSON (a value JSON has no form for) and stays an object. `body` is the raw text
+   * of its message, `resultJson` its answer's result as JSON, when known.
    */
-  pack(entry: JournalEntry, body: string | undefined, resultJson: string | undefined): { chunk: PackedChunk; offset: number } | undefined {
+  pack(entry: JournalEntry, body: string | undefined, resultJson: string | undefined): number {
+    const lastFields = this.#fieldsJson;
+    const lastHeaders = this.#headersJson;
     let message: string;
     let fields: string;
     let answer = "";
@@ -99,7 +104,7 @@ export class EntryPacker {
         entry.stubId, entry.unmatched, entry.missReport, entry.taskId, entry.truncated?.bytes, entry.call !== undefined, asBody ? BODY : PARAMS, answerForm,
       ]);
     } catch {
-      return undefined;
+      return -1;
     }
     const headers = this.#headersOf(entry.headers);
     const rest = message + SEPARATOR + answer;
@@ -117,7 +122,7 @@ export class EntryPacker {
     const offset = chunk.used;
     const bytes = chunk.bytes;
     let at = offset + NUMBERS_BYTES;
-    if (this.#prefixAt !== -1 && fields === this.#prefixFields && headers === this.#prefixHeaders) {
+    if (this.#prefixAt !== -1 && fields === lastFields && headers === lastHeaders) {
       bytes.writeUInt32LE(this.#prefixAt, offset + 4);
       bytes.writeUInt32LE(0, offset + 8);
     } else {
@@ -126,8 +131,6 @@ export class EntryPacker {
       bytes.writeUInt32LE(OWN_PREFIX, offset + 4);
       bytes.writeUInt32LE(prefixBytes, offset + 8);
       this.#prefixAt = offset;
-      this.#prefixFields = fields;
-      this.#prefixHeaders = headers;
     }
     const written = bytes.write(rest, at, "utf8");
     bytes.writeUInt32LE(written, offset);
@@ -135,7 +138,7 @@ export class EntryPacker {
     bytes.writeDoubleLE(entry.receivedAt, offset + 20);
     bytes.writeDoubleLE(entry.durationMs ?? Number.NaN, offset + 28);
     chunk.used = at + written;
-    return { chunk, offset };
+    return offset;
   }
 
   /** A kept entry packed in `chunk` was dropped, or read (it is an object again). */
