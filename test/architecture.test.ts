@@ -1,16 +1,17 @@
 /**
- * The shape of src/ (docs/ARCHITECTURE.md), kept by a test: folders by layer with value imports
- * pointing down only (type-only imports may point anywhere), no circles of value imports, and
- * no file over 300 code lines (comments and blank lines do not count).
+ * The shape of src/ (docs/ARCHITECTURE.md), kept by a test: folders by layer with every import
+ * (type-only ones, `export ... from` and `import()` included) pointing down only, no circle of
+ * imports between files, and no file over 300 code lines (comments and blank lines do not count).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { describe, expect, test } from "vitest";
 
 const SRC = fileURLToPath(new URL("../src/", import.meta.url));
 
-/** Each folder's layer: a file may value-import from its own folder or a lower layer only. */
+/** Each folder's layer: a file may import from its own folder or a lower layer only. */
 const LAYERS: Readonly<Record<string, number>> = {
   values: 0,
   protocol: 1,
@@ -40,22 +41,97 @@ function layerOf(file: string): string {
   return path.includes("/") ? (path.split("/")[0] as string) : "(root)";
 }
 
-/** The value imports of a file, resolved to files of src/. */
-function valueImports(file: string): string[] {
-  const text = readFileSync(file, "utf8");
-  const found: string[] = [];
-  for (const m of text.matchAll(/^\s*(?:import|export)\s+([^;]*?)\s*from\s*["'](\.[^"']+)["']|^\s*import\s*["'](\.[^"']+)["']/gm)) {
-    const clause = m[1] ?? "";
-    if (/^type\b/.test(clause)) continue;
-    const braces = /\{([^}]*)\}/s.exec(clause);
-    const onlyBraces = braces && !clause.replace(/\{[^}]*\}/s, "").replace(/[\s,]/g, "");
-    if (onlyBraces) {
-      const names = (braces[1] as string).split(",").map((s) => s.trim()).filter(Boolean);
-      if (names.length > 0 && names.every((n) => n.startsWith("type "))) continue;
+/**
+ * Every import of a file resolved to files of src/: value and type-only imports alike,
+ * `export ... from` and `import()` too (the compiler's own scanner reads them).
+ */
+function imports(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+  return [
+    ...new Set(
+      importedFiles
+        .map((f) => f.fileName)
+        .filter((name) => name.startsWith("."))
+        .map((name) => resolve(dirname(file), name).replace(/\.js$/, ".ts")),
+    ),
+  ];
+}
+
+/** The import graph of src/: each file to the files of src/ it imports. */
+const graph = new Map(files.map((f) => [f, imports(f).filter((t) => t !== f)]));
+
+/** Each import that runs up the layers (or across to a sibling layer), as `from -> to`. */
+function upwardImports(): string[] {
+  const upward: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = layerOf(file);
+    for (const to of targets) {
+      const target = layerOf(to);
+      if (target !== from && (LAYERS[target] as number) >= (LAYERS[from] as number)) upward.push(`${relative(SRC, file)} -> ${relative(SRC, to)}`);
     }
-    found.push(resolve(dirname(file), (m[2] ?? m[3]) as string).replace(/\.js$/, ".ts"));
   }
-  return found;
+  return upward.sort();
+}
+
+/**
+ * Each circle of imports, named by its files (`a.ts -> b.ts -> a.ts`): one per strongly
+ * connected group of files (Tarjan), walked from its first file back to it.
+ */
+function circles(): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  let next = 0;
+  const connect = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of graph.get(file) ?? []) {
+      if (!graph.has(to)) continue;
+      if (!index.has(to)) {
+        connect(to);
+        low.set(file, Math.min(low.get(file) as number, low.get(to) as number));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file) as number, index.get(to) as number));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1) groups.push(group);
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) connect(file);
+  return groups.map((group) => {
+    const members = new Set(group);
+    const first = [...group].sort()[0] as string;
+    // The shortest way round from the first file back to it, inside the group.
+    const back = new Map<string, string>([[first, ""]]);
+    const queue = [first];
+    let last = "";
+    while (queue.length > 0 && !last) {
+      const file = queue.shift() as string;
+      for (const to of graph.get(file) ?? []) {
+        if (to === first) {
+          last = file;
+          break;
+        }
+        if (members.has(to) && !back.has(to)) {
+          back.set(to, file);
+          queue.push(to);
+        }
+      }
+    }
+    const way = [first];
+    for (let at = last; at !== first; at = back.get(at) as string) way.splice(1, 0, at);
+    const size = group.length > way.length ? ` (${group.length} files in all)` : "";
+    return [...way, first].map((f) => relative(SRC, f)).join(" -> ") + size;
+  });
 }
 
 function codeLines(text: string): number {
@@ -85,34 +161,12 @@ describe("the shape of src/", () => {
     expect([...new Set(files.map(layerOf))].filter((l) => !(l in LAYERS))).toEqual([]);
   });
 
-  test("value imports point down the layers (or stay in their folder)", () => {
-    const upward: string[] = [];
-    for (const file of files) {
-      const from = layerOf(file);
-      for (const to of valueImports(file)) {
-        const target = layerOf(to);
-        if (target !== from && (LAYERS[target] as number) >= (LAYERS[from] as number)) upward.push(`${relative(SRC, file)} -> ${relative(SRC, to)}`);
-      }
-    }
-    expect(upward).toEqual([]);
+  test("imports point down the layers (or stay in their folder), type-only ones too", () => {
+    expect(upwardImports()).toEqual([]);
   });
 
-  test("no circles of value imports", () => {
-    const edges = new Map(files.map((f) => [f, valueImports(f).filter((t) => t !== f)]));
-    const state = new Map<string, "open" | "done">();
-    const circles: string[] = [];
-    const visit = (file: string, path: string[]): void => {
-      if (state.get(file) === "done") return;
-      if (state.get(file) === "open") {
-        circles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(" -> "));
-        return;
-      }
-      state.set(file, "open");
-      for (const next of edges.get(file) ?? []) if (edges.has(next)) visit(next, [...path, file]);
-      state.set(file, "done");
-    };
-    for (const file of files) visit(file, []);
-    expect(circles).toEqual([]);
+  test("no circles of imports between files, type-only ones too", () => {
+    expect(circles()).toEqual([]);
   });
 
   test("no file over 300 code lines", () => {
