@@ -51,8 +51,9 @@ export {
   type InitializeAnswerOptions,
 } from "./dsl/method-builders.js";
 export { StubHandle } from "./dsl/stub-handle.js";
-export { McpCall, type RequestId, type TransportKind } from "./stubs/call.js";
-export type { Answer } from "./stubs/stub.js";
+export { McpCall, type TransportKind } from "./stubs/call.js";
+export { type RequestId } from "./protocol/jsonrpc.js";
+export type { Answer } from "./stubs/answer.js";
 export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./dsl/typed.js";
 
 // Definition files

@@ -22,7 +22,8 @@ import {
 } from "../stubs/matchers.js";
 import type { PromptMessage } from "../stubs/prompt-catalog.js";
 import type { ReadResourceResult, ResourceContents } from "../stubs/resource-catalog.js";
-import type { Answer, ResponsePlan, TaskPlan } from "../stubs/stub.js";
+import type { ResponsePlan, TaskPlan } from "../stubs/stub.js";
+import type { Answer } from "../stubs/answer.js";
 import { checkTaskPlan } from "./task-plan.js";
 import type { DeepPartial, ToolCall, WithAny } from "./typed.js";
 

@@ -18,8 +18,9 @@ import { assertValidResult } from "../protocol/result-schemas.js";
 import { OPENING_METHODS } from "../protocol/methods/index.js";
 import { wrapToolPayload } from "../stubs/tool-result.js";
 import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js";
-import type { StreamPlan } from "../engine/stream-player.js";
-import { FAULT_KINDS, type Answer, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource, type TaskPlan } from "../stubs/stub.js";
+import type { StreamPlan } from "../stubs/stub.js";
+import { FAULT_KINDS, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource, type TaskPlan } from "../stubs/stub.js";
+import { type Answer } from "../stubs/answer.js";
 
 /** Options of `streams()`. @category Streams */
 export interface StreamOptions {

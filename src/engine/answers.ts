@@ -4,7 +4,8 @@
  * evaluated (synchronously when they return a value, so the transport answers without a hop).
  * @module
  */
-import { McpCall, type RequestId } from "../stubs/call.js";
+import { McpCall } from "../stubs/call.js";
+import { type RequestId } from "../protocol/jsonrpc.js";
 import { PREFIX } from "../values/errors.js";
 import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
 import { resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
@@ -14,7 +15,8 @@ import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
 import { wrapReadPayload } from "../stubs/resource-catalog.js";
 import type { ResponsePlan, Stub } from "../stubs/stub.js";
 import { toolResultJson, wrapToolPayload, type WrapContext } from "../stubs/tool-result.js";
-import { defaultInitializeResult, type DefaultsSource } from "./built-in-answers.js";
+import { defaultInitializeResult } from "./built-ins/initialize.js";
+import type { DefaultsSource } from "./built-ins/source.js";
 import type { ClientRequests } from "./client-requests.js";
 import type { InitializeOutcome, Outcome } from "./outcome.js";
 import { errorMessage } from "./selection.js";

@@ -1,19 +1,15 @@
 /**
  * The answers a server gives by itself (initialize, ping, the lists, completion, log level,
  * subscriptions), as ordinary stubs at the lowest priority: they show up in explanations,
- * and any user stub overrides them. What each answer is, its method's descriptor says
- * (`protocol/methods/`); this file only turns those answers into stubs.
+ * and any user stub overrides them. What each answer is, `built-ins/` says (keyed by the
+ * method's descriptor in `protocol/methods/`); this file only turns those answers into stubs.
  * @module
  */
-import { BUILT_IN_METHODS, type DefaultsSource } from "../protocol/methods/index.js";
+import { BUILT_IN_ANSWER_BY_METHOD, BUILT_IN_METHODS } from "./built-ins/index.js";
+import type { BuiltInAnswer, DefaultsSource } from "./built-ins/source.js";
 import { FALLBACK_PRIORITY, type Stub } from "../stubs/stub.js";
 import { protocolVersionIn } from "../stubs/version-matchers.js";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../protocol/revisions.js";
-
-export type { DefaultsSource } from "../protocol/methods/index.js";
-export { defaultInitializeResult } from "../protocol/methods/initialize.js";
-export { LOG_LEVELS } from "../protocol/methods/logging-set-level.js";
-export { advertisedCapabilities } from "../protocol/methods/capabilities.js";
 
 /**
  * The built-in stubs, one per method with a built-in answer, in the descriptors' order. A
@@ -21,11 +17,11 @@ export { advertisedCapabilities } from "../protocol/methods/capabilities.js";
  * -32601, which HTTP sends with 404); a user stub still answers it, on purpose.
  */
 export function defaultStubs(source: DefaultsSource): Stub[] {
-  return BUILT_IN_METHODS.map(({ method, builtIn, revisions }) => ({
+  return BUILT_IN_METHODS.map(({ method, revisions }) => ({
     id: `default:${method}`,
     method,
     matchers: SUPPORTED_PROTOCOL_VERSIONS.every((v) => revisions.includes(v)) ? [] : [protocolVersionIn(revisions)],
-    responses: [builtIn(source)],
+    responses: [(BUILT_IN_ANSWER_BY_METHOD.get(method) as BuiltInAnswer)(source)],
     priority: FALLBACK_PRIORITY,
     source: "default",
   }));

@@ -4,7 +4,7 @@
  * matched back to them, from the session they went to only.
  * @module
  */
-import type { RequestId } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
 import { PREFIX } from "../values/errors.js";
 import { JsonRpcFailure } from "../protocol/jsonrpc.js";
 import { ErrorCodes } from "../protocol/revisions.js";

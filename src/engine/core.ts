@@ -7,12 +7,14 @@
  */
 import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
-import { McpCall, type RequestId } from "../stubs/call.js";
-import { advertisedCapabilities, defaultStubs, type DefaultsSource } from "./built-in-answers.js";
+import { McpCall } from "../stubs/call.js";
+import { defaultStubs } from "./built-in-answers.js";
+import type { DefaultsSource } from "./built-ins/source.js";
+import { advertisedCapabilities } from "../protocol/methods/capabilities.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
 import { PREFIX } from "../values/errors.js";
 import { Journal, type JournalEntry } from "../journal/journal.js";
-import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { JsonRpcFailure, type JsonRpcResponse, type RequestId } from "../protocol/jsonrpc.js";
 import type { McpMockOptions } from "../options.js";
 import { PromptCatalog } from "../stubs/prompt-catalog.js";
 import { ErrorCodes, SUPPORTED_PROTOCOL_VERSIONS, supportedRevision } from "../protocol/revisions.js";
@@ -21,10 +23,9 @@ import { matchesAll } from "../stubs/matchers.js";
 import { isAvailable, StubRegistry, type StubEntry } from "../stubs/registry.js";
 import { ResourceCatalog } from "../stubs/resource-catalog.js";
 import { errorMessage, select, type SelectionContext } from "./selection.js";
-import { SessionStore } from "./session-store.js";
-import type { ResponsePlan } from "../stubs/stub.js";
-import type { StreamHost, StreamPlan, StreamSink } from "./stream-player.js";
-import { playStream } from "./stream-player.js";
+import { SessionStore, type Session } from "./session-store.js";
+import type { ResponsePlan, StreamPlan } from "../stubs/stub.js";
+import { playStream, type StreamHost, type StreamSink } from "./stream-player.js";
 import { DEFAULT_PAGE_SIZE } from "../protocol/pagination.js";
 import { VERSION } from "../values/version.js";
 import { Answers } from "./answers.js";
@@ -40,7 +41,6 @@ import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
 import { declareAll } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
-import type { Session } from "./session-store.js";
 
 export type { InitializeOutcome, Outcome, RequestContext } from "./outcome.js";
 

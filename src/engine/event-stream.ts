@@ -5,7 +5,22 @@
  * events it missed, of that stream only.
  * @module
  */
-import type { SseChannel } from "../transports/http/sse-channel.js";
+
+/**
+ * The connection that carries a stream's events: the HTTP transport's SSE channel
+ * (`transports/http/sse-channel.ts`) is one. Named here so the engine does not import the transport.
+ */
+export interface EventChannel {
+  /** Writes one event (its JSON), with its id when the stream can be resumed. */
+  send(json: string, id?: string): void;
+  /** `undefined` when the connection takes more now, else a promise that resolves once it does. */
+  ready(): Promise<void> | undefined;
+  /** The connection has ended. */
+  readonly closed: boolean;
+  /** Resolves when the connection has ended (closed by us or by the client). */
+  readonly done: Promise<void>;
+  close(): void;
+}
 
 /** Events kept per stream for resuming. */
 export const MAX_KEPT_EVENTS = 10_000;
@@ -31,7 +46,7 @@ export class EventStream {
   #bytes = 0;
   readonly #owner: SessionStreams | undefined;
   readonly #maxBytes: number;
-  #channel: SseChannel | undefined;
+  #channel: EventChannel | undefined;
   #finished = false;
   #onDetach: (() => void) | undefined;
 
@@ -104,7 +119,7 @@ export class EventStream {
   }
 
   /** Carries the stream on a connection, first replaying the events after `afterSeq`. */
-  attach(channel: SseChannel, afterSeq: number, onDetach?: () => void): void {
+  attach(channel: EventChannel, afterSeq: number, onDetach?: () => void): void {
     this.#channel?.close();
     for (const event of this.#events) if (event.seq > afterSeq) channel.send(event.json, `${this.number}-${event.seq}`);
     if (this.#finished) {

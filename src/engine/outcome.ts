@@ -3,7 +3,8 @@
  * what comes back for it (an outcome the transport renders).
  * @module
  */
-import type { RequestId, TransportKind } from "../stubs/call.js";
+import type { TransportKind } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
 import type { JsonRpcResponse } from "../protocol/jsonrpc.js";
 import type { FaultKind } from "../stubs/stub.js";
 import type { StreamSink } from "./stream-player.js";

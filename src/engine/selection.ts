@@ -5,7 +5,8 @@
  * rule a method follows, its descriptor says (`selection`).
  * @module
  */
-import type { McpCall, RequestId } from "../stubs/call.js";
+import type { McpCall } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
 import type { ToolCatalog } from "../stubs/tool-catalog.js";
 import { PREFIX, showValue } from "../values/errors.js";
 import { methodMissReport, promptMissReport, toolMissReport } from "../journal/explain.js";

@@ -11,7 +11,8 @@ import { ErrorCodes } from "../protocol/revisions.js";
 import { CLIENT_CAPABILITY_BY_METHOD } from "../protocol/methods/index.js";
 import type { Session } from "./session-store.js";
 import { passesLevel, type StreamCall, type StreamStep } from "../stubs/stream-script.js";
-import type { Answer, ResponsePlan } from "../stubs/stub.js";
+import type { ResponsePlan, StreamPlan } from "../stubs/stub.js";
+import type { Answer } from "../stubs/answer.js";
 import type { LogLevel } from "../stubs/stream-script.js";
 import { inputKey, type Retry } from "./input-rounds.js";
 
@@ -25,19 +26,6 @@ export interface StreamSink {
   ready?(): Promise<void> | undefined;
   /** Aborted when the stream must stop (cancelled, or the mock is closing). */
   readonly signal: AbortSignal;
-}
-
-/** A stream plan, as stored in a stub. */
-export interface StreamPlan {
-  readonly kind: "stream";
-  readonly steps: readonly StreamStep[];
-  /** The answer that ends the stream, played as `respondsWith` would play it. */
-  readonly end?: ResponsePlan;
-  readonly delayBetween?: number;
-  /** Over HTTP: the connection drops after this many events (the stream goes on, to be resumed). */
-  readonly dropAfter?: number;
-  /** A generator of raw messages, instead of steps (sent as they come). */
-  readonly source?: (call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>;
 }
 
 /** What playing a script needs from the mock. */

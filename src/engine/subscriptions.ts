@@ -5,7 +5,7 @@
  * @module
  */
 import { MetaKeys } from "../protocol/revisions.js";
-import type { RequestId } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
 import { isJsonObject } from "../values/json-value.js";
 import { withFields } from "../values/with-fields.js";
 

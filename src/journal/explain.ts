@@ -9,7 +9,7 @@ import { PREFIX, showValue } from "../values/errors.js";
 import { renderStubMisses, methodTarget, type StubMiss } from "./near-miss.js";
 import type { StubEntry } from "../stubs/registry.js";
 import type { DelayDistribution, ResponsePlan, Stub, TaskPlan } from "../stubs/stub.js";
-import type { StreamPlan } from "../engine/stream-player.js";
+import type { StreamPlan } from "../stubs/stub.js";
 
 /** The entry-point phrase of a stub: `tools/call "add"`, `ping`, `DELETE session`. */
 export function targetPhrase(stub: Pick<Stub, "method" | "key">): string {

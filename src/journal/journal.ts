@@ -5,7 +5,8 @@
  * entry is kept packed as text outside the heap until it is read (packed-entry.ts).
  * @module
  */
-import type { McpCall, RequestId, TransportKind } from "../stubs/call.js";
+import type { McpCall, TransportKind } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
 import { approxJsonBytes } from "../values/json-size.js";
 import { EntryPacker, PackedChunk, unpack } from "./packed-entry.js";
 

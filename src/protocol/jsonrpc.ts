@@ -3,9 +3,11 @@
  * `JSONRPCMessageSchema` (a differential test keeps them equal), and building answers.
  * @module
  */
-import type { RequestId } from "../stubs/call.js";
 import { jsonTypeOf } from "../values/errors.js";
 import { depthExceeds, isJsonObject, MAX_JSON_DEPTH } from "../values/json-value.js";
+
+/** A JSON-RPC request id. @category Stubbing */
+export type RequestId = string | number;
 
 /** A JSON-RPC error object. */
 export interface JsonRpcErrorObject {

@@ -5,10 +5,7 @@
  */
 import { canonicalJson } from "../values/json-value.js";
 import { KEY_BY_METHOD } from "../protocol/methods/index.js";
-
-
-/** A JSON-RPC request id. @category Stubbing */
-export type RequestId = string | number;
+import type { RequestId } from "../protocol/jsonrpc.js";
 
 /** Where a request came in. @category Stubbing */
 export type TransportKind = "http" | "stdio" | "memory" | "sse";

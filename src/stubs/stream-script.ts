@@ -7,7 +7,7 @@
 import type { McpCall } from "./call.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
-import type { Answer } from "./stub.js";
+import type { Answer } from "./answer.js";
 
 /** The log levels, least severe first. @category Streams */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";

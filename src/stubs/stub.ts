@@ -3,12 +3,22 @@
  * registry orders it, the dispatcher plays it.
  * @module
  */
-import type { McpCall } from "./call.js";
 import type { Matcher } from "./matchers.js";
-import type { StreamPlan } from "../engine/stream-player.js";
+import type { Answer } from "./answer.js";
+import type { StreamCall, StreamStep } from "./stream-script.js";
 
-/** A value, or a function of the call that returns one (possibly asynchronously). @category Stubbing */
-export type Answer<T, C = McpCall> = T | ((call: C) => T | Promise<T>);
+/** A stream plan, as stored in a stub. */
+export interface StreamPlan {
+  readonly kind: "stream";
+  readonly steps: readonly StreamStep[];
+  /** The answer that ends the stream, played as `respondsWith` would play it. */
+  readonly end?: ResponsePlan;
+  readonly delayBetween?: number;
+  /** Over HTTP: the connection drops after this many events (the stream goes on, to be resumed). */
+  readonly dropAfter?: number;
+  /** A generator of raw messages, instead of steps (sent as they come). */
+  readonly source?: (call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>;
+}
 
 /** What to answer with. */
 export type ResponsePlan =

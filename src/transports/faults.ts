@@ -6,7 +6,7 @@
  * in the table does not compile, and neither does an effect a renderer forgets.
  * @module
  */
-import type { RequestId } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
 import type { JsonRpcResponse } from "../protocol/jsonrpc.js";
 import type { FaultKind } from "../stubs/stub.js";
 

@@ -17,7 +17,8 @@
  * @module
  */
 import type { InitializeOutcome, MockCore, Outcome, RequestContext } from "../engine/core.js";
-import type { RequestId, TransportKind } from "../stubs/call.js";
+import type { TransportKind } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
 import type { Session } from "../engine/session-store.js";
 import { classifyMessage } from "../protocol/jsonrpc.js";
 import { OPENING_METHODS } from "../protocol/methods/index.js";

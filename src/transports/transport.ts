@@ -8,7 +8,7 @@
  */
 import type { MockCore, Outcome, RequestContext } from "../engine/core.js";
 import { encodeResult, type ClassifiedMessage, type JsonRpcResponse } from "../protocol/jsonrpc.js";
-import type { RequestId } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
 import type { StreamSink } from "../engine/stream-player.js";
 import { FAULTS, type FaultInjector } from "./faults.js";
 

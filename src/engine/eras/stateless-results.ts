@@ -11,7 +11,7 @@ import type { McpCall } from "../../stubs/call.js";
 import { PREFIX } from "../../values/errors.js";
 import { isJsonObject } from "../../values/json-value.js";
 import { INPUT_REQUEST_METHODS } from "../input-rounds.js";
-import type { StreamPlan } from "../stream-player.js";
+import type { StreamPlan } from "../../stubs/stub.js";
 import { JsonRpcFailure } from "../../protocol/jsonrpc.js";
 import { withFields } from "../../values/with-fields.js";
 

@@ -14,5 +14,4 @@ export const completionComplete: MethodDescriptor = {
   pattern: true,
   resultSchema: "CompleteResultSchema",
   advertises: { capability: "completions", value: {}, when: { declared: "prompts", stubbed: true } },
-  builtIn: () => ({ kind: "result", label: "no completions", result: () => ({ completion: { values: [], hasMore: false } }) }),
 };

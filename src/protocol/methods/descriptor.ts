@@ -2,16 +2,11 @@
  * The shape of one MCP method's descriptor: everything the mock knows about a method, in
  * one object. Each method has a file of its own in this folder; `index.ts` lists them, and
  * the tables the rest of the mock reads (entry points, key params, result schemas, client
- * capabilities, advertised capabilities, built-in answers, selection rules, report nouns)
- * are derived from that list once, at module load.
+ * capabilities, advertised capabilities, selection rules, report nouns) are derived from
+ * that list once, at module load. A method's built-in answer plays a plan on a call, so it
+ * lives above the stubs, keyed by the method: `engine/built-ins/`.
  * @module
  */
-import type { McpCall } from "../../stubs/call.js";
-import type { ResponsePlan } from "../../stubs/stub.js";
-import type { ToolCatalog } from "../../stubs/tool-catalog.js";
-import type { ResourceCatalog } from "../../stubs/resource-catalog.js";
-import type { PromptCatalog } from "../../stubs/prompt-catalog.js";
-import type { SessionStore } from "../../engine/session-store.js";
 
 /**
  * Which way a method travels:
@@ -63,35 +58,6 @@ export interface AdvertisedCapability {
   readonly when: "always" | { readonly declared?: Catalog; readonly stubbed?: true; readonly taskTools?: true };
 }
 
-/** The built-in answers of the task methods (the engine's tasks implement them; each may throw a JSON-RPC failure). */
-export interface TaskAnswers {
-  get(call: McpCall): unknown;
-  result(call: McpCall): unknown;
-  list(call: McpCall): unknown;
-  cancel(call: McpCall): unknown;
-  update(call: McpCall): unknown;
-}
-
-/** What the built-in answers read from the mock (the engine implements it). */
-export interface DefaultsSource {
-  readonly tasks: TaskAnswers;
-  readonly tools: ToolCatalog;
-  readonly resources: ResourceCatalog;
-  readonly prompts: PromptCatalog;
-  readonly sessions: SessionStore;
-  serverInfo(): Record<string, unknown>;
-  instructions(): string | undefined;
-  capabilities(): Record<string, unknown>;
-  pageSize(): number;
-  /** The stateless versions the mock accepts (`protocolVersions`), newest first. */
-  statelessVersions(): readonly string[];
-}
-
-/** A built-in answer: a result (with the phrase `explain()` shows for it), or an error. */
-export type BuiltInPlan =
-  | { readonly kind: "result"; readonly label: string; readonly result: (call: McpCall) => unknown }
-  | Extract<ResponsePlan, { kind: "error" }>;
-
 /**
  * One MCP method, as the mock knows it.
  *
@@ -104,7 +70,6 @@ export type BuiltInPlan =
  *   entryPoint: "ping",
  *   pattern: true,
  *   resultSchema: "EmptyResultSchema",
- *   builtIn: () => ({ kind: "result", label: "{}", result: () => ({}) }),
  * };
  * ```
  */
@@ -141,9 +106,4 @@ export interface MethodDescriptor {
   readonly cacheable?: true;
   /** The least result a client accepts (default `{}`): what a fault answers in place of the real one. */
   readonly emptyResult?: Readonly<Record<string, unknown>>;
-  /**
-   * The answer the mock gives when no user stub does, made once per mock (and again on
-   * reset) from what the mock declares. Registered as a lowest-priority stub, in list order.
-   */
-  readonly builtIn?: (source: DefaultsSource) => BuiltInPlan;
 }

@@ -40,7 +40,7 @@ import { toolsCall } from "./tools-call.js";
 import { toolsList } from "./tools-list.js";
 
 /**
- * Every method, in the order the built-in answers are registered (`explain()` and
+ * Every method, in the order the built-in answers (`engine/built-ins/`) are registered (`explain()` and
  * `mock.stubs()` list them in this order) and the conditional capabilities are advertised.
  */
 export const METHODS: readonly MethodDescriptor[] = [
@@ -119,10 +119,4 @@ export const CACHEABLE_METHODS: ReadonlySet<string> = new Set(METHODS.filter((d)
 /** The least result of each method whose least result is not `{}`. */
 export const EMPTY_RESULT_BY_METHOD: ReadonlyMap<string, Readonly<Record<string, unknown>>> = index((d) => d.emptyResult);
 
-/** A descriptor that has a built-in answer. */
-export type WithBuiltIn = MethodDescriptor & Required<Pick<MethodDescriptor, "builtIn">>;
-
-/** The methods with a built-in answer, in registration order. */
-export const BUILT_IN_METHODS: readonly WithBuiltIn[] = METHODS.filter((d): d is WithBuiltIn => d.builtIn !== undefined);
-
-export type { AdvertisedCapability, BuiltInPlan, Catalog, DefaultsSource, Direction, KeyParam, MethodDescriptor, SelectionRule, TaskAnswers } from "./descriptor.js";
+export type { AdvertisedCapability, Catalog, Direction, KeyParam, MethodDescriptor, SelectionRule } from "./descriptor.js";

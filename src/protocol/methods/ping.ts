@@ -13,5 +13,4 @@ export const ping: MethodDescriptor = {
   entryPoint: "ping",
   pattern: true,
   resultSchema: "EmptyResultSchema",
-  builtIn: () => ({ kind: "result", label: "{}", result: () => ({}) }),
 };

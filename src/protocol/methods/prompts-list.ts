@@ -4,7 +4,6 @@
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
-import { pagedList } from "./paged-list.js";
 
 /** `prompts/list` → `mock.promptsList()`. */
 export const promptsList: MethodDescriptor = {
@@ -15,5 +14,4 @@ export const promptsList: MethodDescriptor = {
   resultSchema: "ListPromptsResultSchema",
   cacheable: true,
   advertises: { capability: "prompts", value: { listChanged: true }, when: { declared: "prompts", stubbed: true } },
-  builtIn: (source) => pagedList(source, "prompts/list", "prompts", () => source.prompts.listed()),
 };

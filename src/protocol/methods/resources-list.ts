@@ -4,7 +4,6 @@
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
-import { pagedList } from "./paged-list.js";
 
 /** The `resources` capability as the mock advertises it. */
 export const RESOURCES_CAPABILITY = { subscribe: true, listChanged: true } as const;
@@ -18,5 +17,4 @@ export const resourcesList: MethodDescriptor = {
   resultSchema: "ListResourcesResultSchema",
   cacheable: true,
   advertises: { capability: "resources", value: RESOURCES_CAPABILITY, when: { declared: "resources", stubbed: true } },
-  builtIn: (source) => pagedList(source, "resources/list", "resources", () => source.resources.listed()),
 };

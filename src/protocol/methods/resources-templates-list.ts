@@ -4,7 +4,6 @@
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
-import { pagedList } from "./paged-list.js";
 import { RESOURCES_CAPABILITY } from "./resources-list.js";
 
 /** `resources/templates/list` → `mock.resourcesTemplatesList()`. */
@@ -16,5 +15,4 @@ export const resourcesTemplatesList: MethodDescriptor = {
   resultSchema: "ListResourceTemplatesResultSchema",
   cacheable: true,
   advertises: { capability: "resources", value: RESOURCES_CAPABILITY, when: { declared: "resources" } },
-  builtIn: (source) => pagedList(source, "resources/templates/list", "resourceTemplates", () => source.resources.listedTemplates()),
 };

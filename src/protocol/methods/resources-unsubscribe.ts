@@ -15,5 +15,4 @@ export const resourcesUnsubscribe: MethodDescriptor = {
   key: { param: "uri", noun: "URI" },
   resultSchema: "EmptyResultSchema",
   advertises: { capability: "resources", value: RESOURCES_CAPABILITY, when: { declared: "resources" } },
-  builtIn: () => ({ kind: "result", label: "{}", result: () => ({}) }),
 };

@@ -13,5 +13,4 @@ export const tasksCancel: MethodDescriptor = {
   pattern: true,
   key: { param: "taskId", noun: "task id", unkeyed: "tasks/cancel of any task" },
   resultSchema: "CancelTaskResultSchema",
-  builtIn: (source) => ({ kind: "result", label: "the task, cancelled", result: (call) => source.tasks.cancel(call) }),
 };

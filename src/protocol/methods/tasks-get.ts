@@ -16,5 +16,4 @@ export const tasksGet: MethodDescriptor = {
   key: { param: "taskId", noun: "task id", unkeyed: "tasks/get of any task" },
   resultSchema: "GetTaskResultSchema",
   advertises: { capability: "tasks", value: { list: {}, cancel: {}, requests: { tools: { call: {} } } }, when: { taskTools: true } },
-  builtIn: (source) => ({ kind: "result", label: "the task's status", result: (call) => source.tasks.get(call) }),
 };

@@ -12,5 +12,4 @@ export const tasksList: MethodDescriptor = {
   entryPoint: "tasksList",
   pattern: true,
   resultSchema: "ListTasksResultSchema",
-  builtIn: (source) => ({ kind: "result", label: "the live tasks", result: (call) => source.tasks.list(call) }),
 };

@@ -14,5 +14,4 @@ export const tasksResult: MethodDescriptor = {
   pattern: true,
   key: { param: "taskId", noun: "task id", unkeyed: "tasks/result of any task" },
   resultSchema: "GetTaskPayloadResultSchema",
-  builtIn: (source) => ({ kind: "result", label: "the task's result, once it ends", result: (call) => source.tasks.result(call) }),
 };

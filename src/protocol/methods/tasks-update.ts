@@ -12,5 +12,4 @@ export const tasksUpdate: MethodDescriptor = {
   direction: "client-request",
   revisions: STATELESS_PROTOCOL_VERSIONS,
   key: { param: "taskId", noun: "task id", unkeyed: "tasks/update of any task" },
-  builtIn: (source) => ({ kind: "result", label: "the answers taken, {}", result: (call) => source.tasks.update(call) }),
 };

@@ -2,9 +2,8 @@
  * `tools/list`: the declared tools, paged (`outputSchema` only where the revision has it).
  * @module
  */
-import { SUPPORTED_PROTOCOL_VERSIONS, supportedRevision } from "../revisions.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
 import type { MethodDescriptor } from "./descriptor.js";
-import { pagedList } from "./paged-list.js";
 
 /** `tools/list` → `mock.toolsList()`. */
 export const toolsList: MethodDescriptor = {
@@ -16,5 +15,4 @@ export const toolsList: MethodDescriptor = {
   resultSchema: "ListToolsResultSchema",
   cacheable: true,
   advertises: { capability: "tools", value: { listChanged: true }, when: { declared: "tools" } },
-  builtIn: (source) => pagedList(source, "tools/list", "tools", (call) => source.tools.listed(supportedRevision(call.protocolVersion).structuredContent)),
 };

@@ -14,7 +14,7 @@ import { openSubscription, withSubscriptionId } from "../../engine/subscriptions
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
 import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
 import { ErrorCodes, HeaderNames } from "../../protocol/revisions.js";
-import type { RequestId } from "../../stubs/call.js";
+import type { RequestId } from "../../protocol/jsonrpc.js";
 import { renderReply, type Classified, type ReplyWriter } from "../transport.js";
 import { type ReadMessages, statusResponse } from "./body.js";
 import { sendJson } from "./node-io.js";

@@ -4,10 +4,10 @@
  * @module
  */
 import type { McpCall } from "../../stubs/call.js";
-import { JsonRpcFailure } from "../jsonrpc.js";
-import { InvalidCursorError, page } from "../pagination.js";
-import { ErrorCodes } from "../revisions.js";
-import type { BuiltInPlan, DefaultsSource } from "./descriptor.js";
+import { JsonRpcFailure } from "../../protocol/jsonrpc.js";
+import { InvalidCursorError, page } from "../../protocol/pagination.js";
+import { ErrorCodes } from "../../protocol/revisions.js";
+import type { BuiltInPlan, DefaultsSource } from "./source.js";
 
 /** A paged list answer: `{ [field]: items, nextCursor? }`, labelled for `explain()`. */
 export function pagedList(source: DefaultsSource, method: string, field: string, items: (call: McpCall) => unknown[]): BuiltInPlan {
