@@ -4,7 +4,7 @@
  */
 import type { StubBuilder } from "./dsl/stub-builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./dsl/method-builders.js";
-import type { JournalEntry } from "./journal/journal.js";
+import type { JournalEntry } from "./journal/entry.js";
 import type { CountExpectation } from "./journal/verification.js";
 import { assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests, verifyRequests, verifyRequestsInOrder, waitForRequest } from "./dsl/verify.js";
 import { MockCore } from "./engine/core.js";

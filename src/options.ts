@@ -5,7 +5,7 @@
 import { McpMockError } from "./values/errors.js";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
-import type { JournalEntry } from "./journal/journal.js";
+import type { JournalEntry } from "./journal/entry.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import type { SessionIdGenerator } from "./engine/session-store.js";

@@ -4,7 +4,8 @@
  * listener saw it), for every form a message and an answer take.
  */
 import { describe, expect, test } from "vitest";
-import { Journal, type JournalEntry } from "../src/journal/journal.js";
+import { Journal } from "../src/journal/journal.js";
+import { type JournalEntry } from "../src/journal/entry.js";
 import { EntryPacker } from "../src/journal/packed-entry.js";
 import { McpCall, type McpCallInit } from "../src/stubs/call.js";
 

@@ -6,7 +6,8 @@
  * `EventSource` reconnects and reads the journal again). Every stream ends when the mock closes.
  * @module
  */
-import type { Journal, JournalEntry } from "../journal/journal.js";
+import type { Journal } from "../journal/journal.js";
+import type { JournalEntry } from "../journal/entry.js";
 import { suggestStub, type StubSuggestion } from "./suggestion.js";
 
 /** Pages that may hold the feed open at once. */

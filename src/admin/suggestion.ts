@@ -4,7 +4,7 @@
  * shows it under the miss, ready to copy; the answer is a placeholder to fill in.
  * @module
  */
-import type { JournalEntry } from "../journal/journal.js";
+import type { JournalEntry } from "../journal/entry.js";
 import { entryDsl } from "../journal/explain.js";
 
 /** The placeholder answer of a suggestion. */

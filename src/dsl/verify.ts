@@ -8,7 +8,7 @@ import { StubBuilder } from "./stub-builder.js";
 import type { MockCore } from "../engine/core.js";
 import { McpMockError } from "../values/errors.js";
 import { stubSentence } from "../journal/explain.js";
-import type { JournalEntry } from "../journal/journal.js";
+import type { JournalEntry } from "../journal/entry.js";
 import type { PatternParts } from "../journal/near-miss.js";
 import { describeEntry, findMatching, toExpectation, verifyCount, verifyOrder, waitForEntry, type CountExpectation, type ReportTerms } from "../journal/verification.js";
 

@@ -3,7 +3,7 @@
  * `verbose`, one line per answered call on stderr.
  * @module
  */
-import type { JournalEntry } from "../journal/journal.js";
+import type { JournalEntry } from "../journal/entry.js";
 import type { McpMockOptions } from "../options.js";
 import { PREFIX, showValue } from "../values/errors.js";
 import type { Outcome } from "./outcome.js";

@@ -7,7 +7,7 @@
 import type { McpCall } from "../stubs/call.js";
 import { KEY_BY_METHOD } from "../protocol/methods/index.js";
 import { showDiff, type FieldDiff } from "../values/json-value.js";
-import type { JournalEntry } from "./journal.js";
+import type { JournalEntry } from "./entry.js";
 import { matchesAll, type Matcher } from "../stubs/matchers.js";
 import type { StubEntry } from "../stubs/registry.js";
 import { renderTable, type TableRow } from "../values/table.js";

@@ -15,7 +15,7 @@
  * @module
  */
 import { McpCall } from "../stubs/call.js";
-import type { JournalEntry } from "./journal.js";
+import type { JournalEntry } from "./entry.js";
 
 /** The size of a chunk that holds many packed entries. */
 const CHUNK_BYTES = 1 << 20;

@@ -4,7 +4,8 @@
  * @module
  */
 import { McpMockError, PREFIX, showValue } from "../values/errors.js";
-import type { Journal, JournalEntry } from "./journal.js";
+import type { Journal } from "./journal.js";
+import type { JournalEntry } from "./entry.js";
 import type { McpCall } from "../stubs/call.js";
 import { ARGUMENT_METHODS } from "../protocol/methods/index.js";
 import { supportedRevision } from "../protocol/revisions.js";

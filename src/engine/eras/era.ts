@@ -2,14 +2,12 @@
  * A protocol era: how a family of revisions carries state. It decides, in one place per
  * request, which version the request speaks, where its session lives (if anywhere) and what
  * its client declared. This interface is the session era's (2024-11-05 to 2025-11-25:
- * `initialize`, `Mcp-Session-Id`, {@link SessionEra}); the stateless 2026-07-28 revision has
- * no session to place a request in, so its era ({@link StatelessEra}) only reads and checks each
+ * `initialize`, `Mcp-Session-Id`, `SessionEra` in `sessions.ts`); the stateless 2026-07-28 revision has
+ * no session to place a request in, so its era (`StatelessEra` in `stateless.ts`) only reads and checks each
  * request's envelope. A transport asks `isStatelessRequest` which of the two a message is for.
  * @module
  */
 import type { InitializeOutcome } from "../outcome.js";
-import type { SessionEra } from "./sessions.js";
-import type { StatelessEra } from "./stateless.js";
 import type { Session } from "../session-store.js";
 
 /** What a transport read of a request that says where it belongs. */
