@@ -9,7 +9,8 @@
 
 // The mock and its options
 export { McpMock } from "./mock.js";
-export type { McpMockOptions, ProtocolVersion, ServerInfo, AuthOptions } from "./options.js";
+export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
+export type { AuthOptions } from "./auth/auth-options.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
 export type { IssuedToken } from "./auth/tokens.js";
 export type { TokenRequirements } from "./auth/token-pattern.js";

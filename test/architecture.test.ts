@@ -11,24 +11,43 @@ import { describe, expect, test } from "vitest";
 
 const SRC = fileURLToPath(new URL("../src/", import.meta.url));
 
-/** Each folder's layer: a file may import from its own folder or a lower layer only. */
+/**
+ * Each folder's layer, bottom to top (docs/ARCHITECTURE.md): a file may import from its own
+ * folder or a lower layer only. Two folders of one layer are siblings: neither imports the other.
+ */
 const LAYERS: Readonly<Record<string, number>> = {
   values: 0,
   protocol: 1,
+  // Authorization mocking stands on values alone (its options are its own: auth/auth-options.ts);
+  // the HTTP transport mounts it, and the mock's options name it.
+  auth: 1,
   stubs: 2,
   journal: 3,
   engine: 4,
-  // Authorization mocking reads values only; the HTTP transport mounts it (a sibling of the engine).
-  auth: 4,
-  // Two siblings on the engine: neither imports the other.
+  // Three siblings on the engine: the transports, the DSL, and the upstream (proxy mode's
+  // connection to a real server, the SDK client: the engine reaches it only through an
+  // interface the composition root hands in).
   transports: 5,
   dsl: 5,
+  upstream: 5,
   definition: 6,
   admin: 7,
-  // Beside admin: records real servers into definitions and checks them (definition's format, the SDK client).
+  // Beside admin: records real servers into definitions and checks them (definition's format, the upstream).
   recording: 7,
+  // The composition root: the McpMock facade, the served transports, the public API.
   "(root)": 8,
   cli: 9,
+  // The vitest integration: built on the public API only (src/index.ts), like a user.
+  vitest: 9,
+};
+
+/**
+ * A file of the root that belongs to a layer below it. `options.ts` is the mock's options:
+ * the engine reads them (and they name the engine's task and session options), so they are
+ * the engine's layer; they stay at the root as the one page users read them on.
+ */
+const ROOT_FILES: Readonly<Record<string, string>> = {
+  "options.ts": "engine",
 };
 
 const files = readdirSync(SRC, { recursive: true, encoding: "utf8" })
@@ -38,6 +57,7 @@ const files = readdirSync(SRC, { recursive: true, encoding: "utf8" })
 function layerOf(file: string): string {
   const path = relative(SRC, file);
   if (path === "cli.ts") return "cli"; // the command's entry point belongs with its commands
+  if (path in ROOT_FILES) return ROOT_FILES[path] as string;
   return path.includes("/") ? (path.split("/")[0] as string) : "(root)";
 }
 

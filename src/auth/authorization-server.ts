@@ -8,7 +8,7 @@
  */
 import type { Context } from "hono";
 import { createHash } from "node:crypto";
-import type { AuthOptions } from "../options.js";
+import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import { type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";

@@ -6,7 +6,7 @@
  */
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AuthOptions } from "../options.js";
+import type { AuthOptions } from "./auth-options.js";
 import { McpMockError } from "../values/errors.js";
 import { AuthLog, type AuthEndpoint, type AuthEvent, type AuthEventPattern } from "./auth-log.js";
 import { AS_PATHS, AuthorizationServer, DEFAULT_ACCESS_TOKEN_TTL } from "./authorization-server.js";

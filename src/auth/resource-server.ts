@@ -5,7 +5,7 @@
  * @module
  */
 import type { Context } from "hono";
-import type { AuthOptions } from "../options.js";
+import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import type { IssuedToken, TokenStore } from "./tokens.js";
 

@@ -5,7 +5,8 @@
  * @module
  */
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
-import type { AuthOptions, McpMockOptions } from "../options.js";
+import type { McpMockOptions } from "../options.js";
+import type { AuthOptions } from "../auth/auth-options.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { FaultKind } from "../stubs/stub.js";

@@ -1,0 +1,89 @@
+/**
+ * The `auth` start option: what authorization mocking does (scopes, metadata, consent,
+ * tokens), and its check. Here, beside what reads it, so that the auth layer stands on
+ * values alone; `options.ts` names it in `McpMockOptions`.
+ * @module
+ */
+import { McpMockError } from "../values/errors.js";
+
+/**
+ * Authorization mocking (`auth` in {@link McpMockOptions}): the MCP endpoint becomes an OAuth 2.1
+ * protected resource and the mock is also its authorization server. Every field is optional;
+ * `auth: {}` (or `auth: true`) protects the endpoint with no scope required.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ auth: { scopes: ["read", "write"], required: ["read"] } });
+ * const token = mock.auth.issueToken({ scopes: ["read"] });
+ * // fetch(mock.url, { headers: { authorization: `Bearer ${token}` }, ... })
+ * ```
+  * @category Authorization
+ */
+export interface AuthOptions {
+  /** Scopes the authorization server knows (`scopes_supported`); a request for another is `invalid_scope`. Default: `required`. */
+  readonly scopes?: readonly string[];
+  /** Scopes every MCP request's token must hold; a token without one gets 403 `insufficient_scope` naming them. Default none. */
+  readonly required?: readonly string[];
+  /**
+   * Where the protected resource metadata (RFC 9728) is served: `"path"` (default) at
+   * `/.well-known/oauth-protected-resource/mcp` (the endpoint's path appended), `"root"` at
+   * `/.well-known/oauth-protected-resource`.
+   */
+  readonly metadataAt?: "path" | "root";
+  /** Name the metadata URL in the 401 challenge (`resource_metadata="..."`, default `true`); `false` makes clients probe the well-known URLs. */
+  readonly challengeMetadata?: boolean;
+  /**
+   * Which authorization server metadata is served: `"oauth"` (default) at
+   * `/.well-known/oauth-authorization-server` (RFC 8414), `"openid"` at
+   * `/.well-known/openid-configuration` only (OpenID Connect Discovery; clients must fall back to it).
+   */
+  readonly serverMetadata?: "oauth" | "openid";
+  /** What `/authorize` does at once: `"approve"` (default) redirects with a `code`, `"deny"` with `error=access_denied`. */
+  readonly consent?: "approve" | "deny";
+  /** Seconds an access token lives (`expires_in`); 3600 by default. */
+  readonly accessTokenTtl?: number;
+  /** Issue refresh tokens with access tokens (default `true`); each refresh rotates it (the old one is then `invalid_grant`). */
+  readonly refreshTokens?: boolean;
+  /**
+   * Rotate refresh tokens (default `true`): a refresh answers a new refresh token and the used
+   * one is then `invalid_grant`, so two refreshes at once (a GET and a POST) race. `false`: a
+   * refresh token stays valid and the same one is answered again.
+   */
+  readonly refreshRotation?: boolean;
+  /** The subject (`sub`) of tokens the flow issues, the user who "consented"; `"user"` by default. */
+  readonly subject?: string;
+  /** Tokens and codes kept at most (the oldest go first); 10000 by default. */
+  readonly maxTokens?: number;
+}
+
+/** Refuses `auth` options that cannot work, every problem at once, with the fix. */
+export function assertAuthOptions(auth: AuthOptions): void {
+  const problems: string[] = [];
+  if (typeof auth !== "object" || auth === null || Array.isArray(auth)) throw new McpMockError(`auth must be true or an object like { required: ["read"] }, received ${JSON.stringify(auth)}.`);
+  const words = (name: "scopes" | "required"): void => {
+    const v = auth[name];
+    if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === "string" && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s)))) {
+      problems.push(`auth.${name} must be a list of scope names (no spaces or quotes), like ["read", "write"]; received ${JSON.stringify(v)}.`);
+    }
+  };
+  words("scopes");
+  words("required");
+  const unknown = auth.scopes && auth.required ? auth.required.filter((s) => !auth.scopes?.includes(s)) : [];
+  if (unknown.length > 0) problems.push(`auth.required names ${unknown.map((s) => JSON.stringify(s)).join(", ")}, which auth.scopes does not list: add it to scopes, or leave scopes out (it defaults to required).`);
+  const oneOf = (name: keyof AuthOptions, allowed: readonly unknown[]): void => {
+    if (auth[name] !== undefined && !allowed.includes(auth[name])) problems.push(`auth.${name} must be ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, received ${JSON.stringify(auth[name])}.`);
+  };
+  oneOf("metadataAt", ["path", "root"]);
+  oneOf("serverMetadata", ["oauth", "openid"]);
+  oneOf("consent", ["approve", "deny"]);
+  oneOf("challengeMetadata", [true, false]);
+  oneOf("refreshTokens", [true, false]);
+  oneOf("refreshRotation", [true, false]);
+  for (const name of ["accessTokenTtl", "maxTokens"] as const) {
+    const v = auth[name];
+    if (v !== undefined && !(Number.isSafeInteger(v) && v > 0)) problems.push(`auth.${name} must be a positive whole number, received ${JSON.stringify(v)}.`);
+  }
+  if (auth.subject !== undefined && (typeof auth.subject !== "string" || auth.subject === "")) problems.push(`auth.subject must be a non-empty string, received ${JSON.stringify(auth.subject)}.`);
+  if (problems.length > 0) throw new McpMockError(problems.length === 1 ? (problems[0] as string) : `auth has ${problems.length} problems:\n- ${problems.join("\n- ")}`);
+}
