@@ -91,7 +91,7 @@ export {
 } from "./dsl/patterns.js";
 export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./journal/verification.js";
 export type { JournalEntry, JournalKind } from "./journal/entry.js";
-export type { ScenarioHandle, SessionInfo } from "./mock.js";
+export type { ScenarioHandle, SessionInfo } from "./engine/views.js";
 export type { Delay, DelayDistribution, FaultKind, TaskPlan, TaskStep } from "./stubs/stub.js";
 export type { TaskOptions } from "./engine/tasks/tasks.js";
 export type { TaskIdGenerator } from "./engine/tasks/task-store.js";

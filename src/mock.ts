@@ -16,8 +16,8 @@ import { loadDefinition, type MockDefinition } from "./definition/load.js";
 import { applyDefinition, definitionOptions, reapplyDefinition } from "./definition/apply.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import { McpMockError } from "./values/errors.js";
-import { assertJsonCarriable } from "./values/json-value.js";
-import { stubSentence } from "./journal/explain.js";
+import { MockOperations } from "./engine/operations.js";
+import { explainStubs, listStubs } from "./journal/stub-views.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served, type MockAuth } from "./served.js";
@@ -26,9 +26,7 @@ import { adminApp, inspectorSource } from "./admin/admin-api.js";
 import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
-import type { ScenarioHandle, SessionInfo } from "./mock-views.js";
-
-export type { ScenarioHandle, SessionInfo } from "./mock-views.js";
+import { scenarioHandle, sessionInfos, type ScenarioHandle, type SessionInfo } from "./engine/views.js";
 
 /**
  * A mock MCP server for tests: stub what it answers, point a client at {@link McpMock.url},
@@ -57,6 +55,7 @@ export type { ScenarioHandle, SessionInfo } from "./mock-views.js";
 export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   readonly #core: MockCore;
   readonly #served: Served;
+  readonly #ops: MockOperations;
   #closing: Promise<void> | undefined;
   #unmatchedReported = false;
   /** A mock started from a definition goes back to its stubs on reset(). */
@@ -65,6 +64,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   private constructor(core: MockCore, served: Served) {
     this.#core = core;
     this.#served = served;
+    this.#ops = new MockOperations(core);
   }
 
   /**
@@ -270,8 +270,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   declareTool(tool: ToolDeclaration): void {
-    this.#core.tools.declare(tool, `declareTool(${JSON.stringify(tool?.name)})`);
-    this.#core.push.listChanged("tools");
+    this.#ops.declareTool(tool);
   }
 
   /**
@@ -283,10 +282,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   removeTool(name: string): boolean {
-    this.#core.registry.removeWhere((s) => s.method === "tools/call" && s.key === name);
-    const removed = this.#core.tools.remove(name);
-    if (removed) this.#core.push.listChanged("tools");
-    return removed;
+    return this.#ops.removeTool(name);
   }
 
   /**
@@ -300,8 +296,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   declareResource(resource: AnyResourceDeclaration): void {
-    this.#core.resources.declare(resource, "declareResource(...)");
-    this.#core.push.listChanged("resources");
+    this.#ops.declareResource(resource);
   }
 
   /**
@@ -313,9 +308,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   removeResource(uriOrTemplate: string): boolean {
-    const removed = this.#core.resources.remove(uriOrTemplate);
-    if (removed) this.#core.push.listChanged("resources");
-    return removed;
+    return this.#ops.removeResource(uriOrTemplate);
   }
 
   /**
@@ -328,8 +321,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   declarePrompt(prompt: PromptDeclaration): void {
-    this.#core.prompts.declare(prompt, `declarePrompt(${JSON.stringify(prompt?.name)})`);
-    this.#core.push.listChanged("prompts");
+    this.#ops.declarePrompt(prompt);
   }
 
   /**
@@ -341,10 +333,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   removePrompt(name: string): boolean {
-    this.#core.registry.removeWhere((s) => s.method === "prompts/get" && s.key === name);
-    const removed = this.#core.prompts.remove(name);
-    if (removed) this.#core.push.listChanged("prompts");
-    return removed;
+    return this.#ops.removePrompt(name);
   }
 
   /**
@@ -617,9 +606,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   async notify(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
-    if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
-    if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
-    return this.#core.push.notify(method, params, options.sessionId, options.timeout ?? 1000);
+    return this.#ops.notify(method, params, options);
   }
 
   /**
@@ -634,9 +621,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   async request(method: string, params?: Record<string, unknown>, options: { sessionId?: string; timeout?: number } = {}): Promise<unknown> {
-    if (typeof method !== "string" || method === "") throw new McpMockError(`request takes a method name, like "roots/list".`);
-    if (params !== undefined) assertJsonCarriable(params, `request(${JSON.stringify(method)}, ...)`, "params");
-    return this.#core.push.ask(method, params, options.sessionId, options.timeout);
+    return this.#ops.request(method, params, options);
   }
 
   /**
@@ -660,7 +645,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   explain(): string[] {
-    return this.#core.registry.all().map((e) => `${e.stub.id}: ${stubSentence(e.stub, e.hits)}`);
+    return explainStubs(this.#core.registry);
   }
 
   /**
@@ -681,12 +666,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     /** Where it was written: `"dsl"` (code), `"default"` (a built-in answer), or a definition file and JSON path. */
     source: string;
   }> {
-    return this.#core.registry.all().map((e) => ({
-      id: e.stub.id,
-      sentence: stubSentence(e.stub, e.hits),
-      calls: e.hits,
-      source: typeof e.stub.source === "object" ? `${e.stub.source.file} ${e.stub.source.path}` : e.stub.source,
-    }));
+    return listStubs(this.#core.registry);
   }
 
   /**
@@ -699,8 +679,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   removeStub(id: string): boolean {
-    if (id.startsWith("default:")) return false;
-    return this.#core.registry.remove(id);
+    return this.#ops.removeStub(id);
   }
 
   /**
@@ -715,10 +694,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   reset(): void {
-    this.#core.resetStubs();
-    this.#core.journal.clear();
-    this.#core.resetScenarios();
-    this.#core.reseed();
+    this.#ops.reset();
     this.#served.http?.auth?.reset();
     if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
   }
@@ -867,16 +843,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   sessions(): SessionInfo[] {
-    return this.#core.sessions.all().map((s) => ({
-      id: s.id,
-      protocolVersion: s.protocolVersion,
-      clientInfo: s.clientInfo,
-      clientCapabilities: s.clientCapabilities,
-      logLevel: s.logLevel,
-      initialized: s.initialized,
-      streamOpen: s.stream?.attached === true,
-      resumableBytes: s.streams.bytes,
-    }));
+    return sessionInfos(this.#core);
   }
 
   /**
@@ -891,14 +858,6 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   scenario(name: string): ScenarioHandle {
-    const core = this.#core;
-    return {
-      name,
-      get state() {
-        return core.scenarioState(name);
-      },
-      set: (state: string) => core.setScenarioState(name, state),
-      reset: () => core.resetScenarios(name),
-    };
+    return scenarioHandle(this.#core, name);
   }
 }

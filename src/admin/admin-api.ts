@@ -14,8 +14,10 @@ import { patternFromDefinition } from "../definition/compile.js";
 import { McpMockError } from "../values/errors.js";
 import { depthExceeds } from "../values/json-value.js";
 import { MAX_MESSAGE_DEPTH } from "../protocol/jsonrpc.js";
-import type { McpMock } from "../mock.js";
+import type { MockControl } from "../dsl/mock-control.js";
+import type { DefinitionTarget } from "../definition/apply.js";
 import type { MockCore } from "../engine/core.js";
+import { scenarioStates } from "../engine/views.js";
 import { entryJson, LiveFeed, type LiveSource } from "./live-feed.js";
 import { inspectorAsset } from "./inspector-page.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
@@ -86,14 +88,7 @@ export function inspectorSource(core: MockCore): InspectorSource {
   return {
     journal: core.journal,
     closing: core.closing.signal,
-    scenarios() {
-      const names = new Set<string>();
-      for (const { stub } of core.registry.all()) {
-        if (stub.setsState) names.add(stub.setsState.scenario);
-        for (const m of stub.matchers) if (m.scenario !== undefined) names.add(m.scenario);
-      }
-      return [...names].map((name) => ({ name, state: core.scenarioState(name) }));
-    },
+    scenarios: () => scenarioStates(core),
   };
 }
 
@@ -105,7 +100,7 @@ export function inspectorSource(core: MockCore): InspectorSource {
  * @internal
  */
 export function adminApp(
-  mock: McpMock,
+  mock: MockControl & DefinitionTarget,
   remote: boolean,
   allowedOrigins: readonly string[] = [],
   token?: string,

@@ -4,10 +4,10 @@
  * definition and the equivalent code give the same stubs.
  * @module
  */
-import type { McpMock } from "../mock.js";
+import type { MockControl } from "../dsl/mock-control.js";
 import type { MockDefinition } from "./format.js";
 import type { McpMockOptions } from "../options.js";
-import { compileDefinition } from "./compile.js";
+import { compileDefinition, type EntryPoints } from "./compile.js";
 import type { StubRegistry } from "../stubs/registry.js";
 
 /** A definition's prompts without their responses: the declarations. */
@@ -29,6 +29,9 @@ export function promptDeclarations(def: MockDefinition): MockDefinition["prompts
   return def.prompts?.map(({ responses: _responses, ...declaration }) => declaration);
 }
 
+/** What loading a definition needs of a mock: its entry points and its operations. */
+export type DefinitionTarget = EntryPoints & Pick<MockControl, "declareTool" | "declareResource" | "declarePrompt" | "removeStub">;
+
 /**
  * Adds a definition's stubs to a mock; returns the new stub ids. With `declare`, its tools,
  * resources and prompts are declared first (the admin API); `McpMock.fromDefinition`
@@ -36,7 +39,7 @@ export function promptDeclarations(def: MockDefinition): MockDefinition["prompts
  * of validate.ts, unless the mock's options differ, such as `strict`) takes back the stubs
  * this call added, and the refusal is thrown.
  */
-export function applyDefinition(mock: McpMock, def: MockDefinition, file: string, declare: boolean): string[] {
+export function applyDefinition(mock: DefinitionTarget, def: MockDefinition, file: string, declare: boolean): string[] {
   if (declare) {
     for (const tool of def.tools ?? []) mock.declareTool(tool);
     for (const resource of def.resources ?? []) mock.declareResource(resource);
@@ -56,7 +59,7 @@ export function applyDefinition(mock: McpMock, def: MockDefinition, file: string
  * Puts a definition's stubs back after `reset()`, with the ids they had when the mock started
  * (`stub-1`, ...) rather than new ones, so ids a test or an admin client noted stay true.
  */
-export function reapplyDefinition(mock: McpMock, baseline: { readonly definition: MockDefinition; readonly source: string; readonly ids?: readonly string[] }, registry: StubRegistry): void {
+export function reapplyDefinition(mock: DefinitionTarget, baseline: { readonly definition: MockDefinition; readonly source: string; readonly ids?: readonly string[] }, registry: StubRegistry): void {
   const ids = applyDefinition(mock, baseline.definition, baseline.source, false);
   ids.forEach((id, i) => {
     const kept = baseline.ids?.[i];

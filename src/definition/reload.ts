@@ -5,10 +5,10 @@
  * stays: the journal, sessions, scenario states and stubs added by code or the admin API.
  * @module
  */
-import type { McpMock } from "../mock.js";
+import type { MockControl } from "../dsl/mock-control.js";
 import type { MockDefinition } from "./format.js";
 import { canonicalJson } from "../values/json-value.js";
-import { applyDefinition, promptDeclarations } from "./apply.js";
+import { applyDefinition, promptDeclarations, type DefinitionTarget } from "./apply.js";
 import { loadDefinition } from "./load.js";
 
 /** What a reload changed, for the console: `tools: add, get_weather`, say. */
@@ -51,11 +51,14 @@ function sync<T>(before: Map<string, T>, after: Map<string, T>, declare: (item: 
 
 const resourceKey = (r: { uri?: string; uriTemplate?: string }): string => r.uri ?? r.uriTemplate ?? "";
 
+/** What a reload needs of a mock: what loading needs, and its declarations and stubs to take back. */
+export type ReloadTarget = DefinitionTarget & MockControl;
+
 /**
  * Moves `mock` from `before` (whose stubs came from `beforeSource`) to `after`, checked
  * already. If the new stubs are refused, the old ones are put back and the refusal is thrown.
  */
-export function reloadDefinition(mock: McpMock, before: MockDefinition, beforeSource: string, after: MockDefinition, afterSource: string): ReloadChanges {
+export function reloadDefinition(mock: ReloadTarget, before: MockDefinition, beforeSource: string, after: MockDefinition, afterSource: string): ReloadChanges {
   const tools = sync(byKey(before.tools, (t) => t.name), byKey(after.tools, (t) => t.name), (t) => mock.declareTool(t), (n) => mock.removeTool(n));
   const resources = sync(byKey(before.resources, resourceKey), byKey(after.resources, resourceKey), (r) => mock.declareResource(r), (k) => mock.removeResource(k));
   const prompts = sync(
@@ -87,7 +90,7 @@ export interface Baseline {
  * Reads `file` (every mistake thrown at once, before anything changes) and moves `mock` from
  * `baseline` to it; `commit` receives the new baseline, which `reset()` goes back to.
  */
-export function reloadFile(mock: McpMock, file: string, baseline: Baseline | undefined, commit: (next: Baseline) => void): ReloadChanges {
+export function reloadFile(mock: ReloadTarget, file: string, baseline: Baseline | undefined, commit: (next: Baseline) => void): ReloadChanges {
   const next = loadDefinition(file);
   const before = baseline ?? { definition: {}, source: next.source };
   const changes = reloadDefinition(mock, before.definition, before.source, next.definition, next.source);

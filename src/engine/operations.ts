@@ -1,0 +1,90 @@
+/**
+ * What the mock does when a test (or a front end) changes it while it runs: declarations
+ * added and removed (with `list_changed` pushed), stubs removed, pushes and server-to-client
+ * requests checked and sent, and the engine's part of `reset()`. `McpMock` delegates here.
+ * @module
+ */
+import type { MockCore } from "./core.js";
+import type { ToolDeclaration } from "../stubs/tool-catalog.js";
+import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
+import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
+import { McpMockError } from "../values/errors.js";
+import { assertJsonCarriable } from "../values/json-value.js";
+
+/** Options of a push or a server-to-client request: which session, how long to wait. */
+export interface PushOptions {
+  sessionId?: string;
+  timeout?: number;
+}
+
+/** The engine's operations on a running mock. */
+export class MockOperations {
+  readonly #core: MockCore;
+
+  constructor(core: MockCore) {
+    this.#core = core;
+  }
+
+  declareTool(tool: ToolDeclaration): void {
+    this.#core.tools.declare(tool, `declareTool(${JSON.stringify(tool?.name)})`);
+    this.#core.push.listChanged("tools");
+  }
+
+  removeTool(name: string): boolean {
+    this.#core.registry.removeWhere((s) => s.method === "tools/call" && s.key === name);
+    const removed = this.#core.tools.remove(name);
+    if (removed) this.#core.push.listChanged("tools");
+    return removed;
+  }
+
+  declareResource(resource: AnyResourceDeclaration): void {
+    this.#core.resources.declare(resource, "declareResource(...)");
+    this.#core.push.listChanged("resources");
+  }
+
+  removeResource(uriOrTemplate: string): boolean {
+    const removed = this.#core.resources.remove(uriOrTemplate);
+    if (removed) this.#core.push.listChanged("resources");
+    return removed;
+  }
+
+  declarePrompt(prompt: PromptDeclaration): void {
+    this.#core.prompts.declare(prompt, `declarePrompt(${JSON.stringify(prompt?.name)})`);
+    this.#core.push.listChanged("prompts");
+  }
+
+  removePrompt(name: string): boolean {
+    this.#core.registry.removeWhere((s) => s.method === "prompts/get" && s.key === name);
+    const removed = this.#core.prompts.remove(name);
+    if (removed) this.#core.push.listChanged("prompts");
+    return removed;
+  }
+
+  /** Removes a user stub (a built-in answer cannot be removed; a stub overrides it instead). */
+  removeStub(id: string): boolean {
+    if (id.startsWith("default:")) return false;
+    return this.#core.registry.remove(id);
+  }
+
+  /** Pushes a notification on the GET streams (and the matching `subscriptions/listen` streams). */
+  notify(method: string, params: Record<string, unknown> | undefined, options: PushOptions): Promise<string[]> {
+    if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
+    if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
+    return this.#core.push.notify(method, params, options.sessionId, options.timeout ?? 1000);
+  }
+
+  /** Sends a server-to-client request and resolves with the client's result. */
+  request(method: string, params: Record<string, unknown> | undefined, options: PushOptions): Promise<unknown> {
+    if (typeof method !== "string" || method === "") throw new McpMockError(`request takes a method name, like "roots/list".`);
+    if (params !== undefined) assertJsonCarriable(params, `request(${JSON.stringify(method)}, ...)`, "params");
+    return this.#core.push.ask(method, params, options.sessionId, options.timeout);
+  }
+
+  /** The engine's part of `reset()`: no user stubs, an empty journal, every scenario `"Started"`, the seed again. */
+  reset(): void {
+    this.#core.resetStubs();
+    this.#core.journal.clear();
+    this.#core.resetScenarios();
+    this.#core.reseed();
+  }
+}
