@@ -79,14 +79,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   get url(): string {
-    const url = this.#served.url;
-    if (url === undefined) {
-      throw new McpMockError(
-        `mock.url: this mock was started with transport: "none", so it listens on no port and has no URL. ` +
-          `Connect a client in memory instead: await client.connect(mock.clientTransport()); or start it without transport: "none" to get an HTTP URL.`,
-      );
-    }
-    return url;
+    return this.#served.endpointUrl();
   }
 
   /**

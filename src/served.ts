@@ -43,6 +43,15 @@ export class Served {
   }
 
   /** The legacy HTTP+SSE endpoint's URL (`mock.sseUrl`); throws without a listener or with `legacySse: false`. */
+  /** `mock.url`: the MCP endpoint, or an error saying how to connect a mock that listens on no port. */
+  endpointUrl(): string {
+    if (this.url !== undefined) return this.url;
+    throw new McpMockError(
+      `mock.url: this mock was started with transport: "none", so it listens on no port and has no URL. ` +
+        `Connect a client in memory instead: await client.connect(mock.clientTransport()); or start it without transport: "none" to get an HTTP URL.`,
+    );
+  }
+
   sseUrl(): string {
     if (this.http && this.url !== undefined) return this.http.sseUrl(this.url);
     throw new McpMockError('sseUrl: this mock listens on no port (transport: "none"), so it serves no HTTP+SSE endpoint.');
