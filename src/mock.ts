@@ -17,6 +17,8 @@ import { applyDefinition, definitionOptions, reapplyDefinition } from "./definit
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import { McpMockError } from "./values/errors.js";
 import { MockOperations } from "./engine/operations.js";
+import type { MockEntryPoints } from "./dsl/mock-entry-points.js";
+import type { MockControl } from "./dsl/mock-control.js";
 import { explainStubs, listStubs } from "./journal/stub-views.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
@@ -52,7 +54,7 @@ import { scenarioHandle, sessionInfos, type ScenarioHandle, type SessionInfo } f
  * ```
  * @category Starting
  */
-export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
+export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> implements MockEntryPoints, MockControl {
   readonly #core: MockCore;
   readonly #served: Served;
   readonly #ops: MockOperations;
@@ -253,78 +255,26 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return this.close();
   }
 
-  /**
-   * Declares a tool while the mock runs (or replaces the one with the same name).
-   *
-   * @example
-   * ```ts
-   * mock.declareTool({ name: "late", inputSchema: { type: "object" } });
-   * mock.toolsCall("late").respondsWith("here now");
-   * ```
-   */
   declareTool(tool: ToolDeclaration): void {
     this.#ops.declareTool(tool);
   }
 
-  /**
-   * Removes a declared tool and its stubs; a later call to it gets `Unknown tool`.
-   *
-   * @example
-   * ```ts
-   * mock.removeTool("late");
-   * ```
-   */
   removeTool(name: string): boolean {
     return this.#ops.removeTool(name);
   }
 
-  /**
-   * Declares a resource or a resource template while the mock runs; clients with an open GET
-   * stream get `notifications/resources/list_changed`.
-   *
-   * @example
-   * ```ts
-   * mock.declareResource({ uri: "test://new", name: "new", text: "fresh" });
-   * mock.declareResource({ uriTemplate: "test://items/{id}", name: "item" });
-   * ```
-   */
   declareResource(resource: AnyResourceDeclaration): void {
     this.#ops.declareResource(resource);
   }
 
-  /**
-   * Removes a declared resource (by URI) or template (by its template text).
-   *
-   * @example
-   * ```ts
-   * mock.removeResource("test://new");
-   * ```
-   */
   removeResource(uriOrTemplate: string): boolean {
     return this.#ops.removeResource(uriOrTemplate);
   }
 
-  /**
-   * Declares a prompt while the mock runs; clients with an open GET stream get
-   * `notifications/prompts/list_changed`.
-   *
-   * @example
-   * ```ts
-   * mock.declarePrompt({ name: "summarize", arguments: [{ name: "text", required: true }] });
-   * ```
-   */
   declarePrompt(prompt: PromptDeclaration): void {
     this.#ops.declarePrompt(prompt);
   }
 
-  /**
-   * Removes a declared prompt and its stubs.
-   *
-   * @example
-   * ```ts
-   * mock.removePrompt("summarize");
-   * ```
-   */
   removePrompt(name: string): boolean {
     return this.#ops.removePrompt(name);
   }
@@ -344,243 +294,74 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return toolsCallOn(this.#core, name);
   }
 
-  /**
-   * Stubs `initialize`. A partial result is completed from the default answer.
-   *
-   * @example
-   * ```ts
-   * mock.initialize().respondsWith({ instructions: "Be brief" }, { sessionId: "s-1" });
-   * ```
-   */
   initialize(): InitializeBuilder {
     return initializeOn(this.#core);
   }
 
-  /**
-   * Stubs `ping` (answered `{}` by default).
-   *
-   * @example
-   * ```ts
-   * mock.ping().withDelay(100).respondsWith({});
-   * ```
-   */
   ping(): RequestBuilder<Record<string, never>> {
     return new RequestBuilder(entryDraft("ping"), this.#core);
   }
 
-  /**
-   * Stubs `tasks/get` of one task (by id) or of any (answered from the mock's tasks by default).
-   *
-   * @example
-   * ```ts
-   * mock.tasksGet("task-9").respondsWithError(-32602, "Failed to retrieve task: Task not found");
-   * ```
-   */
   tasksGet(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/get", taskId), this.#core); }
 
-  /**
-   * Stubs `tasks/result` of one task or of any (by default it waits for the task's end and
-   * answers what its request answered).
-   *
-   * @example
-   * ```ts
-   * mock.tasksResult("task-9").respondsWith({ content: [] });
-   * ```
-   */
   tasksResult(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/result", taskId), this.#core); }
 
-  /**
-   * Stubs `tasks/list` (the live tasks by default).
-   *
-   * @example
-   * ```ts
-   * mock.tasksList().respondsWith({ tasks: [] });
-   * ```
-   */
   tasksList(): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(entryDraft("tasks/list"), this.#core); }
 
-  /**
-   * Stubs `tasks/cancel` of one task or of any (by default it cancels a running task).
-   *
-   * @example
-   * ```ts
-   * mock.tasksCancel().respondsWithError(-32602, "Cannot cancel task: already in terminal status 'completed'");
-   * ```
-   */
   tasksCancel(taskId?: string): RequestBuilder<Record<string, unknown>> { return new RequestBuilder(taskDraft("tasks/cancel", taskId), this.#core); }
 
-  /**
-   * Stubs `tools/list` (answered from the declarations by default).
-   *
-   * @example
-   * ```ts
-   * mock.toolsList().respondsWith({ tools: [] });
-   * ```
-   */
   toolsList(): RequestBuilder<Record<string, unknown>> {
     return new RequestBuilder(entryDraft("tools/list"), this.#core);
   }
 
-  /**
-   * Stubs `resources/list`.
-   *
-   * @example
-   * ```ts
-   * mock.resourcesList().respondsWith({ resources: [{ uri: "test://a", name: "a" }] });
-   * ```
-   */
   resourcesList(): RequestBuilder<Record<string, unknown>> {
     return new RequestBuilder(entryDraft("resources/list"), this.#core);
   }
 
-  /**
-   * Stubs `resources/templates/list`.
-   *
-   * @example
-   * ```ts
-   * mock.resourcesTemplatesList().respondsWith({ resourceTemplates: [] });
-   * ```
-   */
   resourcesTemplatesList(): RequestBuilder<Record<string, unknown>> {
     return new RequestBuilder(entryDraft("resources/templates/list"), this.#core);
   }
 
-  /**
-   * Stubs `prompts/list`.
-   *
-   * @example
-   * ```ts
-   * mock.promptsList().respondsWith({ prompts: [{ name: "greet" }] });
-   * ```
-   */
   promptsList(): RequestBuilder<Record<string, unknown>> {
     return new RequestBuilder(entryDraft("prompts/list"), this.#core);
   }
 
-  /**
-   * Stubs `resources/read`: for one URI, for the URIs a template (RFC 6570) matches, for
-   * the URIs a predicate accepts, or (without an argument) for any URI.
-   *
-   * @example
-   * ```ts
-   * mock.resourcesRead("test://hello").respondsWith({ text: "Hello, world" });
-   * mock.resourcesRead("test://items/{id}").respondsWith((call) => ({ text: `item ${call.variables.id}` }));
-   * ```
-   */
   resourcesRead(uri?: string | ((uri: string) => boolean)): ResourceReadBuilder {
     return new ResourceReadBuilder(readDraft(uri), this.#core);
   }
 
-  /**
-   * Stubs `resources/subscribe` (answered `{}` by default), for one URI or any.
-   *
-   * @example
-   * ```ts
-   * mock.resourcesSubscribe("test://hello").respondsWithError(-32602, "not subscribable");
-   * ```
-   */
   resourcesSubscribe(uri?: string): RequestBuilder<Record<string, unknown>> {
     return new RequestBuilder(entryDraft("resources/subscribe", uri), this.#core);
   }
 
-  /**
-   * Stubs `resources/unsubscribe` (answered `{}` by default), for one URI or any.
-   *
-   * @example
-   * ```ts
-   * mock.resourcesUnsubscribe().respondsWith({});
-   * ```
-   */
   resourcesUnsubscribe(uri?: string): RequestBuilder<Record<string, unknown>> {
     return new RequestBuilder(entryDraft("resources/unsubscribe", uri), this.#core);
   }
 
-  /**
-   * Stubs `prompts/get`, for one declared prompt or (without a name) for any.
-   *
-   * @example
-   * ```ts
-   * mock.promptsGet("greet").withArgs({ name: "Ada" }).respondsWith("Hello, Ada");
-   * ```
-   */
   promptsGet(name?: string): PromptGetBuilder {
     return promptsGetOn(this.#core, name);
   }
 
-  /**
-   * Stubs `server/discover` (2026-07-28), answered by default with the stateless versions the
-   * mock accepts, the capabilities it serves and `serverInfo` in `_meta`; a partial result
-   * replaces the default one (the era adds `resultType`, `ttlMs` and `cacheScope`).
-   *
-   * @example
-   * ```ts
-   * mock.serverDiscover().respondsWithError(-32603, "discovery is down");
-   * ```
-   */
   serverDiscover(): RequestBuilder<Record<string, never>> {
     return new RequestBuilder(entryDraft("server/discover"), this.#core);
   }
 
-  /**
-   * Stubs `subscriptions/listen` (2026-07-28): refuse the subscription
-   * (`respondsWithError`, `respondsWithStatus`), or script its stream after the
-   * acknowledgement (`streams`). Without a stub the stream opens and carries what its filter
-   * lets through.
-   *
-   * @example
-   * ```ts
-   * mock.subscriptionsListen().respondsWithError(-32603, "Subscription limit reached");
-   * ```
-   */
   subscriptionsListen(): RequestBuilder<Record<string, unknown>> {
     return new RequestBuilder(entryDraft("subscriptions/listen"), this.#core);
   }
 
-  /**
-   * Stubs `completion/complete` (answered with no values by default).
-   *
-   * @example
-   * ```ts
-   * mock.completionComplete().forPrompt("greet").withArgument("name").respondsWith(["Ada", "Alan"]);
-   * ```
-   */
   completionComplete(): CompletionBuilder {
     return completionCompleteOn(this.#core);
   }
 
-  /**
-   * Stubs `logging/setLevel`.
-   *
-   * @example
-   * ```ts
-   * mock.loggingSetLevel().respondsWith({});
-   * ```
-   */
   loggingSetLevel(): RequestBuilder<Record<string, unknown>> {
     return new RequestBuilder(entryDraft("logging/setLevel"), this.#core);
   }
 
-  /**
-   * Stubs any JSON-RPC method, including ones MCP does not define.
-   *
-   * @example
-   * ```ts
-   * mock.method("custom/thing").withParams({ id: 7 }).respondsWith({ ok: true });
-   * ```
-   */
   method(name: string, written = `method(${JSON.stringify(name)})`): RequestBuilder<Record<string, unknown>> {
     return methodOn(this.#core, name, written);
   }
 
-  /**
-   * Scripts the GET stream a client opens for server-initiated messages (per session with
-   * `withSessionId`): notifications and requests, played when the stream opens.
-   *
-   * @example
-   * ```ts
-   * mock.openStream().sends((s) => s.delay(100).notify("notifications/tools/list_changed"));
-   * ```
-   */
   openStream(): OpenStreamBuilder {
     return openStreamOn(this.#core);
   }
@@ -617,14 +398,6 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return this.#ops.request(method, params, options);
   }
 
-  /**
-   * Stubs the HTTP DELETE that ends a session (default: 204, and the session ends).
-   *
-   * @example
-   * ```ts
-   * mock.deleteSession().respondsWithStatus(405);
-   * ```
-   */
   deleteSession(): DeleteSessionBuilder {
     return new DeleteSessionBuilder(entryDraft(HTTP_DELETE), this.#core);
   }
@@ -662,44 +435,16 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return listStubs(this.#core.registry);
   }
 
-  /**
-   * Removes one stub by id (built-in answers cannot be removed; override them instead).
-   *
-   * @example
-   * ```ts
-   * const stub = mock.toolsCall("add").respondsWith({ sum: 3 });
-   * mock.removeStub(stub.id);
-   * ```
-   */
   removeStub(id: string): boolean {
     return this.#ops.removeStub(id);
   }
 
-  /**
-   * Removes every stub (the built-in answers stay), clears the journal and puts every
-   * scenario back to `"Started"`. A mock started from a definition gets the definition's
-   * stubs back. Sessions stay open. With `auth`, the auth events are cleared and the required
-   * scopes are the configured ones again; issued tokens stay valid.
-   *
-   * @example
-   * ```ts
-   * afterEach(() => mock.reset());
-   * ```
-   */
   reset(): void {
     this.#ops.reset();
     this.#served.http?.auth?.reset();
     if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
   }
 
-  /**
-   * The names of the declared tools.
-   *
-   * @example
-   * ```ts
-   * console.log(mock.toolNames()); // ["add", "get_weather"]
-   * ```
-   */
   toolNames(): string[] {
     return this.#core.tools.names();
   }
@@ -717,20 +462,6 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
   }
 
-  /**
-   * Checks how often requests matching a pattern arrived: at least once by default, exactly
-   * `n` for a number, or a count helper (`exactly`, `atLeast`, `atMost`, `never`). Throws a
-   * {@link VerificationError} that shows the closest requests field by field; returns the
-   * matching journal entries.
-   *
-   * @example
-   * ```ts
-   * import { toolsCall, atLeast } from "mcpmock";
-   * mock.verify(toolsCall("add").withArgs({ a: 1, b: 2 }));
-   * mock.verify(toolsCall("add"), 2);
-   * mock.verify(toolsCall("add"), atLeast(1));
-   * ```
-   */
   verify(pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] {
     return verifyRequests(this.#core, pattern, count);
   }
@@ -748,16 +479,6 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return findRequests(this.#core, pattern);
   }
 
-  /**
-   * Every message received and kept (requests, notifications, client responses), oldest first.
-   * An answered entry is kept packed outside the heap; the first read makes it an object again
-   * (equal to the entry as answered, not the object a listener or `waitFor()` had).
-   *
-   * @example
-   * ```ts
-   * for (const entry of mock.requests()) console.log(entry.seq, entry.method, entry.stubId);
-   * ```
-   */
   requests(): JournalEntry[] {
     return this.#core.journal.entries();
   }
@@ -788,14 +509,6 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return verifyRequestsInOrder(this.#core, patterns);
   }
 
-  /**
-   * The requests no stub answered (they got the mock's miss answer).
-   *
-   * @example
-   * ```ts
-   * console.log(mock.unmatched().map((e) => e.missReport).join("\n\n"));
-   * ```
-   */
   unmatched(): JournalEntry[] {
     return unmatchedRequests(this.#core);
   }
@@ -825,16 +538,6 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     assertAllStubsUsed(this.#core);
   }
 
-  /**
-   * The open sessions: what each client declared at initialize, the version negotiated, and
-   * the log level it set.
-   *
-   * @example
-   * ```ts
-   * const [session] = mock.sessions();
-   * console.log(session?.clientInfo, session?.clientCapabilities, session?.logLevel);
-   * ```
-   */
   sessions(): SessionInfo[] {
     return sessionInfos(this.#core);
   }
