@@ -189,6 +189,12 @@ describe("the shape of src/", () => {
     expect(circles()).toEqual([]);
   });
 
+  test("the facade only composes: nothing imports mock.ts but the public API and the command", () => {
+    const facade = join(SRC, "mock.ts");
+    const importers = [...graph].filter(([, targets]) => targets.includes(facade)).map(([file]) => relative(SRC, file));
+    expect(importers.filter((f) => f !== "index.ts" && layerOf(join(SRC, f)) !== "cli")).toEqual([]);
+  });
+
   test("no file over 300 code lines", () => {
     const big = files.map((f) => [relative(SRC, f), codeLines(readFileSync(f, "utf8"))] as const).filter(([, n]) => n > 300);
     expect(big).toEqual([]);
