@@ -24,7 +24,7 @@ import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served, type MockAuth } from "./served.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { adminApp, inspectorSource } from "./admin/admin-api.js";
+import { adminFor } from "./admin/admin-api.js";
 import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
 import { HTTP_DELETE } from "./protocol/entry-points.js";
 import type { ToolArgs, ToolName, ToolPayload } from "./dsl/typed.js";
@@ -126,10 +126,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const core = new MockCore(options);
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
-    const admin = typeof options.admin === "object" ? options.admin : {};
-    // The admin API's verify() reports point at its own routes, not at mock.requests().
-    const verify = (pattern: StubBuilder, count?: CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify));
+    const admin = adminFor(mock as McpMock, core, options as McpMockOptions);
+    if (admin) served.http?.mountAdmin(admin);
     return mock;
   }
 

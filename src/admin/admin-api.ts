@@ -18,6 +18,10 @@ import type { MockControl } from "../dsl/mock-control.js";
 import type { DefinitionTarget } from "../definition/apply.js";
 import type { MockCore } from "../engine/core.js";
 import { scenarioStates } from "../engine/views.js";
+import type { McpMockOptions } from "../options.js";
+import type { StubBuilder } from "../dsl/stub-builder.js";
+import { verifyRequests } from "../dsl/verify.js";
+import type { JournalEntry } from "../journal/entry.js";
 import { entryJson, LiveFeed, type LiveSource } from "./live-feed.js";
 import { inspectorAsset } from "./inspector-page.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
@@ -90,6 +94,18 @@ export function inspectorSource(core: MockCore): InspectorSource {
     closing: core.closing.signal,
     scenarios: () => scenarioStates(core),
   };
+}
+
+/**
+ * The admin API a mock's options ask for (`admin`), or none: its `verify()` reports point at
+ * the admin routes, not at `mock.requests()`. The composition root mounts it on the HTTP listener.
+ * @internal
+ */
+export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, options: McpMockOptions): Hono | undefined {
+  if (!options.admin) return undefined;
+  const admin = typeof options.admin === "object" ? options.admin : {};
+  const verify = (pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
+  return adminApp(mock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify);
 }
 
 /**
