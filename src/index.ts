@@ -53,7 +53,7 @@ export {
 } from "./dsl/method-builders.js";
 export { StubHandle } from "./dsl/stub-handle.js";
 export { McpCall, type TransportKind } from "./stubs/call.js";
-export { type RequestId } from "./protocol/jsonrpc.js";
+export type { RequestId } from "./protocol/jsonrpc.js";
 export type { Answer } from "./stubs/answer.js";
 export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./dsl/typed.js";
 

@@ -4,7 +4,7 @@
  * scan per call).
  *
  * A new method is a new file in this folder and one line in {@link METHODS}. With an entry
- * point it also needs its typed method on `McpMock` (`src/mock.ts`), and with `pattern` a
+ * point it also needs its typed method (`dsl/mock-entry-points.ts`, delegated to by `McpMock`), and with `pattern` a
  * pattern function (`dsl/patterns.ts`, exported from `src/index.ts`): types cannot be
  * derived at run time, so `test/methods.test.ts` checks them against the descriptor.
  * @module
