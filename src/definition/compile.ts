@@ -77,7 +77,11 @@ function steps(s: StreamScriptBuilder, list: readonly StepDefinition[]): void {
     else if ("log" in step) s.log(step.log as LogLevel, templated(step.data), step.logger);
     else if ("delay" in step) s.delay(step.delay);
     else if ("notify" in step) s.notify(step.notify, templated(step.params));
-    else if ("request" in step) s.request(step.request, templated(step.params), step.timeoutMs === undefined ? {} : { timeoutMs: step.timeoutMs });
+    else if ("request" in step) s.request(step.request, templated(step.params), { ...(step.timeoutMs === undefined ? {} : { timeoutMs: step.timeoutMs }), ...(step.key === undefined ? {} : { key: step.key }) });
+    else if ("requests" in step) {
+      const members = Object.entries(step.requests).map(([key, r]) => [key, { method: r.request, ...(r.params === undefined ? {} : { params: templated(r.params) }), ...(r.timeoutMs === undefined ? {} : { timeoutMs: r.timeoutMs }) }]);
+      s.requests(Object.fromEntries(members) as Parameters<StreamScriptBuilder["requests"]>[0]);
+    } else if ("startTask" in step) s.startTask();
     else if ("send" in step) s.send(templated(step.send));
   }
 }
@@ -179,7 +183,8 @@ export function compileDefinition(start: EntryPoints, def: MockDefinition, file:
     (m.then ?? []).forEach((next, j) => step(`${where}.then[${j}]`, () => handle.andThenPlan(answerPlan(builder, next))));
   };
   (def.responses ?? []).forEach((r, i) => {
-    const begin = (): StubBuilder => (r.tool !== undefined ? start.toolsCall(r.tool) : OPENING_METHODS.has(r.method as string) ? start.initialize() : start.method(r.method as string));
+    const begin = (): StubBuilder =>
+      r.tool !== undefined ? start.toolsCall(r.tool) : r.prompt !== undefined ? start.promptsGet(r.prompt) : OPENING_METHODS.has(r.method as string) ? start.initialize() : start.method(r.method as string);
     entry(`responses[${i}]`, begin, r, (b) => answerPlan(b, r));
   });
   (def.prompts ?? []).forEach((p, i) =>

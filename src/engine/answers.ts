@@ -18,7 +18,7 @@ import { defaultInitializeResult, type DefaultsSource } from "./built-in-answers
 import type { ClientRequests } from "./client-requests.js";
 import type { InitializeOutcome, Outcome } from "./outcome.js";
 import { errorMessage } from "./selection.js";
-import { playStream, type PlayRounds, type StreamHost, type StreamSink } from "./stream-player.js";
+import { playStream, type PlayRounds, type Resume, type StreamHost, type StreamSink } from "./stream-player.js";
 import { assertRoundsAllowed, completeResult, type CacheHints } from "./eras/stateless-results.js";
 import type { InputRounds, Retry } from "./input-rounds.js";
 import { MetaKeys } from "../protocol/revisions.js";
@@ -61,10 +61,11 @@ export class Answers {
   /**
    * Plays one answer for a call. `stub` gives URI-template captures for reads; `rounds` is
    * where a 2026-07-28 call stands (its results are completed the stateless era's way); `host`,
-   * a stream's own host (a task's).
+   * a stream's own host (a task's); `resume`, where a task's work resumes its script (at its
+   * `startTask` step).
    */
-  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext, host?: StreamHost): Outcome | Promise<Outcome> {
-    const outcome = this.#play(plan, call, where, stub, rounds, host);
+  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext, host?: StreamHost, resume?: Resume): Outcome | Promise<Outcome> {
+    const outcome = this.#play(plan, call, where, stub, rounds, host, resume);
     if (!supportedRevision(call.protocolVersion).stateless) return outcome;
     return outcome instanceof Promise ? outcome.then((o) => this.complete(o, call)) : this.complete(outcome, call);
   }
@@ -91,7 +92,7 @@ export class Answers {
     return { ...outcome, message: resultResponse(call.id as RequestId, completeResult(message.result, call.method, hints)) } as Outcome;
   }
 
-  #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost): Outcome | Promise<Outcome> {
+  #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost, resume?: Resume): Outcome | Promise<Outcome> {
     switch (plan.kind) {
       case "result":
         if (OPENING_METHODS.has(call.method)) return after(evaluate(plan.result, call, where), (result) => this.#result(plan, call, result));
@@ -143,7 +144,7 @@ export class Answers {
           assertRoundsAllowed(plan, call, where);
           played = this.#rounds(rounds, call, stub);
         }
-        const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where, played);
+        const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where, played, resume);
         return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
       }
     }
@@ -156,7 +157,7 @@ export class Answers {
   streamHost(stub?: Stub): StreamHost {
     const requests = this.#source.requests;
     return {
-      requestFromClient: (...args) => requests.send(...args),
+      requestFromClient: (method, params, session, deliver, timeoutMs, signal) => requests.send(method, params, session, deliver, timeoutMs, signal),
       finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
     };
   }
@@ -167,10 +168,9 @@ export class Answers {
     return {
       retry,
       logLevel: meta?.[MetaKeys.logLevel] as LogLevel | undefined,
-      ask: (at, key, method, params, answers) => {
-        const state = { stubId: stub?.id ?? "", response, answers: [...answers], askedAt: at, round: (retry.state?.round ?? 0) + 1 };
-        const request = params === undefined ? { method } : { method, params };
-        return resultResponse(call.id as RequestId, { resultType: "input_required", inputRequests: { [key]: request }, requestState: this.#source.inputRounds.seal(state, call) });
+      ask: (at, inputRequests, answers, partial) => {
+        const state = { stubId: stub?.id ?? "", response, answers: [...answers], askedAt: at, round: (retry.state?.round ?? 0) + 1, ...(Object.keys(partial).length === 0 ? {} : { partial }) };
+        return resultResponse(call.id as RequestId, { resultType: "input_required", inputRequests, requestState: this.#source.inputRounds.seal(state, call) });
       },
     };
   }

@@ -69,13 +69,15 @@ export async function runTask(host: RunnerHost, task: TaskRecord, call: McpCall,
   const { store } = host;
   const signal = AbortSignal.any([task.abort.signal, host.closing]);
   const deliver = (message: unknown): void => host.deliver(call.sessionId, relatedMessage(message, task.id));
+  // Several requests may wait at once (a `requests` step): the task works again when none does.
+  let waiting = 0;
   const taskHost: StreamHost = {
-    requestFromClient: async (method, params, s, _deliver, timeoutMs, sig) => {
-      store.move(task, "input_required", `Waiting for the client's answer to ${method}.`);
+    requestFromClient: async (method, params, s, _deliver, timeoutMs, sig, key) => {
+      if (waiting++ === 0) store.move(task, "input_required", `Waiting for the client's answer to ${method}.`);
       try {
-        return await inner.requestFromClient(method, withRelatedTask(params, task.id), s, deliver, timeoutMs, sig);
+        return await inner.requestFromClient(method, withRelatedTask(params, task.id), s, deliver, timeoutMs, sig, key);
       } finally {
-        store.move(task, "working");
+        if (--waiting === 0 && !sig.aborted) store.move(task, "working");
       }
     },
     finalMessage: (plan, c) => inner.finalMessage(plan, c),
