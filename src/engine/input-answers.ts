@@ -6,11 +6,30 @@
  * @module
  */
 import { JsonRpcFailure } from "../protocol/jsonrpc.js";
-import { resultSchemaFor } from "../protocol/result-schemas.js";
 import { ErrorCodes } from "../protocol/revisions.js";
 import { compileArgumentCheck, type ArgumentCheck } from "../stubs/schema-check.js";
 import { showValue } from "../values/errors.js";
 import { isJsonObject } from "../values/json-value.js";
+import { createRequire } from "node:module";
+
+interface Schema {
+  safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+}
+
+/** The SDK schema of each input request's result (loaded on first use: the module is heavy). */
+const RESULT_SCHEMAS: Readonly<Record<string, string>> = {
+  "elicitation/create": "ElicitResultSchema",
+  "sampling/createMessage": "CreateMessageResultSchema",
+  "roots/list": "ListRootsResultSchema",
+};
+let sdk: Record<string, Schema> | undefined;
+
+function resultSchemaFor(method: string): Schema | undefined {
+  const name = RESULT_SCHEMAS[method];
+  if (name === undefined) return undefined;
+  sdk ??= createRequire(import.meta.url)("@modelcontextprotocol/sdk/types.js") as Record<string, Schema>;
+  return sdk[name];
+}
 
 /** Compiled `requestedSchema`s, by their JSON (a script usually asks the same few). */
 const checks = new Map<string, ArgumentCheck>();

@@ -25,6 +25,8 @@ export interface RunnerHost {
   readonly closing: AbortSignal;
   /** Sends a message to the session's client where it can receive it (its push stream), if anywhere. */
   deliver(sessionId: string | undefined, message: unknown): void;
+  /** Whether a tool result with `isError: true` fails the task (2025-11-25) or completes it (2026-07-28: `failed` is for protocol errors). */
+  toolErrorFails?(task: TaskRecord): boolean;
 }
 
 /** Holds a task's result back until enough polls (or a `tasks/result`) have come. */
@@ -99,10 +101,10 @@ export async function runTask(host: RunnerHost, task: TaskRecord, call: McpCall,
     await Promise.race([gate.opened, stop]);
     if (signal.aborted) return;
   }
-  settle(store, task, gate.plan, final);
+  settle(store, task, gate.plan, final, host.toolErrorFails?.(task) ?? true);
 }
 
-function settle(store: TaskStore, task: TaskRecord, plan: TaskPlan | undefined, final: JsonRpcResponse | undefined): void {
+function settle(store: TaskStore, task: TaskRecord, plan: TaskPlan | undefined, final: JsonRpcResponse | undefined, toolErrorFails: boolean): void {
   const message = final as { result?: unknown; error?: { code: number; message: string; data?: unknown } } | undefined;
   if (message?.error) {
     const outcome: TaskOutcome = { error: message.error };
@@ -113,7 +115,7 @@ function settle(store: TaskStore, task: TaskRecord, plan: TaskPlan | undefined, 
     store.settle(task, "failed", { error: { code: ErrorCodes.InternalError, message: `${PREFIX} the stream of task ${task.id} ended without a result.` } });
     return;
   }
-  const failed = (message.result as { isError?: unknown } | null)?.isError === true;
+  const failed = toolErrorFails && (message.result as { isError?: unknown } | null)?.isError === true;
   const statusMessage = plan?.statusMessage ?? (failed ? firstText(message.result) ?? "The tool answered isError: true." : undefined);
   store.settle(task, failed ? "failed" : "completed", { result: message.result }, statusMessage);
 }

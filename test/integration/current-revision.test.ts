@@ -1,0 +1,173 @@
+/**
+ * Issue 30 over raw HTTP: the defects the official conformance suite found at 2026-07-28 and in
+ * the tasks extension, and the wave-3 forms (named and grouped input requests, partial answers,
+ * answer checks, startTask) as a client sees them on the wire.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import { McpMock } from "../../src/index.js";
+import { HEADERS } from "../support/raw-http.js";
+
+const V = "2026-07-28";
+const EXT = "io.modelcontextprotocol/tasks";
+const ELICIT = { elicitation: { form: {} } };
+
+interface Reply {
+  status: number;
+  body: { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string; data?: Record<string, unknown> } };
+}
+
+let nextId = 1;
+async function rpc(url: string, method: string, params: Record<string, unknown>, caps: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Reply> {
+  const name = params["name"] ?? params["taskId"] ?? params["uri"];
+  const meta = params["_meta"] ?? { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": caps };
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { ...HEADERS, "mcp-protocol-version": V, "mcp-method": method, ...(typeof name === "string" ? { "mcp-name": name } : {}), ...headers },
+    body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params: { ...params, _meta: meta } }),
+  });
+  const text = await res.text();
+  const last = text.startsWith("event:") ? (text.split("\n").filter((l) => l.startsWith("data: ")).pop() ?? "").slice(6) : text;
+  return { status: res.status, body: JSON.parse(last) as Reply["body"] };
+}
+
+const accept = (content: Record<string, unknown>): Record<string, unknown> => ({ action: "accept", content });
+const schema = (name: string): Record<string, unknown> => ({ type: "object", properties: { [name]: { type: "string" } }, required: [name] });
+
+let mock: McpMock | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+describe("defects the conformance suite found", () => {
+  test("-32022 data.supported lists what server/discover lists", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent" });
+    const discover = await rpc(mock.url, "server/discover", {});
+    const refused = await rpc(mock.url, "tools/list", { _meta: { "io.modelcontextprotocol/protocolVersion": "2099-01-01", "io.modelcontextprotocol/clientCapabilities": {} } }, {}, { "mcp-protocol-version": "2099-01-01" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.code).toBe(-32022);
+    expect(refused.body.error?.data?.["supported"]).toEqual(discover.body.result?.["supportedVersions"]);
+  });
+
+  test("tasks/get, tasks/update and tasks/cancel without the tasks extension: 400, -32021 naming it", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "build", execution: { taskSupport: "optional" } }] });
+    for (const method of ["tasks/get", "tasks/update", "tasks/cancel"]) {
+      const reply = await rpc(mock.url, method, method === "tasks/update" ? { taskId: "task-1", inputResponses: {} } : { taskId: "task-1" });
+      expect(reply.status, method).toBe(400);
+      expect(reply.body.error?.code, method).toBe(-32021);
+      expect(reply.body.error?.data?.["requiredCapabilities"], method).toEqual({ extensions: { [EXT]: {} } });
+    }
+  });
+
+  test("tasks/result (removed) without Mcp-Name is 404/-32601, before any header check", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent" });
+    const res = await fetch(mock.url, {
+      method: "POST",
+      headers: { ...HEADERS, "mcp-protocol-version": V, "mcp-method": "tasks/result" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tasks/result", params: { taskId: "t", _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": { extensions: { [EXT]: {} } } } } }),
+    });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Reply["body"]).error?.code).toBe(-32601);
+  });
+
+  test("a task whose tool answers isError ends completed with result.isError", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "job", execution: { taskSupport: "optional" } }] });
+    mock.toolsCall("job").respondsWith("broke", { isError: true });
+    const caps = { extensions: { [EXT]: {} } };
+    const created = await rpc(mock.url, "tools/call", { name: "job", arguments: {} }, caps);
+    const taskId = created.body.result?.["taskId"] as string;
+    let task: Record<string, unknown> = {};
+    for (let i = 0; i < 50 && !["completed", "failed"].includes(task["status"] as string); i++) task = (await rpc(mock.url, "tasks/get", { taskId }, caps)).body.result ?? {};
+    expect(task["status"]).toBe("completed");
+    expect((task["result"] as { isError?: boolean }).isError).toBe(true);
+  });
+
+  test.each([[null], ["x"], [[]]])("a _meta of %j is an invalid envelope: 400, -32602 naming _meta", async (bad) => {
+    mock = await McpMock.start({ onUnmatched: "silent" });
+    const res = await fetch(mock.url, {
+      method: "POST",
+      headers: { ...HEADERS, "mcp-protocol-version": V, "mcp-method": "tools/list" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list", params: { _meta: bad } }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Reply["body"];
+    expect(body.id).toBe(9);
+    expect(body.error?.code).toBe(-32602);
+    expect(body.error?.message).toContain("_meta");
+  });
+});
+
+describe("input requests by name, several at once, and startTask (2026-07-28 rounds)", () => {
+  test("a requests group is one round; a partial retry is asked only the rest; answers by key", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "signup" }] });
+    mock.toolsCall("signup").streams((s) =>
+      s
+        .requests({ user: { method: "elicitation/create", params: { message: "Name?", requestedSchema: schema("name") } }, roots: { method: "roots/list" } })
+        .result((call) => `${String(call.answers.user.content.name)} with ${String(call.answers.roots.roots.length)} root(s)`),
+    );
+    const caps = { ...ELICIT, roots: {} };
+    const first = await rpc(mock.url, "tools/call", { name: "signup", arguments: {} }, caps);
+    expect(first.body.result?.["resultType"]).toBe("input_required");
+    expect(Object.keys(first.body.result?.["inputRequests"] as object).sort()).toEqual(["roots", "user"]);
+    const state1 = first.body.result?.["requestState"];
+    const partial = await rpc(mock.url, "tools/call", { name: "signup", arguments: {}, requestState: state1, inputResponses: { user: accept({ name: "Ada" }), unknown: { x: 1 } } }, caps);
+    expect(Object.keys(partial.body.result?.["inputRequests"] as object)).toEqual(["roots"]);
+    const done = await rpc(mock.url, "tools/call", { name: "signup", arguments: {}, requestState: partial.body.result?.["requestState"], inputResponses: { roots: { roots: [{ uri: "file:///a" }] } } }, caps);
+    expect(done.body.result?.["content"]).toEqual([{ type: "text", text: "Ada with 1 root(s)" }]);
+  });
+
+  test("an answer that is not its method's result, or content off its requestedSchema, is -32602 naming the key", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "ask" }] });
+    mock.toolsCall("ask").streams((s) => s.request("elicitation/create", { message: "Name?", requestedSchema: schema("name") }, { key: "user_name" }).result("ok"));
+    const first = await rpc(mock.url, "tools/call", { name: "ask", arguments: {} }, ELICIT);
+    expect(Object.keys(first.body.result?.["inputRequests"] as object)).toEqual(["user_name"]);
+    const state = first.body.result?.["requestState"];
+    const wrongShape = await rpc(mock.url, "tools/call", { name: "ask", arguments: {}, requestState: state, inputResponses: { user_name: { nope: true } } }, ELICIT);
+    expect(wrongShape.body.error?.code).toBe(-32602);
+    expect(wrongShape.body.error?.message).toContain("user_name");
+    const offSchema = await rpc(mock.url, "tools/call", { name: "ask", arguments: {}, requestState: state, inputResponses: { user_name: accept({ age: 3 }) } }, ELICIT);
+    expect(offSchema.body.error?.code).toBe(-32602);
+    expect(offSchema.body.error?.message).toContain("user_name.content.name");
+  });
+
+  test("a group needs every member's capability: -32021 listing all missing", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "both" }] });
+    mock.toolsCall("both").streams((s) => s.requests({ a: { method: "sampling/createMessage", params: { messages: [], maxTokens: 5 } }, b: { method: "roots/list" } }).result("ok"));
+    const reply = await rpc(mock.url, "tools/call", { name: "both", arguments: {} }, ELICIT);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.code).toBe(-32021);
+    expect(reply.body.error?.data?.["requiredCapabilities"]).toEqual({ sampling: {}, roots: {} });
+  });
+
+  test("startTask: a round first, then the task, whose two pending inputs tasks/update answers one by one", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "onboard", execution: { taskSupport: "required" } }] });
+    mock.toolsCall("onboard").streams((s) =>
+      s
+        .request("elicitation/create", { message: "Name?", requestedSchema: schema("name") }, { key: "user_name" })
+        .startTask()
+        .requests({ team: { method: "elicitation/create", params: { message: "Team?", requestedSchema: schema("team") } }, role: { method: "elicitation/create", params: { message: "Role?", requestedSchema: schema("role") } } })
+        .result((call) => `${String(call.answers.user_name.content.name)}: ${String(call.answers.team.content.team)}/${String(call.answers.role.content.role)}`),
+    );
+    const caps = { ...ELICIT, extensions: { [EXT]: {} } };
+    const refused = await rpc(mock.url, "tools/call", { name: "onboard", arguments: {} }, ELICIT);
+    expect(refused.body.error?.code).toBe(-32021);
+    const round = await rpc(mock.url, "tools/call", { name: "onboard", arguments: {} }, caps);
+    expect(round.body.result?.["resultType"]).toBe("input_required");
+    expect(round.body.result?.["taskId"]).toBeUndefined();
+    const created = await rpc(mock.url, "tools/call", { name: "onboard", arguments: {}, requestState: round.body.result?.["requestState"], inputResponses: { user_name: accept({ name: "Ada" }) } }, caps);
+    expect(created.body.result?.["resultType"]).toBe("task");
+    expect(created.body.result?.["requestState"]).toBeUndefined();
+    const taskId = created.body.result?.["taskId"] as string;
+    const get = async (): Promise<Record<string, unknown>> => (await rpc(mock!.url, "tasks/get", { taskId }, caps)).body.result ?? {};
+    let task = await get();
+    for (let i = 0; i < 50 && task["status"] !== "input_required"; i++) task = await get();
+    expect(Object.keys(task["inputRequests"] as object).sort()).toEqual(["role", "team"]);
+    expect((await rpc(mock.url, "tasks/update", { taskId, inputResponses: { team: accept({ team: "core" }) } }, caps)).body.result).toEqual({ resultType: "complete" });
+    task = await get();
+    expect(task["status"]).toBe("input_required");
+    expect(Object.keys(task["inputRequests"] as object)).toEqual(["role"]);
+    await rpc(mock.url, "tasks/update", { taskId, inputResponses: { role: accept({ role: "lead" }) } }, caps);
+    for (let i = 0; i < 50 && task["status"] !== "completed"; i++) task = await get();
+    expect((task["result"] as { content: unknown }).content).toEqual([{ type: "text", text: "Ada: core/lead" }]);
+  });
+});
