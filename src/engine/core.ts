@@ -6,7 +6,6 @@
  * @module
  */
 import { setMaxListeners } from "node:events";
-import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall, type RequestId } from "../stubs/call.js";
 import { advertisedCapabilities, defaultStubs, type DefaultsSource } from "./built-in-answers.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
@@ -16,16 +15,16 @@ import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import type { McpMockOptions } from "../options.js";
 import { PromptCatalog } from "../stubs/prompt-catalog.js";
 import { ErrorCodes, SUPPORTED_PROTOCOL_VERSIONS, supportedRevision } from "../protocol/revisions.js";
-import { drawDelay, seededRandom } from "../stubs/random-delay.js";
+import { seededRandom } from "../stubs/random-delay.js";
 import { matchesAll } from "../stubs/matchers.js";
 import { isAvailable, StubRegistry, type StubEntry } from "../stubs/registry.js";
 import { ResourceCatalog } from "../stubs/resource-catalog.js";
 import { errorMessage, select, type SelectionContext } from "./selection.js";
 import { SessionStore } from "./session-store.js";
 import type { ResponsePlan } from "../stubs/stub.js";
-import type { Resume, StreamHost, StreamPlan, StreamSink } from "./stream-player.js";
-import { playStream, withSignal } from "./stream-player.js";
-import type { TaskWork } from "./tasks/task-runner.js";
+import type { StreamPlan, StreamSink } from "./stream-player.js";
+import { playStream } from "./stream-player.js";
+import { playStub } from "./stub-play.js";
 import { DEFAULT_PAGE_SIZE } from "../protocol/pagination.js";
 import { VERSION } from "../values/version.js";
 import { Answers } from "./answers.js";
@@ -35,7 +34,6 @@ import type { ProtocolEra } from "./eras/era.js";
 import { StatelessEra } from "./eras/stateless.js";
 import type { CacheHints } from "./eras/stateless-results.js";
 import { InputRounds, type Retry } from "./input-rounds.js";
-import type { RoundsContext } from "./answers.js";
 import { answerBytes, answerOf, type Outcome, type RequestContext } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
@@ -372,31 +370,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const stub = entry.stub;
     const response = Math.min(retry?.state ? retry.state.response : entry.hits, stub.responses.length - 1);
     const plan = retry?.state ? (stub.responses[response] as ResponsePlan) : this.#next(entry);
-    const asTask = this.tasks.wants(call, plan);
-    // A script with a startTask step plays as the call itself up to that step (in 2026-07-28 as
-    // input_required rounds), and the task starts there; otherwise a call that runs as a task is
-    // the task at once, and asks through the task (tasks/update), not in rounds.
-    const startsLater = asTask && plan.kind === "stream" && plan.steps.some((step) => step.kind === "startTask");
-    const rounds: RoundsContext | undefined = retry && (!asTask || startsLater) ? { retry, response } : undefined;
-    const delayed = (answer: () => Outcome | Promise<Outcome>, signal: AbortSignal): Outcome | Promise<Outcome> =>
-      stub.delay === undefined ? answer() : sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(answer);
-    // The task's work sees the task's signal (aborted by tasks/cancel) as call.signal.
-    const work = (resume?: Resume): TaskWork => (host, signal) => {
-      const answer = (): Outcome | Promise<Outcome> => this.#answers.play(plan, withSignal(call, signal), stub.id, stub, undefined, host, resume);
-      return resume ? answer() : delayed(answer, signal);
-    };
-    const base = this.#answers.streamHost(stub);
-    if (asTask && !startsLater) return this.tasks.start(call, stub, work(), base);
-    const host: StreamHost | undefined = startsLater ? { ...base, startTask: (askedAt, answers) => messageOf(this.tasks.start(call, stub, work({ askedAt, answers }), base)) } : undefined;
-    return delayed(() => this.#answers.play(plan, call, stub.id, stub, rounds, host), this.closing.signal);
+    return playStub({ answers: this.#answers, tasks: this.tasks, random: this.#random, closing: this.closing.signal }, stub, plan, response, call, retry);
   }
 
-}
-
-/** The message of an outcome that is one (a task's creation always is). */
-function messageOf(outcome: Outcome): JsonRpcResponse {
-  if (outcome.kind === "message" || outcome.kind === "fault") return outcome.message;
-  throw new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} a task started as ${outcome.kind}, not as a message.`);
 }
 
 /** The call a stub sees, built field by field (this runs for every message). */
