@@ -31,7 +31,17 @@ export interface AnswerSource extends DefaultsSource {
   readonly inputRounds: InputRounds;
   /** The cache hints 2026-07-28 results carry unless their answer sets them. */
   cacheHints(): CacheHints;
+  /** Sends a notification to the 2026-07-28 listen streams whose filter asks for it. */
+  toListeners(method: string, params: Record<string, unknown> | undefined): void;
 }
+
+/** The server notifications that, in 2026-07-28, go to the listen streams that asked for them rather than the call's own stream. */
+const LISTENED_NOTIFICATIONS: ReadonlySet<string> = new Set([
+  "notifications/tools/list_changed",
+  "notifications/prompts/list_changed",
+  "notifications/resources/list_changed",
+  "notifications/resources/updated",
+]);
 
 /** Where a 2026-07-28 call stands among its input rounds, and which answer of its stub it plays. */
 export interface RoundsContext {
@@ -159,6 +169,11 @@ export class Answers {
     return {
       requestFromClient: (method, params, session, deliver, timeoutMs, signal) => requests.send(method, params, session, deliver, timeoutMs, signal),
       finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
+      notify: (method, params, call) => {
+        if (!LISTENED_NOTIFICATIONS.has(method) || !supportedRevision(call.protocolVersion).stateless) return false;
+        this.#source.toListeners(method, isJsonObject(params) ? params : undefined);
+        return true;
+      },
     };
   }
 

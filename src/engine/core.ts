@@ -162,6 +162,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
   cacheHints(): CacheHints {
     return this.stateless.cacheHints;
   }
+  toListeners(method: string, params: Record<string, unknown> | undefined): void {
+    this.push.subscriptions.deliver(method, params);
+  }
   resourceNotFoundCode(call: McpCall): number {
     return this.options.resourceNotFoundCode ?? supportedRevision(call.protocolVersion).resourceNotFoundCode;
   }

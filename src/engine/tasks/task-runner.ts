@@ -83,6 +83,7 @@ export async function runTask(host: RunnerHost, task: TaskRecord, call: McpCall,
       }
     },
     finalMessage: (plan, c) => inner.finalMessage(plan, c),
+    ...(inner.notify ? { notify: inner.notify } : {}),
   };
   let final: JsonRpcResponse | undefined;
   try {

@@ -184,7 +184,7 @@ export class Tasks implements TaskAnswers {
     this.#gates.set(task, gate);
     if (modern) this.#modern.add(task);
     // In 2026-07-28 a task's requests wait in its inputRequests for tasks/update.
-    const inner: StreamHost = modern ? { requestFromClient: (method, params, _s, _d, _t, signal, key) => this.#inputs.ask(task, method, params, signal, key), finalMessage: (plan, c) => host.finalMessage(plan, c) } : host;
+    const inner: StreamHost = modern ? { requestFromClient: (method, params, _s, _d, _t, signal, key) => this.#inputs.ask(task, method, params, signal, key), finalMessage: (plan, c) => host.finalMessage(plan, c), ...(host.notify ? { notify: host.notify } : {}) } : host;
     void runTask(this.#runner, task, call, gate, work, inner);
     return { kind: "message", message: resultResponse(call.id as RequestId, modern ? createTaskResult2026(task) : createTaskResult(task)) };
   }
