@@ -18,6 +18,7 @@ import type { AnswerDefinition, MatchingDefinition, MockDefinition, ModifierDefi
 import { compileTemplate, hasPlaceholders } from "../values/placeholders.js";
 import { McpMockError, PREFIX } from "../values/errors.js";
 import { method, toolsCall } from "../dsl/patterns.js";
+import { wrapToolPayload } from "../stubs/tool-result.js";
 
 /** The DSL entry points a definition's entries start from: a running mock's, or a dry run's. */
 export interface EntryPoints {
@@ -93,7 +94,8 @@ function answerPlan(builder: StubBuilder, answer: AnswerDefinition): ResponsePla
     const script = (s: StreamScriptBuilder): void => {
       steps(s, stream);
       if (answer.error) s.error(answer.error.code, answer.error.message, answer.error.data);
-      else if (answer.result !== undefined) s.result(templated(answer.result));
+      // A tool's streamed result may be a failure the model sees, as a plain result may.
+      else if (answer.result !== undefined) s.result(templated(answer.isError === true ? wrapToolPayload(answer.result, { isError: true, hasOutputSchema: false, structuredContent: false }) : answer.result));
     };
     return builder.streamPlan(script, answer.dropAfter === undefined ? {} : { dropAfter: answer.dropAfter }, true);
   }

@@ -174,8 +174,9 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     if (r.tool !== undefined && !tools.includes(r.tool)) {
       problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
     }
+    // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
     const prompts = (def.prompts ?? []).map((p) => p.name);
-    if (r.prompt !== undefined && !prompts.includes(r.prompt)) {
+    if (r.prompt !== undefined && def.prompts !== undefined && !prompts.includes(r.prompt)) {
       problems.add(`${where}.prompt`, `prompt ${JSON.stringify(r.prompt)} is not in prompts. Available prompts: ${prompts.join(", ") || "none"}.`);
     }
     (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, problems));

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
-import { HEADERS } from "../support/raw-http.js";
+import { HEADERS, initializedHeaders, readUntil } from "../support/raw-http.js";
 
 const V = "2026-07-28";
 const EXT = "io.modelcontextprotocol/tasks";
@@ -169,5 +169,43 @@ describe("input requests by name, several at once, and startTask (2026-07-28 rou
     await rpc(mock.url, "tasks/update", { taskId, inputResponses: { role: accept({ role: "lead" }) } }, caps);
     for (let i = 0; i < 50 && task["status"] !== "completed"; i++) task = await get();
     expect((task["result"] as { content: unknown }).content).toEqual([{ type: "text", text: "Ada: core/lead" }]);
+  });
+});
+
+describe("2025-11-25 tasks and sessions", () => {
+  test("a task's server request waits for the GET stream that opens after it, and the task ends with the answer", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "ask", execution: { taskSupport: "optional" } }] });
+    mock.toolsCall("ask").streams((s) => s.request("elicitation/create", { message: "Name?", requestedSchema: schema("name") }, { key: "who" }).result((call) => `hi ${String(call.answers.who.content.name)}`));
+    const headers = await initializedHeaders(mock.url, { elicitation: {}, tasks: {} });
+    await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+    const created = (await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ask", arguments: {}, task: {} } }) })).json()) as Reply["body"];
+    const taskId = (created.result?.["task"] as { taskId: string }).taskId;
+    await new Promise((r) => setTimeout(r, 100)); // the request is made while no GET stream is open
+    const get = await fetch(mock.url, { method: "GET", headers: { ...headers, accept: "text/event-stream" } });
+    const seen = await readUntil(get, "elicitation/create");
+    const messages = seen.split("\n").filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)) as { id?: number; method?: string });
+    const request = messages.find((m) => m.method === "elicitation/create") as { id: number };
+    await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: request.id, result: accept({ name: "Ada" }) }) })).text();
+    const result = (await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tasks/result", params: { taskId } }) })).json()) as Reply["body"];
+    expect(result.result?.["content"]).toEqual([{ type: "text", text: "hi Ada" }]);
+    await get.body?.cancel();
+  });
+
+  test("a session's requests group goes out at once and is awaited together; answers by key", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "both" }] });
+    mock.toolsCall("both").streams((s) =>
+      s.requests({ a: { method: "elicitation/create", params: { message: "A?", requestedSchema: schema("a") } }, r: { method: "roots/list" } }).result((call) => `${String(call.answers.a.content.a)} ${String(call.answers.r.roots.length)}`),
+    );
+    const headers = await initializedHeaders(mock.url, { elicitation: {}, roots: {} });
+    const res = await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "both", arguments: {} } }) });
+    const seen = await readUntil(res, "roots/list");
+    const asked = seen.split("\n").filter((l) => l.startsWith("data: ") && l.includes('"method"')).map((l) => JSON.parse(l.slice(6)) as { id: number; method: string });
+    expect(asked.map((m) => m.method).sort()).toEqual(["elicitation/create", "roots/list"]);
+    for (const m of asked) {
+      const result = m.method === "roots/list" ? { roots: [{ uri: "file:///a" }, { uri: "file:///b" }] } : accept({ a: "x" });
+      await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: m.id, result }) })).text();
+    }
+    const rest = await readUntil(res, '"result"');
+    expect(rest).toContain('"text":"x 2"');
   });
 });

@@ -72,6 +72,8 @@ export interface TaskEnvironment {
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
   /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through. */
   broadcast(method: string, params: Record<string, unknown>): void;
+  /** Sends a message to a session's push stream, held until the stream opens. */
+  deliver?(sessionId: string, message: unknown): void;
 }
 
 /** How a declared tool runs with tasks. */
@@ -264,7 +266,8 @@ export class Tasks implements TaskAnswers {
 
   #deliver(sessionId: string | undefined, message: unknown): void {
     if (sessionId === undefined) return;
-    this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
+    if (this.#env.deliver) this.#env.deliver(sessionId, message);
+    else this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
   }
 }
 
