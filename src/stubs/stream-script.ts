@@ -16,6 +16,17 @@ export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "crit
  * The client's answers to a stream's input requests so far: in order, one per `request` or
  * `requests` step (a `requests` step's is the object of its answers by key), and by key
  * (`answers.user_name`; unnamed requests under `elicitation-1`, ...).
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "signup", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("signup").streams((s) =>
+ *   s.request("elicitation/create", { message: "Name?", requestedSchema: { type: "object" } }, { key: "user_name" })
+ *     .requests({ roots: { method: "roots/list" } })
+ *     .result((call) => `${String(call.answers.user_name?.content?.name)}, ${String(call.answers.roots?.roots?.length)} root(s)`),
+ * );
+ * ```
  * @category Streams
  */
 // The keyed part is `any` so that the casts tests write on the ordered part (`call.answers as [A, B]`) still type-check.
@@ -155,7 +166,9 @@ export class StreamScriptBuilder {
   /**
    * A server-to-client request (`sampling/createMessage`, `elicitation/create`,
    * `roots/list`, ...) on the same stream; the stream waits for the client's answer, which
-   * later steps and the result see as `call.answer`.
+   * later steps and the result see as `call.answer`. `key` names it: in 2026-07-28 the
+   * `inputRequests` key the client answers under, and `call.answers.KEY` for later steps
+   * (unnamed: `elicitation-1`, `sampling-2`, ...).
    */
   request(method: string, params?: StreamValue, options?: { timeoutMs?: number; key?: string }): this {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
