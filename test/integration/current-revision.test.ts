@@ -68,6 +68,12 @@ describe("defects the conformance suite found", () => {
     });
     expect(res.status).toBe(404);
     expect(((await res.json()) as Reply["body"]).error?.code).toBe(-32601);
+    // A removed method whose Mcp-Method header disagrees, and an unknown one with no envelope at all: 404 too.
+    const ping = await rpc(mock.url, "ping", {}, {}, { "mcp-method": "tools/list" });
+    expect([ping.status, ping.body.error?.code]).toEqual([404, -32601]);
+    const unknown = await fetch(mock.url, { method: "POST", headers: { ...HEADERS, "mcp-protocol-version": V, "mcp-method": "no/such" }, body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "no/such", params: {} }) });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as Reply["body"])).toMatchObject({ id: 8, error: { code: -32601 } });
   });
 
   test("a task whose tool answers isError ends completed with result.isError", async () => {
@@ -162,6 +168,9 @@ describe("input requests by name, several at once, and startTask (2026-07-28 rou
     let task = await get();
     for (let i = 0; i < 50 && task["status"] !== "input_required"; i++) task = await get();
     expect(Object.keys(task["inputRequests"] as object).sort()).toEqual(["role", "team"]);
+    const wrong = await rpc(mock.url, "tasks/update", { taskId, inputResponses: { team: accept({ team: 7 }) } }, caps);
+    expect(wrong.body.error?.code).toBe(-32602);
+    expect(wrong.body.error?.message).toContain("team.content.team");
     expect((await rpc(mock.url, "tasks/update", { taskId, inputResponses: { team: accept({ team: "core" }) } }, caps)).body.result).toEqual({ resultType: "complete" });
     task = await get();
     expect(task["status"]).toBe("input_required");
