@@ -24,7 +24,7 @@ import { SessionStore } from "./session-store.js";
 import type { ResponsePlan } from "../stubs/stub.js";
 import type { StreamPlan, StreamSink } from "./stream-player.js";
 import { playStream } from "./stream-player.js";
-import { playStub } from "./stub-play.js";
+import { playStub, type StubPlayer } from "./stub-play.js";
 import { DEFAULT_PAGE_SIZE } from "../protocol/pagination.js";
 import { VERSION } from "../values/version.js";
 import { Answers } from "./answers.js";
@@ -75,6 +75,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   /** Task-augmented calls and the task methods' answers. */
   readonly tasks: Tasks;
   readonly #answers: Answers;
+  /** What playing a stub's answer reads (made once: every call plays one). */
+  readonly #player: StubPlayer;
   #stubSeq = 0;
   #scenarios = new Map<string, string>();
   #random: () => number;
@@ -94,6 +96,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
     this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
     this.#answers = new Answers(this);
+    this.#player = { answers: this.#answers, tasks: this.tasks, random: () => this.#random(), closing: this.closing.signal };
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.
     setMaxListeners(0, this.closing.signal);
@@ -373,7 +376,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const stub = entry.stub;
     const response = Math.min(retry?.state ? retry.state.response : entry.hits, stub.responses.length - 1);
     const plan = retry?.state ? (stub.responses[response] as ResponsePlan) : this.#next(entry);
-    return playStub({ answers: this.#answers, tasks: this.tasks, random: this.#random, closing: this.closing.signal }, stub, plan, response, call, retry);
+    return playStub(this.#player, stub, plan, response, call, retry);
   }
 
 }

@@ -23,7 +23,8 @@ import type { Tasks } from "./tasks/tasks.js";
 export interface StubPlayer {
   readonly answers: Answers;
   readonly tasks: Tasks;
-  readonly random: () => number;
+  /** The mock's seeded random numbers (for random delays). */
+  random(): number;
   readonly closing: AbortSignal;
 }
 
@@ -33,14 +34,16 @@ export function playStub(core: StubPlayer, stub: Stub, plan: ResponsePlan, respo
   const startsLater = asTask && plan.kind === "stream" && plan.steps.some((step) => step.kind === "startTask");
   const rounds: RoundsContext | undefined = retry && (!asTask || startsLater) ? { retry, response } : undefined;
   const delayed = (answer: () => Outcome | Promise<Outcome>, signal: AbortSignal): Outcome | Promise<Outcome> =>
-    stub.delay === undefined ? answer() : sleep(drawDelay(stub.delay, core.random), undefined, { signal }).then(answer);
+    stub.delay === undefined ? answer() : sleep(drawDelay(stub.delay, () => core.random()), undefined, { signal }).then(answer);
+  // The common case first, without building anything a task needs.
+  if (!asTask) return delayed(() => core.answers.play(plan, call, stub.id, stub, rounds), core.closing);
   const work = (resume?: Resume): TaskWork => (host, signal) => {
     const answer = (): Outcome | Promise<Outcome> => core.answers.play(plan, withSignal(call, signal), stub.id, stub, undefined, host, resume);
     return resume ? answer() : delayed(answer, signal);
   };
   const base = core.answers.streamHost(stub);
-  if (asTask && !startsLater) return core.tasks.start(call, stub, work(), base);
+  if (!startsLater) return core.tasks.start(call, stub, work(), base);
   const startTask = (askedAt: number, answers: readonly unknown[]): JsonRpcResponse => (core.tasks.start(call, stub, work({ askedAt, answers }), base) as { message: JsonRpcResponse }).message;
-  const host: StreamHost | undefined = startsLater ? { ...base, startTask } : undefined;
+  const host: StreamHost = { ...base, startTask };
   return delayed(() => core.answers.play(plan, call, stub.id, stub, rounds, host), core.closing);
 }
