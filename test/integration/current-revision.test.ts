@@ -200,6 +200,32 @@ describe("2025-11-25 tasks and sessions", () => {
     await get.body?.cancel();
   });
 
+  test("startTask in a session: the request before it on the call's stream, the task created there, the rest its work", async () => {
+    mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "onboard", execution: { taskSupport: "optional" } }] });
+    mock.toolsCall("onboard").streams((s) =>
+      s
+        .request("elicitation/create", { message: "Name?", requestedSchema: schema("name") }, { key: "user_name" })
+        .startTask()
+        .request("elicitation/create", { message: "Team?", requestedSchema: schema("team") }, { key: "team" })
+        .result((call) => `${String(call.answers.user_name.content.name)} in ${String(call.answers.team.content.team)}`),
+    );
+    const headers = await initializedHeaders(mock.url, { elicitation: {}, tasks: {} });
+    await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+    const dataOf = (text: string): Array<{ id?: number; method?: string; result?: Record<string, unknown> }> => text.split("\n").filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)) as never);
+    const call = await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "onboard", arguments: {}, task: {} } }) });
+    const asked = dataOf(await readUntil(call, "elicitation/create")).find((m) => m.method === "elicitation/create") as { id: number };
+    await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: asked.id, result: accept({ name: "Ada" }) }) })).text();
+    const created = dataOf(await readUntil(call, '"result"')).find((m) => m.result !== undefined);
+    const taskId = (created?.result?.["task"] as { taskId: string }).taskId;
+    expect(taskId).toBe("task-1");
+    const get = await fetch(mock.url, { method: "GET", headers: { ...headers, accept: "text/event-stream" } });
+    const second = dataOf(await readUntil(get, "Team?")).find((m) => m.method === "elicitation/create") as { id: number };
+    await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: second.id, result: accept({ team: "core" }) }) })).text();
+    const result = (await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tasks/result", params: { taskId } }) })).json()) as Reply["body"];
+    expect(result.result?.["content"]).toEqual([{ type: "text", text: "Ada in core" }]);
+    await get.body?.cancel();
+  });
+
   test("a session's requests group goes out at once and is awaited together; answers by key", async () => {
     mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "both" }] });
     mock.toolsCall("both").streams((s) =>
