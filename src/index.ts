@@ -30,7 +30,7 @@ export type { SessionIdGenerator } from "./engine/session-store.js";
 export { ANY, type AnyValue } from "./values/any.js";
 export { ABSENT, contains, type AbsentValue, type ContainsValue, type ValuePattern } from "./values/value-patterns.js";
 export { StubBuilder, type StreamOptions, type StatusOptions } from "./dsl/stub-builder.js";
-export { StreamScriptBuilder, type StreamCall, type StreamValue, type LogLevel } from "./stubs/stream-script.js";
+export { StreamScriptBuilder, type StreamCall, type StreamValue, type StreamAnswers, type LogLevel } from "./stubs/stream-script.js";
 export {
   ArgsBuilder,
   ToolCallBuilder,

@@ -160,9 +160,9 @@ describe("a malformed definition is refused with the file, the JSON path and the
   test('a response with both "tool" and "method", or neither, says which one to give', () => {
     const both = refusal({ tools: [weatherTool], responses: [{ tool: "get_weather", method: "custom/thing", result: 1 }] });
     expect(both).not.toContain("oneOf");
-    expect(both).toContain('weather.mock.json: responses[0]: give "tool" (a tools/call answer) or "method" (any method), not both.');
+    expect(both).toContain('weather.mock.json: responses[0]: give "tool" (a tools/call answer), "prompt" (a prompts/get answer) or "method" (any method), not "tool" and "method".');
     const neither = refusal({ tools: [weatherTool], responses: [{ result: 1 }] });
-    expect(neither).toContain('weather.mock.json: responses[0]: "tool" (a tools/call answer) or "method" (any method) is required here.');
+    expect(neither).toContain('weather.mock.json: responses[0]: "tool" (a tools/call answer), "prompt" (a prompts/get answer) or "method" (any method) is required here.');
   });
 
   test("a resource with neither uri nor uriTemplate", async () => {

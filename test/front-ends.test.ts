@@ -176,6 +176,41 @@ const accepted: Case[] = [
     dsl: (m) => m.toolsCall("slow").streams((s) => s.request("roots/list").request("elicitation/create", { message: "Name?" }, { timeoutMs: 500 }).result("ok")),
   },
   {
+    name: "a stream with a named request, a group of requests and startTask (a task tool)",
+    data: {
+      responses: [
+        {
+          tool: "job",
+          stream: [
+            { request: "elicitation/create", key: "user_name", params: { message: "Name?" } },
+            { startTask: true },
+            { requests: { team: { request: "elicitation/create", params: { message: "Team?" } }, roots: { request: "roots/list" } } },
+          ],
+          result: "ok",
+        },
+      ],
+    },
+    dsl: (m) =>
+      m.toolsCall("job").streams((s) =>
+        s
+          .request("elicitation/create", { message: "Name?" }, { key: "user_name" })
+          .startTask()
+          .requests({ team: { method: "elicitation/create", params: { message: "Team?" } }, roots: { method: "roots/list" } })
+          .result("ok"),
+      ),
+  },
+  {
+    name: "a streamed tool failure (isError beside stream and result)",
+    data: { responses: [{ tool: "slow", stream: [{ delay: 1 }], result: "broke", isError: true }] },
+    dsl: (m) => m.toolsCall("slow").streams((s) => s.delay(1).result({ content: [{ type: "text", text: "broke" }], isError: true })),
+  },
+  {
+    name: "a prompt entry in responses that streams",
+    // The admin API's fragment declares the prompt it answers, as prompt entries do (`greet: []`).
+    data: { greet: [], responses: [{ prompt: "greet", args: { name: "Ada" }, stream: [{ request: "elicitation/create", key: "context", params: { message: "Context?" } }], result: { messages: [{ role: "user", content: { type: "text", text: "Hi" } }] } }] },
+    dsl: (m) => m.promptsGet("greet").withArgs({ name: "Ada" }).streams((s) => s.request("elicitation/create", { message: "Context?" }, { key: "context" }).result({ messages: [{ role: "user", content: { type: "text", text: "Hi" } }] })),
+  },
+  {
     name: "a stream with a send step",
     data: { responses: [{ tool: "slow", stream: [{ send: { jsonrpc: "2.0", method: "notifications/custom" } }], result: "ok" }] },
     dsl: (m) => m.toolsCall("slow").streams((s) => s.send({ jsonrpc: "2.0", method: "notifications/custom" }).result("ok")),
@@ -242,6 +277,18 @@ const accepted: Case[] = [
 ];
 
 const refused: Refusal[] = [
+  {
+    name: "two requests of a stream under one key",
+    path: "responses[0]",
+    data: { responses: [{ tool: "slow", stream: [{ request: "roots/list", key: "k" }, { requests: { k: { request: "roots/list" } } }], result: "ok" }] },
+    dsl: (m) => m.toolsCall("slow").streams((s) => s.request("roots/list", undefined, { key: "k" }).requests({ k: { method: "roots/list" } }).result("ok")),
+  },
+  {
+    name: "startTask twice",
+    path: "responses[0]",
+    data: { responses: [{ tool: "job", stream: [{ startTask: true }, { startTask: true }], result: "ok" }] },
+    dsl: (m) => m.toolsCall("job").streams((s) => s.startTask().startTask().result("ok")),
+  },
   // Once accepted by a definition: a count on a fault that takes none.
   ...(["connection-reset", "empty-response", "malformed-json", "wrong-id", "duplicate-response"] as const).map(
     (kind): Refusal => ({ name: `the fault ${kind} with after`, path: "responses[0]", data: { responses: [{ tool: "add", fault: { kind, after: 3 } }] }, dsl: (m) => m.toolsCall("add").fails(kind, 3) }),

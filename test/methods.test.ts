@@ -249,7 +249,9 @@ describe("built-in answers", () => {
         const headers: Record<string, string> = stateless
           ? { "mcp-protocol-version": version, "mcp-method": d.method, ...(typeof taskId === "string" ? { "mcp-name": taskId } : {}) }
           : { "mcp-session-id": "session-1", "mcp-protocol-version": version };
-        const sent = stateless ? { ...params, _meta: { [MetaKeys.protocolVersion]: version, [MetaKeys.clientCapabilities]: {} } } : params;
+        // 2026-07-28: the task methods belong to the tasks extension, which the request declares.
+        const caps = stateless && d.method.startsWith("tasks/") ? { extensions: { "io.modelcontextprotocol/tasks": {} } } : {};
+        const sent = stateless ? { ...params, _meta: { [MetaKeys.protocolVersion]: version, [MetaKeys.clientCapabilities]: caps } } : params;
         const answer = d.method === "initialize" && init ? init : await rpc(mock.url, d.method, sent, headers);
         // The tasks extension's answers are not the v1 SDK's 2025 shapes (ttlMs, inline results).
         if (stateless && d.method.startsWith("tasks/")) {

@@ -18,6 +18,7 @@ import type { AnswerDefinition, MatchingDefinition, MockDefinition, ModifierDefi
 import { compileTemplate, hasPlaceholders } from "../values/placeholders.js";
 import { McpMockError, PREFIX } from "../values/errors.js";
 import { method, toolsCall } from "../dsl/patterns.js";
+import { wrapToolPayload } from "../stubs/tool-result.js";
 
 /** The DSL entry points a definition's entries start from: a running mock's, or a dry run's. */
 export interface EntryPoints {
@@ -77,7 +78,11 @@ function steps(s: StreamScriptBuilder, list: readonly StepDefinition[]): void {
     else if ("log" in step) s.log(step.log as LogLevel, templated(step.data), step.logger);
     else if ("delay" in step) s.delay(step.delay);
     else if ("notify" in step) s.notify(step.notify, templated(step.params));
-    else if ("request" in step) s.request(step.request, templated(step.params), step.timeoutMs === undefined ? {} : { timeoutMs: step.timeoutMs });
+    else if ("request" in step) s.request(step.request, templated(step.params), { ...(step.timeoutMs === undefined ? {} : { timeoutMs: step.timeoutMs }), ...(step.key === undefined ? {} : { key: step.key }) });
+    else if ("requests" in step) {
+      const members = Object.entries(step.requests).map(([key, r]) => [key, { method: r.request, ...(r.params === undefined ? {} : { params: templated(r.params) }), ...(r.timeoutMs === undefined ? {} : { timeoutMs: r.timeoutMs }) }]);
+      s.requests(Object.fromEntries(members) as Parameters<StreamScriptBuilder["requests"]>[0]);
+    } else if ("startTask" in step) s.startTask();
     else if ("send" in step) s.send(templated(step.send));
   }
 }
@@ -89,7 +94,8 @@ function answerPlan(builder: StubBuilder, answer: AnswerDefinition): ResponsePla
     const script = (s: StreamScriptBuilder): void => {
       steps(s, stream);
       if (answer.error) s.error(answer.error.code, answer.error.message, answer.error.data);
-      else if (answer.result !== undefined) s.result(templated(answer.result));
+      // A tool's streamed result may be a failure the model sees, as a plain result may.
+      else if (answer.result !== undefined) s.result(templated(answer.isError === true ? wrapToolPayload(answer.result, { isError: true, hasOutputSchema: false, structuredContent: false }) : answer.result));
     };
     return builder.streamPlan(script, answer.dropAfter === undefined ? {} : { dropAfter: answer.dropAfter }, true);
   }
@@ -179,7 +185,8 @@ export function compileDefinition(start: EntryPoints, def: MockDefinition, file:
     (m.then ?? []).forEach((next, j) => step(`${where}.then[${j}]`, () => handle.andThenPlan(answerPlan(builder, next))));
   };
   (def.responses ?? []).forEach((r, i) => {
-    const begin = (): StubBuilder => (r.tool !== undefined ? start.toolsCall(r.tool) : OPENING_METHODS.has(r.method as string) ? start.initialize() : start.method(r.method as string));
+    const begin = (): StubBuilder =>
+      r.tool !== undefined ? start.toolsCall(r.tool) : r.prompt !== undefined ? start.promptsGet(r.prompt) : OPENING_METHODS.has(r.method as string) ? start.initialize() : start.method(r.method as string);
     entry(`responses[${i}]`, begin, r, (b) => answerPlan(b, r));
   });
   (def.prompts ?? []).forEach((p, i) =>

@@ -47,6 +47,26 @@ export type StepDefinition =
       params?: Record<string, unknown>;
       /** Milliseconds to wait for the client's answer (the mock's `clientTimeoutMs`, 10000, by default). */
       timeoutMs?: number;
+      /** The request's name: in 2026-07-28 the `inputRequests` key the client answers under; later steps read `{{answers.KEY...}}`. Unnamed: `elicitation-1`, ... */
+      key?: string;
+    }
+  | {
+      /** Several input requests at once, by key: one `input_required` round carrying all (2026-07-28), or sent together and awaited together (a session). Later steps read `{{answers.KEY...}}`; partial answers are allowed. */
+      requests: Record<
+        string,
+        {
+          /** The request's method: `"elicitation/create"`, `"sampling/createMessage"` or `"roots/list"`. */
+          request: string;
+          /** The request's `params` (placeholders allowed). */
+          params?: Record<string, unknown>;
+          /** Milliseconds to wait for the client's answer (sessions). */
+          timeoutMs?: number;
+        }
+      >;
+    }
+  | {
+      /** The task starts here (a tool that may run as a task, called as one): the steps before run synchronously (2026-07-28: plain `input_required` rounds), the rest is the task's work. */
+      startTask: true;
     }
   | {
       /** Sends this raw JSON-RPC message as is (placeholders allowed). */
@@ -204,16 +224,30 @@ export type ResponseDefinition = AnswerDefinition &
     | {
         /** The tool whose `tools/call` this entry answers; it must be declared in `tools`. */
         tool: string;
-        /** Not with `tool`: an entry answers a tool or a method. */
+        /** Not with `tool`: an entry answers a tool, a prompt or a method. */
         method?: never;
+        /** Not with `tool`: an entry answers a tool, a prompt or a method. */
+        prompt?: never;
         /** How a task-augmented call (`params.task`) of the tool runs as a task (`asTask(...)`). */
         task?: TaskDefinition;
       }
     | {
         /** The JSON-RPC method this entry answers, e.g. `"resources/read"` or `"initialize"`. */
         method: string;
-        /** Not with `method`: an entry answers a tool or a method. */
+        /** Not with `method`: an entry answers a tool, a prompt or a method. */
         tool?: never;
+        /** Not with `method`: an entry answers a tool, a prompt or a method. */
+        prompt?: never;
+        /** Only tool entries run as tasks. */
+        task?: never;
+      }
+    | {
+        /** The prompt whose `prompts/get` this entry answers (`args` narrows it by the prompt's arguments), with a `stream` (2026-07-28: its requests are `input_required` rounds) and a `GetPromptResult` as `result`; it must be declared in `prompts`. */
+        prompt: string;
+        /** Not with `prompt`: an entry answers a tool, a prompt or a method. */
+        tool?: never;
+        /** Not with `prompt`: an entry answers a tool, a prompt or a method. */
+        method?: never;
         /** Only tool entries run as tasks. */
         task?: never;
       }

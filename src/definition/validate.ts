@@ -174,9 +174,14 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     if (r.tool !== undefined && !tools.includes(r.tool)) {
       problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
     }
+    // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
+    const prompts = (def.prompts ?? []).map((p) => p.name);
+    if (r.prompt !== undefined && def.prompts !== undefined && !prompts.includes(r.prompt)) {
+      problems.add(`${where}.prompt`, `prompt ${JSON.stringify(r.prompt)} is not in prompts. Available prompts: ${prompts.join(", ") || "none"}.`);
+    }
     (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, problems));
     unreachableThen(r, where, problems);
-    const roots = r.tool !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
+    const roots = r.tool !== undefined || r.prompt !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
     const args = r.tool === undefined ? undefined : toolArguments(def, r.tool);
     for (const key of ["result", "stream", "then", "error", "body"] as const) {
       checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => problems.add(path, message), args ? { args } : {});
@@ -260,8 +265,9 @@ function shapeChecks(def: Record<string, unknown>, problems: Problems): Set<stri
   list("responses").forEach((r, i) => {
     const entry = r as Record<string, unknown> | null;
     if (!entry || typeof entry !== "object") return;
-    if (entry["tool"] !== undefined && entry["method"] !== undefined) add("responses", i, `give "tool" (a tools/call answer) or "method" (any method), not both.`);
-    if (entry["tool"] === undefined && entry["method"] === undefined) add("responses", i, `"tool" (a tools/call answer) or "method" (any method) is required here.`);
+    const kinds = ["tool", "prompt", "method"].filter((k) => entry[k] !== undefined);
+    if (kinds.length > 1) add("responses", i, `give "tool" (a tools/call answer), "prompt" (a prompts/get answer) or "method" (any method), not ${kinds.map((k) => `"${k}"`).join(" and ")}.`);
+    if (kinds.length === 0) add("responses", i, `"tool" (a tools/call answer), "prompt" (a prompts/get answer) or "method" (any method) is required here.`);
   });
   list("resources").forEach((r, i) => {
     const entry = r as Record<string, unknown> | null;

@@ -20,7 +20,7 @@ import type { DefaultsSource } from "./built-ins/source.js";
 import type { ClientRequests } from "./client-requests.js";
 import type { InitializeOutcome, Outcome } from "./outcome.js";
 import { errorMessage } from "./selection.js";
-import { playStream, type PlayRounds, type StreamHost, type StreamSink } from "./stream-player.js";
+import { playStream, type PlayRounds, type Resume, type StreamHost, type StreamSink } from "./stream-player.js";
 import { assertRoundsAllowed, completeResult, type CacheHints } from "./eras/stateless-results.js";
 import type { InputRounds, Retry } from "./input-rounds.js";
 import { MetaKeys } from "../protocol/revisions.js";
@@ -33,7 +33,17 @@ export interface AnswerSource extends DefaultsSource {
   readonly inputRounds: InputRounds;
   /** The cache hints 2026-07-28 results carry unless their answer sets them. */
   cacheHints(): CacheHints;
+  /** Sends a notification to the 2026-07-28 listen streams whose filter asks for it. */
+  toListeners(method: string, params: Record<string, unknown> | undefined): void;
 }
+
+/** The server notifications that, in 2026-07-28, go to the listen streams that asked for them rather than the call's own stream. */
+const LISTENED_NOTIFICATIONS: ReadonlySet<string> = new Set([
+  "notifications/tools/list_changed",
+  "notifications/prompts/list_changed",
+  "notifications/resources/list_changed",
+  "notifications/resources/updated",
+]);
 
 /** Where a 2026-07-28 call stands among its input rounds, and which answer of its stub it plays. */
 export interface RoundsContext {
@@ -63,10 +73,11 @@ export class Answers {
   /**
    * Plays one answer for a call. `stub` gives URI-template captures for reads; `rounds` is
    * where a 2026-07-28 call stands (its results are completed the stateless era's way); `host`,
-   * a stream's own host (a task's).
+   * a stream's own host (a task's); `resume`, where a task's work resumes its script (at its
+   * `startTask` step).
    */
-  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext, host?: StreamHost): Outcome | Promise<Outcome> {
-    const outcome = this.#play(plan, call, where, stub, rounds, host);
+  play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext, host?: StreamHost, resume?: Resume): Outcome | Promise<Outcome> {
+    const outcome = this.#play(plan, call, where, stub, rounds, host, resume);
     if (!supportedRevision(call.protocolVersion).stateless) return outcome;
     return outcome instanceof Promise ? outcome.then((o) => this.complete(o, call)) : this.complete(outcome, call);
   }
@@ -93,7 +104,7 @@ export class Answers {
     return { ...outcome, message: resultResponse(call.id as RequestId, completeResult(message.result, call.method, hints)) } as Outcome;
   }
 
-  #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost): Outcome | Promise<Outcome> {
+  #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost, resume?: Resume): Outcome | Promise<Outcome> {
     switch (plan.kind) {
       case "result":
         if (OPENING_METHODS.has(call.method)) return after(evaluate(plan.result, call, where), (result) => this.#result(plan, call, result));
@@ -145,7 +156,7 @@ export class Answers {
           assertRoundsAllowed(plan, call, where);
           played = this.#rounds(rounds, call, stub);
         }
-        const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where, played);
+        const run = (sink: StreamSink): Promise<void> => playStream(host, plan, call, session, sink, where, played, resume);
         return plan.dropAfter === undefined ? { kind: "stream", run } : { kind: "stream", run, dropAfter: plan.dropAfter };
       }
     }
@@ -158,8 +169,13 @@ export class Answers {
   streamHost(stub?: Stub): StreamHost {
     const requests = this.#source.requests;
     return {
-      requestFromClient: (...args) => requests.send(...args),
+      requestFromClient: (method, params, session, deliver, timeoutMs, signal) => requests.send(method, params, session, deliver, timeoutMs, signal),
       finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
+      notify: (method, params, call) => {
+        if (!LISTENED_NOTIFICATIONS.has(method) || !supportedRevision(call.protocolVersion).stateless) return false;
+        this.#source.toListeners(method, isJsonObject(params) ? params : undefined);
+        return true;
+      },
     };
   }
 
@@ -169,10 +185,9 @@ export class Answers {
     return {
       retry,
       logLevel: meta?.[MetaKeys.logLevel] as LogLevel | undefined,
-      ask: (at, key, method, params, answers) => {
-        const state = { stubId: stub?.id ?? "", response, answers: [...answers], askedAt: at, round: (retry.state?.round ?? 0) + 1 };
-        const request = params === undefined ? { method } : { method, params };
-        return resultResponse(call.id as RequestId, { resultType: "input_required", inputRequests: { [key]: request }, requestState: this.#source.inputRounds.seal(state, call) });
+      ask: (at, inputRequests, answers, partial) => {
+        const state = { stubId: stub?.id ?? "", response, answers: [...answers], askedAt: at, round: (retry.state?.round ?? 0) + 1, ...(Object.keys(partial).length === 0 ? {} : { partial }) };
+        return resultResponse(call.id as RequestId, { resultType: "input_required", inputRequests, requestState: this.#source.inputRounds.seal(state, call) });
       },
     };
   }

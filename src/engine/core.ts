@@ -6,7 +6,6 @@
  * @module
  */
 import { setMaxListeners } from "node:events";
-import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall } from "../stubs/call.js";
 import { defaultStubs } from "./built-in-answers.js";
 import type { DefaultsSource } from "./built-ins/source.js";
@@ -19,17 +18,18 @@ import { JsonRpcFailure, type JsonRpcResponse, type RequestId } from "../protoco
 import type { McpMockOptions } from "../options.js";
 import { PromptCatalog } from "../stubs/prompt-catalog.js";
 import { ErrorCodes, SUPPORTED_PROTOCOL_VERSIONS, supportedRevision } from "../protocol/revisions.js";
-import { drawDelay, seededRandom } from "../stubs/random-delay.js";
+import { seededRandom } from "../stubs/random-delay.js";
 import { matchesAll } from "../stubs/matchers.js";
 import { isAvailable, StubRegistry, type StubEntry } from "../stubs/registry.js";
 import { ResourceCatalog } from "../stubs/resource-catalog.js";
 import { errorMessage, select, type SelectionContext } from "./selection.js";
 import { SessionStore, type Session } from "./session-store.js";
 import type { ResponsePlan, StreamPlan } from "../stubs/stub.js";
-import { playStream, type StreamHost, type StreamSink } from "./stream-player.js";
+import { playStream, type StreamSink } from "./stream-player.js";
+import { playStub, type StubPlayer } from "./stub-play.js";
 import { DEFAULT_PAGE_SIZE } from "../protocol/pagination.js";
 import { VERSION } from "../values/version.js";
-import { Answers, type RoundsContext } from "./answers.js";
+import { Answers } from "./answers.js";
 import { ClientRequests } from "./client-requests.js";
 import { SessionEra } from "./eras/sessions.js";
 import type { ProtocolEra } from "./eras/era.js";
@@ -76,6 +76,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   /** Task-augmented calls and the task methods' answers. */
   readonly tasks: Tasks;
   readonly #answers: Answers;
+  /** What playing a stub's answer reads (made once: every call plays one). */
+  readonly #player: StubPlayer;
   #stubSeq = 0;
   #scenarios = new Map<string, string>();
   #random: () => number;
@@ -93,8 +95,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.stateless = new StatelessEra(accepted, options.cacheHints);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
-    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params) });
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
     this.#answers = new Answers(this);
+    this.#player = { answers: this.#answers, tasks: this.tasks, random: () => this.#random(), closing: this.closing.signal };
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.
     setMaxListeners(0, this.closing.signal);
@@ -162,6 +165,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
   }
   cacheHints(): CacheHints {
     return this.stateless.cacheHints;
+  }
+  toListeners(method: string, params: Record<string, unknown> | undefined): void {
+    this.push.subscriptions.deliver(method, params);
   }
   resourceNotFoundCode(call: McpCall): number {
     return this.options.resourceNotFoundCode ?? supportedRevision(call.protocolVersion).resourceNotFoundCode;
@@ -371,13 +377,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const stub = entry.stub;
     const response = Math.min(retry?.state ? retry.state.response : entry.hits, stub.responses.length - 1);
     const plan = retry?.state ? (stub.responses[response] as ResponsePlan) : this.#next(entry);
-    const asTask = this.tasks.wants(call, plan);
-    // A 2026-07-28 call that runs as a task asks through the task (tasks/update), not in rounds.
-    const rounds: RoundsContext | undefined = retry && !asTask ? { retry, response } : undefined;
-    const answer = (host?: StreamHost): Outcome | Promise<Outcome> => this.#answers.play(plan, call, stub.id, stub, rounds, host);
-    const play = (host?: StreamHost, signal = this.closing.signal): Outcome | Promise<Outcome> =>
-      stub.delay === undefined ? answer(host) : sleep(drawDelay(stub.delay, this.#random), undefined, { signal }).then(() => answer(host));
-    return asTask ? this.tasks.start(call, stub, play, this.#answers.streamHost(stub)) : play();
+    return playStub(this.#player, stub, plan, response, call, retry);
   }
 
 }

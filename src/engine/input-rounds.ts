@@ -30,6 +30,8 @@ export interface RoundState {
   readonly askedAt: number;
   /** The round that answered with this state (1 for the first). */
   readonly round: number;
+  /** The answers earlier rounds took for the step at `askedAt` (a `requests` group answered in part), by key. */
+  readonly partial?: Readonly<Record<string, unknown>>;
 }
 
 /** What a retry brought: the state it resumes (if any) and its answers to the last round. */

@@ -11,6 +11,9 @@ import type { SessionStore, Session } from "./session-store.js";
 import { assertClientCapability } from "./stream-player.js";
 import { Subscriptions } from "./subscriptions.js";
 
+/** How many messages wait, per session, for its push stream to open. */
+export const MAX_HELD = 100;
+
 /** The sessions' push streams. */
 export class Push {
   readonly #sessions: SessionStore;
@@ -18,6 +21,8 @@ export class Push {
   readonly #stateful: boolean;
   readonly #closing: AbortSignal;
   readonly #waiters = new Set<() => void>();
+  /** Messages for sessions whose push stream is not open yet, in order (a 2025-11-25 task's requests and statuses). */
+  readonly #held = new Map<string, string[]>();
   /** The 2026-07-28 listen streams, which belong to no session. */
   readonly subscriptions = new Subscriptions();
 
@@ -30,7 +35,33 @@ export class Push {
 
   /** A transport says a session's push stream opened (wakes `notify`/`request` waiting for one). */
   streamOpened(): void {
+    for (const [sessionId, held] of [...this.#held]) {
+      const session = this.#sessions.get(sessionId);
+      if (!session) this.#held.delete(sessionId);
+      else if (session.stream?.attached) {
+        this.#held.delete(sessionId);
+        for (const json of held) session.stream.emit(json);
+      }
+    }
     for (const wake of [...this.#waiters]) wake();
+  }
+
+  /**
+   * Sends a message to a session's push stream now, or holds it until the stream opens (at
+   * most {@link MAX_HELD} per session, the oldest dropped first): what a 2025-11-25 task sends
+   * outside its request, so that a client which opens its GET stream late still gets it.
+   */
+  deliverWhenOpen(sessionId: string, json: string): void {
+    const session = this.#sessions.get(sessionId);
+    if (!session) return;
+    if (session.stream?.attached) {
+      session.stream.emit(json);
+      return;
+    }
+    const held = this.#held.get(sessionId) ?? [];
+    if (held.length >= MAX_HELD) held.shift();
+    held.push(json);
+    this.#held.set(sessionId, held);
   }
 
   /**

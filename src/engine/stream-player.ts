@@ -10,11 +10,12 @@ import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { ErrorCodes } from "../protocol/revisions.js";
 import { CLIENT_CAPABILITY_BY_METHOD } from "../protocol/methods/index.js";
 import type { Session } from "./session-store.js";
-import { passesLevel, type StreamCall, type StreamStep } from "../stubs/stream-script.js";
+import { passesLevel, type InputRequestStep, type StreamCall, type StreamStep } from "../stubs/stream-script.js";
 import type { ResponsePlan, StreamPlan } from "../stubs/stub.js";
 import type { Answer } from "../stubs/answer.js";
 import type { LogLevel } from "../stubs/stream-script.js";
 import { inputKey, type Retry } from "./input-rounds.js";
+import { assertInputAnswer } from "./input-answers.js";
 
 /** Where a stream's messages go. */
 export interface StreamSink {
@@ -30,10 +31,31 @@ export interface StreamSink {
 
 /** What playing a script needs from the mock. */
 export interface StreamHost {
-  /** Sends a request to the client on `sink` and resolves with its answer. */
-  requestFromClient(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal): Promise<unknown>;
+  /** Sends a request to the client on `sink` and resolves with its answer (`key`: the script's name for it). */
+  requestFromClient(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal, key?: string): Promise<unknown>;
   /** Plays the ending answer for a call. */
   finalMessage(plan: ResponsePlan, call: McpCall): Promise<JsonRpcResponse>;
+  /**
+   * Where a `startTask` step is reached in a call that runs as a task: creates the task, whose
+   * work plays the script on from step `at` with the answers so far, and gives the message that
+   * answers the call (the created task). Absent, the step plays on (the call is no task, or is
+   * the task's work already).
+   */
+  startTask?(at: number, answers: readonly unknown[]): JsonRpcResponse | Promise<JsonRpcResponse>;
+  /**
+   * Takes a `notify` step's notification when it goes elsewhere than the call's stream (in
+   * 2026-07-28, a server notification goes to the listen streams that asked for it); `true`
+   * when it took it.
+   */
+  notify?(method: string, params: unknown, call: McpCall): boolean;
+}
+
+/** Where a script resumes: the step it stopped at, and the answers of the steps before. */
+export interface Resume {
+  readonly askedAt: number;
+  readonly answers: readonly unknown[];
+  /** The answers an earlier round already took for the step at `askedAt` (a group answered in part), by key. */
+  readonly partial?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -45,41 +67,72 @@ export interface PlayRounds {
   readonly retry: Retry;
   /** The log level the request's envelope set; none, no logs. */
   readonly logLevel: LogLevel | undefined;
-  /** The message that ends this round at step `at`, asking `method` under `key`, with the answers so far. */
-  ask(at: number, key: string, method: string, params: unknown, answers: readonly unknown[]): JsonRpcResponse;
+  /** The message that ends this round at step `at`, asking `requests` by key, with the answers so far (and the step's answers taken so far, `partial`). */
+  ask(at: number, requests: Record<string, { method: string; params?: unknown }>, answers: readonly unknown[], partial: Readonly<Record<string, unknown>>): JsonRpcResponse;
 }
 
 /**
- * Throws unless the session's client declared the capability a request needs (its
- * descriptor's `clientCapability`; unknown without a session).
+ * Throws unless the session's client declared the capabilities requests need (their
+ * descriptors' `clientCapability`; unknown without a session), naming every one missing.
  */
-export function assertClientCapability(method: string, session: Session | undefined, where: string): void {
-  const capability = CLIENT_CAPABILITY_BY_METHOD.get(method);
-  if (!capability || !session) return;
-  if (session.clientCapabilities[capability] !== undefined) return;
+export function assertClientCapabilities(methods: readonly string[], session: Session | undefined, where: string): void {
+  if (!session) return;
+  const missing = methods.filter((method) => {
+    const capability = CLIENT_CAPABILITY_BY_METHOD.get(method);
+    return capability !== undefined && session.clientCapabilities[capability] === undefined;
+  });
+  if (missing.length === 0) return;
+  const capabilities = [...new Set(missing.map((m) => CLIENT_CAPABILITY_BY_METHOD.get(m) as string))];
+  const first = missing[0] as string;
   throw new JsonRpcFailure(
     ErrorCodes.InternalError,
-    `[mcpmock] ${where} sends ${method}, but the client of ${session.id} did not declare the "${capability}" capability at initialize, so it cannot answer. Declare it in the client, or send it on purpose with send({ jsonrpc: "2.0", id: ..., method: ${JSON.stringify(method)}, ... }).`,
+    `[mcpmock] ${where} sends ${missing.join(", ")}, but the client of ${session.id} did not declare ${capabilities.map((c) => `the "${c}" capability`).join(", ")} at initialize, so it cannot answer. Declare it in the client, or send it on purpose with send({ jsonrpc: "2.0", id: ..., method: ${JSON.stringify(first)}, ... }).`,
   );
 }
 
-/** A call that also carries the client's answers so far. */
-export function streamCall(call: McpCall, answers: unknown[]): StreamCall {
+/** {@link assertClientCapabilities} for one request. */
+export function assertClientCapability(method: string, session: Session | undefined, where: string): void {
+  assertClientCapabilities([method], session, where);
+}
+
+/** A call that also carries the client's answers so far, and the signal of its work. */
+export function streamCall(call: McpCall, answers: unknown[], signal?: AbortSignal): StreamCall {
   const extended = new McpCall(call) as McpCall & { answers: unknown[]; answer: unknown };
   Object.defineProperty(extended, "answers", { value: answers, enumerable: true });
   Object.defineProperty(extended, "answer", { get: () => answers[answers.length - 1], enumerable: true });
+  const carried = signal ?? call.signal;
+  if (carried) Object.defineProperty(extended, "signal", { value: carried, enumerable: false });
   return extended as StreamCall;
+}
+
+/** A call with the signal of the work answering it (a task's, a stream's). */
+export function withSignal<C extends McpCall>(call: C, signal: AbortSignal): C {
+  const copy = Object.defineProperties(new McpCall(call), Object.getOwnPropertyDescriptors(call)) as C;
+  return Object.defineProperty(copy, "signal", { value: signal, enumerable: false });
 }
 
 async function value<T>(answer: Answer<T, StreamCall>, call: StreamCall): Promise<T> {
   return typeof answer === "function" ? await (answer as (c: StreamCall) => T | Promise<T>)(call) : answer;
 }
 
+/** A `request` or `requests` step's members by key (an unnamed request's key: `elicitation-1` for the first such step). */
+function membersOf(step: Extract<StreamStep, { kind: "request" | "requests" }>, n: number): Readonly<Record<string, InputRequestStep>> {
+  return step.kind === "requests" ? step.requests : { [step.key ?? inputKey(step.method, n)]: step };
+}
+
+/** Records a step's answer: in order (a group's as the object of its answers), and each under its key. */
+function record(answers: unknown[], step: StreamStep, members: Readonly<Record<string, InputRequestStep>>, answer: unknown): void {
+  answers.push(answer);
+  const keyed = answers as unknown as Record<string, unknown>;
+  if (step.kind === "requests") for (const key of Object.keys(members)) keyed[key] = (answer as Record<string, unknown> | undefined)?.[key];
+  else keyed[Object.keys(members)[0] as string] = answer;
+}
+
 /** Plays a stream plan for a call onto a sink. Throws a JsonRpcFailure to end with an error. */
-export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCall, session: Session | undefined, sink: StreamSink, where: string, rounds?: PlayRounds): Promise<void> {
+export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCall, session: Session | undefined, sink: StreamSink, where: string, rounds?: PlayRounds, resume?: Resume): Promise<void> {
   const answers: unknown[] = [];
-  const sc = streamCall(call, answers);
   const signal = sink.signal;
+  const sc = streamCall(call, answers, call.signal ? AbortSignal.any([call.signal, signal]) : signal);
   if (plan.source) {
     for await (const message of plan.source(sc)) {
       const wait = sink.ready?.();
@@ -91,13 +144,15 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
   }
   const meta = call.params?.["_meta"] as { progressToken?: unknown } | undefined;
   const token = meta?.progressToken;
-  // A retry replays the steps the earlier rounds sent without sending them again.
-  const state = rounds?.retry.state;
-  const resumeAt = state?.askedAt ?? -1;
-  let requests = 0;
+  // A retry (or a task that starts part-way) replays the steps played before without sending them again.
+  const prior: Resume | undefined = rounds?.retry.state ?? resume;
+  const resumeAt = prior?.askedAt ?? -1;
+  let asked = 0;
   for (let i = 0; i < plan.steps.length; i++) {
     const step = plan.steps[i] as StreamStep;
-    if (i < resumeAt && step.kind !== "request") continue;
+    const asks = step.kind === "request" || step.kind === "requests";
+    if (i < resumeAt && !asks) continue;
+    if (i === resumeAt && step.kind === "startTask") continue;
     const wait = sink.ready?.();
     if (wait) await wait;
     if (signal.aborted) return;
@@ -121,38 +176,51 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
         break;
       case "notify": {
         const params = step.params === undefined ? undefined : await value(step.params, sc);
-        sink.send(params === undefined ? { jsonrpc: "2.0", method: step.method } : { jsonrpc: "2.0", method: step.method, params });
+        const message = params === undefined ? { jsonrpc: "2.0", method: step.method } : { jsonrpc: "2.0", method: step.method, params };
+        if (!host.notify?.(step.method, params, call)) sink.send(message);
         break;
       }
       case "delay":
         await sleep(step.ms, undefined, { signal });
         break;
-      case "request": {
+      case "request":
+      case "requests": {
+        const members = membersOf(step, ++asked);
+        if (prior && i < resumeAt) {
+          record(answers, step, members, prior.answers[asked - 1]);
+          break;
+        }
         if (rounds) {
-          const n = ++requests;
-          if (state && n <= state.answers.length) {
-            answers.push(state.answers[n - 1]);
-            break;
+          const taken = await takeRound(rounds, i === resumeAt ? prior : undefined, members, sc);
+          if (taken.pending) {
+            sink.send(rounds.ask(i, taken.pending, answers, taken.got));
+            return;
           }
-          const key = inputKey(step.method, n);
-          if (Object.hasOwn(rounds.retry.responses, key)) {
-            answers.push(rounds.retry.responses[key]);
-            break;
-          }
-          const params = step.params === undefined ? undefined : await value(step.params, sc);
-          sink.send(rounds.ask(i, key, step.method, params, answers));
-          return;
+          record(answers, step, members, step.kind === "request" ? Object.values(taken.got)[0] : taken.got);
+          break;
         }
-        assertClientCapability(step.method, session, where);
-        const params = step.params === undefined ? undefined : await value(step.params, sc);
-        try {
-          answers.push(await host.requestFromClient(step.method, params, session, (m) => sink.send(m), step.timeoutMs, signal));
-        } catch (error) {
-          if (signal.aborted) return;
-          answers.push({ error: error instanceof JsonRpcFailure ? { code: error.code, message: error.message, data: error.data } : { message: String(error) } });
-        }
+        assertClientCapabilities(Object.values(members).map((m) => m.method), session, where);
+        const got: Record<string, unknown> = {};
+        await Promise.all(
+          Object.entries(members).map(async ([key, member]) => {
+            const params = member.params === undefined ? undefined : await value(member.params, sc);
+            try {
+              got[key] = await host.requestFromClient(member.method, params, session, (m) => sink.send(m), member.timeoutMs, signal, key);
+            } catch (error) {
+              got[key] = { error: error instanceof JsonRpcFailure ? { code: error.code, message: error.message, data: error.data } : { message: String(error) } };
+            }
+          }),
+        );
+        if (signal.aborted) return;
+        record(answers, step, members, step.kind === "request" ? Object.values(got)[0] : Object.fromEntries(Object.keys(members).map((k) => [k, got[k]])));
         break;
       }
+      case "startTask":
+        if (host.startTask) {
+          sink.send(await host.startTask(i, [...answers]));
+          return;
+        }
+        break;
       case "send":
         sink.send(await value(step.message, sc));
         break;
@@ -161,4 +229,26 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
   const wait = sink.ready?.();
   if (wait) await wait;
   if (plan.end && !signal.aborted) sink.send(await host.finalMessage(plan.end, sc));
+}
+
+/**
+ * One round's answers to a step's requests (2026-07-28): what an earlier round of the same step
+ * already took, plus this retry's answers under the step's keys (others are ignored), each
+ * checked to be an answer its request can take; and what is still pending, evaluated to ask again.
+ */
+async function takeRound(rounds: PlayRounds, prior: Resume | undefined, members: Readonly<Record<string, InputRequestStep>>, sc: StreamCall): Promise<{ got: Record<string, unknown>; pending?: Record<string, { method: string; params?: unknown }> }> {
+  const got: Record<string, unknown> = { ...(prior?.partial ?? {}) };
+  const pending: Record<string, { method: string; params?: unknown }> = {};
+  for (const [key, member] of Object.entries(members)) {
+    if (Object.hasOwn(got, key)) continue;
+    const params = member.params === undefined ? undefined : await value(member.params, sc);
+    if (Object.hasOwn(rounds.retry.responses, key)) {
+      const answer = rounds.retry.responses[key];
+      assertInputAnswer(key, member.method, params, answer);
+      got[key] = answer;
+    } else {
+      pending[key] = params === undefined ? { method: member.method } : { method: member.method, params };
+    }
+  }
+  return Object.keys(pending).length === 0 ? { got } : { got, pending };
 }

@@ -46,7 +46,11 @@ export function planPhrase(plan: ResponsePlan): string {
 function streamPhrase(plan: StreamPlan): string {
   if (plan.source) return "a stream of messages from a generator";
   const counts = new Map<string, number>();
-  for (const step of plan.steps) counts.set(step.kind, (counts.get(step.kind) ?? 0) + 1);
+  for (const step of plan.steps) {
+    // Named requests show their keys: `request user_name`, `requests (team, roots)`.
+    const label = step.kind === "request" && step.key !== undefined ? `request ${step.key}` : step.kind === "requests" ? `requests (${Object.keys(step.requests).join(", ")})` : step.kind;
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
   // "progress ×2": step kinds are not nouns with plurals ("2 progresss", "2 notifys").
   const steps = [...counts].map(([kind, n]) => (n === 1 ? kind : `${kind} ×${n}`)).join(", ");
   const end = plan.end ? `, then ${planPhrase(plan.end)}` : "";

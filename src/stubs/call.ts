@@ -62,6 +62,12 @@ export class McpCall implements McpCallInit {
   readonly protocolVersion: string;
   /** How the request arrived: over `"http"`, `"stdio"` or `"memory"` (`mock.clientTransport()`). */
   readonly transport: TransportKind;
+  /**
+   * Aborted when the work answering this call must stop: a task's `tasks/cancel`, the
+   * client's `notifications/cancelled` of a stream, or the mock closing. Set on the calls an
+   * answer function sees while it runs as a task's work or in a stream; `undefined` elsewhere.
+   */
+  declare readonly signal?: AbortSignal;
   #argsKey: string | undefined;
   #body: string | undefined;
 

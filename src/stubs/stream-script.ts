@@ -12,13 +12,41 @@ import type { Answer } from "./answer.js";
 /** The log levels, least severe first. @category Streams */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
+/**
+ * The client's answers to a stream's input requests so far: in order, one per `request` or
+ * `requests` step (a `requests` step's is the object of its answers by key), and by key
+ * (`answers.user_name`; unnamed requests under `elicitation-1`, ...).
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "signup", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("signup").streams((s) =>
+ *   s.request("elicitation/create", { message: "Name?", requestedSchema: { type: "object" } }, { key: "user_name" })
+ *     .requests({ roots: { method: "roots/list" } })
+ *     .result((call) => `${String(call.answers.user_name?.content?.name)}, ${String(call.answers.roots?.roots?.length)} root(s)`),
+ * );
+ * ```
+ * @category Streams
+ */
+// The keyed part is `any` so that the casts tests write on the ordered part (`call.answers as [A, B]`) still type-check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StreamAnswers = readonly unknown[] & { readonly [key: string]: any };
+
 /** A call inside a stream: the request, plus the client's answers to earlier `request` steps. @category Streams */
 export type StreamCall = McpCall & {
-  /** The client's answers to the stream's `request` steps so far, in order (results, or `{ error }`). */
-  readonly answers: readonly unknown[];
-  /** The latest of `answers` (the result of the client's answer to the latest request step). */
+  /** The client's answers to the stream's `request` and `requests` steps so far, in order (results, or `{ error }`), and by key: `call.answers.user_name`. */
+  readonly answers: StreamAnswers;
+  /** The latest of `answers` (the client's answer to the latest request step; after a `requests` step, its answers by key). */
   readonly answer: unknown;
 };
+
+/** One member of a `requests` step: a server-to-client request under its key. */
+export interface InputRequestStep {
+  readonly method: string;
+  readonly params?: Answer<unknown, StreamCall>;
+  readonly timeoutMs?: number;
+}
 
 /**
  * What a stream step or its result carries: a JSON value, or a function of the call inside the
@@ -43,7 +71,9 @@ export type StreamStep =
   | { readonly kind: "log"; readonly level: LogLevel; readonly data: Answer<unknown, StreamCall>; readonly logger?: string }
   | { readonly kind: "notify"; readonly method: string; readonly params?: Answer<unknown, StreamCall> }
   | { readonly kind: "delay"; readonly ms: number }
-  | { readonly kind: "request"; readonly method: string; readonly params?: Answer<unknown, StreamCall>; readonly timeoutMs?: number }
+  | { readonly kind: "request"; readonly method: string; readonly params?: Answer<unknown, StreamCall>; readonly timeoutMs?: number; readonly key?: string }
+  | { readonly kind: "requests"; readonly requests: Readonly<Record<string, InputRequestStep>> }
+  | { readonly kind: "startTask" }
   | { readonly kind: "send"; readonly message: Answer<unknown, StreamCall> };
 
 /** How a stream ends: a result (wrapped the entry point's way), a JSON-RPC error, or nothing (GET streams). */
@@ -136,17 +166,64 @@ export class StreamScriptBuilder {
   /**
    * A server-to-client request (`sampling/createMessage`, `elicitation/create`,
    * `roots/list`, ...) on the same stream; the stream waits for the client's answer, which
-   * later steps and the result see as `call.answer`.
+   * later steps and the result see as `call.answer`. `key` names it: in 2026-07-28 the
+   * `inputRequests` key the client answers under, and `call.answers.KEY` for later steps
+   * (unnamed: `elicitation-1`, `sampling-2`, ...).
    */
-  request(method: string, params?: StreamValue, options?: { timeoutMs?: number }): this {
+  request(method: string, params?: StreamValue, options?: { timeoutMs?: number; key?: string }): this {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
     check(params, `${this.#where}.request(...)`);
+    const key = options?.key;
+    if (key !== undefined) this.#checkKey(key, `${this.#where}.request(..., { key })`);
     return this.#add({
       kind: "request",
       method,
       ...(params === undefined ? {} : { params }),
       ...(options?.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(key === undefined ? {} : { key }),
     });
+  }
+
+  /**
+   * Several server-to-client requests at once, by key: in 2026-07-28 one `input_required`
+   * round carrying them all (a retry may answer only some; the next round asks for the rest),
+   * in a session all sent together and awaited together. Later steps read `call.answers.KEY`;
+   * `call.answer` is the object of this step's answers by key.
+   */
+  requests(requests: Record<string, { method: string; params?: StreamValue; timeoutMs?: number }>): this {
+    const where = `${this.#where}.requests(...)`;
+    if (requests === null || typeof requests !== "object" || Array.isArray(requests) || Object.keys(requests).length === 0) {
+      throw new McpMockError(`${where} takes the requests by key, like { user_name: { method: "elicitation/create", params: { ... } }, roots: { method: "roots/list" } }.`);
+    }
+    const members: Record<string, InputRequestStep> = {};
+    for (const [key, request] of Object.entries(requests)) {
+      this.#checkKey(key, where);
+      if (request === null || typeof request !== "object" || typeof request.method !== "string" || request.method === "") {
+        throw new McpMockError(`${where}: ${JSON.stringify(key)} needs a method, like { method: "elicitation/create", params: { ... } }; received ${showValue(request)}.`);
+      }
+      check(request.params, `${where}.${key}`);
+      members[key] = { method: request.method, ...(request.params === undefined ? {} : { params: request.params }), ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }) };
+    }
+    return this.#add({ kind: "requests", requests: members });
+  }
+
+  /**
+   * Where the task starts, for a tool that may run as a task and is called as one: the steps
+   * before run synchronously (in 2026-07-28 as plain `input_required` rounds), the task is
+   * created here and the rest of the script is its work. A call that does not run as a task
+   * plays on through it.
+   */
+  startTask(): this {
+    if (this.steps.some((step) => step.kind === "startTask")) throw new McpMockError(`${this.#where}: startTask() twice; a task starts once.`);
+    return this.#add({ kind: "startTask" });
+  }
+
+  #checkKey(key: unknown, where: string): void {
+    if (typeof key !== "string" || key === "") throw new McpMockError(`${where}: a key is a non-empty string, like "user_name"; received ${showValue(key)}.`);
+    for (const step of this.steps) {
+      const keys = step.kind === "request" ? [step.key] : step.kind === "requests" ? Object.keys(step.requests) : [];
+      if (keys.includes(key)) throw new McpMockError(`${where}: the key ${JSON.stringify(key)} is already used by an earlier request of this stream; each request needs its own key.`);
+    }
   }
 
   /** Any raw JSON-RPC message, sent as is (even a broken one). */

@@ -264,12 +264,36 @@ describe("task support of a tool", () => {
     expect((seen.at(-1)?.result as { content: Array<{ text: string }> }).content[0]?.text).toBe("deployed");
   });
 
-  test("forbidden (or absent): params.task is ignored and the call answers as usual", async () => {
+  test("forbidden (or absent): params.task answers -32601 (the spec's SHOULD), no task made; a plain call answers as usual", async () => {
     await using t = await connected();
     t.mock.toolsCall("plain").respondsWith("plain answer");
-    const result = await t.client.request({ method: "tools/call", params: { name: "plain", arguments: {}, task: { ttl: 1000 } } }, CallToolResultSchema);
-    expect(result.content[0]).toEqual({ type: "text", text: "plain answer" });
+    const refused = await t.client.request({ method: "tools/call", params: { name: "plain", arguments: {}, task: { ttl: 1000 } } }, CallToolResultSchema).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: -32601, message: expect.stringContaining("does not support task-augmented execution") });
     expect(await t.client.experimental.tasks.listTasks()).toMatchObject({ tasks: [] });
+    const result = await t.client.request({ method: "tools/call", params: { name: "plain", arguments: {} } }, CallToolResultSchema);
+    expect(result.content[0]).toEqual({ type: "text", text: "plain answer" });
+  });
+
+  test("a cancelled task's work stops: a function answer sees call.signal aborted, and the script's later steps do not run", async () => {
+    await using t = await connected();
+    let signal: AbortSignal | undefined;
+    let later = false;
+    t.mock.toolsCall("build").respondsWith(async (call) => {
+      signal = call.signal;
+      await new Promise((r) => setTimeout(r, 5000).unref?.() ?? r);
+      return "never";
+    });
+    const created = await t.client.request({ method: "tools/call", params: { name: "build", arguments: {}, task: {} } }, CreateTaskResultSchema);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(signal?.aborted).toBe(false);
+    await t.client.experimental.tasks.cancelTask(created.task.taskId);
+    expect(signal?.aborted).toBe(true);
+    t.mock.reset();
+    t.mock.toolsCall("build").streams((s) => s.delay(50).result(() => ((later = true), "late")));
+    const second = await t.client.request({ method: "tools/call", params: { name: "build", arguments: {}, task: {} } }, CreateTaskResultSchema);
+    await t.client.experimental.tasks.cancelTask(second.task.taskId);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(later).toBe(false);
   });
 
   test("no task-capable tool: no tasks capability", async () => {

@@ -51,15 +51,15 @@ export function assertRoundsAllowed(plan: StreamPlan, call: McpCall, where: stri
   const declared = (call.params?.["_meta"] as Record<string, unknown> | undefined)?.[MetaKeys.clientCapabilities];
   const caps = isJsonObject(declared) ? declared : {};
   const missing: Record<string, unknown> = {};
-  for (const step of plan.steps) {
-    if (step.kind !== "request") continue;
-    if (!INPUT_REQUEST_METHODS.has(step.method)) {
+  const methods = plan.steps.flatMap((step) => (step.kind === "request" ? [step.method] : step.kind === "requests" ? Object.values(step.requests).map((r) => r.method) : []));
+  for (const method of methods) {
+    if (!INPUT_REQUEST_METHODS.has(method)) {
       throw new JsonRpcFailure(
         ErrorCodes.InternalError,
-        `${PREFIX} ${where} sends ${step.method} to the client, which 2026-07-28 cannot carry: a round may only ask for ${[...INPUT_REQUEST_METHODS].join(", ")}. Narrow the stub to the session era with .withProtocolVersion("2025-11-25"), or send it on purpose with send({...}).`,
+        `${PREFIX} ${where} sends ${method} to the client, which 2026-07-28 cannot carry: a round may only ask for ${[...INPUT_REQUEST_METHODS].join(", ")}. Narrow the stub to the session era with .withProtocolVersion("2025-11-25"), or send it on purpose with send({...}).`,
       );
     }
-    const capability = CLIENT_CAPABILITY_BY_METHOD.get(step.method);
+    const capability = CLIENT_CAPABILITY_BY_METHOD.get(method);
     if (capability !== undefined && caps[capability] === undefined) missing[capability] = {};
   }
   const names = Object.keys(missing);

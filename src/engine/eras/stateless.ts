@@ -75,7 +75,12 @@ export class StatelessEra {
       });
     }
     if (!this.versions.includes(version)) {
-      return refusal(ErrorCodes.UnsupportedProtocolVersion, `Unsupported protocol version: ${version}`, { supported: [...this.#accepted], requested: version });
+      // `supported` is what server/discover lists (the versions served per request, without a
+      // session); the session-era ones are named in the message, reached through initialize.
+      const bySession = this.#accepted.filter((v) => !this.versions.includes(v));
+      const message = `Unsupported protocol version: ${version} (served per request: ${this.versions.join(", ") || "none"}${bySession.length ? `; through initialize and a session: ${bySession.join(", ")}` : ""})`;
+      // A mock narrowed to session-era versions has no discover to agree with: it names those, so an `auto` client falls back to initialize.
+      return refusal(ErrorCodes.UnsupportedProtocolVersion, message, { supported: [...(this.versions.length > 0 ? this.versions : this.#accepted)], requested: version });
     }
     const capabilities = meta[MetaKeys.clientCapabilities];
     if (!isJsonObject(capabilities)) return envelopeProblem(MetaKeys.clientCapabilities, capabilities === undefined ? "missing" : "not an object");

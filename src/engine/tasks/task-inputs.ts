@@ -1,13 +1,15 @@
 /**
  * What a 2026-07-28 task waits for: its work's server-to-client requests, kept as the task's
- * `inputRequests` (one key each, `elicitation-1`), until `tasks/update` brings their answers.
- * Unknown and already answered keys are ignored, as the extension says.
+ * `inputRequests` (under the script's key, else `elicitation-1`, ...), until `tasks/update`
+ * brings their answers, all at once or some at a time. Unknown and already answered keys are
+ * ignored, as the extension says; an answer its request cannot take is refused (-32602).
  * @module
  */
 import { JsonRpcFailure } from "../../protocol/jsonrpc.js";
 import { ErrorCodes } from "../../protocol/revisions.js";
 import { PREFIX } from "../../values/errors.js";
 import { inputKey } from "../input-rounds.js";
+import { assertInputAnswer } from "../input-answers.js";
 import type { TaskRecord } from "./task-store.js";
 
 interface Pending {
@@ -21,10 +23,10 @@ export class TaskInputs {
   readonly #asked = new WeakMap<TaskRecord, number>();
 
   /** Asks the client (through the task) and resolves with its answer; rejects when `signal` aborts. */
-  ask(task: TaskRecord, method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+  ask(task: TaskRecord, method: string, params: unknown, signal: AbortSignal, named?: string): Promise<unknown> {
     const n = (this.#asked.get(task) ?? 0) + 1;
     this.#asked.set(task, n);
-    const key = inputKey(method, n);
+    const key = named ?? inputKey(method, n);
     let open = this.#pending.get(task);
     if (!open) this.#pending.set(task, (open = new Map()));
     const requests = open;
@@ -55,6 +57,10 @@ export class TaskInputs {
     const open = this.#pending.get(task);
     if (!open) return [];
     const settled = Object.keys(responses).filter((key) => open.has(key));
+    for (const key of settled) {
+      const { method, params } = (open.get(key) as Pending).request;
+      assertInputAnswer(key, method, params, responses[key]);
+    }
     for (const key of settled) open.get(key)?.resolve(responses[key]);
     return settled;
   }

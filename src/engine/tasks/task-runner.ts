@@ -25,6 +25,8 @@ export interface RunnerHost {
   readonly closing: AbortSignal;
   /** Sends a message to the session's client where it can receive it (its push stream), if anywhere. */
   deliver(sessionId: string | undefined, message: unknown): void;
+  /** Whether a tool result with `isError: true` fails the task (2025-11-25) or completes it (2026-07-28: `failed` is for protocol errors). */
+  toolErrorFails?(task: TaskRecord): boolean;
 }
 
 /** Holds a task's result back until enough polls (or a `tasks/result`) have come. */
@@ -69,16 +71,19 @@ export async function runTask(host: RunnerHost, task: TaskRecord, call: McpCall,
   const { store } = host;
   const signal = AbortSignal.any([task.abort.signal, host.closing]);
   const deliver = (message: unknown): void => host.deliver(call.sessionId, relatedMessage(message, task.id));
+  // Several requests may wait at once (a `requests` step): the task works again when none does.
+  let waiting = 0;
   const taskHost: StreamHost = {
-    requestFromClient: async (method, params, s, _deliver, timeoutMs, sig) => {
-      store.move(task, "input_required", `Waiting for the client's answer to ${method}.`);
+    requestFromClient: async (method, params, s, _deliver, timeoutMs, sig, key) => {
+      if (waiting++ === 0) store.move(task, "input_required", `Waiting for the client's answer to ${method}.`);
       try {
-        return await inner.requestFromClient(method, withRelatedTask(params, task.id), s, deliver, timeoutMs, sig);
+        return await inner.requestFromClient(method, withRelatedTask(params, task.id), s, deliver, timeoutMs, sig, key);
       } finally {
-        store.move(task, "working");
+        if (--waiting === 0 && !sig.aborted) store.move(task, "working");
       }
     },
     finalMessage: (plan, c) => inner.finalMessage(plan, c),
+    ...(inner.notify ? { notify: inner.notify } : {}),
   };
   let final: JsonRpcResponse | undefined;
   try {
@@ -97,10 +102,10 @@ export async function runTask(host: RunnerHost, task: TaskRecord, call: McpCall,
     await Promise.race([gate.opened, stop]);
     if (signal.aborted) return;
   }
-  settle(store, task, gate.plan, final);
+  settle(store, task, gate.plan, final, host.toolErrorFails?.(task) ?? true);
 }
 
-function settle(store: TaskStore, task: TaskRecord, plan: TaskPlan | undefined, final: JsonRpcResponse | undefined): void {
+function settle(store: TaskStore, task: TaskRecord, plan: TaskPlan | undefined, final: JsonRpcResponse | undefined, toolErrorFails: boolean): void {
   const message = final as { result?: unknown; error?: { code: number; message: string; data?: unknown } } | undefined;
   if (message?.error) {
     const outcome: TaskOutcome = { error: message.error };
@@ -111,7 +116,7 @@ function settle(store: TaskStore, task: TaskRecord, plan: TaskPlan | undefined, 
     store.settle(task, "failed", { error: { code: ErrorCodes.InternalError, message: `${PREFIX} the stream of task ${task.id} ended without a result.` } });
     return;
   }
-  const failed = (message.result as { isError?: unknown } | null)?.isError === true;
+  const failed = toolErrorFails && (message.result as { isError?: unknown } | null)?.isError === true;
   const statusMessage = plan?.statusMessage ?? (failed ? firstText(message.result) ?? "The tool answered isError: true." : undefined);
   store.settle(task, failed ? "failed" : "completed", { result: message.result }, statusMessage);
 }

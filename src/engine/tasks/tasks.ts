@@ -31,6 +31,9 @@ import { isJsonObject } from "../../values/json-value.js";
 /** The revisions whose calls may run as tasks this way: those the task methods exist in. */
 const TASK_REVISIONS: readonly string[] = METHOD_BY_NAME.get("tasks/get")?.revisions ?? [];
 
+/** The task methods of the 2026-07-28 extension, refused to a request that does not declare it. */
+const EXTENSION_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
+
 /** Default ttl of a task the client did not give one: one minute. */
 export const DEFAULT_TASK_TTL_MS = 60_000;
 /** Default `pollInterval` a task suggests: short, since a mock's tasks are for tests. */
@@ -70,6 +73,8 @@ export interface TaskEnvironment {
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
   /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through. */
   broadcast(method: string, params: Record<string, unknown>): void;
+  /** Sends a message to a session's push stream, held until the stream opens. */
+  deliver?(sessionId: string, message: unknown): void;
 }
 
 /** How a declared tool runs with tasks. */
@@ -97,6 +102,7 @@ export class Tasks implements TaskAnswers {
       store: this.store,
       closing: env.closing,
       deliver: (sessionId, message) => this.#deliver(sessionId, message),
+      toolErrorFails: (task) => !this.#modern.has(task),
     };
   }
 
@@ -115,11 +121,19 @@ export class Tasks implements TaskAnswers {
    * it; in 2026-07-28, -32021 naming the extension the request did not declare.
    */
   refusal(call: McpCall): { readonly message: JsonRpcResponse; readonly miss: undefined } | undefined {
-    if (call.method !== "tools/call" || this.support(call) !== "required" || asksForTask(call)) return undefined;
-    if (supportedRevision(call.protocolVersion).stateless) {
+    const stateless = supportedRevision(call.protocolVersion).stateless;
+    const missingExtension = (): { readonly message: JsonRpcResponse; readonly miss: undefined } => {
       const error = { code: ErrorCodes.MissingRequiredClientCapability, message: `Missing required client capability: extensions.${TASKS_EXTENSION}`, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } };
       return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
+    };
+    // 2026-07-28: the task methods belong to the extension; a request that does not declare it cannot use them.
+    if (stateless && EXTENSION_METHODS.has(call.method) && !optsIntoTasks(call)) return missingExtension();
+    if (call.method === "tools/call" && !stateless && asksForTask(call) && this.#declaredForbidden(call)) {
+      const error = { code: ErrorCodes.MethodNotFound, message: `Tool ${call.name as string} does not support task-augmented execution`, data: `${PREFIX} the tool is declared without execution.taskSupport "optional" or "required"; call it without params.task, or declare it with execution: { taskSupport: "optional" }.` };
+      return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
     }
+    if (call.method !== "tools/call" || this.support(call) !== "required" || asksForTask(call)) return undefined;
+    if (stateless) return missingExtension();
     const message: JsonRpcResponse = {
       jsonrpc: "2.0",
       id: call.id ?? null,
@@ -140,6 +154,13 @@ export class Tasks implements TaskAnswers {
     if ("entry" in chosen || !("result" in chosen.message) || this.support(call) === "forbidden" || !asksForTask(call)) return chosen;
     const created = this.start(call, undefined, () => ({ kind: "message", message: chosen.message }));
     return created.kind === "message" ? { message: created.message, ...(chosen.miss === undefined ? {} : { miss: chosen.miss }) } : chosen;
+  }
+
+  /** A 2025-11-25 call of a declared tool whose taskSupport is `forbidden` (or not given, which means it). */
+  #declaredForbidden(call: McpCall): boolean {
+    if (call.name === undefined || !TASK_REVISIONS.includes(call.protocolVersion)) return false;
+    const tool = this.#env.tools.get(call.name);
+    return tool !== undefined && (tool.execution?.taskSupport ?? "forbidden") === "forbidden";
   }
 
   /** Whether a call runs as a task: it asks for one, its tool allows it, and its answer is one a task can give. */
@@ -166,7 +187,7 @@ export class Tasks implements TaskAnswers {
     this.#gates.set(task, gate);
     if (modern) this.#modern.add(task);
     // In 2026-07-28 a task's requests wait in its inputRequests for tasks/update.
-    const inner: StreamHost = modern ? { requestFromClient: (method, params, _s, _d, _t, signal) => this.#inputs.ask(task, method, params, signal), finalMessage: (plan, c) => host.finalMessage(plan, c) } : host;
+    const inner: StreamHost = modern ? { requestFromClient: (method, params, _s, _d, _t, signal, key) => this.#inputs.ask(task, method, params, signal, key), finalMessage: (plan, c) => host.finalMessage(plan, c), ...(host.notify ? { notify: host.notify } : {}) } : host;
     void runTask(this.#runner, task, call, gate, work, inner);
     return { kind: "message", message: resultResponse(call.id as RequestId, modern ? createTaskResult2026(task) : createTaskResult(task)) };
   }
@@ -246,7 +267,8 @@ export class Tasks implements TaskAnswers {
 
   #deliver(sessionId: string | undefined, message: unknown): void {
     if (sessionId === undefined) return;
-    this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
+    if (this.#env.deliver) this.#env.deliver(sessionId, message);
+    else this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
   }
 }
 

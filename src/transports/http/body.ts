@@ -5,6 +5,7 @@
  */
 import type { Context } from "hono";
 import { classifyMessage } from "../../protocol/jsonrpc.js";
+import { ErrorCodes, HeaderNames, STATELESS_PROTOCOL_VERSIONS } from "../../protocol/revisions.js";
 import type { Classified } from "../transport.js";
 import { header, readBody } from "./node-io.js";
 import { Rejections } from "./rejections.js";
@@ -58,10 +59,24 @@ export async function readMessages(c: Context, maxBody: number): Promise<ReadMes
   const messages: Classified[] = [];
   for (let i = 0; i < items.length; i++) {
     const m = classifyMessage(items[i], body.length);
-    if (m.kind === "invalid") return Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
+    if (m.kind === "invalid") return invalidEnvelope(c, items[i], m.reason, isBatch) ?? Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
     messages.push(m);
   }
   return { body, messages, isBatch };
+}
+
+/**
+ * A 2026-07-28 request (by its MCP-Protocol-Version header) whose `params._meta` is not an
+ * object: an invalid envelope, answered 400 with -32602 echoing its id (that revision's errors
+ * always echo it), not a parse error. `undefined` for anything else.
+ */
+function invalidEnvelope(c: Context, item: unknown, reason: string, isBatch: boolean): Response | undefined {
+  const version = header(c, HeaderNames.protocolVersion);
+  if (isBatch || version === undefined || !STATELESS_PROTOCOL_VERSIONS.includes(version) || !reason.startsWith('"params._meta"')) return undefined;
+  const id = (item as { id?: unknown }).id;
+  if (typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
+  const error = { code: ErrorCodes.InvalidParams, message: `Invalid params: the per-request envelope _meta must be an object (${reason})`, data: { envelope: { key: "_meta", problem: "not an object" } } };
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id, error }), { status: 400, headers: { "content-type": "application/json" } });
 }
 
 /** The media type of a Content-Type header, without its parameters, in lower case. */

@@ -13,7 +13,8 @@ import { isEnvelopeRefusal } from "../../engine/eras/stateless.js";
 import { openSubscription, withSubscriptionId } from "../../engine/subscriptions.js";
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
 import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
-import { ErrorCodes, HeaderNames } from "../../protocol/revisions.js";
+import { METHOD_BY_NAME } from "../../protocol/methods/index.js";
+import { ErrorCodes, HeaderNames, STATELESS_PROTOCOL_VERSIONS } from "../../protocol/revisions.js";
 import type { RequestId } from "../../protocol/jsonrpc.js";
 import { renderReply, type Classified, type ReplyWriter } from "../transport.js";
 import { type ReadMessages, statusResponse } from "./body.js";
@@ -91,8 +92,14 @@ export class StatelessHttp {
       return refusal(400, null, ErrorCodes.InvalidRequest, "Bad Request: 2026-07-28 has no server-to-client requests to answer", "[mcpmock] A response belongs to a session-era request; in 2026-07-28 answers to input requests travel as inputResponses in the retried request.");
     }
     const envelope = this.#core.stateless.read(m.params, headers[HeaderNames.protocolVersion]);
+    // A method the revision removed (or never had) is refused before any header or envelope
+    // check: 404, -32601 (a stub of a custom method still answers it, after a good envelope).
+    const version = isEnvelopeRefusal(envelope) ? headers[HeaderNames.protocolVersion] : envelope.protocolVersion;
+    const known = version !== undefined && STATELESS_PROTOCOL_VERSIONS.includes(version);
+    const exists = m.kind === "notification" || !known || METHOD_BY_NAME.get(m.method)?.revisions.includes(version) === true;
+    if (!exists && isEnvelopeRefusal(envelope)) return refusal(404, id, ErrorCodes.MethodNotFound, `Method not found: ${m.method}`, `[mcpmock] ${m.method} does not exist in protocol revision ${String(version)}.`);
     if (isEnvelopeRefusal(envelope)) return refusal(400, id, envelope.code, envelope.message, envelope.data);
-    const mismatch = headerMismatch(m.method, m.params, headers, this.#core.tools);
+    const mismatch = exists ? headerMismatch(m.method, m.params, headers, this.#core.tools) : undefined;
     if (mismatch) {
       return refusal(400, id, ErrorCodes.HeaderMismatch, `Bad Request: the request headers and body disagree: ${mismatch.body}`, { mismatch });
     }
