@@ -21,6 +21,7 @@ import { stubSentence } from "./journal/explain.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served, type MockAuth } from "./served.js";
+import { startUpstream } from "./upstream/upstream.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp, inspectorSource } from "./admin/admin-api.js";
 import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
@@ -128,7 +129,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     options: McpMockOptions<T> = {},
   ): Promise<McpMock<T>> {
     assertValidOptions(options);
-    const core = new MockCore(options);
+    const core = new MockCore(options, await startUpstream(options));
     const served = await Served.start(core, options as McpMockOptions);
     const mock = new McpMock<T>(core, served);
     const admin = typeof options.admin === "object" ? options.admin : {};
@@ -236,6 +237,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#closing ??= (async () => {
       this.#core.closing.abort();
       await this.#served.close();
+      await this.#core.proxied?.close();
     })();
     const closed = this.#closing;
     if (this.#unmatchedReported || this.#core.options.onUnmatched !== "error") return closed;

@@ -23,6 +23,7 @@ import { assertRoundsAllowed, completeResult, type CacheHints } from "./eras/sta
 import type { InputRounds, Retry } from "./input-rounds.js";
 import { MetaKeys } from "../protocol/revisions.js";
 import type { LogLevel } from "../stubs/stream-script.js";
+import type { ProxiedAnswers } from "./proxied-answers.js";
 
 /** What answers read from the mock. */
 export interface AnswerSource extends DefaultsSource {
@@ -31,6 +32,8 @@ export interface AnswerSource extends DefaultsSource {
   readonly inputRounds: InputRounds;
   /** The cache hints 2026-07-28 results carry unless their answer sets them. */
   cacheHints(): CacheHints;
+  /** Proxy mode's answers (the upstream's), when the mock has an upstream. */
+  readonly proxied: ProxiedAnswers | undefined;
 }
 
 /** Where a 2026-07-28 call stands among its input rounds, and which answer of its stub it plays. */
@@ -134,6 +137,11 @@ export class Answers {
         const result = EMPTY_RESULT_BY_METHOD.get(call.method) ?? {};
         const message = resultResponse(call.id as RequestId, result);
         return { kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message };
+      }
+      case "proxy": {
+        const own = plan.own;
+        if (this.#source.proxied) return this.#source.proxied.play(plan, call, own && (() => this.#play(own, call, where, stub, undefined)));
+        return { kind: "message", message: errorMessage(call, ErrorCodes.InternalError, `${PREFIX} ${where} proxies to the upstream, but this mock has none: start it with proxy: { target: "http://..." } or { command: "..." }.`) };
       }
       case "stream": {
         const session = call.sessionId === undefined ? undefined : this.#source.sessions.get(call.sessionId);

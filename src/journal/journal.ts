@@ -51,6 +51,10 @@ export interface JournalEntry {
    * the one a `tasks/*` request names, or the one a response's related-task `_meta` names.
    */
   taskId: string | undefined;
+  /** Proxy mode: `true` when the upstream (the real server) answered. */
+  proxied?: true;
+  /** Proxy mode: the upstream's answer (before any transform, `{ result }` or `{ error }`) and the milliseconds it took. */
+  upstream?: { readonly answer: unknown; readonly durationMs: number };
   /**
    * Set when the message was larger than `journalBytes`: its params were dropped once it was
    * answered, all but the tool or prompt name or the resource URI. `bytes` is its size.
@@ -200,7 +204,7 @@ export class Journal {
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
     // Kept: packed outside the heap until it is read (the index again: a listener may have cleared
     // the journal). A miss stays the object onUnmatched was given: misses are few, and looked at.
-    const kept = index === -1 || missReport !== undefined ? -1 : this.#indexOf(entry);
+    const kept = index === -1 || missReport !== undefined || entry.proxied === true ? -1 : this.#indexOf(entry);
     const offset = kept === -1 ? -1 : this.#packer.pack(entry, body, resultJson);
     if (offset === -1) return;
     this.#queue[kept] = this.#packer.chunk;
