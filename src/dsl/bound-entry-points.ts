@@ -28,7 +28,8 @@ export function toolsCallOn(core: MockCore, name?: string): ToolCallBuilder<any,
   if (name === undefined) return new ToolCallBuilder(entryDraft("tools/call"), core);
   const written = entryCall("tools/call", name);
   if (typeof name !== "string") throw new McpMockError(`toolsCall takes a tool name (a string), received ${typeof name}.`);
-  assertDeclared(written, "tool", name, core.tools.names(), `tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }]`, "declareTool");
+  // In proxy mode the upstream may serve a tool the mock does not declare.
+  if (core.proxied === undefined) assertDeclared(written, "tool", name, core.tools.names(), `tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }]`, "declareTool");
   return new ToolCallBuilder(draft("tools/call", written, name), core);
 }
 
@@ -36,7 +37,7 @@ export function toolsCallOn(core: MockCore, name?: string): ToolCallBuilder<any,
 export function promptsGetOn(core: MockCore, name?: string): PromptGetBuilder {
   if (name === undefined) return new PromptGetBuilder(entryDraft("prompts/get"), core);
   const written = entryCall("prompts/get", name);
-  assertDeclared(written, "prompt", name, core.prompts.names(), `prompts: [{ name: ${JSON.stringify(name)} }]`, "declarePrompt");
+  if (core.proxied === undefined) assertDeclared(written, "prompt", name, core.prompts.names(), `prompts: [{ name: ${JSON.stringify(name)} }]`, "declarePrompt");
   return new PromptGetBuilder(draft("prompts/get", written, name), core);
 }
 
