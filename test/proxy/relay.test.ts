@@ -1,0 +1,54 @@
+/**
+ * Proxy mode relays the traffic a real server starts itself: its requests (roots, elicitation)
+ * to the client and the answers back, its notifications (log messages) to the client, the
+ * client's notifications (roots list_changed) to it; and close() ends every upstream session
+ * and child process.
+ */
+import { describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { McpMock } from "../../src/index.js";
+import { STDIO_UPSTREAM } from "./everything.js";
+import { execFileSync } from "node:child_process";
+
+/** The server-everything processes children of this test process. */
+function everythingChildren(): string[] {
+  const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
+  return out.split("\n").filter((l) => l.includes("server-everything"));
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 30));
+  expect(check(), what).toBe(true);
+}
+
+describe("proxy mode relays what the real server starts", () => {
+  it("server-to-client requests and notifications both ways reach the right client, and close() leaves no child process", async () => {
+    const mock = await McpMock.start({ proxy: STDIO_UPSTREAM });
+    const client = new Client({ name: "t", version: "1" }, { capabilities: { roots: { listChanged: true }, elicitation: {} } });
+    let rootsAsked = 0;
+    const logs: string[] = [];
+    client.setRequestHandler(ListRootsRequestSchema, () => (rootsAsked++, { roots: [{ uri: "file:///work/project", name: "project" }] }));
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(String(n.params.data)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(mock.url)));
+    try {
+      const roots = await client.callTool({ name: "get-roots-list", arguments: {} });
+      expect(JSON.stringify(roots)).toContain("file:///work/project");
+      await until(() => logs.some((l) => l.startsWith("Roots updated: 1")), "the server's log message reached the client");
+      const asked = rootsAsked;
+      await client.sendRootsListChanged();
+      await until(() => rootsAsked > asked, "the client's roots/list_changed reached the server, which asked again");
+      const elicited = await client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+      expect(JSON.stringify(elicited)).toContain("Ada");
+      expect(everythingChildren().length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await client.close();
+      await mock.close();
+    }
+    await until(() => everythingChildren().length === 0, "every upstream child process ended");
+    const methods = mock.requests().map((e) => `${e.kind} ${e.method} ${e.proxied === true ? "proxied" : ""}`.trim());
+    expect(methods).toEqual(expect.arrayContaining(["response roots/list", "response elicitation/create", "notification notifications/roots/list_changed", "request tools/call proxied"]));
+  }, 30_000);
+});
