@@ -145,9 +145,11 @@ function stripPrefix(message: string): string {
 function reason(error: unknown, timeoutMs: number): string {
   if (error instanceof McpError && error.code === -32001) return `no answer within ${timeoutMs} ms`;
   if (error instanceof McpError && error.code === -32000) return "the connection closed";
-  const e = error as { message?: string; cause?: { code?: string; message?: string } };
+  const e = error as { message?: string; code?: unknown; cause?: { code?: string; message?: string } };
   const cause = e.cause?.code ?? e.cause?.message;
-  const text = String(e.message ?? error).replace(/^MCP error -?\d+: /, "");
+  let text = String(e.message ?? error).replace(/^MCP error -?\d+: /, "");
+  // The SDK's HTTP errors carry the status as their code.
+  if (typeof e.code === "number" && e.code >= 100 && e.code < 600) text = `HTTP ${e.code} (${text})`;
   return cause && !text.includes(cause) ? `${text} (${cause})` : text;
 }
 
