@@ -163,7 +163,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   static async fromDefinition(fileOrObject: string | MockDefinition, options: McpMockOptions = {}): Promise<McpMock> {
-    const { definition, source } = loadDefinition(fileOrObject);
+    const { definition, source } = loadDefinition(fileOrObject, options.proxy !== undefined);
     const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
       const ids = applyDefinition(mock as McpMock, definition, source, false);

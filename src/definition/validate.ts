@@ -153,7 +153,7 @@ export function assertMockDefinition(value: unknown, source = "definition"): ass
 }
 
 /** @internal The check, where `alsoDeclared` names tools a running mock already has (admin fragments). */
-export function checkDefinition(value: unknown, source: string, alsoDeclared: readonly string[]): asserts value is MockDefinition {
+export function checkDefinition(value: unknown, source: string, alsoDeclared: readonly string[], proxied = false): asserts value is MockDefinition {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
   }
@@ -168,7 +168,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
   problems.throwIfAny();
   const def = value as MockDefinition;
   // In proxy mode, a tool the file does not declare may be the upstream's.
-  const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name), ...(def.proxy ? (def.responses ?? []).flatMap((r) => (r.tool === undefined ? [] : [r.tool])) : [])];
+  const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name), ...(def.proxy || proxied ? (def.responses ?? []).flatMap((r) => (r.tool === undefined ? [] : [r.tool])) : [])];
   declarationChecks(def, source, problems);
   (def.responses ?? []).forEach((r, i) => {
     const where = `responses[${i}]`;
