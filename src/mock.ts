@@ -22,6 +22,7 @@ import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served, type MockAuth } from "./served.js";
 import { startUpstream } from "./upstream/upstream.js";
+import type { AnyValue } from "./values/any.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp, inspectorSource } from "./admin/admin-api.js";
 import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
@@ -356,11 +357,12 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```ts
    * mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
    * mock.toolsCall().respondsWith("any tool, any arguments");
+   * mock.toolsCall(ANY).withDelay({ min: 50, max: 500 }).proxies(); // the same: any tool
    * ```
    */
-  toolsCall(): ToolCallBuilder;
+  toolsCall(name?: AnyValue): ToolCallBuilder;
   toolsCall<N extends ToolName<Tools>>(name: N): ToolCallBuilder<ToolArgs<Tools, N>, ToolPayload<Tools, N>>;
-  toolsCall(name?: string): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  toolsCall(name?: string | AnyValue): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
     return toolsCallOn(this.#core, name);
   }
 

@@ -10,6 +10,7 @@ import { entryCall, HTTP_GET_STREAM } from "../protocol/entry-points.js";
 import { McpMockError } from "../values/errors.js";
 import { closestNames } from "../journal/explain.js";
 import { entryDraft } from "./patterns.js";
+import { isAny, type AnyValue } from "../values/any.js";
 
 /** A stub may only name a declared tool or prompt: a typo fails here, with the fix. */
 function assertDeclared(written: string, kind: "tool" | "prompt", name: string, declared: string[], startOption: string, declareMethod: string): void {
@@ -24,8 +25,8 @@ function assertDeclared(written: string, kind: "tool" | "prompt", name: string, 
 }
 
 /** `mock.toolsCall(name?)`: any tool, or one declared tool. */
-export function toolsCallOn(core: MockCore, name?: string): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (name === undefined) return new ToolCallBuilder(entryDraft("tools/call"), core);
+export function toolsCallOn(core: MockCore, name?: string | AnyValue): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (name === undefined || isAny(name)) return new ToolCallBuilder(entryDraft("tools/call"), core);
   const written = entryCall("tools/call", name);
   if (typeof name !== "string") throw new McpMockError(`toolsCall takes a tool name (a string), received ${typeof name}.`);
   // In proxy mode the upstream may serve a tool the mock does not declare.

@@ -134,9 +134,10 @@ export class Answers {
       case "status":
         return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }), ...(plan.headers ? { headers: plan.headers } : {}) };
       case "fault": {
-        const result = EMPTY_RESULT_BY_METHOD.get(call.method) ?? {};
-        const message = resultResponse(call.id as RequestId, result);
-        return { kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message };
+        const faulted = (message: JsonRpcResponse): Outcome => ({ kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message });
+        // In proxy mode the real server answers and the fault breaks its answer on the way back.
+        if (this.#source.proxied) return this.#source.proxied.message(call).then(faulted);
+        return faulted(resultResponse(call.id as RequestId, EMPTY_RESULT_BY_METHOD.get(call.method) ?? {}));
       }
       case "proxy": {
         const own = plan.own;

@@ -10,7 +10,7 @@ import type { McpCall, RequestId } from "../stubs/call.js";
 import type { ProxyPlan } from "../stubs/stub.js";
 import { PREFIX } from "../values/errors.js";
 import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
-import { resultResponse } from "../protocol/jsonrpc.js";
+import { resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { ErrorCodes } from "../protocol/revisions.js";
 import type { ClientRequests } from "./client-requests.js";
 import type { Outcome } from "./outcome.js";
@@ -109,6 +109,16 @@ export class ProxiedAnswers {
         }
       },
     };
+  }
+
+  /** The upstream's answer to a call as one message (for a fault to break on the way back). */
+  async message(call: McpCall): Promise<JsonRpcResponse> {
+    const outcome = await this.play({ kind: "proxy" }, call);
+    if (outcome.kind === "message") return outcome.message;
+    // A call with a progress token: its progress is dropped, its answer kept.
+    let last: unknown;
+    await (outcome as Extract<Outcome, { kind: "stream" }>).run({ send: (m) => (last = m), signal: this.#src.closing });
+    return last as JsonRpcResponse;
   }
 
   /** A client's notification, to its upstream session (cancellations end the proxied call they name). */
