@@ -25,6 +25,11 @@ export type {
 export type { PromptDeclaration, PromptArgument, PromptMessage, GetPromptResult } from "./stubs/prompt-catalog.js";
 export type { SessionIdGenerator } from "./engine/session-store.js";
 
+// Proxy mode
+export type { ProxyTarget } from "./upstream/target.js";
+export type { SnapshotOptions } from "./recording/snapshot.js";
+export type { ProxyPlan } from "./stubs/stub.js";
+
 // Stubbing
 export { ANY, type AnyValue } from "./values/any.js";
 export { ABSENT, contains, type AbsentValue, type ContainsValue, type ValuePattern } from "./values/value-patterns.js";

@@ -23,6 +23,7 @@ import type { StdioStreams } from "./transports/stdio.js";
 import { Served, type MockAuth } from "./served.js";
 import { startUpstream } from "./upstream/upstream.js";
 import type { AnyValue } from "./values/any.js";
+import { snapshotOf, type SnapshotOptions } from "./recording/snapshot.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminApp, inspectorSource } from "./admin/admin-api.js";
 import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
@@ -245,6 +246,23 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     // With onUnmatched: "error", the first close() also fails the test on unmatched requests.
     this.#unmatchedReported = true;
     return closed.then(() => this.assertNoUnmatched());
+  }
+
+  /**
+   * Proxy mode: what the upstream answered so far, as a definition (the recorder's writer:
+   * `redact` and `ignore` take JSON Pointers as `mcpmock record --redact/--ignore` does),
+   * which replays without the upstream. Upstream credentials never reach it.
+   *
+   * @example
+   * ```ts
+   * import { writeFileSync } from "node:fs";
+   * const definition = mock.snapshot({ ignore: ["/arguments/timestamp"] });
+   * writeFileSync("real-server.mock.json", JSON.stringify(definition, null, 2));
+   * await using replay = await McpMock.fromDefinition(definition);
+   * ```
+   */
+  snapshot(options: SnapshotOptions = {}): MockDefinition {
+    return snapshotOf(this.#core.journal.entries(), this.#core.proxied?.upstreamInfo(), options);
   }
 
   /**

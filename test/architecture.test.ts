@@ -21,6 +21,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   auth: 4,
   // Two siblings on the engine: neither imports the other.
   transports: 5,
+  // Connections to real servers (proxy mode, the recorder, the checker), through the SDK client; the engine sees them as UpstreamPort.
+  upstream: 5,
   dsl: 5,
   definition: 6,
   admin: 7,

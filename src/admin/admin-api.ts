@@ -167,11 +167,13 @@ export function adminApp(
     const sessions = await mock.notify(request.method, request.params, request.sessionId === undefined ? {} : { sessionId: request.sessionId });
     return Response.json({ sessions });
   });
+  // Proxy mode: what the upstream answered, as a definition that replays without it.
+  app.post(`${ADMIN_PREFIX}/recordings/snapshot`, async (c) => Response.json(mock.snapshot(((await c.req.text()) === "" ? {} : await body(c)) as { redact?: string[]; ignore?: string[] })));
   app.post(`${ADMIN_PREFIX}/reset`, () => {
     mock.reset();
     feed?.broadcast("reset");
     return new Response(null, { status: 204 });
   });
-  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
+  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/recordings/snapshot, POST ${ADMIN_PREFIX}/reset.`));
   return app;
 }

@@ -19,7 +19,7 @@ import type { Push } from "./push.js";
 import { errorMessage } from "./selection.js";
 import type { SessionStore } from "./session-store.js";
 import type { StreamSink } from "./stream-player.js";
-import type { SessionRelay, UpstreamAnswer, UpstreamPort } from "./upstream-port.js";
+import type { SessionRelay, UpstreamAnswer, UpstreamInfo, UpstreamPort } from "./upstream-port.js";
 
 /** What a journal entry of a proxied call keeps of the upstream. */
 export interface UpstreamNote {
@@ -68,6 +68,11 @@ export class ProxiedAnswers {
   /** What the upstream can do, as its first session said (until then, everything a proxied call may need). */
   upstreamCapabilities(): Record<string, unknown> {
     return this.#src.upstream.info?.capabilities ?? { tools: {}, resources: {}, prompts: {}, logging: {}, completions: {} };
+  }
+
+  /** What the upstream said it is, once a session with it opened. */
+  upstreamInfo(): UpstreamInfo | undefined {
+    return this.#src.upstream.info;
   }
 
   /** What the upstream said it is (name, version), once known. */

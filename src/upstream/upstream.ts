@@ -8,6 +8,7 @@ import { PREFIX } from "../values/errors.js";
 import type { UpstreamAnswer, UpstreamCall, UpstreamInfo, UpstreamPort } from "../engine/upstream-port.js";
 import { upstreamName, upstreamTransport, type ProxyTarget } from "./target.js";
 import { failure, UpstreamSession } from "./upstream-session.js";
+import { scrubbed, secretsOf } from "./secrets.js";
 
 /**
  * The upstream of a mock started with `proxy` (none without), its first session opened: a
@@ -41,11 +42,14 @@ export class Upstream implements UpstreamPort {
   readonly #options: UpstreamOptions;
   readonly #sessions = new Map<string, Promise<UpstreamSession | string>>();
   #info: UpstreamInfo | undefined;
+  /** Its credentials, replaced wherever they appear in an answer. */
+  readonly #secrets: readonly string[];
   #closed = false;
 
   constructor(target: ProxyTarget, options: UpstreamOptions) {
     this.#target = target;
     this.name = upstreamName(target);
+    this.#secrets = secretsOf(target);
     this.#options = options;
   }
 
@@ -66,7 +70,7 @@ export class Upstream implements UpstreamPort {
     if (this.#closed) return failure(`${PREFIX} the mock is closing; ${call.method} was not sent to ${this.name}.`, this.name);
     const session = await this.#session(call.sessionKey, call.relay);
     if (typeof session === "string") return failure(session, this.name);
-    return session.request(call);
+    return scrubbed(await session.request(call), this.#secrets);
   }
 
   notify(sessionKey: string, method: string, params: Record<string, unknown> | undefined): void {
@@ -104,7 +108,7 @@ export class Upstream implements UpstreamPort {
     const transport = upstreamTransport(this.#target, (chunk) => (words = (words + chunk).slice(-LAST_WORDS_CHARS)));
     const opening = UpstreamSession.open(transport, this.name, relay, this.#options.timeoutMs, () => words).then(
       (session) => {
-        this.#info ??= session.info;
+        this.#info ??= scrubbed(session.info, this.#secrets);
         session.onEnd = (why) => {
           if (!this.#closed) this.#report(`${PREFIX} ${why}; the next call opens a new session${"command" in this.#target ? " (the server is started again)" : ""}.`);
         };
