@@ -1,7 +1,10 @@
 /** Upstreams that misbehave, for proxy mode's "trouble is an answer" tests: a tiny HTTP MCP server whose tools/call does something wrong. */
 import { createServer, type Server } from "node:http";
 
-export type Misbehaviour = "reset" | "non-json" | "status-500" | "silent" | "reset-mid-stream";
+export type Misbehaviour = "reset" | "non-json" | "status-500" | "silent" | "reset-mid-stream" | "big-once";
+
+/** For "big-once": the tool "big" answers this many characters of text; every other tool a short text. */
+export const BIG_ANSWER_CHARS = 30_000_000;
 
 /** An HTTP server that initializes like an MCP server and then answers tools/call the way it is told. */
 export async function badUpstream(behaviour: Misbehaviour): Promise<{ url: string; close: () => Promise<void> }> {
@@ -17,7 +20,11 @@ export async function badUpstream(behaviour: Misbehaviour): Promise<{ url: strin
         return void res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "bad", version: "1" } } }));
       }
       if (message.method !== "tools/call") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { tools: [] } }));
+      const name = (message as { params?: { name?: string } }).params?.name;
       switch (behaviour) {
+        case "big-once":
+          res.writeHead(200, { "content-type": "application/json" });
+          return void res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: name === "big" ? "x".repeat(BIG_ANSWER_CHARS) : `small ${name}` }] } }));
         case "reset":
           return void req.socket.destroy();
         case "reset-mid-stream":
