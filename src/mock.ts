@@ -131,8 +131,12 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     options: McpMockOptions<T> = {},
   ): Promise<McpMock<T>> {
     assertValidOptions(options);
-    const core = new MockCore(options, await startUpstream(options));
-    const served = await Served.start(core, options as McpMockOptions);
+    const upstream = await startUpstream(options);
+    const core = new MockCore(options, upstream);
+    const served = await Served.start(core, options as McpMockOptions).catch(async (error: unknown) => {
+      await upstream?.close(); // a port in use, say: the upstream's child processes end too
+      throw error;
+    });
     const mock = new McpMock<T>(core, served);
     const admin = typeof options.admin === "object" ? options.admin : {};
     // The admin API's verify() reports point at its own routes, not at mock.requests().

@@ -133,7 +133,10 @@ export class ProxiedAnswers {
       this.#cancels.get(`${key}\u0000${String(call.params?.["requestId"])}`)?.abort();
       return;
     }
-    if (call.method !== "notifications/initialized") this.#src.upstream.notify(key, call.method, call.params);
+    // The upstream session opens with its client's (the SDK sends its own notifications/initialized).
+    if (call.method === "notifications/initialized") {
+      if (key !== "") this.#src.upstream.open(key, this.#relay(key, call));
+    } else this.#src.upstream.notify(key, call.method, call.params);
   }
 
   /** Ends every upstream session, for `close()`. */

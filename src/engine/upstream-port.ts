@@ -49,6 +49,8 @@ export interface UpstreamPort {
   readonly info: UpstreamInfo | undefined;
   /** Sends a request on its session; never rejects. */
   request(call: UpstreamCall): Promise<UpstreamAnswer>;
+  /** Opens the upstream session of a client session now (when its client says it is initialized), if it is not open. */
+  open(sessionKey: string, relay: SessionRelay): void;
   /** Sends a notification on a session, if that session is open. */
   notify(sessionKey: string, method: string, params: Record<string, unknown> | undefined): void;
   /** Ends the upstream session of a client session that ended. */

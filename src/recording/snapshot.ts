@@ -15,7 +15,12 @@ import { parsePointer, type Pointer } from "./json-pointer.js";
 /**
  * How a snapshot is written: JSON Pointers into request params (and answers, for `redact`)
  * as `mcpmock record` takes them.
- * @category Proxy mode
+ *
+ * @example
+ * ```ts
+ * const definition = mock.snapshot({ redact: ["/arguments/token"], ignore: ["/arguments/requestId"] });
+ * ```
+ * @category Starting
  */
 export interface SnapshotOptions {
   /** Pointers whose values never reach the definition, e.g. `"/arguments/token"` or `"/content/0/text"`. */

@@ -31,8 +31,17 @@ export type ResponsePlan =
   /** Proxy mode: the upstream (the real server) answers; `transform` alters its result, `merge` joins a list with the mock's declared items. */
   | ProxyPlan;
 
-/** Proxy mode's answer: ask the upstream. @category Stubbing */
+/**
+ * Proxy mode's answer: ask the upstream. `.proxies()` makes one; calls no stub answers play one.
+ *
+ * @example
+ * ```ts
+ * mock.toolsCall("fetch").proxies((answer) => ({ ...answer, isError: true }));
+ * ```
+ * @category Stubbing
+ */
 export interface ProxyPlan {
+  /** Always `"proxy"`. */
   readonly kind: "proxy";
   /** Alters the upstream's result before the client gets it (`.proxies((answer, call) => ...)`). */
   readonly transform?: (answer: Record<string, unknown>, call: McpCall) => unknown;

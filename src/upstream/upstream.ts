@@ -73,6 +73,10 @@ export class Upstream implements UpstreamPort {
     return scrubbed(await session.request(call), this.#secrets);
   }
 
+  open(sessionKey: string, relay: UpstreamCall["relay"]): void {
+    if (!this.#closed) void this.#session(sessionKey, relay);
+  }
+
   notify(sessionKey: string, method: string, params: Record<string, unknown> | undefined): void {
     void this.#sessions.get(sessionKey)?.then((s) => typeof s !== "string" && s.notify(method, params));
   }
