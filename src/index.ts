@@ -28,7 +28,6 @@ export type { SessionIdGenerator } from "./engine/session-store.js";
 // Proxy mode
 export type { ProxyTarget } from "./upstream/target.js";
 export type { SnapshotOptions } from "./recording/snapshot.js";
-export type { ProxyPlan } from "./stubs/stub.js";
 
 // Stubbing
 export { ANY, type AnyValue } from "./values/any.js";

@@ -54,7 +54,12 @@ export interface JournalEntry {
   /** Proxy mode: `true` when the upstream (the real server) answered. */
   proxied?: true;
   /** Proxy mode: the upstream's answer (before any transform, `{ result }` or `{ error }`) and the milliseconds it took. */
-  upstream?: { readonly answer: unknown; readonly durationMs: number };
+  upstream?: {
+    /** What the upstream answered: `{ result }` or `{ error }`. */
+    readonly answer: unknown;
+    /** Milliseconds it took. */
+    readonly durationMs: number;
+  };
   /**
    * Set when the message was larger than `journalBytes`: its params were dropped once it was
    * answered, all but the tool or prompt name or the resource URI. `bytes` is its size.
