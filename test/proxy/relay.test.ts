@@ -52,3 +52,26 @@ describe("proxy mode relays what the real server starts", () => {
     expect(methods).toEqual(expect.arrayContaining(["response roots/list", "response elicitation/create", "notification notifications/roots/list_changed", "request tools/call proxied"]));
   }, 30_000);
 });
+
+describe("proxy mode passes every method", () => {
+  it("completion, logging/setLevel and a method the server does not know, over an in-memory connection too", async () => {
+    await using mock = await McpMock.start({ proxy: STDIO_UPSTREAM, transport: "none" });
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(mock.clientTransport());
+    try {
+      const completion = await client.complete({ ref: { type: "ref/prompt", name: "completable-prompt" }, argument: { name: "department", value: "Eng" } });
+      expect(completion.completion.values).toEqual(["Engineering"]);
+      expect(await client.setLoggingLevel("debug")).toEqual({});
+      const { z } = await import("zod");
+      const unknown = await client.request({ method: "custom/unknown", params: { x: 1 } } as never, z.looseObject({}) as never).then(
+        () => "answered",
+        (error: { code?: number; message?: string }) => `${error.code}: ${error.message}`,
+      );
+      expect(unknown).toMatch(/^-32601: MCP error -32601: Method not found/);
+    } finally {
+      await client.close();
+    }
+    expect(mock.requests().filter((e) => e.proxied).map((e) => e.method)).toEqual(expect.arrayContaining(["completion/complete", "logging/setLevel", "custom/unknown"]));
+    expect(mock.unmatched()).toEqual([]);
+  }, 30_000);
+});
