@@ -75,3 +75,35 @@ describe("proxy mode passes every method", () => {
     expect(mock.unmatched()).toEqual([]);
   }, 30_000);
 });
+
+describe("one upstream session per client session", () => {
+  it("two clients get two upstream processes, each keeps its own, and ending a session ends its process", async () => {
+    await using mock = await McpMock.start({ proxy: { command: process.execPath, args: ["test/fixtures/dying-server.mjs"] } });
+    const pidOf = async (client: Client): Promise<number> => Number(/alive (\d+)/.exec(JSON.stringify(await client.callTool({ name: "alive", arguments: {} })))?.[1]);
+    const a = new Client({ name: "a", version: "1" });
+    const b = new Client({ name: "b", version: "1" });
+    const transportA = new StreamableHTTPClientTransport(new URL(mock.url));
+    await a.connect(transportA);
+    await b.connect(new StreamableHTTPClientTransport(new URL(mock.url)));
+    try {
+      const [pa, pb] = [await pidOf(a), await pidOf(b)];
+      expect(pa).not.toBe(pb);
+      expect(await pidOf(a)).toBe(pa);
+      expect(await pidOf(b)).toBe(pb);
+      await transportA.terminateSession(); // DELETE: the client session ends, and its upstream session with it
+      const alive = (pid: number): boolean => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await until(() => !alive(pa), "the ended session's upstream process exited");
+      expect(alive(pb)).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 30_000);
+});
