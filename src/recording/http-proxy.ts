@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { listen, type Listening } from "../transports/http/listener.js";
+import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import { isRequest, isResponse, messagesIn, type Exchange, type Recording, type WireMessage } from "./exchanges.js";
 
 /** Headers that belong to one connection, not the message (RFC 9110 section 7.6.1), and ones fetch sets itself. */
@@ -31,7 +32,7 @@ export interface HttpProxyOptions {
 }
 
 /** The recorder's default wait for the target: the mock's `clientTimeoutMs` default. */
-export const DEFAULT_RECORD_TIMEOUT_MS = 10_000;
+export const DEFAULT_RECORD_TIMEOUT_MS = DEFAULT_CLIENT_TIMEOUT_MS;
 
 /** A running recording proxy. */
 export interface HttpProxy {

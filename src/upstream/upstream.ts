@@ -5,6 +5,7 @@
  * @module
  */
 import { PREFIX } from "../values/errors.js";
+import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import type { UpstreamAnswer, UpstreamCall, UpstreamInfo, UpstreamPort } from "../engine/upstream-port.js";
 import { upstreamName, upstreamTransport, type ProxyTarget } from "./target.js";
 import { failure, UpstreamSession } from "./upstream-session.js";
@@ -21,8 +22,8 @@ export async function startUpstream(options: { readonly proxy?: ProxyTarget; rea
   return upstream;
 }
 
-/** Milliseconds an upstream gets to connect or answer, unless `clientTimeoutMs` says otherwise (the mock's default). */
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+/** Milliseconds an upstream gets to connect or answer, unless `clientTimeoutMs` says otherwise: the mock's default. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = DEFAULT_CLIENT_TIMEOUT_MS;
 
 /** The stderr a stdio upstream wrote last, kept to say why it exited. */
 const LAST_WORDS_CHARS = 2_000;
@@ -110,7 +111,14 @@ export class Upstream implements UpstreamPort {
     if (current !== undefined && current !== replacing) return current; // another call is opening it
     let words = "";
     const transport = upstreamTransport(this.#target, (chunk) => (words = (words + chunk).slice(-LAST_WORDS_CHARS)));
-    const opening = UpstreamSession.open(transport, this.name, relay, this.#options.timeoutMs, () => words).then(
+    // What the server sends of its own accord is kept free of its credentials too.
+    const secrets = this.#secrets;
+    const cleanRelay: UpstreamCall["relay"] = {
+      clientCapabilities: relay.clientCapabilities,
+      notify: (method, params) => relay.notify(method, scrubbed(params, secrets)),
+      request: (method, params) => relay.request(method, scrubbed(params, secrets)),
+    };
+    const opening = UpstreamSession.open(transport, this.name, cleanRelay, this.#options.timeoutMs, () => words).then(
       (session) => {
         this.#info ??= scrubbed(session.info, this.#secrets);
         session.onEnd = (why) => {

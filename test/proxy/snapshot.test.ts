@@ -49,6 +49,8 @@ describe("mock.snapshot()", () => {
       const admin = await fetch(new URL("/__admin/recordings/snapshot", mock.url), { method: "POST" });
       expect(await admin.json()).toEqual(definition);
       const redacted = mock.snapshot({ redact: ["/content/0/text"] });
+      const adminRedacted = await fetch(new URL("/__admin/recordings/snapshot", mock.url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redact: ["/content/0/text"] }) });
+      expect(await adminRedacted.json()).toEqual(redacted);
       expect(redacted.responses?.find((r) => r.tool === "get-sum")?.result).toEqual({ content: [{ type: "text", text: "[redacted]" }] });
     }
     expect(definition.server?.name).toBe("mcp-servers/everything");
