@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { McpMock } from "../../src/index.js";
 import { STDIO_UPSTREAM } from "./everything.js";
 import { execFileSync } from "node:child_process";
@@ -104,6 +104,23 @@ describe("one upstream session per client session", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  }, 30_000);
+});
+
+describe("the upstream's list_changed", () => {
+  it("reaches the client's stream", async () => {
+    await using mock = await McpMock.start({ proxy: { command: process.execPath, args: ["test/fixtures/dying-server.mjs"] } });
+    const client = new Client({ name: "t", version: "1" });
+    let changed = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+    await client.connect(new StreamableHTTPClientTransport(new URL(mock.url)));
+    try {
+      await until(() => mock.sessions()[0]?.streamOpen === true, "the client's GET stream is open");
+      await client.callTool({ name: "announce", arguments: {} });
+      await until(() => changed === 1, "notifications/tools/list_changed reached the client");
+    } finally {
+      await client.close();
     }
   }, 30_000);
 });
