@@ -9,10 +9,8 @@ import { Hono } from "hono";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { listen, type Listening } from "../transports/http/listener.js";
 import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
+import { relayedHeaders } from "../upstream/http-headers.js";
 import { isRequest, isResponse, messagesIn, type Exchange, type Recording, type WireMessage } from "./exchanges.js";
-
-/** Headers that belong to one connection, not the message (RFC 9110 section 7.6.1), and ones fetch sets itself. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "host", "content-length", "content-encoding"]);
 
 /** Header names whose values are credentials: never written, and scrubbed wherever they appear in a body. */
 const CREDENTIAL = /authorization|cookie|token|secret|api[-_]?key|password|credential/i;
@@ -54,20 +52,6 @@ function noteSecrets(headers: Headers, recording: Recording): void {
       if (v) recording.secrets.add(v);
     }
   });
-}
-
-/** A copy of headers without hop-by-hop ones. */
-function relayed(headers: Headers): Headers {
-  const out = new Headers();
-  headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name.toLowerCase())) out.append(name, value);
-  });
-  // Headers.forEach joins Set-Cookie lines; keep them apart.
-  if (headers.getSetCookie().length > 1) {
-    out.delete("set-cookie");
-    for (const cookie of headers.getSetCookie()) out.append("set-cookie", cookie);
-  }
-  return out;
 }
 
 /** Feeds the server's messages for one POST to the exchanges its requests opened. */
@@ -146,7 +130,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     try {
       upstream = await fetch(upstreamUrl, {
         method: c.req.method,
-        headers: relayed(c.req.raw.headers),
+        headers: relayedHeaders(c.req.raw.headers),
         ...(text === undefined ? {} : { body: text }),
         redirect: "manual",
         signal: AbortSignal.any([closing.signal, c.req.raw.signal, slow.signal]),
@@ -157,7 +141,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       return c.text(`mcpmock record: the target ${target.href} did not answer: ${(error as Error).message}`, 502);
     }
     noteSecrets(upstream.headers, recording);
-    const headers = relayed(upstream.headers);
+    const headers = relayedHeaders(upstream.headers);
     const deliver = serverMessages(recording, opened);
     const type = upstream.headers.get("content-type") ?? "";
     if (upstream.body && type.includes("text/event-stream")) {
