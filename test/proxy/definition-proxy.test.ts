@@ -52,3 +52,22 @@ describe("definitions: rate beside fault, proxy on an entry", () => {
     expect(() => assertMockDefinition({ responses: [{ tool: "anything", proxy: true }] } as never, "x.json")).toThrow(/tool "anything" is not in tools/);
   });
 });
+
+describe("a definition with a top-level proxy", () => {
+  it("serves its stubs and passes the rest to the upstream it names", async () => {
+    const { STDIO_UPSTREAM } = await import("./everything.js");
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    await using mock = await McpMock.fromDefinition({
+      proxy: { command: STDIO_UPSTREAM.command, args: [...STDIO_UPSTREAM.args] },
+      responses: [{ tool: "echo", args: { message: "x" }, result: "from the file" }],
+    });
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(mock.clientTransport());
+    try {
+      expect(await client.callTool({ name: "echo", arguments: { message: "x" } })).toMatchObject({ content: [{ type: "text", text: "from the file" }] });
+      expect(await client.callTool({ name: "echo", arguments: { message: "y" } })).toMatchObject({ content: [{ type: "text", text: "Echo: y" }] });
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
