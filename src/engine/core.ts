@@ -147,7 +147,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return { ...(this.options.serverInfo ?? this.proxied?.upstreamServerInfo() ?? { name: "mcpmock", version: VERSION }) };
   }
   instructions(): string | undefined {
-    return this.options.instructions;
+    return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;
   }
   capabilities(): Record<string, unknown> {
     return this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this);

@@ -62,6 +62,10 @@ describe.each(Object.keys(UPSTREAMS) as Array<keyof typeof UPSTREAMS>)("proxy mo
     const client = new Client({ name: "t", version: "1" });
     await client.connect(new StreamableHTTPClientTransport(new URL(mock.url)));
     try {
+      // The mock introduces itself as the upstream does, unless told otherwise.
+      expect(client.getServerVersion()?.name).toBe("mcp-servers/everything");
+      expect(client.getInstructions()).toBe(mock.snapshot().server?.instructions);
+      expect(client.getInstructions()?.length).toBeGreaterThan(0);
       const progress: Array<{ progress: number; total?: number }> = [];
       const long = await client.callTool({ name: "trigger-long-running-operation", arguments: { duration: 0.3, steps: 3 } }, undefined, { onprogress: (p) => progress.push(p) });
       expect(progress).toEqual([{ progress: 1, total: 3 }, { progress: 2, total: 3 }, { progress: 3, total: 3 }]);
