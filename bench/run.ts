@@ -291,6 +291,18 @@ async function main(): Promise<void> {
     const era2025 = median(cpu(eras.get("mcpmock 2025 stateless") ?? []));
     for (const [name, rs] of eras) row("tools/call 2026-07-28 vs 2025 stateless, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), era2025, "2025 stateless"));
 
+    // 3e. Proxy mode (issue 31): the mock in front of a real server (the SDK's McpServer, stateful), against calling that server directly.
+    const upstream = await startServer("sdk", node, ["bench/servers/sdk.mjs", "stateful"]);
+    try {
+      const direct: Subject = { name: "SDK McpServer, called directly", stateful: true, start: async () => ({ ...upstream, stop: async () => {} }) };
+      const proxy: Subject = { name: "mcpmock proxy in front of it", stateful: true, start: () => startServer("mcpmock-proxy", node, ["bench/servers/mcpmock-proxy.mjs", upstream.url]) };
+      const fronted = await measure([direct, proxy], 32);
+      const directRps = median((fronted.get(direct.name) ?? []).map((r) => r.rps));
+      for (const [name, rs] of fronted) row("tools/call through proxy mode, 32 conn", name, "calls / s", rs.map((r) => r.rps), "", ratio(median(rs.map((r) => r.rps)), directRps, "direct"), 0);
+    } finally {
+      await upstream.stop();
+    }
+
   }
 
   // 3c. Answers that are functions of the call (issue 22): CPU per call against bare Hono, each

@@ -9,7 +9,7 @@ import { closestNames } from "./journal/explain.js";
 import { styleFor } from "./cli/style.js";
 import { VERSION } from "./values/version.js";
 import { parse, UsageError, type Command } from "./cli/command.js";
-import { serve } from "./cli/serve.js";
+import { serve, splitProxyCommand } from "./cli/serve.js";
 import { stdio } from "./cli/stdio.js";
 import { validate } from "./cli/validate.js";
 
@@ -25,6 +25,7 @@ const HELP = `mcpmock ${VERSION}: a mock MCP server for tests.
 
 Usage:
   mcpmock serve <definition.json> [--port N] [--host H] [--stateless] [--verbose]
+  mcpmock serve [definition.json] --proxy <url> | --proxy -- <command> [args...]
   mcpmock stdio <definition.json> [--verbose]
   mcpmock validate <definition.json>
   mcpmock record --out <file.json> --target <url> [--port N] | -- <command> [args...]
@@ -45,7 +46,9 @@ function fileArgument(positionals: string[], command: string): string {
 export async function main(args: string[]): Promise<number | undefined> {
   const own = args[0] !== undefined && Object.hasOwn(OWN_LINE, args[0]) ? OWN_LINE[args[0]] : undefined;
   if (own) return own(args.slice(1));
-  const { values, positionals } = parse(args);
+  // `serve --proxy -- <command> [args...]`: the upstream's command line is not mcpmock's.
+  const split = args[0] === "serve" ? splitProxyCommand(args) : { args };
+  const { values, positionals } = parse(split.args);
   const name = positionals[0];
   if (values.version) {
     process.stdout.write(`${VERSION}\n`);
@@ -61,7 +64,9 @@ export async function main(args: string[]): Promise<number | undefined> {
     const hint = similar.length ? ` Did you mean "${similar[0]}"?` : "";
     throw new UsageError(`unknown command ${JSON.stringify(name)}.${hint} Commands: ${Object.keys(COMMANDS).join(", ")}. See mcpmock --help.`);
   }
-  return command.run(fileArgument(positionals, name), values);
+  // With a proxy, serve needs no file: what no stub answers, the upstream does.
+  if (name === "serve" && (values.proxy !== undefined || split.command) && positionals.length === 1) return command.run("", values, split.command);
+  return command.run(fileArgument(positionals, name), values, split.command);
 }
 
 main(process.argv.slice(2)).then(

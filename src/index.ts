@@ -26,6 +26,10 @@ export type {
 export type { PromptDeclaration, PromptArgument, PromptMessage, GetPromptResult } from "./stubs/prompt-catalog.js";
 export type { SessionIdGenerator } from "./engine/session-store.js";
 
+// Proxy mode
+export type { ProxyTarget } from "./engine/proxy-target.js";
+export type { SnapshotOptions } from "./recording/snapshot.js";
+
 // Stubbing
 export { ANY, type AnyValue } from "./values/any.js";
 export { ABSENT, contains, type AbsentValue, type ContainsValue, type ValuePattern } from "./values/value-patterns.js";

@@ -23,6 +23,9 @@ import { explainStubs, listStubs } from "./journal/stub-views.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served, type MockAuth } from "./served.js";
+import { startUpstream } from "./upstream/upstream.js";
+import type { AnyValue } from "./values/any.js";
+import { snapshotOf, type SnapshotOptions } from "./recording/snapshot.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { adminFor } from "./admin/admin-api.js";
 import { reloadFile, type Baseline, type ReloadChanges } from "./definition/reload.js";
@@ -123,10 +126,14 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     options: McpMockOptions<T> = {},
   ): Promise<McpMock<T>> {
     assertValidOptions(options);
-    const core = new MockCore(options);
-    const served = await Served.start(core, options as McpMockOptions);
+    const upstream = await startUpstream(options);
+    const core = new MockCore(options, upstream);
+    const served = await Served.start(core, options as McpMockOptions).catch(async (error: unknown) => {
+      await upstream?.close(); // a port in use, say: the upstream's child processes end too
+      throw error;
+    });
     const mock = new McpMock<T>(core, served);
-    const admin = adminFor(mock as McpMock, core, options as McpMockOptions);
+    const admin = adminFor(mock as McpMock, core, options as McpMockOptions, (request) => mock.snapshot(request));
     if (admin) served.http?.mountAdmin(admin);
     return mock;
   }
@@ -155,7 +162,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   static async fromDefinition(fileOrObject: string | MockDefinition, options: McpMockOptions = {}): Promise<McpMock> {
-    const { definition, source } = loadDefinition(fileOrObject);
+    const { definition, source } = loadDefinition(fileOrObject, options.proxy !== undefined);
     const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
       const ids = applyDefinition(mock as McpMock, definition, source, false);
@@ -229,12 +236,30 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#closing ??= (async () => {
       this.#core.closing.abort();
       await this.#served.close();
+      await this.#core.proxied?.close();
     })();
     const closed = this.#closing;
     if (this.#unmatchedReported || this.#core.options.onUnmatched !== "error") return closed;
     // With onUnmatched: "error", the first close() also fails the test on unmatched requests.
     this.#unmatchedReported = true;
     return closed.then(() => this.assertNoUnmatched());
+  }
+
+  /**
+   * Proxy mode: what the upstream answered so far, as a definition (the recorder's writer:
+   * `redact` and `ignore` take JSON Pointers as `mcpmock record --redact/--ignore` does),
+   * which replays without the upstream. Upstream credentials never reach it.
+   *
+   * @example
+   * ```ts
+   * import { writeFileSync } from "node:fs";
+   * const definition = mock.snapshot({ ignore: ["/arguments/timestamp"] });
+   * writeFileSync("real-server.mock.json", JSON.stringify(definition, null, 2));
+   * await using replay = await McpMock.fromDefinition(definition);
+   * ```
+   */
+  snapshot(options: SnapshotOptions = {}): MockDefinition {
+    return snapshotOf(this.#core.journal.entries(), this.#core.proxied?.upstreamInfo(), options);
   }
 
   /**
@@ -284,11 +309,12 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```ts
    * mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
    * mock.toolsCall().respondsWith("any tool, any arguments");
+   * mock.toolsCall(ANY).withDelay({ min: 50, max: 500 }).proxies(); // the same: any tool
    * ```
    */
-  toolsCall(): ToolCallBuilder;
+  toolsCall(name?: AnyValue): ToolCallBuilder;
   toolsCall<N extends ToolName<Tools>>(name: N): ToolCallBuilder<ToolArgs<Tools, N>, ToolPayload<Tools, N>>;
-  toolsCall(name?: string): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  toolsCall(name?: string | AnyValue): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
     return toolsCallOn(this.#core, name);
   }
 

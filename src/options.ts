@@ -11,6 +11,7 @@ import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
 import type { SessionIdGenerator } from "./engine/session-store.js";
 import type { TaskOptions } from "./engine/tasks/tasks.js";
+import { proxyTargetProblems, type ProxyTarget } from "./engine/proxy-target.js";
 
 /** The server's identity, as `initialize` answers it. @category Starting */
 export interface ServerInfo {
@@ -188,8 +189,15 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly tasks?: TaskOptions;
   /** The `retry:` (ms) the mock advises on SSE streams before a client reconnects; 1000 by default. */
   readonly sseRetryMs?: number;
-  /** Seed for random delays (`withDelay({ distribution })`); the same seed waits the same way. Default 1. */
+  /** Seed for random delays (`withDelay({ distribution })`) and fault rates (`fails(kind, { rate })`); the same seed waits and fails the same way. Default 1. */
   readonly seed?: number;
+  /**
+   * Proxy mode: what no stub answers goes to this real server (Streamable HTTP `target`, or a
+   * stdio `command`), one upstream session per client session, and its answer comes back.
+   * Stubs win; `.proxies()` forwards a pattern explicitly. `start` resolves even when the
+   * upstream is down (a warning on stderr); its calls then answer errors naming it.
+   */
+  readonly proxy?: ProxyTarget;
   /**
    * What the test process sees when a request matches no stub (the client always gets the
    * miss answer): `"warn"` (default) prints the report on stderr; `"error"` prints it and
@@ -276,6 +284,8 @@ export function assertValidOptions(options: McpMockOptions): void {
     if (hints.cacheScope !== undefined && hints.cacheScope !== "public" && hints.cacheScope !== "private") throw new McpMockError(`cacheHints.cacheScope must be "public" or "private"; received ${JSON.stringify(hints.cacheScope)}.`);
   }
   if (options.auth !== undefined && options.auth !== false) assertAuthOptions(options.auth === true ? {} : options.auth);
+  const proxyProblems = options.proxy === undefined ? [] : proxyTargetProblems(options.proxy);
+  if (proxyProblems.length > 0) throw new McpMockError(proxyProblems.join(" "));
   const redact = options.redactHeaders;
   if (redact !== undefined && redact !== false && !(Array.isArray(redact) && redact.every((h) => typeof h === "string"))) {
     throw new McpMockError(`redactHeaders must be false or a list of header names, received ${JSON.stringify(redact)}.`);

@@ -28,8 +28,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   // connection to a real server, the SDK client: the engine reaches it only through an
   // interface the composition root hands in).
   transports: 5,
-  dsl: 5,
   upstream: 5,
+  dsl: 5,
   definition: 6,
   admin: 7,
   // Beside admin: records real servers into definitions and checks them (definition's format, the upstream).

@@ -217,6 +217,7 @@ describe("the examples error messages show are the schema's, and valid where the
     "properties.prompts": (e) => ({ prompts: e }),
     "properties.completions": (e) => ({ completions: e }),
     "properties.openStream": (e) => ({ openStream: e }),
+    "properties.proxy": (e) => ({ proxy: e }),
     "properties.options": (e) => ({ options: e }),
     "properties.auth": (e) => ({ auth: e }),
     "$defs.answer.properties.stream": (e) => ({ responses: [{ method: "x", stream: e }] }),

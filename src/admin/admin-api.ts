@@ -8,7 +8,7 @@
 import { Hono, type Context } from "hono";
 import type { IncomingMessage } from "node:http";
 import { checkDefinition } from "../definition/validate.js";
-import type { MatchingDefinition } from "../definition/format.js";
+import type { MatchingDefinition, MockDefinition } from "../definition/format.js";
 import { applyDefinition } from "../definition/apply.js";
 import { patternFromDefinition } from "../definition/compile.js";
 import { McpMockError } from "../values/errors.js";
@@ -96,16 +96,25 @@ export function inspectorSource(core: MockCore): InspectorSource {
   };
 }
 
+/** What `POST /__admin/recordings/snapshot` may ask: the recorder's `redact` and `ignore` pointers. @internal */
+export interface SnapshotRequest {
+  readonly redact?: readonly string[];
+  readonly ignore?: readonly string[];
+}
+
+/** Turns what was proxied into a definition (the composition root hands in the recorder's writer). @internal */
+export type Snapshotter = (request: SnapshotRequest) => MockDefinition;
+
 /**
  * The admin API a mock's options ask for (`admin`), or none: its `verify()` reports point at
  * the admin routes, not at `mock.requests()`. The composition root mounts it on the HTTP listener.
  * @internal
  */
-export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, options: McpMockOptions): Hono | undefined {
+export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, options: McpMockOptions, snapshot?: Snapshotter): Hono | undefined {
   if (!options.admin) return undefined;
   const admin = typeof options.admin === "object" ? options.admin : {};
   const verify = (pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
-  return adminApp(mock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify);
+  return adminApp(mock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify, snapshot);
 }
 
 /**
@@ -122,6 +131,7 @@ export function adminApp(
   token?: string,
   inspector?: InspectorSource,
   verify: typeof mock.verify = (p, c) => mock.verify(p, c),
+  snapshot?: Snapshotter,
 ): Hono {
   const app = new Hono();
   const feed = inspector ? new LiveFeed(inspector) : undefined;
@@ -178,11 +188,16 @@ export function adminApp(
     const sessions = await mock.notify(request.method, request.params, request.sessionId === undefined ? {} : { sessionId: request.sessionId });
     return Response.json({ sessions });
   });
+  // Proxy mode: what the upstream answered, as a definition that replays without it.
+  app.post(`${ADMIN_PREFIX}/recordings/snapshot`, async (c) => {
+    const request = ((await c.req.text()) === "" ? {} : await body(c)) as SnapshotRequest;
+    return snapshot ? Response.json(snapshot(request)) : problem(404, "this mock makes no snapshots (it is served without the composition root's recorder).");
+  });
   app.post(`${ADMIN_PREFIX}/reset`, () => {
     mock.reset();
     feed?.broadcast("reset");
     return new Response(null, { status: 204 });
   });
-  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/reset.`));
+  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/recordings/snapshot, POST ${ADMIN_PREFIX}/reset.`));
   return app;
 }

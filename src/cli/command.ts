@@ -24,10 +24,11 @@ const OPTIONS = {
   auth: { type: "boolean" },
   "admin-host": { type: "string" },
   "allowed-host": { type: "string", multiple: true },
+  proxy: { type: "string" },
 } as const;
 
 /** What an option that takes a value looks like, for the message when the value is missing. */
-const VALUE_EXAMPLES: Readonly<Record<string, string>> = { "--port": "3000", "--host": "127.0.0.1", "--admin-host": "0.0.0.0", "--allowed-host": "mock.test" };
+const VALUE_EXAMPLES: Readonly<Record<string, string>> = { "--port": "3000", "--host": "127.0.0.1", "--admin-host": "0.0.0.0", "--allowed-host": "mock.test", "--proxy": "http://127.0.0.1:3001/mcp (or --proxy -- <command> [args...])" };
 
 /** Parses the command line; a mistake is a {@link UsageError} that says where to look. */
 export function parse(args: string[]) {
@@ -60,5 +61,5 @@ export type Options = ReturnType<typeof parse>["values"];
 export interface Command {
   readonly help: string;
   /** Resolves with the exit code, or `undefined` for a command that keeps running (a server). */
-  run(file: string, options: Options): Promise<number | undefined>;
+  run(file: string, options: Options, proxyCommand?: readonly string[]): Promise<number | undefined>;
 }

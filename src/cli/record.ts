@@ -7,9 +7,9 @@
  */
 import { parseArgs } from "node:util";
 import { Recording } from "../recording/exchanges.js";
-import { startHttpProxy } from "../recording/http-proxy.js";
+import { DEFAULT_RECORD_TIMEOUT_MS, startHttpProxy } from "../recording/http-proxy.js";
 import { relayStdio } from "../recording/stdio-relay.js";
-import { writeRecording } from "../recording/definition-file.js";
+import { RecordingFile } from "../recording/definition-file.js";
 import { parsePointer, type Pointer } from "../recording/json-pointer.js";
 import { UsageError } from "./command.js";
 
@@ -20,11 +20,13 @@ mcpmock record --out <file.json> [options] -- <command> [args...]
 Records a real MCP server into a definition file that \`mcpmock serve\` or \`mcpmock stdio\`
 replays. With --target it is a proxy on 127.0.0.1: it prints its URL; point the client there.
 With -- <command> it is the stdio server the client launches: it starts the real server and
-relays both ways. The file is valid at every moment and written last when the recording ends
-(stdin closed, SIGINT, SIGTERM).
+relays both ways. The file is valid at every moment, written soon after each answer, and
+written last when the recording ends (stdin closed, SIGINT, SIGTERM).
   --out FILE        the definition file to write (required)
   --target URL      the real server's Streamable HTTP endpoint
   --port N          the proxy's port (default 0: a free one)
+  --timeout MS      how long the target gets to answer a request (an SSE answer: to start it);
+                    then the client gets a JSON-RPC error naming it (default 10000)
   --redact POINTER  a JSON Pointer into request params or answers whose value never reaches
                     the file, e.g. /arguments/password (repeatable)
   --ignore POINTER  a JSON Pointer into request params that varies from run to run (a time,
@@ -61,6 +63,7 @@ function options(args: string[]) {
         port: { type: "string" },
         redact: { type: "string", multiple: true },
         ignore: { type: "string", multiple: true },
+        timeout: { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -90,9 +93,13 @@ export async function record(args: readonly string[]): Promise<number | undefine
       throw new UsageError(`--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received ${values.target}`);
     }
   }
+  const timeoutMs = values.timeout === undefined ? DEFAULT_RECORD_TIMEOUT_MS : Number(values.timeout);
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout takes milliseconds (a whole number above 0), received ${values.timeout}`);
   const write = { redact: pointers("redact", values.redact), ignore: pointers("ignore", values.ignore) };
-  const recording: Recording = new Recording(() => writeRecording(out, recording, write));
-  writeRecording(out, recording, write);
+  // Written soon after each answer (debounced: a huge answer is one slow write, not one per later answer).
+  const recording: Recording = new Recording(() => file.changed());
+  const file = new RecordingFile(out, recording, write);
+  file.flush();
   let stopServer: () => Promise<void>;
   let ended: Promise<unknown>;
   if (hasCommand) {
@@ -102,14 +109,14 @@ export async function record(args: readonly string[]): Promise<number | undefine
     ended = relay.exited;
     process.stderr.write(`mcpmock recording ${command.join(" ")} over stdio into ${out}\n`);
   } else if (target) {
-    const proxy = await startHttpProxy({ target: target.href, port, recording });
+    const proxy = await startHttpProxy({ target: target.href, port, recording, timeoutMs });
     stopServer = () => proxy.close();
     ended = new Promise(() => {});
     process.stdout.write(`mcpmock recording ${target.href} at ${proxy.url} into ${out}\n`);
   } else throw new UsageError("mcpmock record records one server: --target <url> or -- <command> [args...]");
   const finish = async (code = 0): Promise<void> => {
     await stopServer();
-    writeRecording(out, recording, write);
+    file.flush();
     process.stderr.write(`mcpmock wrote ${recording.exchanges.filter((e) => e.answer).length} exchanges to ${out}\n`);
     process.exit(code);
   };

@@ -12,6 +12,7 @@ import { loadDefinition } from "../definition/load.js";
 import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
+import { upstreamName, type ProxyTarget } from "../engine/proxy-target.js";
 
 /** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
 function hasAuthSection(file: string): boolean {
@@ -23,8 +24,30 @@ function hasAuthSection(file: string): boolean {
   }
 }
 
+/**
+ * Takes `--proxy -- <command> [args...]` off a serve command line: the rest is mcpmock's, the
+ * part after `--` the upstream's command (`--proxy <url>` stays an ordinary option).
+ */
+export function splitProxyCommand(args: readonly string[]): { args: string[]; command?: string[] } {
+  const at = args.indexOf("--proxy");
+  if (at === -1 || (args[at + 1] !== "--" && args[at + 1] !== undefined)) return { args: [...args] };
+  const dashes = args.indexOf("--", at);
+  const command = dashes === -1 ? [] : args.slice(dashes + 1);
+  if (command.length === 0) throw new UsageError("--proxy needs an upstream: --proxy http://127.0.0.1:3001/mcp, or --proxy -- <command> [args...].");
+  return { args: [...args.slice(0, at), ...args.slice(at + 1, dashes)], command };
+}
+
+/** The upstream the command line names, if any. */
+function proxyOf(url: string | undefined, command: readonly string[] | undefined): ProxyTarget | undefined {
+  if (command !== undefined) return { command: command[0] as string, args: command.slice(1) };
+  if (url === undefined) return undefined;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`--proxy takes the real server's URL, like --proxy http://127.0.0.1:3001/mcp, or --proxy -- <command> [args...]; received ${url}`);
+  return { target: url };
+}
+
 export const serve: Command = {
   help: `mcpmock serve <definition.json> [options]
+mcpmock serve [definition.json] --proxy <url> | --proxy -- <command> [args...]
 
 Serves the definition over Streamable HTTP (and the 2024-11-05 HTTP+SSE transport at /sse)
 and prints the URLs, the declared tools, resources and prompts, then one line per stub.
@@ -42,11 +65,14 @@ and prints the URLs, the declared tools, resources and prompts, then one line pe
   --admin-host H    let non-loopback clients use the admin API (when --host is not loopback)
   --allowed-host H  a Host header to answer (repeatable; default: loopback names, and beyond
                     loopback this machine's own names)
+  --proxy URL       proxy mode: what no stub answers goes to this real server (Streamable HTTP);
+  --proxy -- CMD..  or to this command serving MCP on stdio (last: the rest is its command line)
 Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
 GET /__admin/requests/unmatched, POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.
 Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, sessions).`,
 
-  async run(file, values) {
+  async run(file, values, proxyCommand) {
+    const proxy = proxyOf(values.proxy, proxyCommand);
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
     const adminHost = values["admin-host"];
@@ -55,7 +81,8 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
     const token = crypto.randomUUID();
     const host = values.host ?? "127.0.0.1";
     const allowedHosts = values["allowed-host"];
-    const mock = await McpMock.fromDefinition(file, {
+    const mock = await McpMock.fromDefinition(file === "" ? {} : file, {
+      ...(proxy ? { proxy } : {}),
       port,
       host,
       ...(allowedHosts === undefined ? {} : { allowedHosts }),
@@ -66,7 +93,7 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
       ...(values.auth && !hasAuthSection(file) ? { auth: true } : {}),
       admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
       // Its users write JSON: miss reports say what to add to the file.
-      hintsFile: basename(file),
+      ...(file === "" ? {} : { hintsFile: basename(file) }),
     });
     const unwatch = values.watch ? watchDefinition(file, mock, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) }) : undefined;
     // Handlers first: a supervisor may stop the server as soon as it sees the URL.
@@ -79,7 +106,8 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
     // npx does not forward signals: when the parent goes away, so does the server.
     const parent = process.ppid;
     setInterval(() => process.ppid !== parent && stop(), 1000).unref();
-    process.stdout.write(`mcpmock serving ${file} at ${mock.url}\n`);
+    process.stdout.write(`mcpmock serving ${file === "" ? "nothing but the upstream" : file} at ${mock.url}\n`);
+    if (proxy) process.stdout.write(`proxy mode: what no stub answers goes to ${upstreamName(proxy)}\n`);
     process.stdout.write(`Host names answered: ${allowedHostNames({ host, ...(allowedHosts === undefined ? {} : { allowedHosts }) }).join(", ")} (--allowed-host to add one)\n`);
     if (!values["no-legacy-sse"]) process.stdout.write(`HTTP+SSE (2024-11-05) at ${mock.sseUrl}\n`);
     if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);
@@ -90,7 +118,7 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
       const origin = new URL(mock.url).origin;
       process.stdout.write(`authorization: a bearer token is required; authorization server ${origin} (metadata at ${origin}/.well-known/oauth-authorization-server)\n`);
     }
-    process.stdout.write(startupListing(loadDefinition(file).definition, mock, styleFor(process.stdout)));
+    process.stdout.write(startupListing(file === "" ? {} : loadDefinition(file).definition, mock, styleFor(process.stdout)));
     return undefined;
   },
 };

@@ -4,6 +4,7 @@
  * definition and the equivalent code give the same stubs.
  * @module
  */
+import type { ProxyTarget } from "../engine/proxy-target.js";
 import type { MockControl } from "../dsl/mock-control.js";
 import type { MockDefinition } from "./format.js";
 import type { McpMockOptions } from "../options.js";
@@ -22,6 +23,7 @@ export function definitionOptions(definition: MockDefinition): McpMockOptions {
     ...(definition.tools ? { tools: definition.tools } : {}),
     ...(definition.resources ? { resources: definition.resources } : {}),
     ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
+    ...(definition.proxy ? { proxy: (definition.proxy.target !== undefined ? { target: definition.proxy.target } : { command: definition.proxy.command ?? "", args: definition.proxy.args ?? [] }) as ProxyTarget } : {}),
   };
 }
 

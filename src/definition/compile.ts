@@ -101,7 +101,8 @@ function answerPlan(builder: StubBuilder, answer: AnswerDefinition): ResponsePla
   }
   if (answer.error) return builder.errorPlan(answer.error.code, answer.error.message, answer.error.data);
   if (answer.status !== undefined) return builder.statusPlan(answer.status, answer.body as string | object | undefined, answer.responseHeaders);
-  if (answer.fault) return builder.faultPlan(answer.fault.kind, answer.fault.after);
+  if (answer.fault) return builder.faultPlan(answer.fault.kind, answer.fault.after, answer.rate);
+  if (answer.proxy === true) return { kind: "proxy" };
   return builder.planFor(templated(answer.result), { isError: answer.isError === true, ...(answer.sessionId === undefined ? {} : { sessionId: answer.sessionId }) });
 }
 

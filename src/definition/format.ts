@@ -105,6 +105,10 @@ export interface AnswerDefinition {
     /** For `"drop-stream-after"`: the number of events sent before the connection drops. */
     after?: number;
   };
+  /** With `fault`: the share of calls that fail (0 to 1), drawn from the mock's `seed`; the others go on to the next stub, or the upstream in proxy mode. */
+  rate?: number;
+  /** Proxy mode: the upstream (the real server) answers, so that delays, `times` and scenarios apply to real answers. */
+  proxy?: true;
   /** For method `"initialize"`: the `Mcp-Session-Id` to issue. */
   sessionId?: string;
 }
@@ -332,6 +336,15 @@ export interface MockDefinition {
     /** The values, filtered by the typed prefix and sent at most 100 at a time, as a real server would. */
     values: string[];
   }>;
+  /** Proxy mode: what no stub answers goes to this real server (a Streamable HTTP `target`, or a stdio `command` with `args`). */
+  proxy?: {
+    /** The real server's MCP endpoint, e.g. `http://127.0.0.1:3001/mcp`. */
+    target?: string;
+    /** A command that serves MCP on its stdio. */
+    command?: string;
+    /** Its arguments. */
+    args?: string[];
+  };
   /** Steps played on every GET stream (server-initiated messages) when it opens. */
   openStream?: StepDefinition[];
   /**

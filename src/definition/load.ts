@@ -7,14 +7,17 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { McpMockError } from "../values/errors.js";
 import type { MockDefinition } from "./format.js";
-import { assertMockDefinition } from "./validate.js";
+import { checkDefinition } from "./validate.js";
 
 export type { MockDefinition };
 
-/** Reads and checks a definition file (or checks an object); the source names the file in messages. */
-export function loadDefinition(fileOrObject: string | MockDefinition): { definition: MockDefinition; source: string } {
+/**
+ * Reads and checks a definition file (or checks an object); the source names the file in
+ * messages. `proxied`: the mock has an upstream, which may serve tools the file does not declare.
+ */
+export function loadDefinition(fileOrObject: string | MockDefinition, proxied = false): { definition: MockDefinition; source: string } {
   if (typeof fileOrObject !== "string") {
-    assertMockDefinition(fileOrObject, "definition");
+    checkDefinition(fileOrObject, "definition", [], proxied);
     return { definition: fileOrObject, source: "definition" };
   }
   const source = basename(fileOrObject);
@@ -40,6 +43,6 @@ export function loadDefinition(fileOrObject: string | MockDefinition): { definit
     }
     throw new McpMockError(`Invalid mock definition — ${source}: not valid JSON${where} (${reason}). Check the commas, quotes and brackets there; JSON allows no trailing commas or comments.`);
   }
-  assertMockDefinition(parsed, source);
-  return { definition: parsed, source };
+  checkDefinition(parsed, source, [], proxied);
+  return { definition: parsed as MockDefinition, source };
 }

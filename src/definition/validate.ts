@@ -153,7 +153,7 @@ export function assertMockDefinition(value: unknown, source = "definition"): ass
 }
 
 /** @internal The check, where `alsoDeclared` names tools a running mock already has (admin fragments). */
-export function checkDefinition(value: unknown, source: string, alsoDeclared: readonly string[]): asserts value is MockDefinition {
+export function checkDefinition(value: unknown, source: string, alsoDeclared: readonly string[], proxied = false): asserts value is MockDefinition {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
   }
@@ -167,7 +167,8 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
   // The checks below read the definition as the schema shapes it.
   problems.throwIfAny();
   const def = value as MockDefinition;
-  const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name)];
+  // In proxy mode, a tool the file does not declare may be the upstream's.
+  const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name), ...(def.proxy || proxied ? (def.responses ?? []).flatMap((r) => (r.tool === undefined ? [] : [r.tool])) : [])];
   declarationChecks(def, source, problems);
   (def.responses ?? []).forEach((r, i) => {
     const where = `responses[${i}]`;
@@ -233,10 +234,11 @@ function templateVariables(template: string): string[] {
 
 /** Exactly one answer per entry (a stream may end with a result or an error). */
 function answerCount(r: AnswerDefinition, where: string, problems: Problems): void {
-  const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined].filter(Boolean).length;
+  const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined, r.proxy !== undefined].filter(Boolean).length;
   if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
     problems.add(where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
   }
+  if (r.rate !== undefined && r.fault === undefined) problems.add(`${where}.rate`, 'rate is the share of calls a fault fails: give it beside "fault", e.g. { "fault": { "kind": "connection-reset" }, "rate": 0.2 }.');
 }
 
 /**

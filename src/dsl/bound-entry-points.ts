@@ -10,6 +10,7 @@ import { entryCall, HTTP_GET_STREAM } from "../protocol/entry-points.js";
 import { McpMockError } from "../values/errors.js";
 import { closestNames } from "../journal/explain.js";
 import { entryDraft } from "./patterns.js";
+import { isAny, type AnyValue } from "../values/any.js";
 
 /** A stub may only name a declared tool or prompt: a typo fails here, with the fix. */
 function assertDeclared(written: string, kind: "tool" | "prompt", name: string, declared: string[], startOption: string, declareMethod: string): void {
@@ -24,11 +25,12 @@ function assertDeclared(written: string, kind: "tool" | "prompt", name: string, 
 }
 
 /** `mock.toolsCall(name?)`: any tool, or one declared tool. */
-export function toolsCallOn(core: MockCore, name?: string): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (name === undefined) return new ToolCallBuilder(entryDraft("tools/call"), core);
+export function toolsCallOn(core: MockCore, name?: string | AnyValue): ToolCallBuilder<any, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (name === undefined || isAny(name)) return new ToolCallBuilder(entryDraft("tools/call"), core);
   const written = entryCall("tools/call", name);
   if (typeof name !== "string") throw new McpMockError(`toolsCall takes a tool name (a string), received ${typeof name}.`);
-  assertDeclared(written, "tool", name, core.tools.names(), `tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }]`, "declareTool");
+  // In proxy mode the upstream may serve a tool the mock does not declare.
+  if (core.proxied === undefined) assertDeclared(written, "tool", name, core.tools.names(), `tools: [{ name: ${JSON.stringify(name)}, inputSchema: { type: "object" } }]`, "declareTool");
   return new ToolCallBuilder(draft("tools/call", written, name), core);
 }
 
@@ -36,7 +38,7 @@ export function toolsCallOn(core: MockCore, name?: string): ToolCallBuilder<any,
 export function promptsGetOn(core: MockCore, name?: string): PromptGetBuilder {
   if (name === undefined) return new PromptGetBuilder(entryDraft("prompts/get"), core);
   const written = entryCall("prompts/get", name);
-  assertDeclared(written, "prompt", name, core.prompts.names(), `prompts: [{ name: ${JSON.stringify(name)} }]`, "declarePrompt");
+  if (core.proxied === undefined) assertDeclared(written, "prompt", name, core.prompts.names(), `prompts: [{ name: ${JSON.stringify(name)} }]`, "declarePrompt");
   return new PromptGetBuilder(draft("prompts/get", written, name), core);
 }
 

@@ -4,6 +4,7 @@
  * registers. A chain without a terminal is a pattern (for verification).
  * @module
  */
+import type { McpCall } from "../stubs/call.js";
 import { isAny, type AnyValue } from "../values/any.js";
 import { isValuePattern, type ValuePattern } from "../values/value-patterns.js";
 import type { MockCore } from "../engine/core.js";
@@ -216,17 +217,18 @@ export abstract class StubBuilder {
    * mock.toolsCall("realistic").withDelay({ distribution: "lognormal", median: 80, sigma: 0.5 }).respondsWith("ok");
    * ```
    */
-  withDelay(delay: Delay): this {
+  withDelay(delay: Delay | { readonly min: number; readonly max: number }): this {
     if (typeof delay === "number") {
       if (!Number.isFinite(delay) || delay < 0) this.fail(`withDelay takes milliseconds (0 or more), received ${showValue(delay)}.`);
       return this.with({ delay }, `.withDelay(${delay})`);
     }
     const d = delay as Partial<{ distribution: string; min: number; max: number; median: number; sigma: number }> | null;
     const ok = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n >= 0;
-    if (d?.distribution === "uniform" && ok(d.min) && ok(d.max) && d.min <= d.max) return this.with({ delay }, `.withDelay(${showValue(delay)})`);
-    if (d?.distribution === "lognormal" && ok(d.median) && ok(d.sigma)) return this.with({ delay }, `.withDelay(${showValue(delay)})`);
+    // { min, max } without a distribution is uniform.
+    if ((d?.distribution === "uniform" || (d?.distribution === undefined && d !== null && "min" in d)) && ok(d.min) && ok(d.max) && d.min <= d.max) return this.with({ delay: { distribution: "uniform", min: d.min, max: d.max } }, `.withDelay(${showValue(delay)})`);
+    if (d?.distribution === "lognormal" && ok(d.median) && ok(d.sigma)) return this.with({ delay: delay as Delay }, `.withDelay(${showValue(delay)})`);
     this.fail(
-      `withDelay takes milliseconds, { distribution: "uniform", min, max } (0 <= min <= max) or { distribution: "lognormal", median, sigma }, received ${showValue(delay)}.`,
+      `withDelay takes milliseconds, { min, max } or { distribution: "uniform", min, max } (0 <= min <= max) or { distribution: "lognormal", median, sigma }, received ${showValue(delay)}.`,
     );
   }
 
@@ -292,18 +294,38 @@ export abstract class StubBuilder {
    * ```ts
    * mock.toolsCall("flaky").respondsWith("recovered");
    * mock.toolsCall("flaky").once().fails("connection-reset"); // newest first: fails once, then "recovered"
+   * mock.toolsCall("fetch").fails("connection-reset", { rate: 0.2 }); // a fifth of the calls, drawn from `seed`; the rest go on to the next stub (or the upstream)
    * ```
    */
-  fails(fault: FaultKind, n?: number): StubHandle<unknown, object | undefined> {
-    return this.register(this.faultPlan(fault, n));
+  fails(fault: FaultKind, n?: number | { readonly rate: number }): StubHandle<unknown, object | undefined> {
+    return typeof n === "object" && n !== null ? this.register(this.faultPlan(fault, undefined, n.rate)) : this.register(this.faultPlan(fault, n as number | undefined));
   }
 
   /** @internal `fails(fault, n)` as an answer, with its checks, not registered (definition files use it too). */
-  faultPlan(fault: FaultKind, n?: number): ResponsePlan {
+  faultPlan(fault: FaultKind, n?: number, rate?: number): ResponsePlan {
     if (!FAULT_KINDS.includes(fault)) this.fail(`fails takes one of ${FAULT_KINDS.map((k) => `"${k}"`).join(", ")}, received ${showValue(fault)}.`);
     if (n !== undefined && (!Number.isInteger(n) || n < 0)) this.fail(`fails(${JSON.stringify(fault)}, n): n is a count of events (0 or more), received ${showValue(n)}.`);
     if (n !== undefined && fault !== "drop-stream-after") this.fail(`fails(${JSON.stringify(fault)}) takes no count; only "drop-stream-after" does.`);
-    return n === undefined ? { kind: "fault", fault } : { kind: "fault", fault, after: n };
+    if (rate !== undefined && !(typeof rate === "number" && rate >= 0 && rate <= 1)) this.fail(`fails(${JSON.stringify(fault)}, { rate }): rate is the share of calls that fail, from 0 to 1, received ${showValue(rate)}.`);
+    const plan: ResponsePlan = n === undefined ? { kind: "fault", fault } : { kind: "fault", fault, after: n };
+    return rate === undefined ? plan : { ...plan, rate };
+  }
+
+  /**
+   * Proxy mode: the upstream (the real server) answers, so that `withDelay`, `times`,
+   * scenarios and the rest apply to real answers; a transform alters the upstream's result.
+   * Calls no stub answers go upstream anyway; this makes it explicit for a pattern.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("fetch").proxies();
+   * mock.toolsCall("fetch").proxies((answer, call) => ({ ...answer, isError: true }));
+   * mock.toolsCall(ANY).withDelay({ min: 50, max: 500 }).proxies();
+   * ```
+   */
+  proxies(transform?: (answer: Record<string, unknown>, call: McpCall) => unknown): StubHandle<unknown, object | undefined> {
+    if (transform !== undefined && typeof transform !== "function") this.fail(`proxies takes a function (answer, call) => answer, or nothing; received ${showValue(transform)}.`);
+    return this.register(transform === undefined ? { kind: "proxy" } : { kind: "proxy", transform });
   }
 
   /**

@@ -25,6 +25,7 @@ import { assertRoundsAllowed, completeResult, type CacheHints } from "./eras/sta
 import type { InputRounds, Retry } from "./input-rounds.js";
 import { MetaKeys } from "../protocol/revisions.js";
 import type { LogLevel } from "../stubs/stream-script.js";
+import type { ProxiedAnswers } from "./proxied-answers.js";
 
 /** What answers read from the mock. */
 export interface AnswerSource extends DefaultsSource {
@@ -35,6 +36,8 @@ export interface AnswerSource extends DefaultsSource {
   cacheHints(): CacheHints;
   /** Sends a notification to the 2026-07-28 listen streams whose filter asks for it. */
   toListeners(method: string, params: Record<string, unknown> | undefined): void;
+  /** Proxy mode's answers (the upstream's), when the mock has an upstream. */
+  readonly proxied: ProxiedAnswers | undefined;
 }
 
 /** The server notifications that, in 2026-07-28, go to the listen streams that asked for them rather than the call's own stream. */
@@ -144,9 +147,15 @@ export class Answers {
       case "status":
         return { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }), ...(plan.headers ? { headers: plan.headers } : {}) };
       case "fault": {
-        const result = EMPTY_RESULT_BY_METHOD.get(call.method) ?? {};
-        const message = resultResponse(call.id as RequestId, result);
-        return { kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message };
+        const faulted = (message: JsonRpcResponse): Outcome => ({ kind: "fault", fault: plan.fault, ...(plan.after === undefined ? {} : { after: plan.after }), message });
+        // In proxy mode the real server answers and the fault breaks its answer on the way back.
+        if (this.#source.proxied) return this.#source.proxied.message(call).then(faulted);
+        return faulted(resultResponse(call.id as RequestId, EMPTY_RESULT_BY_METHOD.get(call.method) ?? {}));
+      }
+      case "proxy": {
+        const own = plan.own;
+        if (this.#source.proxied) return this.#source.proxied.play(plan, call, own && (() => this.#play(own, call, where, stub, undefined)));
+        return { kind: "message", message: errorMessage(call, ErrorCodes.InternalError, `${PREFIX} ${where} proxies to the upstream, but this mock has none: start it with proxy: { target: "http://..." } or { command: "..." }.`) };
       }
       case "stream": {
         const session = call.sessionId === undefined ? undefined : this.#source.sessions.get(call.sessionId);

@@ -36,23 +36,17 @@ import type { ProtocolEra } from "./eras/era.js";
 import { StatelessEra } from "./eras/stateless.js";
 import type { CacheHints } from "./eras/stateless-results.js";
 import { InputRounds, type Retry } from "./input-rounds.js";
-import { answerBytes, answerOf, type Outcome, type RequestContext } from "./outcome.js";
+import { answerBytes, answerOf, callOf, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
 import { declareAll } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
+import { passesRate, PROXY_PLAN, proxiedAnswers, withoutEntry, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
 
-export type { InitializeOutcome, Outcome, RequestContext } from "./outcome.js";
+export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
 /** The state every scenario starts in (WireMock's name). */
 export const STARTED = "Started";
-
-/** A stub taken for a transport event that is not a JSON-RPC message (ending a session, opening the GET stream). */
-export interface TakenStub {
-  readonly plan: ResponsePlan;
-  readonly call: McpCall;
-  readonly stubId: string;
-}
 
 export class MockCore implements DefaultsSource, SelectionContext {
   readonly registry = new StubRegistry();
@@ -75,6 +69,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly push: Push;
   /** Task-augmented calls and the task methods' answers. */
   readonly tasks: Tasks;
+  /** Proxy mode: the upstream's answers (undefined without an upstream: nothing on the way costs more). */
+  readonly proxied: ProxiedAnswers | undefined;
   readonly #answers: Answers;
   /** What playing a stub's answer reads (made once: every call plays one). */
   readonly #player: StubPlayer;
@@ -86,7 +82,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   /** Request ids being answered, by session, to refuse a duplicate id in flight. */
   readonly #active = new Set<string>();
 
-  constructor(options: McpMockOptions) {
+  constructor(options: McpMockOptions, upstream?: UpstreamPort) {
     this.options = options;
     this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders);
     this.sessions = new SessionStore(options.sessionIds, options);
@@ -96,6 +92,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
     this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
+    this.proxied = proxiedAnswers(upstream, this, (o, c) => this.#answers.complete(o, c));
     this.#answers = new Answers(this);
     this.#player = { answers: this.#answers, tasks: this.tasks, random: () => this.#random(), closing: this.closing.signal };
     this.#random = seededRandom(options.seed ?? 1);
@@ -144,18 +141,18 @@ export class MockCore implements DefaultsSource, SelectionContext {
   }
 
   #addDefaults(): void {
-    for (const stub of defaultStubs(this)) this.registry.add(stub);
+    for (const stub of defaultStubs(this, this.proxied !== undefined)) this.registry.add(stub);
   }
 
   // The built-in answers read these (DefaultsSource).
   serverInfo(): Record<string, unknown> {
-    return { ...(this.options.serverInfo ?? { name: "mcpmock", version: VERSION }) };
+    return { ...(this.options.serverInfo ?? this.proxied?.upstreamServerInfo() ?? { name: "mcpmock", version: VERSION }) };
   }
   instructions(): string | undefined {
-    return this.options.instructions;
+    return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;
   }
   capabilities(): Record<string, unknown> {
-    return advertisedCapabilities(this);
+    return this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this);
   }
   pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -205,11 +202,14 @@ export class MockCore implements DefaultsSource, SelectionContext {
     let played: Outcome | Promise<Outcome>;
     try {
       const { retry, resumed } = this.inputRounds.roundsOf(call, this.registry);
-      const selection = this.tasks.select(call, () => (resumed ? { entry: resumed } : select(this, call)));
+      let selection = this.tasks.select(call, () => (resumed ? { entry: resumed } : select(this, call)));
+      // A fault with a rate fails its share of the calls; the others go on as if it were not there.
+      for (let ctx: SelectionContext = this; "entry" in selection && passesRate(selection.entry, this.#random); ) selection = select((ctx = withoutEntry(ctx, selection.entry)), call);
       if ("entry" in selection) {
         stubId = selection.entry.stub.id;
         played = this.#play(selection.entry, call, retry);
-      } else {
+      } else if (this.proxied && selection.miss !== undefined) played = this.#answers.play(PROXY_PLAN, call, "the upstream");
+      else {
         played = this.#answers.complete({ kind: "message", message: selection.message }, call);
         miss = selection.miss;
       }
@@ -235,6 +235,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   /** Journals an answer (a stream journals its own end) and reports a miss. */
   #finish(outcome: Outcome, call: McpCall, entry: JournalEntry, stubId: string | undefined, miss: string | undefined): Outcome {
     if (outcome.kind === "stream") return this.#tracked(outcome, call, entry, stubId);
+    if (this.proxied) this.proxied.mark(call, entry);
     this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome), outcome.kind === "message" ? outcome.resultJson : undefined);
     if (this.options.verbose) logAnswer(entry, outcome);
     if (miss !== undefined) reportUnmatched(this.options, entry, miss);
@@ -261,6 +262,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
           }
         } finally {
           this.#inflight.delete(key);
+          if (this.proxied) this.proxied.mark(call, entry);
           const cut = signal.aborted && !(last && typeof last === "object" && ("result" in last || "error" in last));
           this.journal.complete(entry, stubId, cut ? { cancelled: true, reason: cancel.signal.aborted ? "notifications/cancelled" : typeof signal.reason === "string" ? signal.reason : "the stream ended first" } : last, undefined);
           if (this.options.verbose) logAnswer(entry, { kind: "message", message: last as JsonRpcResponse });
@@ -280,6 +282,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     if (method === "notifications/cancelled") this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
     const taken = this.#take(call);
     const plan = taken?.plan;
+    if (!taken && this.proxied) this.proxied.notify(call);
     const outcome: Outcome | undefined = plan?.kind === "status" ? { kind: "status", status: plan.status, ...(plan.body === undefined ? {} : { body: plan.body }), ...(plan.headers ? { headers: plan.headers } : {}) } : undefined;
     this.journal.complete(entry, taken?.entry.stub.id, outcome ? { status: outcome.status } : undefined, undefined);
     return outcome;
@@ -380,9 +383,4 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return playStub(this.#player, stub, plan, response, call, retry);
   }
 
-}
-
-/** The call a stub sees, built field by field (this runs for every message). */
-function callOf(method: string, params: Record<string, unknown> | undefined, id: RequestId | undefined, ctx: RequestContext): McpCall {
-  return new McpCall({ method, params, id, sessionId: ctx.sessionId, headers: ctx.headers, protocolVersion: ctx.protocolVersion, body: ctx.body, transport: ctx.transport });
 }

@@ -3,7 +3,8 @@
  * what comes back for it (an outcome the transport renders).
  * @module
  */
-import type { TransportKind } from "../stubs/call.js";
+import { McpCall, type TransportKind } from "../stubs/call.js";
+import type { ResponsePlan } from "../stubs/stub.js";
 import type { RequestId } from "../protocol/jsonrpc.js";
 import type { JsonRpcResponse } from "../protocol/jsonrpc.js";
 import type { FaultKind } from "../stubs/stub.js";
@@ -69,4 +70,16 @@ const ENVELOPE_BYTES = 40;
 export function answerBytes(outcome: Outcome): number | undefined {
   if (outcome.kind !== "message" || outcome.resultJson === undefined) return undefined;
   return outcome.shared === true ? 0 : outcome.resultJson.length + ENVELOPE_BYTES;
+}
+
+/** A stub taken for a transport event that is not a JSON-RPC message (ending a session, opening the GET stream). */
+export interface TakenStub {
+  readonly plan: ResponsePlan;
+  readonly call: McpCall;
+  readonly stubId: string;
+}
+
+/** The call a stub sees, built field by field (this runs for every message). */
+export function callOf(method: string, params: Record<string, unknown> | undefined, id: RequestId | undefined, ctx: RequestContext): McpCall {
+  return new McpCall({ method, params, id, sessionId: ctx.sessionId, headers: ctx.headers, protocolVersion: ctx.protocolVersion, body: ctx.body, transport: ctx.transport });
 }

@@ -33,7 +33,7 @@ export interface SelectionContext {
   /** The code for "resource not found" at this call's protocol version. */
   resourceNotFoundCode(call: McpCall): number;
   /** `hintsFile`: the definition file whose JSON miss reports suggest instead of DSL calls (a mock the CLI serves). */
-  readonly options: { readonly hintsFile?: string | undefined };
+  readonly options: { readonly hintsFile?: string | undefined; readonly proxy?: unknown };
 }
 
 /** A stub to play, or an answer the mock gives itself (with a report when it is a miss). */
@@ -137,7 +137,8 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
   if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`);
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
-  if (!ctx.tools.has(name)) return unknownName(call, "tool", name, ctx.tools.names(), ctx.options.hintsFile);
+  // In proxy mode a stub may answer a tool it does not declare (the upstream's).
+  if (!ctx.tools.has(name)) return any && ctx.options.proxy !== undefined ? { entry: any } : unknownName(call, "tool", name, ctx.tools.names(), ctx.options.hintsFile);
   const violations = ctx.tools.check(name)?.(call.args) ?? [];
   if (violations.length > 0) {
     const file = definitionFileOf(userStubs(ctx, call.method, name)) ?? ctx.options.hintsFile;
@@ -169,7 +170,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
   const { specific, any } = tiers(ctx, call, name);
   if (specific) return { entry: specific };
   const prompt = ctx.prompts.get(name);
-  if (!prompt) return unknownName(call, "prompt", name, ctx.prompts.names(), ctx.options.hintsFile);
+  if (!prompt) return any && ctx.options.proxy !== undefined ? { entry: any } : unknownName(call, "prompt", name, ctx.prompts.names(), ctx.options.hintsFile);
   const missing = missingArguments(prompt, call.args);
   if (missing.length > 0) {
     const message = `Invalid params: prompt "${name}" requires the argument${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}`;

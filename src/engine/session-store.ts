@@ -156,10 +156,14 @@ export class SessionStore {
     return this.#sessions.size;
   }
 
+  /** Called when a session ends (proxy mode ends its upstream session). */
+  onEnd: ((id: string) => void) | undefined;
+
   /** Ends a session (and its stream); later requests with its id get 404. */
   end(id: string): boolean {
     const session = this.#sessions.get(id);
     if (!session) return false;
+    this.onEnd?.(id);
     session.streams.closeAll();
     session.stream = undefined;
     this.#sessions.delete(id);

@@ -48,6 +48,15 @@ export interface JournalEntry {
    * the one a `tasks/*` request names, or the one a response's related-task `_meta` names.
    */
   taskId: string | undefined;
+  /** Proxy mode: `true` when the upstream (the real server) answered. */
+  proxied?: true;
+  /** Proxy mode: the upstream's answer (before any transform, `{ result }` or `{ error }`) and the milliseconds it took. */
+  upstream?: {
+    /** What the upstream answered: `{ result }` or `{ error }`. */
+    readonly answer: unknown;
+    /** Milliseconds it took. */
+    readonly durationMs: number;
+  };
   /**
    * Set when the message was larger than `journalBytes`: its params were dropped once it was
    * answered, all but the tool or prompt name or the resource URI. `bytes` is its size.

@@ -38,8 +38,12 @@ export function planPhrase(plan: ResponsePlan): string {
       return plan.headers ? `HTTP ${plan.status} with ${Object.keys(plan.headers).join(", ")}` : `HTTP ${plan.status}`;
     case "stream":
       return streamPhrase(plan);
-    case "fault":
-      return plan.after === undefined ? `the fault ${plan.fault}` : `the fault ${plan.fault} (${plan.after} event${plan.after === 1 ? "" : "s"})`;
+    case "fault": {
+      const what = plan.after === undefined ? `the fault ${plan.fault}` : `the fault ${plan.fault} (${plan.after} event${plan.after === 1 ? "" : "s"})`;
+      return plan.rate === undefined ? what : `${what} for ${Math.round(plan.rate * 1000) / 10}% of the calls`;
+    }
+    case "proxy":
+      return plan.merge !== undefined ? `the upstream's ${plan.merge}, with the declared ones` : plan.transform ? "the upstream's answer, altered" : "the upstream's answer";
   }
 }
 

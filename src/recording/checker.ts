@@ -6,8 +6,6 @@
  * @module
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
@@ -18,6 +16,7 @@ import { VERSION } from "../values/version.js";
 import { compareExact, compareShape, type Answer } from "./answer-compare.js";
 import { stableJson } from "./definition-writer.js";
 import type { Pointer } from "./json-pointer.js";
+import { upstreamTransport } from "../upstream/target.js";
 
 /** The real server: a Streamable HTTP URL, or a command that serves on stdio. */
 export type CheckTarget = { readonly url: string } | { readonly command: string; readonly args: readonly string[] };
@@ -161,8 +160,8 @@ async function declarations(client: Client, def: MockDefinition, lines: string[]
 }
 
 function transportFor(target: CheckTarget): Transport {
-  if ("url" in target) return new StreamableHTTPClientTransport(new URL(target.url));
-  return new StdioClientTransport({ command: target.command, args: [...target.args], stderr: "ignore" });
+  // The same connection proxy mode opens (its stderr read and dropped).
+  return upstreamTransport("url" in target ? { target: target.url } : { command: target.command, args: target.args });
 }
 
 /**

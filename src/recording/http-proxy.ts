@@ -8,10 +8,9 @@
 import { Hono } from "hono";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { listen, type Listening } from "../transports/http/listener.js";
+import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
+import { relayedHeaders } from "../upstream/http-headers.js";
 import { isRequest, isResponse, messagesIn, type Exchange, type Recording, type WireMessage } from "./exchanges.js";
-
-/** Headers that belong to one connection, not the message (RFC 9110 section 7.6.1), and ones fetch sets itself. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "host", "content-length", "content-encoding"]);
 
 /** Header names whose values are credentials: never written, and scrubbed wherever they appear in a body. */
 const CREDENTIAL = /authorization|cookie|token|secret|api[-_]?key|password|credential/i;
@@ -24,7 +23,14 @@ export interface HttpProxyOptions {
   readonly port?: number;
   /** Where the exchanges go. */
   readonly recording: Recording;
+  /** Milliseconds the target gets to answer a request (an SSE answer: to start it); 10000 by default. */
+  readonly timeoutMs?: number;
+  /** Where one-line reports go (the target too slow); default: stderr. */
+  readonly report?: (line: string) => void;
 }
+
+/** The recorder's default wait for the target: the mock's `clientTimeoutMs` default. */
+export const DEFAULT_RECORD_TIMEOUT_MS = DEFAULT_CLIENT_TIMEOUT_MS;
 
 /** A running recording proxy. */
 export interface HttpProxy {
@@ -46,20 +52,6 @@ function noteSecrets(headers: Headers, recording: Recording): void {
       if (v) recording.secrets.add(v);
     }
   });
-}
-
-/** A copy of headers without hop-by-hop ones. */
-function relayed(headers: Headers): Headers {
-  const out = new Headers();
-  headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name.toLowerCase())) out.append(name, value);
-  });
-  // Headers.forEach joins Set-Cookie lines; keep them apart.
-  if (headers.getSetCookie().length > 1) {
-    out.delete("set-cookie");
-    for (const cookie of headers.getSetCookie()) out.append("set-cookie", cookie);
-  }
-  return out;
 }
 
 /** Feeds the server's messages for one POST to the exchanges its requests opened. */
@@ -120,29 +112,55 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     if (text !== undefined && c.req.method === "POST") {
       for (const message of messagesIn(text)) if (isRequest(message)) opened.set(JSON.stringify(message["id"]), recording.request(message));
     }
+    const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
+    const slow = new AbortController();
+    const timer = setTimeout(() => slow.abort(), timeoutMs);
+    // Too slow: each request of the POST gets a JSON-RPC error naming the target, and stderr one line.
+    const tooSlow = (): Response => {
+      const requests = text === undefined ? [] : messagesIn(text).filter(isRequest);
+      const what = [...new Set(requests.map((m) => String(m["method"])))].join(", ") || `${c.req.method} ${incoming.pathname}`;
+      const message = `mcpmock record: the target ${target.href} did not answer ${what} within ${timeoutMs} ms`;
+      (options.report ?? ((line: string) => process.stderr.write(`${line}\n`)))(`${message}; the client got ${requests.length > 0 ? "a JSON-RPC error" : "HTTP 504"}.`);
+      if (requests.length === 0) return c.text(message, 504);
+      const errors = requests.map((m) => ({ jsonrpc: "2.0", id: m["id"], error: { code: -32603, message, data: { target: target.href } } }));
+      // The recorder's own answer is not the server's: the recording keeps the exchange open.
+      return Response.json(errors.length === 1 ? errors[0] : errors);
+    };
     let upstream: Response;
     try {
       upstream = await fetch(upstreamUrl, {
         method: c.req.method,
-        headers: relayed(c.req.raw.headers),
+        headers: relayedHeaders(c.req.raw.headers),
         ...(text === undefined ? {} : { body: text }),
         redirect: "manual",
-        signal: AbortSignal.any([closing.signal, c.req.raw.signal]),
+        signal: AbortSignal.any([closing.signal, c.req.raw.signal, slow.signal]),
       });
     } catch (error) {
+      clearTimeout(timer);
+      if (slow.signal.aborted) return tooSlow();
       return c.text(`mcpmock record: the target ${target.href} did not answer: ${(error as Error).message}`, 502);
     }
     noteSecrets(upstream.headers, recording);
-    const headers = relayed(upstream.headers);
+    const headers = relayedHeaders(upstream.headers);
     const deliver = serverMessages(recording, opened);
     const type = upstream.headers.get("content-type") ?? "";
     if (upstream.body && type.includes("text/event-stream")) {
+      // A stream has started: it may last as long as it likes.
+      clearTimeout(timer);
       const [toClient, toRecording] = upstream.body.tee();
       const done = readEvents(toRecording, deliver).finally(() => reading.delete(done));
       reading.add(done);
       return new Response(toClient, { status: upstream.status, headers });
     }
-    const body = await upstream.arrayBuffer();
+    let body: ArrayBuffer;
+    try {
+      body = await upstream.arrayBuffer();
+    } catch (error) {
+      if (slow.signal.aborted) return tooSlow();
+      return c.text(`mcpmock record: the target ${target.href} broke off its answer: ${(error as Error).message}`, 502);
+    } finally {
+      clearTimeout(timer);
+    }
     if (type.includes("json")) deliver(messagesIn(new TextDecoder().decode(body)));
     return new Response(upstream.status === 204 || upstream.status === 304 ? null : body, { status: upstream.status, headers });
   });

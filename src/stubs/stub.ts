@@ -5,6 +5,7 @@
  */
 import type { Matcher } from "./matchers.js";
 import type { Answer } from "./answer.js";
+import type { McpCall } from "./call.js";
 import type { StreamCall, StreamStep } from "./stream-script.js";
 
 /** A stream plan, as stored in a stub. */
@@ -36,8 +37,30 @@ export type ResponsePlan =
   | { readonly kind: "status"; readonly status: number; readonly body?: string | object; readonly headers?: Readonly<Record<string, string>> }
   /** An SSE answer: steps (progress, logs, notifications, requests...), then the end. */
   | StreamPlan
-  /** A broken answer on purpose. */
-  | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number };
+  /** A broken answer on purpose; with `rate`, only that share of the calls (drawn from the mock's `seed`), the others fall through to the next stub. */
+  | { readonly kind: "fault"; readonly fault: FaultKind; readonly after?: number; readonly rate?: number }
+  /** Proxy mode: the upstream (the real server) answers; `transform` alters its result, `merge` joins a list with the mock's declared items. */
+  | ProxyPlan;
+
+/**
+ * Proxy mode's answer: ask the upstream. `.proxies()` makes one; calls no stub answers play one.
+ *
+ * @example
+ * ```ts
+ * mock.toolsCall("fetch").proxies((answer) => ({ ...answer, isError: true }));
+ * ```
+ * @category Stubbing
+ */
+export interface ProxyPlan {
+  /** Always `"proxy"`. */
+  readonly kind: "proxy";
+  /** Alters the upstream's result before the client gets it (`.proxies((answer, call) => ...)`). */
+  readonly transform?: (answer: Record<string, unknown>, call: McpCall) => unknown;
+  /** For a list method's built-in answer: the result's list field, merged with the mock's own items (the mock's win on a name). */
+  readonly merge?: string;
+  /** With `merge`: the mock's own answer, whose items are merged in. */
+  readonly own?: ResponsePlan;
+}
 
 /**
  * Ways to answer wrong on purpose:

@@ -1,0 +1,217 @@
+/**
+ * Proxy mode's plan played: the call goes to the upstream on its session's upstream session,
+ * its progress comes back as it flows (a streamed answer, with the client's own token), and the
+ * upstream's answer becomes the call's (altered by the stub's transform, or merged with the
+ * mock's declared items for a list). The upstream's own notifications and requests go to the
+ * client: on the stream of a call in flight, else on the session's push stream.
+ * @module
+ */
+import type { McpCall } from "../stubs/call.js";
+import type { RequestId } from "../protocol/jsonrpc.js";
+import type { ProxyPlan } from "../stubs/stub.js";
+import { PREFIX } from "../values/errors.js";
+import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
+import { resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { ErrorCodes } from "../protocol/revisions.js";
+import type { ClientRequests } from "./client-requests.js";
+import type { Outcome } from "./outcome.js";
+import type { JournalEntry } from "../journal/entry.js";
+import type { Push } from "./push.js";
+import { errorMessage } from "./selection.js";
+import type { SessionStore } from "./session-store.js";
+import type { StreamSink } from "./stream-player.js";
+import type { SessionRelay, UpstreamAnswer, UpstreamInfo, UpstreamPort } from "./upstream-port.js";
+
+/** What a journal entry of a proxied call keeps of the upstream. */
+export interface UpstreamNote {
+  /** The upstream's answer, before any transform: `{ result }` or `{ error }`. */
+  readonly answer: UpstreamAnswer;
+  /** Milliseconds the upstream took. */
+  readonly durationMs: number;
+}
+
+/** What proxied answers read from the mock. */
+export interface ProxiedSource {
+  readonly upstream: UpstreamPort;
+  readonly sessions: SessionStore;
+  readonly requests: ClientRequests;
+  readonly push: Push;
+  readonly closing: AbortSignal;
+  /** An outcome as the call's era sends it (2026-07-28 results completed). */
+  complete(outcome: Outcome, call: McpCall): Outcome;
+}
+
+/** The field that names an item of each list, for merging. */
+const ITEM_KEYS = ["name", "uri", "uriTemplate"] as const;
+
+/** Plays proxied answers. */
+export class ProxiedAnswers {
+  readonly #src: ProxiedSource;
+  /** Streamed proxied calls in flight, by session key: where that session's upstream traffic goes first. */
+  readonly #sinks = new Map<string, StreamSink[]>();
+  readonly #relays = new Map<string, SessionRelay>();
+  /** Proxied calls in flight, by session key and request id, for `notifications/cancelled`. */
+  readonly #cancels = new Map<string, AbortController>();
+  readonly #notes = new WeakMap<McpCall, UpstreamNote>();
+
+  constructor(source: ProxiedSource) {
+    this.#src = source;
+  }
+
+  /** Marks the journal entry of a call the upstream answered: `proxied`, and the upstream's answer and time. */
+  mark(call: McpCall, entry: JournalEntry): void {
+    const note = this.#notes.get(call);
+    if (note === undefined) return;
+    entry.proxied = true;
+    entry.upstream = note;
+  }
+
+  /** What the upstream can do, as its first session said (until then, everything a proxied call may need). */
+  upstreamCapabilities(): Record<string, unknown> {
+    return this.#src.upstream.info?.capabilities ?? { tools: {}, resources: {}, prompts: {}, logging: {}, completions: {} };
+  }
+
+  /** What the upstream said it is, once a session with it opened. */
+  upstreamInfo(): UpstreamInfo | undefined {
+    return this.#src.upstream.info;
+  }
+
+  /** What the upstream said it is (name, version), once known. */
+  upstreamServerInfo(): Record<string, unknown> | undefined {
+    return this.#src.upstream.info?.serverInfo;
+  }
+
+  /** Plays a proxy plan: `own` is the mock's built-in answer, for a plan that merges a list. */
+  play(plan: ProxyPlan, call: McpCall, own?: () => Outcome | Promise<Outcome>): Outcome | Promise<Outcome> {
+    const key = call.sessionId ?? "";
+    const token = (call.params?.["_meta"] as Record<string, unknown> | undefined)?.["progressToken"];
+    const cancelKey = `${key}\u0000${String(call.id)}`;
+    const ask = async (signal: AbortSignal, onProgress?: (p: Record<string, unknown>) => void): Promise<Outcome> => {
+      const cancel = new AbortController();
+      this.#cancels.set(cancelKey, cancel);
+      const started = Date.now();
+      try {
+        const params = token === undefined ? call.params : withoutProgressToken(call.params as Record<string, unknown>);
+        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), signal: AbortSignal.any([signal, cancel.signal]), ...(onProgress ? { onProgress } : {}) });
+        this.#notes.set(call, { answer, durationMs: Date.now() - started });
+        return await this.#outcome(plan, call, answer, own);
+      } finally {
+        this.#cancels.delete(cancelKey);
+      }
+    };
+    if (token === undefined) return ask(this.#src.closing);
+    return {
+      kind: "stream",
+      run: async (sink) => {
+        const open = this.#sinks.get(key) ?? [];
+        this.#sinks.set(key, [...open, sink]);
+        try {
+          const outcome = this.#src.complete(await ask(sink.signal, (p) => sink.send({ jsonrpc: "2.0", method: "notifications/progress", params: { ...p, progressToken: token } })), call);
+          sink.send(outcome.kind === "message" || outcome.kind === "fault" ? outcome.message : errorMessage(call, ErrorCodes.InternalError, `${PREFIX} a proxied answer cannot be ${outcome.kind}.`));
+        } finally {
+          const left = (this.#sinks.get(key) ?? []).filter((s) => s !== sink);
+          if (left.length === 0) this.#sinks.delete(key);
+          else this.#sinks.set(key, left);
+        }
+      },
+    };
+  }
+
+  /** The upstream's answer to a call as one message (for a fault to break on the way back). */
+  async message(call: McpCall): Promise<JsonRpcResponse> {
+    const outcome = await this.play({ kind: "proxy" }, call);
+    if (outcome.kind === "message") return outcome.message;
+    // A call with a progress token: its progress is dropped, its answer kept.
+    let last: unknown;
+    await (outcome as Extract<Outcome, { kind: "stream" }>).run({ send: (m) => (last = m), signal: this.#src.closing });
+    return last as JsonRpcResponse;
+  }
+
+  /** A client's notification, to its upstream session (cancellations end the proxied call they name). */
+  notify(call: McpCall): void {
+    const key = call.sessionId ?? "";
+    if (call.method === "notifications/cancelled") {
+      this.#cancels.get(`${key}\u0000${String(call.params?.["requestId"])}`)?.abort();
+      return;
+    }
+    // The upstream session opens with its client's (the SDK sends its own notifications/initialized).
+    if (call.method === "notifications/initialized") {
+      if (key !== "") this.#src.upstream.open(key, this.#relay(key, call));
+    } else this.#src.upstream.notify(key, call.method, call.params);
+  }
+
+  /** Ends every upstream session, for `close()`. */
+  close(): Promise<void> {
+    return this.#src.upstream.close();
+  }
+
+  /** A client session ended: its upstream session ends too. */
+  endSession(sessionId: string): void {
+    this.#relays.delete(sessionId);
+    this.#src.upstream.endSession(sessionId);
+  }
+
+  async #outcome(plan: ProxyPlan, call: McpCall, answer: UpstreamAnswer, own: (() => Outcome | Promise<Outcome>) | undefined): Promise<Outcome> {
+    if ("error" in answer) return { kind: "message", message: errorMessage(call, answer.error.code, answer.error.message, answer.error.data) };
+    let result: unknown = answer.result;
+    if (plan.merge !== undefined && own !== undefined && call.params?.["cursor"] === undefined) {
+      const mine = await own();
+      const ownResult = mine.kind === "message" && "result" in mine.message ? mine.message.result : undefined;
+      result = merged(answer.result, ownResult, plan.merge);
+    }
+    if (plan.transform) {
+      const where = "the transform of .proxies(...)";
+      result = await plan.transform(result as Record<string, unknown>, call);
+      assertJsonCarriable(result, where, "returned value");
+    }
+    return { kind: "message", message: resultResponse(call.id as RequestId, result) };
+  }
+
+  /** Where a session's upstream traffic goes: a streamed call of it in flight, else its push stream. */
+  #relay(key: string, call: McpCall): SessionRelay {
+    const found = this.#relays.get(key);
+    if (found) return found;
+    const { sessions, requests, push } = this.#src;
+    const session = key === "" ? undefined : sessions.get(key);
+    const sinkOf = (): StreamSink | undefined => this.#sinks.get(key)?.at(-1);
+    const relay: SessionRelay = {
+      clientCapabilities: { ...(session?.clientCapabilities ?? {}) },
+      notify: (method, params) => {
+        const message = params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
+        const sink = sinkOf();
+        if (sink) sink.send(message);
+        else if (key === "") push.subscriptions.deliver(method, params);
+        else sessions.get(key)?.stream?.emit(JSON.stringify(message));
+      },
+      request: (method, params) => {
+        const sink = sinkOf();
+        const open = key === "" ? undefined : sessions.get(key);
+        if (sink) return requests.send(method, params, open, (m) => sink.send(m), undefined, sink.signal);
+        if (!open) return Promise.reject(new Error(`${PREFIX} ${method} from the upstream cannot reach a client without a session (${call.protocolVersion}).`));
+        return push.request(open, method, params, undefined);
+      },
+    };
+    this.#relays.set(key, relay);
+    return relay;
+  }
+}
+
+/** Params without `_meta.progressToken` (the upstream gets the mock's own token). */
+function withoutProgressToken(params: Record<string, unknown>): Record<string, unknown> {
+  const { progressToken: _token, ...meta } = params["_meta"] as Record<string, unknown>;
+  const { _meta: _old, ...rest } = params;
+  return Object.keys(meta).length === 0 ? rest : { ...rest, _meta: meta };
+}
+
+/** The upstream's list with the mock's own items first; on a name both have, the mock's. */
+function merged(upstream: Record<string, unknown>, own: unknown, field: string): Record<string, unknown> {
+  const mine = isJsonObject(own) && Array.isArray(own[field]) ? (own[field] as unknown[]) : [];
+  const theirs = Array.isArray(upstream[field]) ? (upstream[field] as unknown[]) : [];
+  const idOf = (item: unknown): string | undefined => {
+    if (!isJsonObject(item)) return undefined;
+    for (const k of ITEM_KEYS) if (typeof item[k] === "string") return item[k];
+    return undefined;
+  };
+  const taken = new Set(mine.map(idOf).filter((id) => id !== undefined));
+  return { ...upstream, [field]: [...mine, ...theirs.filter((item) => !taken.has(idOf(item) as string))] };
+}

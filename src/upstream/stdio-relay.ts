@@ -1,0 +1,92 @@
+/**
+ * A byte relay to a real server over stdio: it spawns the server, passes a client's bytes to
+ * its stdin and its stdout back as they come (its stderr passes through), and hands every
+ * complete line each way to a reader beside (the recorder's). The server ends when the
+ * client's side closes (SIGTERM after a grace period) or on `stop()`.
+ * @module
+ */
+import { spawn } from "node:child_process";
+import { StringDecoder } from "node:string_decoder";
+import type { Readable, Writable } from "node:stream";
+
+/** Milliseconds the real server gets to exit after its stdin closes, before SIGTERM. */
+const EXIT_GRACE_MS = 2_000;
+
+/** A splitter: feed it chunks, it calls `line` with each complete line. */
+function lines(line: (text: string) => void): (chunk: Buffer) => void {
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  return (chunk) => {
+    pending += decoder.write(chunk);
+    const parts = pending.split("\n");
+    pending = parts.pop() ?? "";
+    for (const part of parts) if (part.trim() !== "") line(part.replace(/\r$/, ""));
+  };
+}
+
+/** What the relay runs, where it reads and writes, and who reads the lines beside it. */
+export interface ByteRelayOptions {
+  /** The real server's command. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args: readonly string[];
+  /** The client's side: its bytes arrive here. */
+  readonly input: Readable;
+  /** The client's side: the server's bytes go here. */
+  readonly output: Writable;
+  /** Each complete line the client sent. */
+  readonly clientLine: (line: string) => void;
+  /** Each complete line the server sent. */
+  readonly serverLine: (line: string) => void;
+  /** What went wrong starting it (default: one line on stderr). */
+  readonly report?: (line: string) => void;
+}
+
+/** A running relay. */
+export interface ByteRelay {
+  /** Resolves when the real server has exited (with its exit code, 127 when it could not start, or `null` when a signal ended it). */
+  readonly exited: Promise<number | null>;
+  /** Ends the real server now. */
+  stop(): void;
+}
+
+/** Spawns the real server and relays. */
+export function relayBytes(options: ByteRelayOptions): ByteRelay {
+  const child = spawn(options.command, [...options.args], { stdio: ["pipe", "pipe", "inherit"] });
+  const report = options.report ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("error", (error) => {
+      report(`mcpmock record: cannot start ${options.command}: ${error.message}`);
+      resolve(127);
+    });
+    child.once("close", (code) => resolve(code));
+  });
+  child.stdin.on("error", () => {}); // the server went away; its exit says so
+  // Bytes are relayed as they come (the real server's timing and chunks kept); lines are read beside them.
+  const clientLines = lines(options.clientLine);
+  options.input.on("data", (chunk: Buffer) => {
+    if (child.stdin.writable) child.stdin.write(chunk);
+    clientLines(chunk);
+  });
+  let grace: NodeJS.Timeout | undefined;
+  options.input.once("end", () => {
+    child.stdin.end();
+    grace = setTimeout(() => child.kill("SIGTERM"), EXIT_GRACE_MS);
+    grace.unref();
+  });
+  const serverLines = lines(options.serverLine);
+  child.stdout.on("data", (chunk: Buffer) => {
+    serverLines(chunk);
+    options.output.write(chunk);
+  });
+  void exited.then(() => {
+    if (grace) clearTimeout(grace);
+    options.input.pause();
+  });
+  return {
+    exited,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The upstream of a mock in proxy mode: one session with the real server per client session
+ * (opened on its first proxied call, ended with it), a shared one for calls that belong to no
+ * session (2026-07-28 clients), and the first session's word on what the server is.
+ * @module
+ */
+import { PREFIX } from "../values/errors.js";
+import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
+import type { UpstreamAnswer, UpstreamCall, UpstreamInfo, UpstreamPort } from "../engine/upstream-port.js";
+import { upstreamTransport } from "./target.js";
+import { upstreamName, type ProxyTarget } from "../engine/proxy-target.js";
+import { failure, UpstreamSession } from "./upstream-session.js";
+import { scrubbed, secretsOf } from "./secrets.js";
+
+/**
+ * The upstream of a mock started with `proxy` (none without), its first session opened: a
+ * server that is down is a warning on stderr, not a failure.
+ */
+export async function startUpstream(options: { readonly proxy?: ProxyTarget; readonly clientTimeoutMs?: number }): Promise<Upstream | undefined> {
+  if (options.proxy === undefined) return undefined;
+  const upstream = new Upstream(options.proxy, { timeoutMs: options.clientTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS });
+  await upstream.probe();
+  return upstream;
+}
+
+/** Milliseconds an upstream gets to connect or answer, unless `clientTimeoutMs` says otherwise: the mock's default. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = DEFAULT_CLIENT_TIMEOUT_MS;
+
+/** The stderr a stdio upstream wrote last, kept to say why it exited. */
+const LAST_WORDS_CHARS = 2_000;
+
+/** How the upstream is reached and reported. */
+export interface UpstreamOptions {
+  /** Milliseconds to wait for it to connect or to answer a request (the mock's `clientTimeoutMs`). */
+  readonly timeoutMs: number;
+  /** Where one-line reports go (a warning that it is down, that it exited); default: stderr. */
+  readonly report?: (line: string) => void;
+}
+
+/** An upstream: sessions with a real server. */
+export class Upstream implements UpstreamPort {
+  readonly name: string;
+  readonly #target: ProxyTarget;
+  readonly #options: UpstreamOptions;
+  readonly #sessions = new Map<string, Promise<UpstreamSession | string>>();
+  #info: UpstreamInfo | undefined;
+  /** Its credentials, replaced wherever they appear in an answer. */
+  readonly #secrets: readonly string[];
+  #closed = false;
+
+  constructor(target: ProxyTarget, options: UpstreamOptions) {
+    this.#target = target;
+    this.name = upstreamName(target);
+    this.#secrets = secretsOf(target);
+    this.#options = options;
+  }
+
+  get info(): UpstreamInfo | undefined {
+    return this.#info;
+  }
+
+  /**
+   * Opens the shared session to learn what the server is. A server that is down is a warning,
+   * not a failure: calls then answer errors naming it, and it is tried again on each session.
+   */
+  async probe(): Promise<void> {
+    const opened = await this.#session("", { clientCapabilities: {}, notify: () => {}, request: () => Promise.reject(new Error("no client to ask")) });
+    if (typeof opened === "string") this.#report(`${opened.replace(PREFIX, `${PREFIX} warning:`)}; calls that go to it answer an error until it is up.`);
+  }
+
+  async request(call: UpstreamCall): Promise<UpstreamAnswer> {
+    if (this.#closed) return failure(`${PREFIX} the mock is closing; ${call.method} was not sent to ${this.name}.`, this.name);
+    const session = await this.#session(call.sessionKey, call.relay);
+    if (typeof session === "string") return failure(session, this.name);
+    return scrubbed(await session.request(call), this.#secrets);
+  }
+
+  open(sessionKey: string, relay: UpstreamCall["relay"]): void {
+    if (!this.#closed) void this.#session(sessionKey, relay);
+  }
+
+  notify(sessionKey: string, method: string, params: Record<string, unknown> | undefined): void {
+    void this.#sessions.get(sessionKey)?.then((s) => typeof s !== "string" && s.notify(method, params));
+  }
+
+  endSession(sessionKey: string): void {
+    const session = this.#sessions.get(sessionKey);
+    this.#sessions.delete(sessionKey);
+    void session?.then((s) => (typeof s === "string" ? undefined : s.close()));
+  }
+
+  /** Ends every upstream session (and every child process). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const open = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(open.map(async (s) => {
+      const session = await s;
+      if (typeof session !== "string") await session.close();
+    }));
+  }
+
+  /** The open session for a key, opened if there is none (or it ended); a string says why it cannot be. */
+  #session(key: string, relay: UpstreamCall["relay"]): Promise<UpstreamSession | string> {
+    const found = this.#sessions.get(key);
+    if (found) return found.then((s) => (typeof s === "string" || s.ended !== undefined ? this.#open(key, relay, found) : s));
+    return this.#open(key, relay, undefined);
+  }
+
+  #open(key: string, relay: UpstreamCall["relay"], replacing: Promise<UpstreamSession | string> | undefined): Promise<UpstreamSession | string> {
+    const current = this.#sessions.get(key);
+    if (current !== undefined && current !== replacing) return current; // another call is opening it
+    let words = "";
+    const transport = upstreamTransport(this.#target, (chunk) => (words = (words + chunk).slice(-LAST_WORDS_CHARS)));
+    // What the server sends of its own accord is kept free of its credentials too.
+    const secrets = this.#secrets;
+    const cleanRelay: UpstreamCall["relay"] = {
+      clientCapabilities: relay.clientCapabilities,
+      notify: (method, params) => relay.notify(method, scrubbed(params, secrets)),
+      request: (method, params) => relay.request(method, scrubbed(params, secrets)),
+    };
+    const opening = UpstreamSession.open(transport, this.name, cleanRelay, this.#options.timeoutMs, () => words).then(
+      (session) => {
+        this.#info ??= scrubbed(session.info, this.#secrets);
+        session.onEnd = (why) => {
+          if (!this.#closed) this.#report(`${PREFIX} ${why}; the next call opens a new session${"command" in this.#target ? " (the server is started again)" : ""}.`);
+        };
+        if (this.#closed) void session.close();
+        return session;
+      },
+      (error: Error) => {
+        // Tried again by the next call.
+        if (this.#sessions.get(key) === opening) this.#sessions.delete(key);
+        return error.message;
+      },
+    );
+    this.#sessions.set(key, opening);
+    return opening;
+  }
+
+  #report(line: string): void {
+    (this.#options.report ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+  }
+}
