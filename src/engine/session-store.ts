@@ -32,6 +32,8 @@ export interface Session {
   readonly streams: SessionStreams;
   /** The standalone GET stream (or stdout over stdio). */
   stream: PushStream | undefined;
+  /** With `auth`: who opened it (the client and user of its token); another token's requests get 404. */
+  principal?: string | undefined;
 }
 
 /** How stateful session ids are made: deterministic (`session-1`, ...) by default. @category Starting */

@@ -47,6 +47,8 @@ export interface TaskRecord {
   readonly key: string | undefined;
   /** The session that created it, if any. */
   readonly sessionId: string | undefined;
+  /** With `auth`, who created it (the client and user of its token): only they see it. */
+  readonly principal: string | undefined;
   readonly createdAt: number;
   /** Milliseconds from creation it is kept; `null`: until the mock closes. */
   readonly ttl: number | null;
@@ -114,7 +116,7 @@ export class TaskStore {
   }
 
   /** Creates a task in `working`; throws {@link TaskStoreFull} when every kept task is still running. */
-  create(init: Pick<TaskRecord, "method" | "key" | "sessionId" | "ttl" | "pollInterval">, now = Date.now()): TaskRecord {
+  create(init: Pick<TaskRecord, "method" | "key" | "sessionId" | "principal" | "ttl" | "pollInterval">, now = Date.now()): TaskRecord {
     this.#sweep(now);
     if (this.#tasks.size >= this.#max && !this.#dropOldestFinal()) {
       throw new TaskStoreFull(`${PREFIX} ${this.#tasks.size} tasks are running, the most the mock keeps (tasks.maxTasks). Let some finish or cancel them, or raise tasks.maxTasks.`);

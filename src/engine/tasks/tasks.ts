@@ -67,6 +67,8 @@ export interface TaskEnvironment {
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
+  /** Who a call speaks for (with `auth`, its token's client and user); tasks are bound to it. */
+  principal(call: McpCall): string | undefined;
   /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through. */
   broadcast(method: string, params: Record<string, unknown>): void;
 }
@@ -156,7 +158,7 @@ export class Tasks implements TaskAnswers {
     const pollInterval = plan?.pollInterval ?? (typeof requested.pollInterval === "number" ? requested.pollInterval : undefined) ?? o.pollInterval ?? DEFAULT_TASK_POLL_INTERVAL_MS;
     let task: TaskRecord;
     try {
-      task = this.store.create({ method: call.method, key: call.name, sessionId: call.sessionId, ttl, pollInterval });
+      task = this.store.create({ method: call.method, key: call.name, sessionId: call.sessionId, principal: this.#env.principal(call), ttl, pollInterval });
     } catch (error) {
       if (error instanceof TaskStoreFull) throw new JsonRpcFailure(ErrorCodes.InternalError, error.message);
       throw error;
@@ -203,7 +205,7 @@ export class Tasks implements TaskAnswers {
   /** `tasks/list`: the live tasks, oldest first, a page at a time. */
   list(call: McpCall): unknown {
     try {
-      const { items, nextCursor } = page(this.store.list().filter((task) => visibleTo(task, call)), call.params?.["cursor"], this.#env.options.pageSize ?? 100, "tasks/list");
+      const { items, nextCursor } = page(this.store.list().filter((task) => this.#visibleTo(task, call)), call.params?.["cursor"], this.#env.options.pageSize ?? 100, "tasks/list");
       return nextCursor === undefined ? { tasks: items.map(taskJson) } : { tasks: items.map(taskJson), nextCursor };
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new JsonRpcFailure(ErrorCodes.InvalidParams, `Invalid cursor: ${error.message}`);
@@ -238,20 +240,24 @@ export class Tasks implements TaskAnswers {
 
   #find(call: McpCall): TaskRecord {
     const found = this.store.lookup(call.params?.["taskId"]);
-    if ("task" in found && visibleTo(found.task, call)) return found.task;
+    if ("task" in found && this.#visibleTo(found.task, call)) return found.task;
     if ("task" in found) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.notFound);
     throw new JsonRpcFailure(ErrorCodes.InvalidParams, found.missing === "expired" ? TaskErrors.expired : TaskErrors.notFound);
+  }
+
+  /**
+   * A task is bound to who created it (the tasks pages' security rule): its session (none for a
+   * 2026-07-28 request) and, with `auth`, its token's client and user. Anyone else is told it
+   * does not exist.
+   */
+  #visibleTo(task: TaskRecord, call: McpCall): boolean {
+    return task.sessionId === call.sessionId && task.principal === this.#env.principal(call);
   }
 
   #deliver(sessionId: string | undefined, message: unknown): void {
     if (sessionId === undefined) return;
     this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
   }
-}
-
-/** A task belongs to the session that created it: another session neither sees nor touches it (the SDK's servers bind them the same way). */
-function visibleTo(task: TaskRecord, call: McpCall): boolean {
-  return task.sessionId === undefined || call.sessionId === undefined || task.sessionId === call.sessionId;
 }
 
 /** The stream host of work that plays no stream (a miss answer). */
