@@ -45,10 +45,16 @@ function redirectProblem(uris: unknown): OAuthProblem | undefined {
     return { error: "invalid_redirect_uri", description: 'redirect_uris must be a non-empty list of URLs, like ["http://127.0.0.1:3000/callback"].' };
   }
   for (const u of uris as string[]) {
+    let url: URL;
     try {
-      new URL(u);
+      url = new URL(u);
     } catch {
       return { error: "invalid_redirect_uri", description: `redirect_uris holds ${JSON.stringify(u)}, which is not an absolute URL.` };
+    }
+    // RFC 6749 section 3.1.2 and the MCP authorization pages: no fragment; HTTPS, or http on a loopback host.
+    const why = u.includes("#") ? "has a fragment" : url.protocol === "https:" || (url.protocol === "http:" && isLoopbackName(url.hostname)) ? undefined : url.protocol === "http:" ? "is plain http beyond loopback" : `has the scheme ${url.protocol}`;
+    if (why !== undefined) {
+      return { error: "invalid_redirect_uri", description: `redirect_uris holds ${JSON.stringify(u)}, which ${why}: a redirect URI must be https, or http on a loopback host (localhost, 127.0.0.1, [::1]), without a #fragment.` };
     }
   }
   return undefined;
