@@ -134,7 +134,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     const admin = typeof options.admin === "object" ? options.admin : {};
     // The admin API's verify() reports point at its own routes, not at mock.requests().
     const verify = (pattern: StubBuilder, count?: CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
-    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify));
+    if (options.admin) served.http?.mountAdmin(adminApp(mock as McpMock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify, options.maxBodyBytes));
     return mock;
   }
 
