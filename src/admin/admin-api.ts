@@ -172,7 +172,7 @@ export function adminApp(
   app.get(`${ADMIN_PREFIX}/sessions`, () => Response.json(mock.sessions()));
   if (inspector && feed) {
     app.get(`${ADMIN_PREFIX}/scenarios`, () => Response.json(inspector.scenarios()));
-    app.get(`${ADMIN_PREFIX}/events`, () => feed.open());
+    app.get(`${ADMIN_PREFIX}/events`, (c) => feed.open(() => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy()));
     app.get(`${ADMIN_PREFIX}/ui`, (c) => inspectorAsset("") ?? c.notFound());
     app.get(`${ADMIN_PREFIX}/ui/`, (c) => inspectorAsset("") ?? c.notFound());
     app.get(`${ADMIN_PREFIX}/ui/:file`, (c) => inspectorAsset(c.req.param("file")) ?? problem(404, `no inspector file ${JSON.stringify(c.req.param("file"))}; the page is GET ${ADMIN_PREFIX}/ui.`));
