@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import { createHash } from "node:crypto";
 import type { AuthOptions } from "../options.js";
 import type { AuthLog } from "./auth-log.js";
-import { type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
+import { MAX_CLIENTS, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
 import { CODE_TTL_MS, type IssuedToken, type TokenStore } from "./tokens.js";
 
@@ -88,6 +88,8 @@ export class AuthorizationServer {
       return oauthError(400, client);
     }
     this.#log.add({ ...base, status: 201, outcome: "ok", clientId: client.clientId });
+    const dropped = this.#clients.lastDropped;
+    if (dropped !== undefined) this.#log.add({ ...base, status: 201, outcome: "client-dropped", clientId: dropped, description: `The mock keeps the latest ${MAX_CLIENTS} registered clients; registering ${client.clientId} dropped the oldest, ${dropped}, whose requests now get invalid_client.` });
     const info = { ...client.metadata, client_id: client.clientId, client_id_issued_at: Math.floor(Date.now() / 1000), token_endpoint_auth_method: client.authMethod, ...(client.clientSecret ? { client_secret: client.clientSecret, client_secret_expires_at: 0 } : {}) };
     return new Response(JSON.stringify(info), { status: 201, headers: { "content-type": "application/json", "cache-control": "no-store" } });
   }

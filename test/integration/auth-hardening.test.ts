@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpMock } from "../../src/index.js";
 import { TestOAuthProvider } from "../support/oauth-provider.js";
 import { HEADERS } from "../support/raw-http.js";
+import { MAX_CLIENTS } from "../../src/auth/clients.js";
 
 const REDIRECT = "http://127.0.0.1:9/cb";
 
@@ -129,4 +130,21 @@ describe("the MCP endpoint and other schemes", () => {
     const malformed = await fetch(mock.url, { method: "POST", headers: { ...HEADERS, authorization: "Bearer a b" }, body: "{}" });
     expect(malformed.headers.get("www-authenticate")).toContain('error="invalid_request"');
   });
+});
+
+describe("the registration cap", () => {
+  test(`past ${MAX_CLIENTS} registered clients the oldest is dropped, the auth events say so, and its later use says why it is unknown`, async () => {
+    await using mock = await start();
+    const one = async (): Promise<string> => ((await (await registerWith(mock, [REDIRECT])).json()) as { client_id: string }).client_id;
+    const ids = [await one()]; // the oldest; the others in batches
+    for (let i = 0; i < MAX_CLIENTS; i += 50) ids.push(...(await Promise.all(Array.from({ length: 50 }, one))));
+    const dropped = mock.auth.requests({ endpoint: "register", outcome: "client-dropped" });
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]).toMatchObject({ clientId: ids[0], description: expect.stringContaining(`keeps the latest ${MAX_CLIENTS} registered clients`) });
+    const res = await tokenWith(mock, `grant_type=authorization_code&code=x&client_id=${ids[0]}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: "invalid_client", error_description: expect.stringContaining("was registered, then dropped") });
+    // The newest are kept.
+    expect((await tokenWith(mock, `grant_type=authorization_code&code=x&client_id=${ids[1]}`)).status).toBe(400);
+  }, 30_000);
 });

@@ -34,6 +34,15 @@ const TASK_REVISIONS: readonly string[] = METHOD_BY_NAME.get("tasks/get")?.revis
 export const DEFAULT_TASK_TTL_MS = 60_000;
 /** Default `pollInterval` a task suggests: short, since a mock's tasks are for tests. */
 export const DEFAULT_TASK_POLL_INTERVAL_MS = 100;
+/** The longest ttl a client may ask for (one hour); a longer one is cut to it. */
+export const MAX_REQUESTED_TASK_TTL_MS = 3_600_000;
+/** The longest `pollInterval` a client may ask for (one minute). */
+export const MAX_REQUESTED_POLL_INTERVAL_MS = 60_000;
+
+/** A client's number of milliseconds, if it is one (finite, 0 or more), cut to `max`. */
+function requestedMs(value: unknown, max: number): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.min(Math.floor(value), max) : undefined;
+}
 
 /**
  * The `tasks` option of `McpMock.start`.
@@ -57,6 +66,12 @@ export interface TaskOptions {
   readonly maxTasks?: number;
   /** At most this many bytes of stored task results (default 16 MiB). */
   readonly maxBytes?: number;
+  /**
+   * At most this many running tasks per session (a request without one: per token's client and
+   * user; without `auth`, all such requests together); default three quarters of `maxTasks`,
+   * so one client cannot take every slot.
+   */
+  readonly maxTasksPerSession?: number;
   /** How task ids are made: `"sequential"` (`task-1`, ..., the default), `"uuid"`, or a function. */
   readonly ids?: TaskIdGenerator;
 }
@@ -89,7 +104,7 @@ export class Tasks implements TaskAnswers {
   constructor(env: TaskEnvironment) {
     this.#env = env;
     const o = env.options.tasks ?? {};
-    this.store = new TaskStore({ ...(o.maxTasks === undefined ? {} : { maxTasks: o.maxTasks }), ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }), ...(o.ids === undefined ? {} : { ids: o.ids }) });
+    this.store = new TaskStore({ ...(o.maxTasks === undefined ? {} : { maxTasks: o.maxTasks }), ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }), ...(o.maxTasksPerSession === undefined ? {} : { maxTasksPerOwner: o.maxTasksPerSession }), ...(o.ids === undefined ? {} : { ids: o.ids }) });
     this.store.onChange((task) =>
       this.#modern.has(task) ? env.broadcast("notifications/tasks", detailedTask2026(task, this.#inputs.requests(task))) : this.#deliver(task.sessionId, statusNotification(task)),
     );
@@ -154,8 +169,10 @@ export class Tasks implements TaskAnswers {
     const modern = supportedRevision(call.protocolVersion).stateless;
     const o = this.#env.options.tasks ?? {};
     const plan = stub?.task;
-    const ttl = plan?.ttl !== undefined ? plan.ttl : typeof requested.ttl === "number" && requested.ttl >= 0 ? requested.ttl : o.ttl !== undefined ? o.ttl : DEFAULT_TASK_TTL_MS;
-    const pollInterval = plan?.pollInterval ?? (typeof requested.pollInterval === "number" ? requested.pollInterval : undefined) ?? o.pollInterval ?? DEFAULT_TASK_POLL_INTERVAL_MS;
+    // What the client asks is bounded (a negative pollInterval or a ttl of 1e308 is not taken as given).
+    const askedTtl = requestedMs(requested.ttl, MAX_REQUESTED_TASK_TTL_MS);
+    const ttl = plan?.ttl !== undefined ? plan.ttl : askedTtl !== undefined ? askedTtl : o.ttl !== undefined ? o.ttl : DEFAULT_TASK_TTL_MS;
+    const pollInterval = plan?.pollInterval ?? requestedMs(requested.pollInterval, MAX_REQUESTED_POLL_INTERVAL_MS) ?? o.pollInterval ?? DEFAULT_TASK_POLL_INTERVAL_MS;
     let task: TaskRecord;
     try {
       task = this.store.create({ method: call.method, key: call.name, sessionId: call.sessionId, principal: this.#env.principal(call), ttl, pollInterval });
@@ -192,7 +209,15 @@ export class Tasks implements TaskAnswers {
     const task = this.#find(call);
     const gate = this.#gates.get(task);
     if (gate && !gate.isOpen) gate.open(); // the client waits now: held results are released
-    await this.store.whenFinal(task, this.#env.closing);
+    // The wait ends at the ttl too: then the task is forgotten and the answer is "expired".
+    const expiry = task.ttl === null ? undefined : setTimeout(() => this.store.lookup(task.id), Math.max(0, task.createdAt + task.ttl - Date.now()));
+    try {
+      await this.store.whenFinal(task, this.#env.closing);
+    } finally {
+      clearTimeout(expiry);
+    }
+    const found = this.store.lookup(task.id);
+    if ("missing" in found && found.missing === "expired") throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.expired);
     const outcome = task.outcome;
     if (task.status === "cancelled") throw new JsonRpcFailure(ErrorCodes.InternalError, TaskErrors.cancelled(task.id));
     if (outcome === undefined) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.expired);
