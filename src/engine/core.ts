@@ -75,11 +75,6 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly push: Push;
   /** Task-augmented calls and the task methods' answers. */
   readonly tasks: Tasks;
-  /**
-   * Who a request speaks for (with `auth`, the client and user of its bearer token), from its
-   * headers: what tasks are bound to. Set by the transport that checks the tokens.
-   */
-  principalOf: ((headers: Readonly<Record<string, string>>) => string | undefined) | undefined;
   readonly #answers: Answers;
   #stubSeq = 0;
   #scenarios = new Map<string, string>();
@@ -99,7 +94,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.stateless = new StatelessEra(accepted, options.cacheHints);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
-    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, principal: (call) => this.principalOf?.(call.headers), broadcast: (method, params) => void this.push.subscriptions.deliver(method, params) });
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params) });
     this.#answers = new Answers(this);
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.

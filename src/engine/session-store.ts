@@ -66,6 +66,11 @@ export class SessionStore {
   readonly #streamLimits: StreamLimits;
   /** How many sessions ended by the cap or by idling. */
   evicted = 0;
+  /**
+   * Who a request speaks for (with `auth`, the client and user of its bearer token), from its
+   * headers: what sessions and tasks are bound to. Set by the transport that checks the tokens.
+   */
+  principalOf: ((headers: Readonly<Record<string, string>>) => string | undefined) | undefined;
 
   constructor(generator: SessionIdGenerator = "sequential", limits: SessionLimits = {}) {
     this.#generator = generator;

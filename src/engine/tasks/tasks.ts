@@ -82,8 +82,6 @@ export interface TaskEnvironment {
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
-  /** Who a call speaks for (with `auth`, its token's client and user); tasks are bound to it. */
-  principal(call: McpCall): string | undefined;
   /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through. */
   broadcast(method: string, params: Record<string, unknown>): void;
 }
@@ -175,7 +173,7 @@ export class Tasks implements TaskAnswers {
     const pollInterval = plan?.pollInterval ?? requestedMs(requested.pollInterval, MAX_REQUESTED_POLL_INTERVAL_MS) ?? o.pollInterval ?? DEFAULT_TASK_POLL_INTERVAL_MS;
     let task: TaskRecord;
     try {
-      task = this.store.create({ method: call.method, key: call.name, sessionId: call.sessionId, principal: this.#env.principal(call), ttl, pollInterval });
+      task = this.store.create({ method: call.method, key: call.name, sessionId: call.sessionId, principal: this.#principal(call), ttl, pollInterval });
     } catch (error) {
       if (error instanceof TaskStoreFull) throw new JsonRpcFailure(ErrorCodes.InternalError, error.message);
       throw error;
@@ -276,7 +274,12 @@ export class Tasks implements TaskAnswers {
    * does not exist.
    */
   #visibleTo(task: TaskRecord, call: McpCall): boolean {
-    return task.sessionId === call.sessionId && task.principal === this.#env.principal(call);
+    return task.sessionId === call.sessionId && task.principal === this.#principal(call);
+  }
+
+  /** Who a call speaks for (with `auth`, its token's client and user): what its tasks are bound to. */
+  #principal(call: McpCall): string | undefined {
+    return this.#env.sessions.principalOf?.(call.headers);
   }
 
   #deliver(sessionId: string | undefined, message: unknown): void {

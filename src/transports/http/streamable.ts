@@ -98,7 +98,7 @@ export class HttpTransport {
     this.auth = o.auth ? new MockAuth(o.auth === true ? {} : o.auth, path, o.legacySse === false ? undefined : { sse: LEGACY_SSE_PATH, messages: LEGACY_MESSAGES_PATH }) : undefined;
     const auth = this.auth;
     // With `auth`, tasks and sessions are bound to the client and user of the token that made them.
-    if (auth) core.principalOf = (headers) => auth.principalOf(headers["authorization"]);
+    if (auth) core.sessions.principalOf = (headers) => auth.principalOf(headers["authorization"]);
     // With `auth`, the bearer check runs after the Host/Origin gate, before the endpoint.
     const protect = (handler: Handler): Handler => (auth ? auth.protect(handler) : handler);
     this.app.post(path, gate.guard(always, protect((c) => this.#post(c))));
