@@ -208,7 +208,9 @@ export class Tasks implements TaskAnswers {
     const gate = this.#gates.get(task);
     if (gate && !gate.isOpen) gate.open(); // the client waits now: held results are released
     // The wait ends at the ttl too: then the task is forgotten and the answer is "expired".
-    const expiry = task.ttl === null ? undefined : setTimeout(() => this.store.lookup(task.id), Math.max(0, task.createdAt + task.ttl - Date.now()));
+    // (A timer may fire a little before Date.now() reaches the deadline: the sweep is told the deadline.)
+    const deadline = task.ttl === null ? undefined : task.createdAt + task.ttl;
+    const expiry = deadline === undefined ? undefined : setTimeout(() => this.store.lookup(task.id, Math.max(Date.now(), deadline)), Math.max(0, deadline - Date.now()));
     try {
       await this.store.whenFinal(task, this.#env.closing);
     } finally {
