@@ -94,7 +94,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.stateless = new StatelessEra(accepted, options.cacheHints);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
-    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params) });
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params, principal) => void this.push.subscriptions.deliver(method, params, principal) });
     this.#answers = new Answers(this);
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.

@@ -132,4 +132,38 @@ describe("tasks are bound to who created them", () => {
       stream.close();
     }
   });
+
+  test("with auth, a task's status notifications reach the listen streams of its own token only", async () => {
+    await using mock = await McpMock.start({ tools, onUnmatched: "silent", auth: true });
+    mock.toolsCall("build").withDelay(150).respondsWith("built");
+    const mine = bearer(mock.auth.issueToken({ clientId: "app", subject: "alice" }));
+    const theirs = bearer(mock.auth.issueToken({ clientId: "app", subject: "mallory" }));
+    const taskId = (await modern(mock.url, mine, "tools/call", { name: "build", arguments: {} })).body.result?.["taskId"] as string;
+    const listen = async (headers: Record<string, string>, abort: AbortController): Promise<{ text: () => string; done: Promise<void> }> => {
+      const meta = { "io.modelcontextprotocol/protocolVersion": V26, "io.modelcontextprotocol/clientCapabilities": { extensions: { [EXT]: {} } } };
+      const res = await fetch(mock.url, { method: "POST", signal: abort.signal, headers: { ...HEADERS, ...headers, "mcp-protocol-version": V26, "mcp-method": "subscriptions/listen" }, body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "subscriptions/listen", params: { notifications: { taskIds: [taskId] }, _meta: meta } }) });
+      let text = "";
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const done = (async () => {
+        try {
+          for (;;) {
+            const { value, done: ended } = await reader.read();
+            if (ended) return;
+            text += new TextDecoder().decode(value);
+          }
+        } catch {
+          // aborted
+        }
+      })();
+      return { text: () => text, done };
+    };
+    const aborts = [new AbortController(), new AbortController()];
+    const [own, stranger] = await Promise.all([listen(mine, aborts[0] as AbortController), listen(theirs, aborts[1] as AbortController)]);
+    await expect.poll(() => own?.text() ?? "", { timeout: 5000 }).toContain('"status":"completed"');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stranger?.text()).toContain("notifications/subscriptions/acknowledged");
+    expect(stranger?.text()).not.toContain("notifications/tasks");
+    for (const a of aborts) a.abort();
+    await Promise.all([own?.done, stranger?.done]);
+  });
 });

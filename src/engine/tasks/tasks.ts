@@ -82,8 +82,8 @@ export interface TaskEnvironment {
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
-  /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through. */
-  broadcast(method: string, params: Record<string, unknown>): void;
+  /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through (a task's: those of its `principal`). */
+  broadcast(method: string, params: Record<string, unknown>, principal?: string): void;
 }
 
 /** How a declared tool runs with tasks. */
@@ -104,7 +104,7 @@ export class Tasks implements TaskAnswers {
     const o = env.options.tasks ?? {};
     this.store = new TaskStore({ ...(o.maxTasks === undefined ? {} : { maxTasks: o.maxTasks }), ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }), ...(o.maxTasksPerSession === undefined ? {} : { maxTasksPerOwner: o.maxTasksPerSession }), ...(o.ids === undefined ? {} : { ids: o.ids }) });
     this.store.onChange((task) =>
-      this.#modern.has(task) ? env.broadcast("notifications/tasks", detailedTask2026(task, this.#inputs.requests(task))) : this.#deliver(task.sessionId, statusNotification(task)),
+      this.#modern.has(task) ? env.broadcast("notifications/tasks", detailedTask2026(task, this.#inputs.requests(task)), task.principal) : this.#deliver(task.sessionId, statusNotification(task)),
     );
     env.closing.addEventListener("abort", () => this.store.clear(), { once: true });
     this.#runner = {
