@@ -100,8 +100,16 @@ export class AuthorizationServer {
     const base = { endpoint: "authorize" as const, method: c.req.method, path: c.req.path };
     const clientId = q.get("client_id") ?? "";
     const redirectUri = q.get("redirect_uri") ?? "";
+    // RFC 6749 section 3.1: no parameter more than once (client_id and redirect_uri twice: answered here, never redirected).
+    const repeated = [...new Set(q.keys())].filter((name) => q.getAll(name).length > 1);
+    const twice = repeated.length > 0 ? `${repeated.join(", ")} ${repeated.length > 1 ? "are" : "is"} sent more than once; send each parameter once (RFC 6749 section 3.1).` : undefined;
     // Until the client and its redirect URI are known, errors are answered here, never redirected.
-    const client = clientId === "" ? { error: "invalid_request", description: "client_id is missing from the authorization request." } : await this.#clients.find(clientId);
+    const client =
+      twice !== undefined && (repeated.includes("client_id") || repeated.includes("redirect_uri"))
+        ? { error: "invalid_request", description: twice }
+        : clientId === ""
+          ? { error: "invalid_request", description: "client_id is missing from the authorization request." }
+          : await this.#clients.find(clientId);
     if (isProblem(client)) {
       this.#log.add({ ...base, status: 400, outcome: client.error, description: client.description, ...(clientId ? { clientId } : {}) });
       return oauthError(400, client);
@@ -121,6 +129,7 @@ export class AuthorizationServer {
       return new Response(null, { status: 302, headers: { location: url.href, "cache-control": "no-store" } });
     };
     const fail = (error: string, description: string): Response => back({ error, error_description: `[mcpmock] ${description}` }, error, description);
+    if (twice !== undefined) return fail("invalid_request", twice);
     if (q.get("response_type") !== "code") return fail("unsupported_response_type", `response_type must be "code" (received ${JSON.stringify(q.get("response_type"))}).`);
     const challenge = q.get("code_challenge");
     if (challenge === null || q.get("code_challenge_method") !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256 (plain is not accepted).");

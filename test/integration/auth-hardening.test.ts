@@ -118,6 +118,31 @@ describe("/token with bad input", () => {
   });
 });
 
+describe("/authorize with a parameter twice", () => {
+  test("client_id or redirect_uri twice is answered at the server (never redirected); another one twice is redirected as invalid_request", async () => {
+    await using mock = await start();
+    const clientId = ((await (await registerWith(mock, [REDIRECT])).json()) as { client_id: string }).client_id;
+    const base = { response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: "c".repeat(43), code_challenge_method: "S256", resource: mock.url };
+    const go = (extra: Record<string, string>): Promise<Response> => {
+      const url = new URL("/authorize", mock.url);
+      for (const [k, v] of Object.entries(base)) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries(extra)) url.searchParams.append(k, v);
+      return fetch(url, { redirect: "manual" });
+    };
+    const twiceRedirect = await go({ redirect_uri: "https://evil.example/cb" });
+    expect(twiceRedirect.status).toBe(400);
+    expect(twiceRedirect.headers.get("location")).toBeNull();
+    expect(await twiceRedirect.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("redirect_uri is sent more than once") });
+    const twiceScope = await go({ scope: "read", resource: mock.url });
+    expect(twiceScope.status).toBe(302);
+    const back = new URL(twiceScope.headers.get("location") ?? "");
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.searchParams.get("error")).toBe("invalid_request");
+    expect(back.searchParams.get("error_description")).toContain("resource is sent more than once");
+    expect(back.searchParams.get("code")).toBeNull();
+  });
+});
+
 describe("the MCP endpoint and other schemes", () => {
   test("a Basic header gets a challenge without an error code (RFC 6750 section 3.1); a malformed Bearer one keeps invalid_request", async () => {
     await using mock = await start();
