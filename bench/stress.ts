@@ -7,6 +7,8 @@
  *   3. abandoned sessions holding GET streams (5,000, 1,500 held at once; quick: 600, 200)
  *   4. a client that reads nothing of a 16 KiB x 10,000 stream: RSS while it does not read
  *   5. a structured fuzz (200,000 messages; quick: 5,000): 5xx, hangs, Object.prototype
+ *   6-10. issue 33's surfaces (`stress-round3.ts`): a task flood, OAuth bad input, live-feed
+ *      readers that stop, the admin API flooded with 32 MiB bodies, 10,000 pattern stubs
  *
  * Run with --expose-gc (the npm script does) so heap figures are after a collection.
  * @module
@@ -14,6 +16,7 @@
 import http from "node:http";
 import { McpMock } from "../src/index.js";
 import { fuzzBodies } from "./stress-fuzz.js";
+import { adminFlood, feedReadersThatStop, oauthBadInput, patternStubs, taskFlood } from "./stress-round3.js";
 
 const quick = process.argv.includes("--quick");
 const ACCEPT = "application/json, text/event-stream";
@@ -198,7 +201,18 @@ async function fuzz(): Promise<void> {
 }
 
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
-const runs: Record<string, () => Promise<void>> = { calls: manyCalls, big: bigArguments, streams: heldStreams, slow: nonReadingClient, fuzz };
+const runs: Record<string, () => Promise<void>> = {
+  calls: manyCalls,
+  big: bigArguments,
+  streams: heldStreams,
+  slow: nonReadingClient,
+  fuzz,
+  tasks: () => taskFlood(quick),
+  oauth: () => oauthBadInput(quick),
+  feed: () => feedReadersThatStop(quick),
+  admin: () => adminFlood(quick),
+  patterns: () => patternStubs(quick),
+};
 console.log(`mcpmock stress${quick ? " (--quick)" : ""}, node ${process.version}`);
 for (const [name, run] of Object.entries(runs)) if (only === undefined || only === name) await run();
 agent.destroy();

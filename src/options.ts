@@ -295,13 +295,13 @@ export function assertValidOptions(options: McpMockOptions): void {
 function assertTaskOptions(tasks: TaskOptions | undefined): void {
   if (tasks === undefined) return;
   if (tasks === null || typeof tasks !== "object" || Array.isArray(tasks)) throw new McpMockError(`tasks must be an object like { ttl: 60000, pollInterval: 100 }, received ${JSON.stringify(tasks)}.`);
-  const known = ["ttl", "pollInterval", "maxTasks", "maxBytes", "ids"];
+  const known = ["ttl", "pollInterval", "maxTasks", "maxBytes", "maxTasksPerSession", "ids"];
   const unknown = Object.keys(tasks).filter((k) => !known.includes(k));
   if (unknown.length) throw new McpMockError(`tasks: unknown option ${unknown.map((k) => JSON.stringify(k)).join(", ")}; the options are ${known.join(", ")}.`);
   const ms = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v) && v >= 0;
   if (tasks.ttl !== undefined && tasks.ttl !== null && !ms(tasks.ttl)) throw new McpMockError(`tasks.ttl must be milliseconds (0 or more) or null (kept until close), received ${JSON.stringify(tasks.ttl)}.`);
   if (tasks.pollInterval !== undefined && !ms(tasks.pollInterval)) throw new McpMockError(`tasks.pollInterval must be milliseconds (0 or more), received ${JSON.stringify(tasks.pollInterval)}.`);
-  for (const name of ["maxTasks", "maxBytes"] as const) {
+  for (const name of ["maxTasks", "maxBytes", "maxTasksPerSession"] as const) {
     const value = tasks[name];
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) throw new McpMockError(`tasks.${name} must be a positive whole number, received ${JSON.stringify(value)}.`);
   }

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { canMove, TaskStore, TaskStoreFull, type TaskRecord } from "../src/engine/tasks/task-store.js";
 
-const init = { method: "tools/call", key: "build", sessionId: undefined, ttl: null, pollInterval: 10 } as const;
+const init = { method: "tools/call", key: "build", sessionId: undefined, principal: undefined, ttl: null, pollInterval: 10 } as const;
 
 describe("the status machine", () => {
   test("working and input_required move to each other and to the final statuses; a final status moves nowhere", () => {

@@ -25,6 +25,8 @@ import type { JournalEntry } from "../journal/entry.js";
 import { entryJson, LiveFeed, type LiveSource } from "./live-feed.js";
 import { inspectorAsset } from "./inspector-page.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
+import { readBody } from "../transports/http/node-io.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../transports/http/streamable.js";
 
 /** The admin API's path prefix. */
 export const ADMIN_PREFIX = "/__admin";
@@ -35,10 +37,25 @@ function problem(status: number, message: string): Response {
   return new Response(JSON.stringify({ error: message }), { status, headers: { "content-type": "application/json" } });
 }
 
-async function body(c: Context): Promise<unknown> {
+/** A refusal with its own HTTP status (the others are 400). */
+class AdminProblem extends McpMockError {
+  constructor(
+    readonly status: 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The body as JSON, read no further than `maxBody` bytes (`maxBodyBytes`, as on the MCP endpoint). */
+async function body(c: Context, maxBody: number): Promise<unknown> {
+  const bytes = await readBody(c, maxBody);
+  if (typeof bytes === "string") throw new AdminProblem(413, `the request body is larger than ${maxBody} bytes (maxBodyBytes); send a smaller one, or raise maxBodyBytes.`);
   let parsed: unknown;
   try {
-    parsed = await c.req.json();
+    parsed = JSON.parse(UTF8.decode(bytes));
   } catch {
     throw new McpMockError("the request body must be JSON (content-type: application/json).");
   }
@@ -78,6 +95,10 @@ function browserProblem(c: Context, allowedOrigins: readonly string[]): Response
   if (c.req.method === "POST" && type !== undefined && type.split(";")[0]?.trim().toLowerCase() !== "application/json") {
     return problem(415, `[mcpmock] admin writes must be sent with content-type: application/json (received ${type}), so a browser page cannot send them without a CORS preflight.`);
   }
+  const hasBody = c.req.header("transfer-encoding") !== undefined || Number(c.req.header("content-length") ?? 0) > 0;
+  if (c.req.method === "POST" && type === undefined && hasBody) {
+    return problem(415, "[mcpmock] an admin POST with a body must say content-type: application/json (it had none); only a POST without a body (a script's /reset) may leave it out.");
+  }
   return undefined;
 }
 
@@ -114,7 +135,7 @@ export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, o
   if (!options.admin) return undefined;
   const admin = typeof options.admin === "object" ? options.admin : {};
   const verify = (pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
-  return adminApp(mock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify, snapshot);
+  return adminApp(mock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify, options.maxBodyBytes, snapshot);
 }
 
 /**
@@ -131,6 +152,7 @@ export function adminApp(
   token?: string,
   inspector?: InspectorSource,
   verify: typeof mock.verify = (p, c) => mock.verify(p, c),
+  maxBody: number = DEFAULT_MAX_BODY_BYTES,
   snapshot?: Snapshotter,
 ): Hono {
   const app = new Hono();
@@ -149,10 +171,15 @@ export function adminApp(
     const origin = c.req.header("origin");
     if (origin !== undefined) c.res.headers.set("access-control-allow-origin", origin);
   });
-  app.onError((error) => problem(error instanceof McpMockError ? 400 : 500, error.message));
+  app.onError((error) => {
+    const refused = problem(error instanceof AdminProblem ? error.status : error instanceof McpMockError ? 400 : 500, error.message);
+    // The rest of a body over the limit is never read: this connection cannot carry another request.
+    if (error instanceof AdminProblem) refused.headers.set("connection", "close");
+    return refused;
+  });
   app.get(`${ADMIN_PREFIX}/stubs`, () => Response.json(mock.stubs()));
   app.post(`${ADMIN_PREFIX}/stubs`, async (c) => {
-    const fragment = await body(c);
+    const fragment = await body(c, maxBody);
     checkDefinition(fragment, "the admin request", mock.toolNames());
     const ids = applyDefinition(mock, fragment, "the admin request", true);
     return Response.json({ ids }, { status: 201 });
@@ -166,13 +193,13 @@ export function adminApp(
   app.get(`${ADMIN_PREFIX}/sessions`, () => Response.json(mock.sessions()));
   if (inspector && feed) {
     app.get(`${ADMIN_PREFIX}/scenarios`, () => Response.json(inspector.scenarios()));
-    app.get(`${ADMIN_PREFIX}/events`, () => feed.open());
+    app.get(`${ADMIN_PREFIX}/events`, (c) => feed.open(() => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy()));
     app.get(`${ADMIN_PREFIX}/ui`, (c) => inspectorAsset("") ?? c.notFound());
     app.get(`${ADMIN_PREFIX}/ui/`, (c) => inspectorAsset("") ?? c.notFound());
     app.get(`${ADMIN_PREFIX}/ui/:file`, (c) => inspectorAsset(c.req.param("file")) ?? problem(404, `no inspector file ${JSON.stringify(c.req.param("file"))}; the page is GET ${ADMIN_PREFIX}/ui.`));
   }
   app.post(`${ADMIN_PREFIX}/verify`, async (c) => {
-    const request = (await body(c)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
+    const request = (await body(c, maxBody)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
     if (!request || typeof request.pattern !== "object") throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.`);
     try {
       const matched = verify(patternFromDefinition(request.pattern), countOf(request.count));
@@ -183,14 +210,14 @@ export function adminApp(
     }
   });
   app.post(`${ADMIN_PREFIX}/notify`, async (c) => {
-    const request = (await body(c)) as { method?: string; params?: Record<string, unknown>; sessionId?: string } | null;
+    const request = (await body(c, maxBody)) as { method?: string; params?: Record<string, unknown>; sessionId?: string } | null;
     if (!request || typeof request.method !== "string") throw new McpMockError(`send { "method": "notifications/...", "params": { ... }, "sessionId"?: "..." }.`);
     const sessions = await mock.notify(request.method, request.params, request.sessionId === undefined ? {} : { sessionId: request.sessionId });
     return Response.json({ sessions });
   });
   // Proxy mode: what the upstream answered, as a definition that replays without it.
   app.post(`${ADMIN_PREFIX}/recordings/snapshot`, async (c) => {
-    const request = ((await c.req.text()) === "" ? {} : await body(c)) as SnapshotRequest;
+    const request = (c.req.header("content-length") === "0" || (c.req.header("content-type") === undefined && c.req.header("content-length") === undefined) ? {} : await body(c, maxBody)) as SnapshotRequest;
     return snapshot ? Response.json(snapshot(request)) : problem(404, "this mock makes no snapshots (it is served without the composition root's recorder).");
   });
   app.post(`${ADMIN_PREFIX}/reset`, () => {

@@ -46,6 +46,8 @@ export function entryJson(entry: JournalEntry): EntryJson {
 
 interface FeedClient {
   readonly controller: ReadableStreamDefaultController<string>;
+  /** Ends the page's connection (its socket): what waits unread in it goes with it. */
+  readonly end: (() => void) | undefined;
 }
 
 /** The SSE streams of one mock's inspector pages. */
@@ -73,8 +75,12 @@ export class LiveFeed {
     for (const client of this.#clients) this.#send(client, frame);
   }
 
-  /** A new SSE response, or a 503 that says why when the mock is closing or full. */
-  open(): Response {
+  /**
+   * A new SSE response, or a 503 that says why when the mock is closing or full. `end` ends the
+   * page's connection: a page dropped for not reading is cut off, so neither its socket nor the
+   * megabytes queued for it stay behind.
+   */
+  open(end?: () => void): Response {
     if (this.#source.closing.aborted) return refusal(503, "[mcpmock] the mock is closing; no live feed.");
     if (this.#clients.size >= this.#max) {
       return refusal(503, `[mcpmock] ${this.#max} pages already hold the live feed open; close one (or reload fewer inspector tabs).`);
@@ -83,7 +89,7 @@ export class LiveFeed {
     const body = new ReadableStream<string>(
       {
         start: (controller) => {
-          client = { controller };
+          client = { controller, end };
           this.#clients.add(client);
           this.#listen();
           controller.enqueue(`retry: 1000\nevent: hello\ndata: ${JSON.stringify({ total: this.#source.journal.total })}\n\n`);
@@ -133,10 +139,11 @@ export class LiveFeed {
     if ((client.controller.desiredSize ?? 0) < frame.length) {
       this.#drop(client);
       try {
-        client.controller.close();
+        client.controller.error(new Error("[mcpmock] the page read too slowly; the live feed dropped it"));
       } catch {
         // already closed
       }
+      client.end?.();
       return;
     }
     client.controller.enqueue(frame);

@@ -25,7 +25,7 @@ export interface AuthEvent {
   readonly status: number;
   /**
    * What happened: `"ok"` (passed, or the endpoint answered), or the refusal:
-   * `"missing-token"`, `"token-in-query"`, `"malformed-header"`, `"unknown-token"`, `"expired-token"`,
+   * `"missing-token"`, `"token-in-query"`, `"other-scheme"` (not Bearer), `"malformed-header"`, `"unknown-token"`, `"expired-token"`,
    * `"revoked-token"`, `"wrong-audience"`, `"insufficient-scope"`; at the authorization server
    * the OAuth error code (`"invalid_grant"`, `"access_denied"`...).
    */

@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import { createHash } from "node:crypto";
 import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
-import { type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
+import { MAX_CLIENTS, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
 import { CODE_TTL_MS, type IssuedToken, type TokenStore } from "./tokens.js";
 
@@ -88,6 +88,8 @@ export class AuthorizationServer {
       return oauthError(400, client);
     }
     this.#log.add({ ...base, status: 201, outcome: "ok", clientId: client.clientId });
+    const dropped = this.#clients.lastDropped;
+    if (dropped !== undefined) this.#log.add({ ...base, status: 201, outcome: "client-dropped", clientId: dropped, description: `The mock keeps the latest ${MAX_CLIENTS} registered clients; registering ${client.clientId} dropped the oldest, ${dropped}, whose requests now get invalid_client.` });
     const info = { ...client.metadata, client_id: client.clientId, client_id_issued_at: Math.floor(Date.now() / 1000), token_endpoint_auth_method: client.authMethod, ...(client.clientSecret ? { client_secret: client.clientSecret, client_secret_expires_at: 0 } : {}) };
     return new Response(JSON.stringify(info), { status: 201, headers: { "content-type": "application/json", "cache-control": "no-store" } });
   }
@@ -98,8 +100,16 @@ export class AuthorizationServer {
     const base = { endpoint: "authorize" as const, method: c.req.method, path: c.req.path };
     const clientId = q.get("client_id") ?? "";
     const redirectUri = q.get("redirect_uri") ?? "";
+    // RFC 6749 section 3.1: no parameter more than once (client_id and redirect_uri twice: answered here, never redirected).
+    const repeated = [...new Set(q.keys())].filter((name) => q.getAll(name).length > 1);
+    const twice = repeated.length > 0 ? `${repeated.join(", ")} ${repeated.length > 1 ? "are" : "is"} sent more than once; send each parameter once (RFC 6749 section 3.1).` : undefined;
     // Until the client and its redirect URI are known, errors are answered here, never redirected.
-    const client = clientId === "" ? { error: "invalid_request", description: "client_id is missing from the authorization request." } : await this.#clients.find(clientId);
+    const client =
+      twice !== undefined && (repeated.includes("client_id") || repeated.includes("redirect_uri"))
+        ? { error: "invalid_request", description: twice }
+        : clientId === ""
+          ? { error: "invalid_request", description: "client_id is missing from the authorization request." }
+          : await this.#clients.find(clientId);
     if (isProblem(client)) {
       this.#log.add({ ...base, status: 400, outcome: client.error, description: client.description, ...(clientId ? { clientId } : {}) });
       return oauthError(400, client);
@@ -119,6 +129,7 @@ export class AuthorizationServer {
       return new Response(null, { status: 302, headers: { location: url.href, "cache-control": "no-store" } });
     };
     const fail = (error: string, description: string): Response => back({ error, error_description: `[mcpmock] ${description}` }, error, description);
+    if (twice !== undefined) return fail("invalid_request", twice);
     if (q.get("response_type") !== "code") return fail("unsupported_response_type", `response_type must be "code" (received ${JSON.stringify(q.get("response_type"))}).`);
     const challenge = q.get("code_challenge");
     if (challenge === null || q.get("code_challenge_method") !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256 (plain is not accepted).");
@@ -146,7 +157,7 @@ export class AuthorizationServer {
 
   /** POST /token: `authorization_code` and `refresh_token`. */
   async token(c: Context): Promise<Response> {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const form = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>);
     const p = (name: string): string | undefined => (typeof form[name] === "string" ? (form[name] as string) : undefined);
     const grantType = p("grant_type");
     const base = { endpoint: "token" as const, method: "POST", path: c.req.path, ...(grantType ? { grantType } : {}) };
@@ -154,6 +165,10 @@ export class AuthorizationServer {
       this.#log.add({ ...base, status, outcome: problem.error, description: problem.description, ...(clientId ? { clientId } : {}) });
       return oauthError(status, problem, status === 401 ? { "www-authenticate": 'Basic realm="mcpmock"' } : {});
     };
+    // RFC 6749 section 3.2: a parameter sent twice, or no grant_type, is invalid_request.
+    const repeated = Object.keys(form).filter((name) => Array.isArray(form[name]));
+    if (repeated.length > 0) return refuse(400, { error: "invalid_request", description: `${repeated.join(", ")} ${repeated.length > 1 ? "are" : "is"} sent more than once; send each parameter once (RFC 6749 section 3.2).` });
+    if (grantType === undefined) return refuse(400, { error: "invalid_request", description: "grant_type is missing; send grant_type=authorization_code (or refresh_token)." });
     const client = await this.#authenticate(c, p);
     if (isProblem(client)) return refuse(401, client);
     let granted: IssuedToken;
@@ -161,13 +176,14 @@ export class AuthorizationServer {
     let kept: IssuedToken | undefined;
     if (grantType === "authorization_code") {
       const code = this.#tokens.takeCode(p("code") ?? "");
+      if (code === "replayed") return refuse(400, { error: "invalid_grant", description: "The authorization code was used already; the tokens issued for it are revoked now (RFC 6749 section 4.1.2). Authorize again for a new code." }, client.clientId);
       if (!code || code.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: "The authorization code is unknown, used already, expired, or was issued to another client." }, client.clientId);
       if (p("redirect_uri") !== code.redirectUri) return refuse(400, { error: "invalid_grant", description: `redirect_uri must be the one of the authorization request (${code.redirectUri}).` }, client.clientId);
       const verifier = p("code_verifier") ?? "";
       if (createHash("sha256").update(verifier).digest("base64url") !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
       const resource = p("resource");
       if (resource !== undefined && resource !== code.resource) return refuse(400, { error: "invalid_target", description: `resource must be the one of the authorization request (${code.resource}).` }, client.clientId);
-      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: code.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: code.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, p("code"));
     } else if (grantType === "refresh_token") {
       const old = this.#tokens.check(p("refresh_token") ?? "", "refresh");
       if (typeof old === "string" || old.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: typeof old === "string" ? `The refresh token is ${old === "unknown" ? "unknown (a rotated one is used up)" : old}.` : "The refresh token was issued to another client." }, client.clientId);
@@ -179,11 +195,11 @@ export class AuthorizationServer {
       const rotate = this.#options.refreshRotation !== false;
       if (rotate) old.revoked = true; // rotation: a refresh token is used once
       else kept = old;
-      granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+      granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, this.#tokens.grantOf(old));
     } else {
       return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.` }, client.clientId);
     }
-    const refresh = this.#options.refreshTokens === false ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id });
+    const refresh = this.#options.refreshTokens === false ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
     this.#log.add({ ...base, status: 200, outcome: "ok", tokenId: granted.id, scopes: granted.scopes, subject: granted.subject, clientId: client.clientId });
     const body = { access_token: granted.token, token_type: "Bearer", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
@@ -195,9 +211,15 @@ export class AuthorizationServer {
     let secret = p("client_secret");
     const basic = /^Basic +(.+)$/i.exec(c.req.header("authorization") ?? "");
     if (basic) {
-      const [user, pass] = Buffer.from(basic[1] as string, "base64").toString("utf8").split(":");
-      id = decodeURIComponent(user ?? "");
-      secret = decodeURIComponent(pass ?? "");
+      // RFC 6749 section 2.3.1: the id and secret are form-encoded, then joined by the first colon.
+      const decoded = Buffer.from(basic[1] as string, "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      try {
+        id = decodeURIComponent((colon < 0 ? decoded : decoded.slice(0, colon)).replace(/\+/g, " "));
+        secret = colon < 0 ? "" : decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " "));
+      } catch {
+        return { error: "invalid_client", description: "The HTTP Basic credentials are not valid percent-encoding: encode the client_id and client_secret with application/x-www-form-urlencoded, join them with a colon, then base64 (RFC 6749 section 2.3.1)." };
+      }
     }
     if (!id) return { error: "invalid_client", description: "The token request names no client: send client_id (or HTTP Basic client authentication)." };
     const client = await this.#clients.find(id);

@@ -24,8 +24,8 @@ export interface OAuthProblem {
 }
 
 const AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
-/** The most clients kept (the oldest registration goes first). */
-const MAX_CLIENTS = 1000;
+/** The most registered clients kept: past it the oldest registration is dropped (and the auth events say so). */
+export const MAX_CLIENTS = 1000;
 /** Bytes of a client ID metadata document read at most. */
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 /** Milliseconds a client ID metadata document fetch may take. */
@@ -45,10 +45,16 @@ function redirectProblem(uris: unknown): OAuthProblem | undefined {
     return { error: "invalid_redirect_uri", description: 'redirect_uris must be a non-empty list of URLs, like ["http://127.0.0.1:3000/callback"].' };
   }
   for (const u of uris as string[]) {
+    let url: URL;
     try {
-      new URL(u);
+      url = new URL(u);
     } catch {
       return { error: "invalid_redirect_uri", description: `redirect_uris holds ${JSON.stringify(u)}, which is not an absolute URL.` };
+    }
+    // RFC 6749 section 3.1.2 and the MCP authorization pages: no fragment; HTTPS, or http on a loopback host.
+    const why = u.includes("#") ? "has a fragment" : url.protocol === "https:" || (url.protocol === "http:" && isLoopbackName(url.hostname)) ? undefined : url.protocol === "http:" ? "is plain http beyond loopback" : `has the scheme ${url.protocol}`;
+    if (why !== undefined) {
+      return { error: "invalid_redirect_uri", description: `redirect_uris holds ${JSON.stringify(u)}, which ${why}: a redirect URI must be https, or http on a loopback host (localhost, 127.0.0.1, [::1]), without a #fragment.` };
     }
   }
   return undefined;
@@ -57,6 +63,10 @@ function redirectProblem(uris: unknown): OAuthProblem | undefined {
 /** Registered and fetched clients. */
 export class ClientRegistry {
   readonly #clients = new Map<string, KnownClient>();
+  /** Ids dropped past the cap (as many again remembered), so their use says why they are unknown. */
+  readonly #dropped = new Set<string>();
+  /** The client the last registration dropped past the cap, if it dropped one. */
+  lastDropped: string | undefined;
 
   /** Registers a client (RFC 7591): its information, or the problem with its metadata. */
   register(body: unknown): KnownClient | OAuthProblem {
@@ -84,13 +94,22 @@ export class ClientRegistry {
 
   #keep(client: KnownClient): void {
     this.#clients.set(client.clientId, client);
-    if (this.#clients.size > MAX_CLIENTS) this.#clients.delete(this.#clients.keys().next().value as string);
+    this.lastDropped = undefined;
+    if (this.#clients.size <= MAX_CLIENTS) return;
+    const oldest = this.#clients.keys().next().value as string;
+    this.#clients.delete(oldest);
+    this.lastDropped = oldest;
+    this.#dropped.add(oldest);
+    if (this.#dropped.size > MAX_CLIENTS) this.#dropped.delete(this.#dropped.values().next().value as string);
   }
 
   /** A client by id: registered, or (a URL id) its metadata document fetched from loopback. */
   async find(clientId: string): Promise<KnownClient | OAuthProblem> {
     const known = this.#clients.get(clientId);
     if (known) return known;
+    if (this.#dropped.has(clientId)) {
+      return { error: "invalid_client", description: `client_id ${JSON.stringify(clientId)} was registered, then dropped: the mock keeps the latest ${MAX_CLIENTS} registered clients. Register again (or register fewer clients per mock).` };
+    }
     if (!isUrlClientId(clientId)) {
       return { error: "invalid_client", description: `client_id ${JSON.stringify(clientId)} is not registered: register at the registration_endpoint first, or use a client ID metadata document URL.` };
     }
@@ -125,5 +144,6 @@ export class ClientRegistry {
   /** Forgets every registered client. */
   clear(): void {
     this.#clients.clear();
+    this.#dropped.clear();
   }
 }

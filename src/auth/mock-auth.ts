@@ -251,6 +251,19 @@ export class MockAuth {
   }
 
   /**
+   * @internal Who an MCP request's `Authorization` header speaks for: what tasks and sessions
+   * are bound to. The client and user a token was issued to (so a refreshed token is the same
+   * one); a token issued without a client is a client of its own. `undefined` without a live
+   * bearer token.
+   */
+  principalOf(authorization: string | undefined): string | undefined {
+    const m = authorization === undefined ? null : /^Bearer +(\S+) *$/i.exec(authorization);
+    const token = m ? this.#tokens.check(m[1] as string, "access") : "unknown";
+    if (typeof token === "string") return undefined;
+    return token.clientId === undefined ? `token ${token.id}` : `client ${token.clientId} user ${token.subject}`;
+  }
+
+  /**
    * @internal `mock.reset()`: forgets the events and goes back to the configured `required`
    * scopes. Tokens and registered clients stay, so a connected client keeps working.
    */

@@ -104,6 +104,8 @@ export class ResourceServer {
     }
     const header = c.req.header("authorization");
     if (header === undefined) return { status: 401, outcome: "missing-token", error: undefined, description: "This MCP endpoint needs an access token: send Authorization: Bearer <token> (get one through the authorization server the metadata names, or mock.auth.issueToken() in a test)." };
+    // RFC 6750 section 3.1: another scheme (Basic, say) is no attempt at a bearer token: no error code.
+    if (!/^Bearer(\s|$)/i.test(header)) return { status: 401, outcome: "other-scheme", error: undefined, description: `This MCP endpoint takes bearer tokens only (the request sent the ${JSON.stringify(header.split(" ")[0])} scheme): send Authorization: Bearer <token>.` };
     const m = BEARER.exec(header);
     if (!m) return { status: 401, outcome: "malformed-header", error: "invalid_request", description: "The Authorization header must be Bearer <token> (one token, the Bearer scheme)." };
     const found = this.#tokens.check(m[1] as string, "access");

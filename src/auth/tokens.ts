@@ -56,6 +56,10 @@ export function randomToken(bytes = 24): string {
 export class TokenStore {
   readonly #tokens = new Map<string, IssuedToken>();
   readonly #codes = new Map<string, PendingCode>();
+  /** Codes exchanged already (bounded): a replay revokes what the code gave (RFC 6749 section 4.1.2). */
+  readonly #spent = new Set<string>();
+  /** The code each token descends from (its refreshes too). */
+  readonly #grants = new WeakMap<IssuedToken, string>();
   readonly #max: number;
   #seq = 0;
 
@@ -64,9 +68,10 @@ export class TokenStore {
   }
 
   /** Issues a token; the oldest token goes when the store is full. */
-  issue(init: Omit<IssuedToken, "id" | "token" | "revoked" | "expiresAt"> & { readonly ttlSeconds: number | undefined }): IssuedToken {
+  issue(init: Omit<IssuedToken, "id" | "token" | "revoked" | "expiresAt"> & { readonly ttlSeconds: number | undefined }, grant?: string): IssuedToken {
     const { ttlSeconds, ...rest } = init;
     const token: IssuedToken = { ...rest, id: `token-${++this.#seq}`, token: randomToken(), revoked: false, expiresAt: ttlSeconds === undefined ? undefined : Date.now() + ttlSeconds * 1000 };
+    if (grant !== undefined) this.#grants.set(token, grant);
     this.#tokens.set(token.token, token);
     if (this.#tokens.size > this.#max) this.#tokens.delete(this.#tokens.keys().next().value as string);
     return token;
@@ -99,16 +104,32 @@ export class TokenStore {
     return value;
   }
 
-  /** Takes a code (single use): it is gone after this, whatever the exchange's outcome. */
-  takeCode(value: string): PendingCode | undefined {
+  /**
+   * Takes a code (single use): it is gone after this, whatever the exchange's outcome. A code
+   * taken before is `"replayed"`, and every token issued from it (and from their refreshes) is
+   * revoked.
+   */
+  takeCode(value: string): PendingCode | "replayed" | undefined {
+    if (this.#spent.has(value)) {
+      for (const token of this.#tokens.values()) if (this.#grants.get(token) === value) token.revoked = true;
+      return "replayed";
+    }
     const code = this.#codes.get(value);
-    this.#codes.delete(value);
+    if (!this.#codes.delete(value)) return undefined;
+    this.#spent.add(value);
+    if (this.#spent.size > this.#max) this.#spent.delete(this.#spent.values().next().value as string);
     return code && code.expiresAt > Date.now() ? code : undefined;
+  }
+
+  /** The code a token descends from (for its refreshes to carry on). */
+  grantOf(token: IssuedToken): string | undefined {
+    return this.#grants.get(token);
   }
 
   /** Forgets every token and code. */
   clear(): void {
     this.#tokens.clear();
     this.#codes.clear();
+    this.#spent.clear();
   }
 }

@@ -85,13 +85,14 @@ export class MockCore implements DefaultsSource, SelectionContext {
   constructor(options: McpMockOptions, upstream?: UpstreamPort) {
     this.options = options;
     this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders);
-    this.sessions = new SessionStore(options.sessionIds, options);
+    // With auth, session ids cannot be guessed (a token must not reach another's session by its id).
+    this.sessions = new SessionStore(options.sessionIds ?? (options.auth ? "uuid" : "sequential"), options);
     const accepted = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => (options.protocolVersions as readonly string[] | undefined)?.includes(v) ?? true);
     this.era = new SessionEra(this.sessions, this.stateful, accepted);
     this.stateless = new StatelessEra(accepted, options.cacheHints);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
-    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params) => void this.push.subscriptions.deliver(method, params), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params, principal) => void this.push.subscriptions.deliver(method, params, principal), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
     this.proxied = proxiedAnswers(upstream, this, (o, c) => this.#answers.complete(o, c));
     this.#answers = new Answers(this);
     this.#player = { answers: this.#answers, tasks: this.tasks, random: () => this.#random(), closing: this.closing.signal };

@@ -76,8 +76,9 @@ export class InputRounds {
     if (typeof token !== "string") return `requestState must be the string the input_required result carried; received ${typeof token}.`;
     const dot = token.indexOf(".");
     const payload = token.slice(0, dot);
-    const mac = Buffer.from(token.slice(dot + 1), "base64url");
-    const expected = Buffer.from(this.#mac(payload), "base64url");
+    // The MAC's text, compared exactly: decoding first would ignore padding bits, "=" and stray characters.
+    const mac = Buffer.from(token.slice(dot + 1), "latin1");
+    const expected = Buffer.from(this.#mac(payload), "latin1");
     if (dot < 1 || mac.length !== expected.length || !timingSafeEqual(mac, expected)) {
       return "requestState was altered, or comes from another mock: echo it byte for byte as the input_required result gave it.";
     }

@@ -32,6 +32,8 @@ export interface Session {
   readonly streams: SessionStreams;
   /** The standalone GET stream (or stdout over stdio). */
   stream: PushStream | undefined;
+  /** With `auth`: who opened it (the client and user of its token); another token's requests get 404. */
+  principal?: string | undefined;
 }
 
 /** How stateful session ids are made: deterministic (`session-1`, ...) by default. @category Starting */
@@ -64,6 +66,11 @@ export class SessionStore {
   readonly #streamLimits: StreamLimits;
   /** How many sessions ended by the cap or by idling. */
   evicted = 0;
+  /**
+   * Who a request speaks for (with `auth`, the client and user of its bearer token), from its
+   * headers: what sessions and tasks are bound to. Set by the transport that checks the tokens.
+   */
+  principalOf: ((headers: Readonly<Record<string, string>>) => string | undefined) | undefined;
 
   constructor(generator: SessionIdGenerator = "sequential", limits: SessionLimits = {}) {
     this.#generator = generator;

@@ -27,6 +27,8 @@ export interface Subscription {
   readonly filter: SubscriptionFilter;
   /** Writes one message (already carrying the id) on the stream. */
   emit(json: string): void;
+  /** With `auth`, who opened it (its token's client and user): a task's notifications reach only its owner's streams. */
+  readonly principal?: string | undefined;
 }
 
 /** Which filter key lets a notification through, for the ones a filter governs. */
@@ -73,10 +75,10 @@ export function withSubscriptionId(message: Record<string, unknown>, id: Request
  * `requested` filter goes out on `emit`, then the stream is registered; the returned `close`
  * ends the registration.
  */
-export function openSubscription(subscriptions: Subscriptions, id: RequestId, requested: unknown, capabilities: Record<string, unknown>, emit: (json: string) => void): { readonly filter: SubscriptionFilter; readonly close: () => void } {
+export function openSubscription(subscriptions: Subscriptions, id: RequestId, requested: unknown, capabilities: Record<string, unknown>, emit: (json: string) => void, principal?: string): { readonly filter: SubscriptionFilter; readonly close: () => void } {
   const filter = honouredFilter(requested, capabilities);
   emit(JSON.stringify(withSubscriptionId({ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: filter } }, id)));
-  return { filter, close: subscriptions.add({ id, filter, emit }) };
+  return { filter, close: subscriptions.add({ id, filter, emit, principal }) };
 }
 
 /** The open listen streams of a mock. */
@@ -97,15 +99,16 @@ export class Subscriptions {
   /**
    * Sends a notification to every subscription whose filter lets it through (list changes and
    * resource updates as asked; anything else a test pushes, to all); returns the ids reached.
+   * A task's notifications go to the streams of who created it (`principal`) only.
    */
-  deliver(method: string, params: Record<string, unknown> | undefined): RequestId[] {
+  deliver(method: string, params: Record<string, unknown> | undefined, principal?: string): RequestId[] {
     const key = GOVERNED[method];
     const reached: RequestId[] = [];
     for (const sub of this.#open) {
       if (key === "resourceSubscriptions") {
         if (!sub.filter.resourceSubscriptions?.includes(String(params?.["uri"]))) continue;
       } else if (key === "taskIds") {
-        if (!sub.filter.taskIds?.includes(String(params?.["taskId"]))) continue;
+        if (!sub.filter.taskIds?.includes(String(params?.["taskId"])) || sub.principal !== principal) continue;
       } else if (key !== undefined && sub.filter[key] !== true) continue;
       const message = params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
       sub.emit(JSON.stringify(withSubscriptionId(message, sub.id)));

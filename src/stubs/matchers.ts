@@ -9,6 +9,7 @@ import { showValue } from "../values/errors.js";
 import { canonicalJson, diffJson, type FieldDiff } from "../values/json-value.js";
 import { holdsPattern, matchesPattern, showExpected, type ValuePattern } from "../values/value-patterns.js";
 import { valueRows, type TableRow } from "../values/table.js";
+import { exactFieldsOf, type ArgsFields } from "./args-fields.js";
 
 /** The result of one matcher against one call: 0 is a match, 1 nothing alike. */
 export interface Match {
@@ -36,6 +37,12 @@ export interface Matcher {
   readonly specific: boolean;
   /** For exact argument matchers: the canonical JSON the registry indexes by. */
   readonly argsKey?: string;
+  /**
+   * For argument patterns (a wildcard inside, or containing): top-level fields the arguments
+   * must hold exactly, by name, and their values' canonical JSON ({@link fieldsKey}), so the
+   * registry tries only the stubs whose exact parts a call has.
+   */
+  readonly argsFields?: ArgsFields;
   /** Set on the scenario matcher (`whenState`): the scenario it reads, for listings such as the inspector's. */
   readonly scenario?: string;
 }
@@ -86,10 +93,12 @@ function jsonMatcher(spec: JsonMatcherSpec): Matcher {
   const shown = showExpected(expected, 300);
   const size = leafCount(expected);
   const diffs = (call: McpCall): FieldDiff[] => diffJson(expected, spec.of(call) ?? {}, spec.kind, partial);
+  const fields = key === undefined && spec.kind === "args" ? exactFieldsOf(expected, partial) : undefined;
   return {
     kind: spec.kind,
     specific: true,
     ...(key !== undefined && spec.indexed ? { argsKey: key } : {}),
+    ...(fields ? { argsFields: fields } : {}),
     dsl: `${spec.dsl}(${shown})`,
     describe: () => `with ${spec.noun} ${partial ? "containing" : "equal to"} ${shown}`,
     match: (call) => (key !== undefined && spec.keyOf(call) === key ? MATCH : graded(diffs(call), size, partial ? expected : spec.of(call))),

@@ -1,11 +1,13 @@
 /**
  * The stub registry: one ordering rule (higher priority first, then the newest), `times`
- * accounting, and an index by method, name and exact arguments, so lookup cost does not
- * grow with the number of stubs for other tools or other arguments.
+ * accounting, and an index by method, name, exact arguments and the exact parts of argument
+ * patterns, so lookup cost does not grow with the number of stubs for other tools or other
+ * arguments (10,000 recorded `withArgs({ q, id: ANY })` stubs cost a call about what one does).
  * @module
  */
 import type { McpCall } from "./call.js";
-import { argsKeyOf, type Stub } from "./stub.js";
+import { fieldsKey } from "./args-fields.js";
+import { argsFieldsOf, argsKeyOf, type Stub } from "./stub.js";
 
 /** A registered stub and its counters. */
 export interface StubEntry {
@@ -18,10 +20,31 @@ export interface StubEntry {
 /** A sorted list, best first: descending by (priority, seq). */
 type Lane = StubEntry[];
 
+/** Argument-pattern stubs with the same exact field names, by the key of those fields' values. */
+interface FieldLanes {
+  readonly names: readonly string[];
+  readonly lanes: Map<string, Lane>;
+}
+
 interface KeyBucket {
   readonly exact: Map<string, Lane>;
+  /** By the exact field names of their patterns (one entry per set of names: few). */
+  readonly fielded: Map<string, FieldLanes>;
+  /** The same, as a list to walk on the hot path. */
+  readonly fieldedList: FieldLanes[];
+  /**
+   * Whether pattern stubs with exact parts go to `fielded`: only once there are more than
+   * {@link INDEX_PATTERNS_PAST} of them (then all move there), so a tool with a few costs a call
+   * nothing extra. It never goes back.
+   */
+  indexed: boolean;
+  /** Pattern stubs with exact parts added while not indexed. */
+  patterns: number;
   readonly other: Lane;
 }
+
+/** A key's pattern stubs are indexed by their exact parts past this many. */
+const INDEX_PATTERNS_PAST = 4;
 
 interface MethodBucket {
   readonly keyed: Map<string, KeyBucket>;
@@ -29,7 +52,7 @@ interface MethodBucket {
 }
 
 function newKeyBucket(): KeyBucket {
-  return { exact: new Map(), other: [] };
+  return { exact: new Map(), fielded: new Map(), fieldedList: [], indexed: false, patterns: 0, other: [] };
 }
 
 function before(a: StubEntry, b: StubEntry): boolean {
@@ -57,7 +80,19 @@ export class StubRegistry {
     const entry: StubEntry = { stub, seq: ++this.#seq, hits: 0 };
     this.#byId.set(stub.id, entry);
     insert(this.#laneFor(stub, true) as Lane, entry);
+    const kb = this.#bucketFor(stub, false);
+    if (kb && !kb.indexed && argsKeyOf(stub) === undefined && argsFieldsOf(stub) !== undefined && ++kb.patterns > INDEX_PATTERNS_PAST) this.#index(kb);
     return entry;
+  }
+
+  /** Starts indexing a key's pattern stubs: those in `other` with exact parts move to their lanes, in order. */
+  #index(kb: KeyBucket): void {
+    kb.indexed = true;
+    const moving = kb.other.filter((e) => argsFieldsOf(e.stub) !== undefined);
+    for (const entry of moving) {
+      kb.other.splice(kb.other.indexOf(entry), 1);
+      insert(this.#fieldLaneFor(kb, entry.stub, true) as Lane, entry);
+    }
   }
 
   /** Replaces a stub's data in place (same id, same place in the order). */
@@ -109,7 +144,10 @@ export class StubRegistry {
       if (keyed) buckets.push(keyed);
     } else buckets.push(...bucket.keyed.values());
     const lanes: Lane[] = [];
-    for (const b of buckets) lanes.push(b.other, ...b.exact.values());
+    for (const b of buckets) {
+      lanes.push(b.other, ...b.exact.values());
+      for (const f of b.fielded.values()) lanes.push(...f.lanes.values());
+    }
     return mergeLanes(lanes);
   }
 
@@ -125,6 +163,18 @@ export class StubRegistry {
     const unkeyedExact = unkeyed.exact.size ? unkeyed.exact.get(call.argsKey) : undefined;
     const keyedExact = keyed?.exact.size ? keyed.exact.get(call.argsKey) : undefined;
     const keyedOther = keyed?.other;
+    if (unkeyed.fielded.size !== 0 || (keyed !== undefined && keyed.fielded.size !== 0)) {
+      // One scratch list (candidates() is synchronous, and a merge copies): no allocation per call.
+      const used = SCRATCH;
+      used.length = 0;
+      if (unkeyed.other.length) used.push(unkeyed.other);
+      if (unkeyedExact?.length) used.push(unkeyedExact);
+      if (keyedOther?.length) used.push(keyedOther);
+      if (keyedExact?.length) used.push(keyedExact);
+      if (unkeyed.fielded.size) fieldLanes(unkeyed, call, used);
+      if (keyed?.fielded.size) fieldLanes(keyed, call, used);
+      return used.length === 0 ? NONE : used.length === 1 ? (used[0] as Lane) : mergeLanes(used);
+    }
     // Which lanes have stubs, as bits: one lane (the usual case) is returned without a copy.
     const used = (unkeyed.other.length ? 1 : 0) | (unkeyedExact?.length ? 2 : 0) | (keyedOther?.length ? 4 : 0) | (keyedExact?.length ? 8 : 0);
     if (used === 0) return NONE;
@@ -136,6 +186,20 @@ export class StubRegistry {
   }
 
   #laneFor(stub: Stub, create: boolean): Lane | undefined {
+    const kb = this.#bucketFor(stub, create);
+    if (!kb) return undefined;
+    const argsKey = argsKeyOf(stub);
+    if (argsKey === undefined) return kb.indexed ? this.#fieldLaneFor(kb, stub, create) : kb.other;
+    let lane = kb.exact.get(argsKey);
+    if (!lane && create) {
+      lane = [];
+      kb.exact.set(argsKey, lane);
+    }
+    return lane;
+  }
+
+  /** The bucket of a stub's method and key. */
+  #bucketFor(stub: Stub, create: boolean): KeyBucket | undefined {
     let bucket = this.#methods.get(stub.method);
     if (!bucket) {
       if (!create) return undefined;
@@ -151,21 +215,48 @@ export class StubRegistry {
         bucket.keyed.set(stub.key, kb);
       }
     }
-    const argsKey = argsKeyOf(stub);
-    if (argsKey === undefined) return kb.other;
-    let lane = kb.exact.get(argsKey);
+    return kb;
+  }
+
+  /** The lane of a stub whose argument pattern has exact parts (by their names, then their values); `other` without. */
+  #fieldLaneFor(kb: KeyBucket, stub: Stub, create: boolean): Lane | undefined {
+    const fields = argsFieldsOf(stub);
+    if (fields === undefined) return kb.other;
+    const signature = fields.names.join("\u0000");
+    let byNames = kb.fielded.get(signature);
+    if (!byNames) {
+      if (!create) return undefined;
+      byNames = { names: fields.names, lanes: new Map() };
+      kb.fielded.set(signature, byNames);
+      kb.fieldedList.push(byNames);
+    }
+    let lane = byNames.lanes.get(fields.key);
     if (!lane && create) {
       lane = [];
-      kb.exact.set(argsKey, lane);
+      byNames.lanes.set(fields.key, lane);
     }
     return lane;
   }
 }
 
+/** Adds the lanes of `kb`'s argument-pattern stubs whose exact parts this call's arguments hold. */
+function fieldLanes(kb: KeyBucket, call: McpCall, into: (readonly StubEntry[])[]): void {
+  const args = call.args;
+  for (let i = 0; i < kb.fieldedList.length; i++) {
+    const byNames = kb.fieldedList[i] as FieldLanes;
+    const key = fieldsKey(byNames.names, args);
+    const lane = key === undefined ? undefined : byNames.lanes.get(key);
+    if (lane !== undefined && lane.length > 0) into.push(lane);
+  }
+}
+
 const NONE: readonly StubEntry[] = Object.freeze([]);
+const SCRATCH: (readonly StubEntry[])[] = [];
 
 /** Merges best-first lanes into one best-first list. */
 function mergeLanes(lanes: readonly (readonly StubEntry[])[]): StubEntry[] {
+  // Many lanes (a report over thousands of indexed stubs): one sort, not a scan of every lane per entry.
+  if (lanes.length > 8) return lanes.flat().sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   const out: StubEntry[] = [];
   const cursors = lanes.map(() => 0);
   for (;;) {

@@ -7,6 +7,7 @@ import type { Matcher } from "./matchers.js";
 import type { Answer } from "./answer.js";
 import type { McpCall } from "./call.js";
 import type { StreamCall, StreamStep } from "./stream-script.js";
+import type { ArgsFields } from "./args-fields.js";
 
 /** A stream plan, as stored in a stub. */
 export interface StreamPlan {
@@ -174,6 +175,12 @@ export interface Stub {
 /** Whether a stub pins its arguments (the seed's rule-1 tier). */
 export function isSpecific(stub: Stub): boolean {
   return stub.matchers.some((m) => m.specific);
+}
+
+/** The exact parts of a stub's argument pattern, if it has one (and no exact-arguments key). */
+export function argsFieldsOf(stub: Stub): ArgsFields | undefined {
+  for (const m of stub.matchers) if (m.argsFields !== undefined) return m.argsFields;
+  return undefined;
 }
 
 /** The exact-arguments key of a stub, if it has one. */

@@ -7,6 +7,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import net from "node:net";
 import { z } from "zod";
 import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
@@ -108,6 +109,36 @@ describe("GET /__admin/events", () => {
       return again.status;
     }, { timeout: 5000 }).toBe(200);
     for (const page of pages) page.abort.abort();
+  });
+
+  test("a page that stops reading is cut off when dropped: its socket ends, nothing queued for it stays", async () => {
+    await using ctx = await started();
+    const { port } = new URL(ctx.admin);
+    const sockets = (): number => process.getActiveResourcesInfo().filter((r) => r === "TCPSocketWrap").length;
+    const before = sockets();
+    const readers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        new Promise<net.Socket>((resolve) => {
+          const socket = net.connect(Number(port), "127.0.0.1", () => {
+            socket.write(`GET /__admin/events HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\naccept: text/event-stream\r\n\r\n`);
+            socket.once("data", () => {
+              socket.pause(); // reads the headers, then nothing more
+              resolve(socket);
+            });
+          });
+          socket.on("error", () => undefined);
+        }),
+      ),
+    );
+    // Their server sides are open (a paused client socket is not an active handle).
+    expect(sockets()).toBeGreaterThanOrEqual(before + 3);
+    const transport = ctx.mock.clientTransport();
+    await transport.start();
+    const big = { blob: "x".repeat(64 * 1024) };
+    for (let i = 0; i < 400; i++) await transport.send({ jsonrpc: "2.0", method: "notifications/x", params: big });
+    await expect.poll(sockets, { timeout: 5000 }).toBeLessThanOrEqual(before);
+    await transport.close();
+    for (const socket of readers) socket.destroy();
   });
 
   test("close() ends every open feed at once", async () => {

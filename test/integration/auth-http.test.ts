@@ -108,9 +108,9 @@ describe("the protected MCP endpoint", () => {
     expect(mock.requests()).toHaveLength(0);
   });
 
-  test("another scheme (Basic) or a malformed header: 401 invalid_request", async () => {
+  test("a malformed Bearer header: 401 invalid_request (another scheme gets no error code: auth-hardening.test.ts)", async () => {
     await using mock = await start();
-    for (const value of ["Basic dXNlcjpwYXNz", "Bearer", "Bearer a b"]) {
+    for (const value of ["Bearer", "Bearer a b"]) {
       const res = await post(mock.url, { authorization: value });
       expect(res.status, value).toBe(401);
       expect(res.headers.get("www-authenticate"), value).toContain('error="invalid_request"');
@@ -196,12 +196,14 @@ describe("the authorization server's rules", () => {
     const tokens = (await exchange.json()) as Record<string, string>;
     expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "read" });
     expect((await post(mock.url, bearer(tokens.access_token as string))).status).toBe(200);
-    const again = await token(mock, { grant_type: "authorization_code", code: back.get("code") ?? "", code_verifier: verifier, redirect_uri: REDIRECT, client_id: client.client_id as string });
-    expect([again.status, ((await again.json()) as { error: string }).error]).toEqual([400, "invalid_grant"]);
     const refreshed = (await (await token(mock, { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string, client_id: client.client_id as string })).json()) as Record<string, string>;
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     const wider = await token(mock, { grant_type: "refresh_token", refresh_token: refreshed.refresh_token as string, client_id: client.client_id as string, scope: "read write" });
     expect(((await wider.json()) as { error: string }).error).toBe("invalid_scope");
+    // A replayed code is refused, and what it gave (its refreshes too) is revoked (RFC 6749 section 4.1.2).
+    const again = await token(mock, { grant_type: "authorization_code", code: back.get("code") ?? "", code_verifier: verifier, redirect_uri: REDIRECT, client_id: client.client_id as string });
+    expect([again.status, ((await again.json()) as { error: string }).error]).toEqual([400, "invalid_grant"]);
+    expect((await post(mock.url, bearer(refreshed.access_token as string))).status).toBe(401);
   });
 
   test.each<[string, Record<string, string | null>, string]>([

@@ -8,6 +8,7 @@
  * test/transport/http-status.test.ts checks the status codes themselves; the rows here are
  * about bad input, and about the mock staying healthy after it.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { PassThrough } from "node:stream";
@@ -1133,6 +1134,186 @@ describe("the legacy HTTP+SSE endpoints", () => {
     await using l = await legacy();
     await expectRejection(await l.stream.post([ping(1), ping(2)]), 400, -32600, "Invalid Request: Batches are not allowed in protocol version 2024-11-05", "Only protocol version 2025-03-26 allows JSON-RPC batches. Send one message per POST.");
     await l.healthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The newest surfaces (issue 33): OAuth, tasks, requestState, the admin API
+// ---------------------------------------------------------------------------------------------
+
+/** A mock with `auth`, and what its authorization server routes need. */
+async function authMock(): Promise<McpMock & AsyncDisposable> {
+  return (await McpMock.start({ auth: true, tools, onUnmatched: "silent" })) as McpMock & AsyncDisposable;
+}
+
+const CALLBACK = "http://127.0.0.1:9/cb";
+
+function postForm(mock: McpMock, path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(new URL(path, mock.url), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body });
+}
+
+async function registered(mock: McpMock): Promise<string> {
+  const res = await fetch(new URL("/register", mock.url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [CALLBACK] }) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { client_id: string }).client_id;
+}
+
+/** A code for a fresh client, and the form that exchanges it. */
+async function exchangeForm(mock: McpMock): Promise<string> {
+  const clientId = await registered(mock);
+  const verifier = "v".repeat(43);
+  const url = new URL("/authorize", mock.url);
+  const q = { response_type: "code", client_id: clientId, redirect_uri: CALLBACK, code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256", resource: mock.url };
+  for (const [k, v] of Object.entries(q)) url.searchParams.set(k, v);
+  const code = new URL((await fetch(url, { redirect: "manual" })).headers.get("location") ?? "").searchParams.get("code") ?? "";
+  return `grant_type=authorization_code&code=${code}&redirect_uri=${encodeURIComponent(CALLBACK)}&client_id=${clientId}&code_verifier=${verifier}`;
+}
+
+async function expectOAuthError(res: Response, status: number, error: string, description: string): Promise<void> {
+  expect(res.status).toBe(status);
+  expect(await res.json()).toStrictEqual({ error, error_description: description });
+}
+
+const V26 = "2026-07-28";
+function modern(url: string, method: string, params: Record<string, unknown>): Promise<Response> {
+  const name = params["name"] ?? params["taskId"];
+  // The tasks methods need the tasks extension declared (else 400/-32021, before any task is looked up).
+  const _meta = { "io.modelcontextprotocol/protocolVersion": V26, "io.modelcontextprotocol/clientCapabilities": { elicitation: {}, ...(method.startsWith("tasks/") ? { extensions: { "io.modelcontextprotocol/tasks": {} } } : {}) } };
+  return fetch(url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", "mcp-protocol-version": V26, "mcp-method": method, ...(typeof name === "string" ? { "mcp-name": name } : {}) }, body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: { ...params, _meta } }) });
+}
+
+/** The last message of a JSON or SSE answer. */
+function lastMessage(text: string): unknown {
+  return JSON.parse(text.startsWith("event:") ? (text.split("\n").filter((l) => l.startsWith("data: ")).pop() ?? "").slice(6) : text);
+}
+
+const taskTools = [{ name: "build", inputSchema: { type: "object" as const }, execution: { taskSupport: "optional" as const } }];
+
+describe("the newest surfaces", () => {
+  test("B99 /register refuses a javascript: redirect URI", async () => {
+    await using mock = await authMock();
+    const res = await fetch(new URL("/register", mock.url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["javascript:alert(document.domain)"] }) });
+    await expectOAuthError(res, 400, "invalid_redirect_uri", `[mcpmock] redirect_uris holds "javascript:alert(document.domain)", which has the scheme javascript:: a redirect URI must be https, or http on a loopback host (localhost, 127.0.0.1, [::1]), without a #fragment.`);
+    await registered(mock);
+  });
+
+  test("B100 /token with Basic credentials of bad percent-encoding is 401 invalid_client", async () => {
+    await using mock = await authMock();
+    const res = await postForm(mock, "/token", "grant_type=authorization_code&code=x", { authorization: `Basic ${Buffer.from("%zz:x").toString("base64")}` });
+    await expectOAuthError(res, 401, "invalid_client", `[mcpmock] The HTTP Basic credentials are not valid percent-encoding: encode the client_id and client_secret with application/x-www-form-urlencoded, join them with a colon, then base64 (RFC 6749 section 2.3.1).`);
+    mock.auth.verify({ endpoint: "token", status: 401, outcome: "invalid_client" }, 1);
+    expect((await postForm(mock, "/token", await exchangeForm(mock))).status).toBe(200);
+  });
+
+  test("B101 /token with a parameter sent twice is invalid_request", async () => {
+    await using mock = await authMock();
+    const form = await exchangeForm(mock);
+    const res = await postForm(mock, "/token", `${form}&code=again`);
+    await expectOAuthError(res, 400, "invalid_request", `[mcpmock] code is sent more than once; send each parameter once (RFC 6749 section 3.2).`);
+    expect((await postForm(mock, "/token", form)).status).toBe(200);
+  });
+
+  test("B102 /token without grant_type is invalid_request", async () => {
+    await using mock = await authMock();
+    const form = await exchangeForm(mock);
+    const res = await postForm(mock, "/token", form.replace("grant_type=authorization_code&", ""));
+    await expectOAuthError(res, 400, "invalid_request", `[mcpmock] grant_type is missing; send grant_type=authorization_code (or refresh_token).`);
+    expect((await postForm(mock, "/token", form)).status).toBe(200);
+  });
+
+  test("B103 a replayed authorization code is refused and revokes its tokens", async () => {
+    await using mock = await authMock();
+    const form = await exchangeForm(mock);
+    const first = (await (await postForm(mock, "/token", form)).json()) as { access_token: string };
+    const res = await postForm(mock, "/token", form);
+    await expectOAuthError(res, 400, "invalid_grant", `[mcpmock] The authorization code was used already; the tokens issued for it are revoked now (RFC 6749 section 4.1.2). Authorize again for a new code.`);
+    expect(mock.auth.issued().find((t) => t.token === first.access_token)?.revoked).toBe(true);
+    expect((await postForm(mock, "/token", await exchangeForm(mock))).status).toBe(200);
+  });
+
+  test("B104 the MCP endpoint with Authorization: Basic gets a challenge without an error code", async () => {
+    await using mock = await authMock();
+    const res = await fetch(mock.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", authorization: "Basic dXNlcjpwYXNz" }, body: JSON.stringify(initRequest()) });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).not.toContain("error=");
+    expect(await res.json()).toStrictEqual({ error_description: `[mcpmock] This MCP endpoint takes bearer tokens only (the request sent the "Basic" scheme): send Authorization: Bearer <token>.` });
+    const ok = await fetch(mock.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", authorization: `Bearer ${mock.auth.issueToken()}` }, body: JSON.stringify(initRequest()) });
+    expect(ok.status).toBe(200);
+  });
+
+  test("B105 a request without a session asking for a session's task gets 'Task not found'", async () => {
+    await using h = await Harness.start({ tools: [...tools, ...taskTools] });
+    h.mock.toolsCall("build" as never).withDelay(2000).respondsWith("built");
+    const created = (await (await h.post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "build", arguments: {}, task: {} } })).json()) as { result: { task: { taskId: string } } };
+    const res = await modern(h.url, "tasks/get", { taskId: created.result.task.taskId });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ id: 7, error: { code: -32602, message: "Failed to retrieve task: Task not found" } });
+    await h.healthy();
+  });
+
+  test("B106 a requestState whose MAC differs only where base64url decoding would not see it is refused", async () => {
+    await using h = await Harness.start();
+    h.mock.toolsCall("echo").streams((s) => s.request("elicitation/create", { message: "?", requestedSchema: { type: "object" } }).result("done"));
+    const first = lastMessage(await (await modern(h.url, "tools/call", { name: "echo", arguments: {} })).text()) as { result: { requestState: string } };
+    const state = first.result.requestState;
+    const res = await modern(h.url, "tools/call", { name: "echo", arguments: {}, requestState: `${state}=`, inputResponses: {} });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(lastMessage(text)).toMatchObject({ id: 7, error: { code: -32602, message: "Invalid params: requestState was altered, or comes from another mock: echo it byte for byte as the input_required result gave it." } });
+  });
+
+  test("B107 an admin POST over maxBodyBytes is 413, refused while it is read", async () => {
+    await using h = await Harness.start({ admin: true, maxBodyBytes: 1000 });
+    const res = await fetch(h.url.replace(/\/mcp$/, "/__admin/stubs"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ responses: [{ tool: "echo", result: "x".repeat(2000) }] }) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toStrictEqual({ error: "[mcpmock] the request body is larger than 1000 bytes (maxBodyBytes); send a smaller one, or raise maxBodyBytes." });
+    await h.healthy();
+  });
+
+  test("B108 an admin POST with a body and no Content-Type is 415", async () => {
+    await using h = await Harness.start({ admin: true });
+    const res = await fetch(h.url.replace(/\/mcp$/, "/__admin/stubs"), { method: "POST", body: new Blob(["{}"]) });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toStrictEqual({ error: "[mcpmock] an admin POST with a body must say content-type: application/json (it had none); only a POST without a body (a script's /reset) may leave it out." });
+    await h.healthy();
+  });
+
+  test("B109 a task asked with ttl 1e308 and pollInterval -5 gets an hour and the mock's interval", async () => {
+    await using h = await Harness.start({ tools: [...tools, ...taskTools] });
+    h.mock.toolsCall("build" as never).withDelay(2000).respondsWith("built");
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "build", arguments: {}, task: { ttl: 1e308, pollInterval: -5 } } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { result: { task: unknown } }).result.task).toMatchObject({ ttl: 3_600_000, pollInterval: 100 });
+    await h.healthy();
+  });
+
+  test("B110 a tasks/result still waiting at the task's ttl answers 'Task has expired'", async () => {
+    await using h = await Harness.start({ tools: [...tools, ...taskTools] });
+    h.mock.toolsCall("build" as never).withDelay(5000).respondsWith("built");
+    const created = (await (await h.post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "build", arguments: {}, task: { ttl: 100 } } })).json()) as { result: { task: { taskId: string } } };
+    const res = await h.post({ jsonrpc: "2.0", id: 2, method: "tasks/result", params: { taskId: created.result.task.taskId } });
+    await expectRpcError(res, 2, -32602, "Failed to retrieve task: Task has expired");
+    await h.healthy();
+  });
+
+  test("B111 a session at its share of the task cap (maxTasksPerSession) is refused a new task", async () => {
+    await using h = await Harness.start({ tools: [...tools, ...taskTools], tasks: { maxTasks: 4, maxTasksPerSession: 1 } });
+    h.mock.toolsCall("build" as never).withDelay(5000).respondsWith("built");
+    const ask = (id: number): Promise<Response> => h.post({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "build", arguments: {}, task: {} } });
+    expect((await (await ask(1)).json()) as object).toHaveProperty("result.task");
+    await expectRpcError(await ask(2), 2, -32603, "[mcpmock] this session holds 1 running tasks, its share of tasks.maxTasks (tasks.maxTasksPerSession: 1), so that others can still start one. Let some finish or cancel them, or raise tasks.maxTasksPerSession.");
+    await h.healthy();
+  });
+
+  test("B112 with auth, another token sent with a session's id gets 404", async () => {
+    await using mock = await authMock();
+    const open = await fetch(mock.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", authorization: `Bearer ${mock.auth.issueToken({ clientId: "app", subject: "alice" })}` }, body: JSON.stringify(initRequest()) });
+    await open.text();
+    const session = open.headers.get("mcp-session-id") ?? "";
+    const res = await fetch(mock.url, { method: "POST", headers: { accept: ACCEPT_BOTH, "content-type": "application/json", "mcp-session-id": session, "mcp-protocol-version": "2025-11-25", authorization: `Bearer ${mock.auth.issueToken({ clientId: "app", subject: "mallory" })}` }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: -32001, message: "Session not found" } });
   });
 });
 

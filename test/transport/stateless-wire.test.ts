@@ -256,6 +256,22 @@ describe("capabilities and input rounds", () => {
     expect(mock.stubs().find((s) => s.sentence.includes('"ask"'))?.calls).toBe(1);
   });
 
+  test("a state whose MAC decodes to the same bytes is still refused: a changed last character, padding, an invalid character", async () => {
+    await using mock = await start();
+    const first = await post(mock.url, withCaps({ name: "ask", arguments: {} }));
+    const state = first.body.result?.["requestState"] as string;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet[alphabet.indexOf(state.at(-1) as string) ^ 1] as string; // the same two bytes: only padding bits differ
+    for (const tampered of [`${state.slice(0, -1)}${last}`, `${state}=`, `${state}==`, `${state.slice(0, -5)}!${state.slice(-5)}`, `${state.slice(0, -5)} ${state.slice(-5)}`]) {
+      const t = await post(mock.url, withCaps({ name: "ask", arguments: {}, requestState: tampered, inputResponses: {} }));
+      expect(t.body.error?.code, tampered).toBe(-32602);
+      expect(t.body.error?.message, tampered).toContain("requestState was altered");
+    }
+    // The state as given still resumes.
+    const ok = await post(mock.url, withCaps({ name: "ask", arguments: {}, requestState: state, inputResponses: {} }));
+    expect(ok.body.error).toBeUndefined();
+  });
+
   test("inputResponses that is not an object, a tampered state, a state of another request: -32602", async () => {
     await using mock = await start();
     const first = await post(mock.url, withCaps({ name: "ask", arguments: {} }));

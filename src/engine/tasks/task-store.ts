@@ -47,6 +47,8 @@ export interface TaskRecord {
   readonly key: string | undefined;
   /** The session that created it, if any. */
   readonly sessionId: string | undefined;
+  /** With `auth`, who created it (the client and user of its token): only they see it. */
+  readonly principal: string | undefined;
   readonly createdAt: number;
   /** Milliseconds from creation it is kept; `null`: until the mock closes. */
   readonly ttl: number | null;
@@ -73,6 +75,8 @@ export interface TaskLimits {
   readonly maxTasks?: number;
   /** At most this many bytes of stored results (default 16 MiB); past it the oldest final ones go. */
   readonly maxBytes?: number;
+  /** At most this many running tasks per owner (a session, or a token's client and user); default three quarters of `maxTasks`. */
+  readonly maxTasksPerOwner?: number;
   readonly ids?: TaskIdGenerator;
 }
 
@@ -80,6 +84,16 @@ export interface TaskLimits {
 export const DEFAULT_MAX_TASKS = 1000;
 /** Default byte budget of stored task results. */
 export const DEFAULT_MAX_TASK_BYTES = 16 * 1024 * 1024;
+/** An owner's share of the cap by default: one session cannot take every slot. */
+export function defaultShare(maxTasks: number): number {
+  return Math.max(1, Math.ceil((maxTasks * 3) / 4));
+}
+
+/** Who a task counts against: its session, else its token's client and user, else everyone without either. */
+function ownerOf(task: Pick<TaskRecord, "sessionId" | "principal">): string {
+  return task.sessionId !== undefined ? `session ${task.sessionId}` : (task.principal ?? "");
+}
+
 /** How many expired ids are remembered, to answer "expired" rather than "not found". */
 const EXPIRED_MEMORY = 1000;
 
@@ -97,6 +111,9 @@ export class TaskStore {
   readonly #changes = new Set<(task: TaskRecord) => void>();
   readonly #max: number;
   readonly #maxBytes: number;
+  readonly #share: number;
+  /** Running tasks by owner, for the share. */
+  readonly #running = new Map<string, number>();
   readonly #ids: TaskIdGenerator;
   #next = 0;
   #bytes = 0;
@@ -104,6 +121,7 @@ export class TaskStore {
   constructor(limits: TaskLimits = {}) {
     this.#max = limits.maxTasks ?? DEFAULT_MAX_TASKS;
     this.#maxBytes = limits.maxBytes ?? DEFAULT_MAX_TASK_BYTES;
+    this.#share = limits.maxTasksPerOwner ?? defaultShare(this.#max);
     this.#ids = limits.ids ?? "sequential";
   }
 
@@ -114,14 +132,24 @@ export class TaskStore {
   }
 
   /** Creates a task in `working`; throws {@link TaskStoreFull} when every kept task is still running. */
-  create(init: Pick<TaskRecord, "method" | "key" | "sessionId" | "ttl" | "pollInterval">, now = Date.now()): TaskRecord {
+  create(init: Pick<TaskRecord, "method" | "key" | "sessionId" | "principal" | "ttl" | "pollInterval">, now = Date.now()): TaskRecord {
     this.#sweep(now);
-    if (this.#tasks.size >= this.#max && !this.#dropOldestFinal()) {
+    const owner = ownerOf(init);
+    const running = this.#running.get(owner) ?? 0;
+    // Every kept task running: the cap says so; otherwise the owner's share is checked first.
+    const full = this.#tasks.size >= this.#max;
+    if (full && ![...this.#tasks.values()].some((t) => isTerminal(t.status))) {
       throw new TaskStoreFull(`${PREFIX} ${this.#tasks.size} tasks are running, the most the mock keeps (tasks.maxTasks). Let some finish or cancel them, or raise tasks.maxTasks.`);
     }
+    if (running >= this.#share) {
+      const who = init.sessionId !== undefined ? "this session holds" : init.principal !== undefined ? "this token's client holds" : "the requests without a session or token hold";
+      throw new TaskStoreFull(`${PREFIX} ${who} ${running} running tasks, its share of tasks.maxTasks (tasks.maxTasksPerSession: ${this.#share}), so that others can still start one. Let some finish or cancel them, or raise tasks.maxTasksPerSession.`);
+    }
+    if (full) this.#dropOldestFinal();
     const id = this.#nextId();
     const task: TaskRecord = { id, ...init, createdAt: now, lastUpdatedAt: now, status: "working", statusMessage: undefined, polls: 0, outcome: undefined, bytes: 0, abort: new AbortController() };
     this.#tasks.set(id, task);
+    this.#running.set(owner, running + 1);
     return task;
   }
 
@@ -152,6 +180,7 @@ export class TaskStore {
     if (isTerminal(task.status) || this.#tasks.get(task.id) !== task) return false;
     if (status !== task.status && !canMove(task.status, status)) return false;
     if (status === task.status && message === task.statusMessage) return false;
+    if (isTerminal(status)) this.#stopped(task);
     task.status = status;
     task.statusMessage = message;
     task.lastUpdatedAt = Math.max(now, task.lastUpdatedAt);
@@ -202,6 +231,7 @@ export class TaskStore {
   clear(): void {
     for (const task of [...this.#tasks.values()]) this.#forget(task, false);
     this.#expired.clear();
+    this.#running.clear();
     this.#bytes = 0;
   }
 
@@ -212,7 +242,16 @@ export class TaskStore {
     for (const wake of waiters) wake();
   }
 
+  /** A running task stops counting against its owner's share. */
+  #stopped(task: TaskRecord): void {
+    const owner = ownerOf(task);
+    const running = (this.#running.get(owner) ?? 1) - 1;
+    if (running > 0) this.#running.set(owner, running);
+    else this.#running.delete(owner);
+  }
+
   #forget(task: TaskRecord, expired: boolean): void {
+    if (!isTerminal(task.status)) this.#stopped(task);
     this.#tasks.delete(task.id);
     this.#bytes -= task.bytes;
     task.abort.abort(`${PREFIX} task ${task.id} ${expired ? "expired" : "was dropped"}`);

@@ -38,6 +38,15 @@ const EXTENSION_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/upda
 export const DEFAULT_TASK_TTL_MS = 60_000;
 /** Default `pollInterval` a task suggests: short, since a mock's tasks are for tests. */
 export const DEFAULT_TASK_POLL_INTERVAL_MS = 100;
+/** The longest ttl a client may ask for (one hour); a longer one is cut to it. */
+export const MAX_REQUESTED_TASK_TTL_MS = 3_600_000;
+/** The longest `pollInterval` a client may ask for (one minute). */
+export const MAX_REQUESTED_POLL_INTERVAL_MS = 60_000;
+
+/** A client's number of milliseconds, if it is one (finite, 0 or more), cut to `max`. */
+function requestedMs(value: unknown, max: number): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.min(Math.floor(value), max) : undefined;
+}
 
 /**
  * The `tasks` option of `McpMock.start`.
@@ -61,6 +70,12 @@ export interface TaskOptions {
   readonly maxTasks?: number;
   /** At most this many bytes of stored task results (default 16 MiB). */
   readonly maxBytes?: number;
+  /**
+   * At most this many running tasks per session (a request without one: per token's client and
+   * user; without `auth`, all such requests together); default three quarters of `maxTasks`,
+   * so one client cannot take every slot.
+   */
+  readonly maxTasksPerSession?: number;
   /** How task ids are made: `"sequential"` (`task-1`, ..., the default), `"uuid"`, or a function. */
   readonly ids?: TaskIdGenerator;
 }
@@ -71,8 +86,8 @@ export interface TaskEnvironment {
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
-  /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through. */
-  broadcast(method: string, params: Record<string, unknown>): void;
+  /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through (a task's: those of its `principal`). */
+  broadcast(method: string, params: Record<string, unknown>, principal?: string): void;
   /** Sends a message to a session's push stream, held until the stream opens. */
   deliver?(sessionId: string, message: unknown): void;
 }
@@ -93,9 +108,9 @@ export class Tasks implements TaskAnswers {
   constructor(env: TaskEnvironment) {
     this.#env = env;
     const o = env.options.tasks ?? {};
-    this.store = new TaskStore({ ...(o.maxTasks === undefined ? {} : { maxTasks: o.maxTasks }), ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }), ...(o.ids === undefined ? {} : { ids: o.ids }) });
+    this.store = new TaskStore({ ...(o.maxTasks === undefined ? {} : { maxTasks: o.maxTasks }), ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }), ...(o.maxTasksPerSession === undefined ? {} : { maxTasksPerOwner: o.maxTasksPerSession }), ...(o.ids === undefined ? {} : { ids: o.ids }) });
     this.store.onChange((task) =>
-      this.#modern.has(task) ? env.broadcast("notifications/tasks", detailedTask2026(task, this.#inputs.requests(task))) : this.#deliver(task.sessionId, statusNotification(task)),
+      this.#modern.has(task) ? env.broadcast("notifications/tasks", detailedTask2026(task, this.#inputs.requests(task)), task.principal) : this.#deliver(task.sessionId, statusNotification(task)),
     );
     env.closing.addEventListener("abort", () => this.store.clear(), { once: true });
     this.#runner = {
@@ -174,11 +189,13 @@ export class Tasks implements TaskAnswers {
     const modern = supportedRevision(call.protocolVersion).stateless;
     const o = this.#env.options.tasks ?? {};
     const plan = stub?.task;
-    const ttl = plan?.ttl !== undefined ? plan.ttl : typeof requested.ttl === "number" && requested.ttl >= 0 ? requested.ttl : o.ttl !== undefined ? o.ttl : DEFAULT_TASK_TTL_MS;
-    const pollInterval = plan?.pollInterval ?? (typeof requested.pollInterval === "number" ? requested.pollInterval : undefined) ?? o.pollInterval ?? DEFAULT_TASK_POLL_INTERVAL_MS;
+    // What the client asks is bounded (a negative pollInterval or a ttl of 1e308 is not taken as given).
+    const askedTtl = requestedMs(requested.ttl, MAX_REQUESTED_TASK_TTL_MS);
+    const ttl = plan?.ttl !== undefined ? plan.ttl : askedTtl !== undefined ? askedTtl : o.ttl !== undefined ? o.ttl : DEFAULT_TASK_TTL_MS;
+    const pollInterval = plan?.pollInterval ?? requestedMs(requested.pollInterval, MAX_REQUESTED_POLL_INTERVAL_MS) ?? o.pollInterval ?? DEFAULT_TASK_POLL_INTERVAL_MS;
     let task: TaskRecord;
     try {
-      task = this.store.create({ method: call.method, key: call.name, sessionId: call.sessionId, ttl, pollInterval });
+      task = this.store.create({ method: call.method, key: call.name, sessionId: call.sessionId, principal: this.#principal(call), ttl, pollInterval });
     } catch (error) {
       if (error instanceof TaskStoreFull) throw new JsonRpcFailure(ErrorCodes.InternalError, error.message);
       throw error;
@@ -212,7 +229,17 @@ export class Tasks implements TaskAnswers {
     const task = this.#find(call);
     const gate = this.#gates.get(task);
     if (gate && !gate.isOpen) gate.open(); // the client waits now: held results are released
-    await this.store.whenFinal(task, this.#env.closing);
+    // The wait ends at the ttl too: then the task is forgotten and the answer is "expired".
+    // (A timer may fire a little before Date.now() reaches the deadline: the sweep is told the deadline.)
+    const deadline = task.ttl === null ? undefined : task.createdAt + task.ttl;
+    const expiry = deadline === undefined ? undefined : setTimeout(() => this.store.lookup(task.id, Math.max(Date.now(), deadline)), Math.max(0, deadline - Date.now()));
+    try {
+      await this.store.whenFinal(task, this.#env.closing);
+    } finally {
+      clearTimeout(expiry);
+    }
+    const found = this.store.lookup(task.id);
+    if ("missing" in found && found.missing === "expired") throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.expired);
     const outcome = task.outcome;
     if (task.status === "cancelled") throw new JsonRpcFailure(ErrorCodes.InternalError, TaskErrors.cancelled(task.id));
     if (outcome === undefined) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.expired);
@@ -225,7 +252,7 @@ export class Tasks implements TaskAnswers {
   /** `tasks/list`: the live tasks, oldest first, a page at a time. */
   list(call: McpCall): unknown {
     try {
-      const { items, nextCursor } = page(this.store.list().filter((task) => visibleTo(task, call)), call.params?.["cursor"], this.#env.options.pageSize ?? 100, "tasks/list");
+      const { items, nextCursor } = page(this.store.list().filter((task) => this.#visibleTo(task, call)), call.params?.["cursor"], this.#env.options.pageSize ?? 100, "tasks/list");
       return nextCursor === undefined ? { tasks: items.map(taskJson) } : { tasks: items.map(taskJson), nextCursor };
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new JsonRpcFailure(ErrorCodes.InvalidParams, `Invalid cursor: ${error.message}`);
@@ -260,9 +287,23 @@ export class Tasks implements TaskAnswers {
 
   #find(call: McpCall): TaskRecord {
     const found = this.store.lookup(call.params?.["taskId"]);
-    if ("task" in found && visibleTo(found.task, call)) return found.task;
+    if ("task" in found && this.#visibleTo(found.task, call)) return found.task;
     if ("task" in found) throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.notFound);
     throw new JsonRpcFailure(ErrorCodes.InvalidParams, found.missing === "expired" ? TaskErrors.expired : TaskErrors.notFound);
+  }
+
+  /**
+   * A task is bound to who created it (the tasks pages' security rule): its session (none for a
+   * 2026-07-28 request) and, with `auth`, its token's client and user. Anyone else is told it
+   * does not exist.
+   */
+  #visibleTo(task: TaskRecord, call: McpCall): boolean {
+    return task.sessionId === call.sessionId && task.principal === this.#principal(call);
+  }
+
+  /** Who a call speaks for (with `auth`, its token's client and user): what its tasks are bound to. */
+  #principal(call: McpCall): string | undefined {
+    return this.#env.sessions.principalOf?.(call.headers);
   }
 
   #deliver(sessionId: string | undefined, message: unknown): void {
@@ -270,11 +311,6 @@ export class Tasks implements TaskAnswers {
     if (this.#env.deliver) this.#env.deliver(sessionId, message);
     else this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
   }
-}
-
-/** A task belongs to the session that created it: another session neither sees nor touches it (the SDK's servers bind them the same way). */
-function visibleTo(task: TaskRecord, call: McpCall): boolean {
-  return task.sessionId === undefined || call.sessionId === undefined || task.sessionId === call.sessionId;
 }
 
 /** The stream host of work that plays no stream (a miss answer). */

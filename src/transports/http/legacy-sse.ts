@@ -52,6 +52,8 @@ class Connection {
   constructor(
     readonly id: string,
     readonly channel: SseChannel,
+    /** With `auth`, who opened the stream (its token's client and user): only they may POST to it. */
+    readonly principal: string | undefined,
   ) {}
 }
 
@@ -141,7 +143,7 @@ export class LegacySse {
     // A session per connection, as the SDK's SSEServerTransport has, in the one store.
     const id = core.sessions.open({ protocolVersion: LEGACY_PROTOCOL_VERSION, clientCapabilities: {}, clientInfo: undefined }).id;
     const channel = new SseChannel({}, this.#keepAliveMs, directResponse(c));
-    const conn = new Connection(id, channel);
+    const conn = new Connection(id, channel, core.sessions.principalOf?.(allHeaders(c)));
     this.#connections.set(id, conn);
     channel.event("endpoint", `${LEGACY_MESSAGES_PATH}?sessionId=${encodeURIComponent(id)}`);
     void channel.done.then(() => this.#ended(conn));
@@ -177,6 +179,9 @@ export class LegacySse {
   async #post(c: Context): Promise<Response> {
     const conn = this.#connection(c.req.query("sessionId"));
     if (isResponse(conn)) return conn;
+    if (this.#core.sessions.principalOf && conn.principal !== this.#core.sessions.principalOf(allHeaders(c))) {
+      return Rejections.legacySessionNotFound(`no GET /sse connection with this token opened session ${conn.id}; a session belongs to the token (client and user) that opened it.`);
+    }
     const read = await readMessages(c, this.#maxBody);
     if (isResponse(read)) return read;
     const { body, messages, isBatch } = read;

@@ -133,7 +133,7 @@ export class StatelessHttp {
       }
     }
     const held = this.#streams.hold(c);
-    const { filter, close } = openSubscription(core.push.subscriptions, id, params?.["notifications"], core.capabilities(), (json) => void held.stream.emit(json));
+    const { filter, close } = openSubscription(core.push.subscriptions, id, params?.["notifications"], core.capabilities(), (json) => void held.stream.emit(json), core.sessions.principalOf?.(ctx.headers));
     core.journalEvent(LISTEN, ctx, taken?.stubId, { subscribed: filter }, params, id);
     void held.ended.then(close);
     const emit = (message: Record<string, unknown>): void => void held.stream.emit(JSON.stringify(withSubscriptionId(message, id)));

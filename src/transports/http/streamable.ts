@@ -97,6 +97,8 @@ export class HttpTransport {
     const always = (): boolean => true;
     this.auth = o.auth ? new MockAuth(o.auth === true ? {} : o.auth, path, o.legacySse === false ? undefined : { sse: LEGACY_SSE_PATH, messages: LEGACY_MESSAGES_PATH }) : undefined;
     const auth = this.auth;
+    // With `auth`, tasks and sessions are bound to the client and user of the token that made them.
+    if (auth) core.sessions.principalOf = (headers) => auth.principalOf(headers["authorization"]);
     // With `auth`, the bearer check runs after the Host/Origin gate, before the endpoint.
     const protect = (handler: Handler): Handler => (auth ? auth.protect(handler) : handler);
     this.app.post(path, gate.guard(always, protect((c) => this.#post(c))));
@@ -142,7 +144,11 @@ export class HttpTransport {
   /** Where a POST (not initialize), GET or DELETE belongs, as the era decides, or the SDK's rejection. */
   #place(c: Context, sessionOptional: boolean): Placement | Response {
     const placed = this.#core.era.place({ sessionId: header(c, HeaderNames.sessionId), protocolVersion: header(c, HeaderNames.protocolVersion), sessionOptional });
-    if (!isRefusal(placed)) return placed;
+    if (!isRefusal(placed)) {
+      // Another token's session is not found: a session is bound to who opened it.
+      if (this.auth && placed.session && placed.session.principal !== this.auth.principalOf(header(c, "authorization"))) return Rejections.sessionNotFound();
+      return placed;
+    }
     switch (placed.refused) {
       case "session-required":
         return Rejections.sessionRequired();
@@ -217,6 +223,7 @@ export class HttpTransport {
     const outcome = await this.#core.handleRequest(init.id, init.method, init.params, ctx);
     // The answer is written in the version the request was answered in, whatever the session took.
     const opened = outcome.kind === "message" && outcome.initialize ? era.open(outcome.initialize) : undefined;
+    if (opened?.session && this.auth) opened.session.principal = this.auth.principalOf(header(c, "authorization"));
     return this.#reply(c, [outcome], false, { session: opened?.session, sessionId: opened?.sessionId, protocolVersion: version });
   }
 
