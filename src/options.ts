@@ -225,8 +225,10 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    */
   readonly journalBytes?: number;
   /**
-   * Refuse, at the stub, an answer that SDK clients would reject (checked with the SDK's
-   * result schemas). Off by default, so a test can send a broken answer on purpose.
+   * Refuse every answer that SDK clients would reject: the SDK's result schemas, and for a tool
+   * with an `outputSchema`, `structuredContent` present and valid. A constant answer is refused
+   * at the stub (it throws); an answer made by a call, at call time (a -32603 error saying why).
+   * Off by default, so a test can send a broken answer on purpose.
    */
   readonly strict?: boolean;
   /** Milliseconds the mock waits for a client's answer to a server-to-client request; 10000 by default. */

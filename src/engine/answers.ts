@@ -7,7 +7,9 @@
 import { McpCall, type RequestId } from "../stubs/call.js";
 import { PREFIX } from "../values/errors.js";
 import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
-import { resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { JsonRpcFailure, resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { assertClientAccepts } from "../stubs/client-acceptance.js";
+import type { McpMockOptions } from "../options.js";
 import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import { EMPTY_RESULT_BY_METHOD, OPENING_METHODS } from "../protocol/methods/index.js";
 import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
@@ -31,6 +33,8 @@ export interface AnswerSource extends DefaultsSource {
   readonly inputRounds: InputRounds;
   /** The cache hints 2026-07-28 results carry unless their answer sets them. */
   cacheHints(): CacheHints;
+  /** `strict`: every result is checked to be one a client accepts before it is sent. */
+  readonly options: Pick<McpMockOptions, "strict">;
 }
 
 /** Where a 2026-07-28 call stands among its input rounds, and which answer of its stub it plays. */
@@ -64,7 +68,8 @@ export class Answers {
    * a stream's own host (a task's).
    */
   play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext, host?: StreamHost): Outcome | Promise<Outcome> {
-    const outcome = this.#play(plan, call, where, stub, rounds, host);
+    let outcome = this.#play(plan, call, where, stub, rounds, host);
+    if (this.#source.options.strict === true) outcome = outcome instanceof Promise ? outcome.then((o) => this.#strict(o, call, where)) : this.#strict(outcome, call, where);
     if (!supportedRevision(call.protocolVersion).stateless) return outcome;
     return outcome instanceof Promise ? outcome.then((o) => this.complete(o, call)) : this.complete(outcome, call);
   }
@@ -89,6 +94,21 @@ export class Answers {
       return constantMessage(call, found);
     }
     return { ...outcome, message: resultResponse(call.id as RequestId, completeResult(message.result, call.method, hints)) } as Outcome;
+  }
+
+  /**
+   * With `strict`, a result the client would reject (constant ones were checked at stub time,
+   * unless their tool was declared after the stub) becomes a -32603 error that says why.
+   */
+  #strict(outcome: Outcome, call: McpCall, where: string): Outcome {
+    if (outcome.kind !== "message" || !("result" in outcome.message)) return outcome;
+    const name = call.method === "tools/call" && supportedRevision(call.protocolVersion).structuredContent ? call.name : undefined;
+    try {
+      assertClientAccepts(call.method, outcome.message.result, `the answer of ${where}`, name === undefined ? undefined : { name, outputCheck: this.#source.tools.outputCheck(name) });
+    } catch (error) {
+      throw new JsonRpcFailure(ErrorCodes.InternalError, (error as Error).message);
+    }
+    return outcome;
   }
 
   #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost): Outcome | Promise<Outcome> {
