@@ -3,6 +3,7 @@
  * the admin API beside them.
  * @module
  */
+import { whenParentGoes } from "./parent-watch.js";
 import { basename } from "node:path";
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
@@ -76,9 +77,8 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
-    // npx does not forward signals: when the parent goes away, so does the server.
-    const parent = process.ppid;
-    setInterval(() => process.ppid !== parent && stop(), 1000).unref();
+    // npx does not always forward signals: when the parent goes away, so does the server.
+    whenParentGoes(stop);
     process.stdout.write(`mcpmock serving ${file} at ${mock.url}\n`);
     process.stdout.write(`Host names answered: ${allowedHostNames({ host, ...(allowedHosts === undefined ? {} : { allowedHosts }) }).join(", ")} (--allowed-host to add one)\n`);
     if (!values["no-legacy-sse"]) process.stdout.write(`HTTP+SSE (2024-11-05) at ${mock.sseUrl}\n`);
