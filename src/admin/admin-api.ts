@@ -5,6 +5,7 @@
  * implementation.
  * @module
  */
+import type { JournalEntry } from "../journal/journal.js";
 import { Hono, type Context } from "hono";
 import type { IncomingMessage } from "node:http";
 import { checkDefinition } from "../definition/validate.js";
@@ -16,7 +17,7 @@ import { depthExceeds } from "../values/json-value.js";
 import { MAX_MESSAGE_DEPTH } from "../protocol/jsonrpc.js";
 import type { McpMock } from "../mock.js";
 import type { MockCore } from "../engine/core.js";
-import { entryJson, LiveFeed, type LiveSource } from "./live-feed.js";
+import { entryJson, LiveFeed, type EntryJson, type LiveSource } from "./live-feed.js";
 import { inspectorAsset } from "./inspector-page.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
 
@@ -86,6 +87,7 @@ export function inspectorSource(core: MockCore): InspectorSource {
   return {
     journal: core.journal,
     closing: core.closing.signal,
+    declared: { hasTool: (name) => core.tools.has(name), hasPrompt: (name) => core.prompts.has(name) },
     scenarios() {
       const names = new Set<string>();
       for (const { stub } of core.registry.all()) {
@@ -139,9 +141,10 @@ export function adminApp(
   app.delete(`${ADMIN_PREFIX}/stubs/:id`, (c) =>
     mock.removeStub(c.req.param("id")) ? new Response(null, { status: 204 }) : problem(404, `no stub ${JSON.stringify(c.req.param("id"))}; GET ${ADMIN_PREFIX}/stubs lists them.`),
   );
-  app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(entryJson)));
+  const json = (entry: JournalEntry): EntryJson => entryJson(entry, inspector?.declared);
+  app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(json)));
   // The requests no stub answered, each with its miss report (mock.unmatched()).
-  app.get(`${ADMIN_PREFIX}/requests/unmatched`, () => Response.json(mock.unmatched().map(entryJson)));
+  app.get(`${ADMIN_PREFIX}/requests/unmatched`, () => Response.json(mock.unmatched().map(json)));
   app.get(`${ADMIN_PREFIX}/sessions`, () => Response.json(mock.sessions()));
   if (inspector && feed) {
     app.get(`${ADMIN_PREFIX}/scenarios`, () => Response.json(inspector.scenarios()));
