@@ -244,9 +244,11 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly seed?: number;
   /**
    * What the test process sees when a request matches no stub (the client always gets the
-   * miss answer): `"warn"` (default) prints the report on stderr; `"error"` prints it and
-   * makes `close()` reject listing every unmatched request; `"silent"`; or a function that
-   * receives the journal entry and the report.
+   * miss answer): `"warn"` (default) prints the report with `console.warn` (on stderr; a test
+   * runner shows it under the test that made the miss); `"error"` makes `close()` reject
+   * listing every unmatched request's report (and prints nothing before, so each miss is shown
+   * once); `"silent"`; or a function `(entry, report) => void` that receives the journal entry
+   * (`entry.method`, `entry.call?.name`, `entry.params`) and the report (a string).
    */
   readonly onUnmatched?: "warn" | "error" | "silent" | ((entry: JournalEntry, report: string) => void);
   /**
