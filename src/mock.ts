@@ -6,7 +6,7 @@ import type { StubBuilder } from "./dsl/stub-builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./dsl/method-builders.js";
 import type { JournalEntry } from "./journal/journal.js";
 import type { CountExpectation } from "./journal/verification.js";
-import { assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests, verifyRequests, verifyRequestsInOrder, waitForRequest } from "./dsl/verify.js";
+import { allowUnmatched, assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests, verifyRequests, verifyRequestsInOrder, waitForRequest } from "./dsl/verify.js";
 import { MockCore } from "./engine/core.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
@@ -719,6 +719,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
+    this.#core.journal.missesExpected = false;
     this.#served.http?.auth?.reset();
     if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
   }
@@ -841,6 +842,20 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   assertNoUnmatched(): void {
     assertNoUnmatched(this.#core);
+  }
+
+  /**
+   * Says that this test expects requests no stub answers: until `reset()`, misses are not
+   * reported (`onUnmatched`), `assertNoUnmatched()` passes, and `mcpTest` (`mcpmock/vitest`)
+   * does not fail the test for them. The clients still get the miss answers.
+   *
+   * @example
+   * ```ts
+   * mock.allowUnmatched(); // this test calls a tool that is not stubbed, on purpose
+   * ```
+   */
+  allowUnmatched(): void {
+    allowUnmatched(this.#core);
   }
 
   /**

@@ -252,7 +252,7 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    */
   readonly onUnmatched?: "warn" | "error" | "silent" | ((entry: JournalEntry, report: string) => void);
   /**
-   * @internal The definition file a mock is served from (`mcpmock serve` and `stdio`): its miss
+   * The definition file a mock is served from (`mcpmock serve` and `stdio` set it): its miss
    * reports say what to add to that file, as JSON, instead of DSL calls.
    */
   readonly hintsFile?: string;

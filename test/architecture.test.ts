@@ -28,6 +28,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   recording: 7,
   "(root)": 8,
   cli: 9,
+  // mcpmock/vitest: a front end on the public API (index.ts), beside the command.
+  vitest: 9,
 };
 
 const files = readdirSync(SRC, { recursive: true, encoding: "utf8" })

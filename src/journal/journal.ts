@@ -98,6 +98,8 @@ export class Journal {
   #start = 0;
   #bytes = 0;
   #seq = 0;
+  /** Set by `mock.allowUnmatched()` (until `reset()`): misses are expected, so they are neither reported nor refused. */
+  missesExpected = false;
   /** `#seq` at the last `clear()`. */
   #clearedAt = 0;
   readonly #cap: number;
