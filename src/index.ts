@@ -29,10 +29,11 @@ export type { SessionIdGenerator } from "./engine/session-store.js";
 export { ANY, type AnyValue } from "./values/any.js";
 export { ABSENT, contains, type AbsentValue, type ContainsValue, type ValuePattern } from "./values/value-patterns.js";
 export { StubBuilder, type StreamOptions, type StatusOptions } from "./dsl/stub-builder.js";
-export { StreamScriptBuilder, type StreamCall, type StreamValue, type LogLevel } from "./stubs/stream-script.js";
+export { StreamScriptBuilder, type StreamCall, type StreamValue, type LogLevel, type ClientAnswer, type ClientResult, type AfterRequest } from "./stubs/stream-script.js";
 export {
   ArgsBuilder,
   ToolCallBuilder,
+  type ToolStreamCall,
   PromptGetBuilder,
   ResourceReadBuilder,
   CompletionBuilder,
@@ -53,7 +54,7 @@ export {
 export { StubHandle } from "./dsl/stub-handle.js";
 export { McpCall, type RequestId, type TransportKind } from "./stubs/call.js";
 export type { Answer } from "./stubs/stub.js";
-export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./dsl/typed.js";
+export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny, DefinitionInput } from "./dsl/typed.js";
 
 // Definition files
 export { assertMockDefinition } from "./definition/validate.js";

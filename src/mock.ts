@@ -9,6 +9,7 @@ import type { CountExpectation } from "./journal/verification.js";
 import { allowUnmatched, assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests, verifyRequests, verifyRequestsInOrder, waitForRequest } from "./dsl/verify.js";
 import { MockCore } from "./engine/core.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
+import type { DefinitionInput } from "./dsl/typed.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import { entryDraft, readDraft, taskDraft } from "./dsl/patterns.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
@@ -147,9 +148,11 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
-   * Starts a mock from a definition: a JSON file's path, or the object itself. The file is
-   * checked first, and a mistake is reported with the file, the JSON path, what was
-   * expected and an example. Options given here win over the file's `options`.
+   * Starts a mock from a definition: a JSON file's path, or the object itself (one imported
+   * with `with { type: "json" }` too). The file is checked first, and a mistake is reported
+   * with the file, the JSON path, what was expected and an example. Options given here win
+   * over the file's `options`. Typed from an `as const` definition's tools, or from a tools
+   * tuple given as the type argument: `McpMock.fromDefinition<typeof tools>(definition)`.
    *
    * @example
    * ```ts
@@ -161,8 +164,11 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * });
    * ```
    */
-  static async fromDefinition(fileOrObject: string | MockDefinition, options: McpMockOptions = {}): Promise<McpMock> {
-    const { definition, source } = loadDefinition(fileOrObject);
+  static async fromDefinition<const T extends readonly ToolDeclaration[] = readonly ToolDeclaration[]>(
+    fileOrObject: string | MockDefinition | DefinitionInput<T>,
+    options: McpMockOptions = {},
+  ): Promise<McpMock<T>> {
+    const { definition, source } = loadDefinition(fileOrObject as string | MockDefinition);
     const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
       const ids = applyDefinition(mock as McpMock, definition, source, false);
@@ -171,7 +177,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       await mock.close();
       throw error;
     }
-    return mock as McpMock;
+    return mock as unknown as McpMock<T>;
   }
 
   /**

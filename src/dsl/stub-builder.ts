@@ -321,10 +321,10 @@ export abstract class StubBuilder {
    * );
    * ```
    */
-  streams(script: (s: StreamScriptBuilder) => StreamScriptBuilder | void, options?: StreamOptions): StubHandle<unknown, undefined>;
+  streams(script: (s: StreamScriptBuilder) => StreamScriptBuilder<never> | void, options?: StreamOptions): StubHandle<unknown, undefined>;
   streams(source: ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>, options?: StreamOptions): StubHandle<unknown, undefined>;
   streams(
-    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder<never> | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
     options: StreamOptions = {},
   ): StubHandle<unknown, undefined> {
     return this.register(this.streamPlan(script, options, true));
@@ -332,7 +332,7 @@ export abstract class StubBuilder {
 
   /** @internal `streams(script, options)` (or, without an end, `sends`) as an answer, with its checks, not registered. */
   streamPlan(
-    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder<never> | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
     options: StreamOptions,
     withEnd: boolean,
   ): StreamPlan {
