@@ -9,6 +9,7 @@ import type { CountExpectation } from "./journal/verification.js";
 import { allowUnmatched, assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests, verifyRequests, verifyRequestsInOrder, waitForRequest } from "./dsl/verify.js";
 import { MockCore } from "./engine/core.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
+import { StubBaseline } from "./stubs/baseline.js";
 import type { DefinitionInput } from "./dsl/typed.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import { entryDraft, readDraft, taskDraft } from "./dsl/patterns.js";
@@ -62,6 +63,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   #unmatchedReported = false;
   /** A mock started from a definition goes back to its stubs on reset(). */
   #baseline: Baseline | undefined;
+  /** The stubs `baseline()` took, which `reset({ keepBaseline: true })` keeps. */
+  readonly #kept = new StubBaseline();
 
   private constructor(core: MockCore, served: Served) {
     this.#core = core;
@@ -713,14 +716,17 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * Removes every stub (the built-in answers stay), clears the journal and puts every
    * scenario back to `"Started"`. A mock started from a definition gets the definition's
    * stubs back. Sessions stay open. With `auth`, the auth events are cleared and the required
-   * scopes are the configured ones again; issued tokens stay valid.
+   * scopes are the configured ones again; issued tokens stay valid. With
+   * `{ keepBaseline: true }`, the stubs {@link McpMock.baseline} took are put back (counted
+   * from 0); a plain `reset()` drops them and the baseline.
    *
    * @example
    * ```ts
    * afterEach(() => mock.reset());
+   * afterEach(() => mock.reset({ keepBaseline: true })); // after mock.baseline() in beforeAll
    * ```
    */
-  reset(): void {
+  reset(options: { keepBaseline?: boolean } = {}): void {
     this.#core.resetStubs();
     this.#core.journal.clear();
     this.#core.resetScenarios();
@@ -728,6 +734,27 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     this.#core.journal.missesExpected = false;
     this.#served.http?.auth?.reset();
     if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
+    if (options.keepBaseline === true) this.#kept.restore(this.#core.registry);
+    else this.#kept.clear();
+  }
+
+  /**
+   * Marks the stubs set so far (in `beforeAll`, say) as the baseline, like MSW's initial
+   * handlers: `reset({ keepBaseline: true })` after each test keeps them, with fresh counts,
+   * and removes the test's own. A definition's stubs are put back by every `reset()` anyway.
+   * Calling it again takes the stubs as they are then. Returns the baseline's stub ids.
+   *
+   * @example
+   * ```ts
+   * beforeAll(() => {
+   *   mock.toolsCall("weather").respondsWith("sunny");
+   *   mock.baseline();
+   * });
+   * afterEach(() => mock.reset({ keepBaseline: true }));
+   * ```
+   */
+  baseline(): string[] {
+    return this.#kept.take(this.#core.registry, new Set(this.#baseline?.ids ?? []));
   }
 
   /**
