@@ -11,6 +11,7 @@
 export { McpMock } from "./mock.js";
 export type { McpMockOptions, ProtocolVersion, ServerInfo, AuthOptions } from "./options.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
+export type { MockOAuthClientProvider, ClientProviderOptions } from "./auth/client-provider.js";
 export type { IssuedToken } from "./auth/tokens.js";
 export type { TokenRequirements } from "./auth/token-pattern.js";
 export type { AuthEvent, AuthEventPattern, AuthEndpoint } from "./auth/auth-log.js";
