@@ -4,7 +4,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     // Examples and README snippets import "mcpmock" as a user would; tests run them against src/.
-    alias: { mcpmock: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+    alias: [
+      { find: /^mcpmock\/vitest$/, replacement: fileURLToPath(new URL("./src/vitest/index.ts", import.meta.url)) },
+      { find: /^mcpmock$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+    ],
   },
   test: {
     include: ["test/**/*.test.ts"],

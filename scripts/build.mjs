@@ -2,14 +2,16 @@
  * `npm run build`: types and code for dist/.
  *
  * 1. `tsc -p tsconfig.build.json` type-checks and emits one .js and one .d.ts per module.
- * 2. esbuild bundles the two entry points (`dist/index.js`, the `mcpmock` command
- *    `dist/cli.js`) with what they share in one chunk, dependencies left as imports; the
- *    per-module .js files go. Loading three files instead of ~50 halves `import("mcpmock")`
- *    (measured by `npm run bench`); the .d.ts files stay one per module.
+ * 2. esbuild bundles the entry points (`dist/index.js`, the `mcpmock` command `dist/cli.js`,
+ *    `mcpmock/vitest` in `dist/vitest.js`) with what they share in chunks, dependencies left as
+ *    imports; the per-module .js files go. Loading a few files instead of ~50 halves
+ *    `import("mcpmock")` (measured by `npm run bench`); the .d.ts files stay one per module.
+ *    Each chunk is named for the folder of src/ most of its code comes from (`engine.js`,
+ *    `recording.js`), so a stack trace says where it is; no hash, the build is the version.
  * 3. The inspector page's files (src/admin/ui: HTML, CSS, a browser script) are copied to
  *    dist/ui, beside the bundles, where `new URL("./ui/...", import.meta.url)` finds them.
  */
-import { chmodSync, cpSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,8 +24,9 @@ const bundled = join(root, "dist-bundle");
 rmSync(dist, { recursive: true, force: true });
 rmSync(bundled, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
-await build({
-  entryPoints: { index: join(dist, "index.js"), cli: join(dist, "cli.js") },
+const result = await build({
+  entryPoints: { index: join(dist, "index.js"), cli: join(dist, "cli.js"), vitest: join(dist, "vitest/index.js") },
+  metafile: true,
   outdir: bundled,
   bundle: true,
   splitting: true,
@@ -34,6 +37,29 @@ await build({
   chunkNames: "shared-[hash]",
   logLevel: "warning",
 });
+// Chunks named for the src/ folder most of their bytes come from: `chunk-engine.js`, not `shared-HZJEYNOK.js`.
+const renamed = new Map();
+for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+  const file = out.split("/").pop();
+  if (!file.startsWith("shared-") || !file.endsWith(".js")) continue;
+  const bytes = new Map();
+  for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+    // A file of src/'s root counts as its own name (`mock`, `served`).
+    const m = /dist\/(?:([^/]+)\/|([^/]+)\.js$)/.exec(input);
+    const folder = m?.[1] ?? m?.[2] ?? "mcpmock";
+    bytes.set(folder, (bytes.get(folder) ?? 0) + bytesInOutput);
+  }
+  const folder = [...bytes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "mcpmock";
+  let name = `chunk-${folder}.js`;
+  for (let n = 2; [...renamed.values()].includes(name); n++) name = `chunk-${folder}-${n}.js`;
+  renamed.set(file, name);
+}
+for (const file of readdirSync(bundled)) {
+  let code = readFileSync(join(bundled, file), "utf8");
+  for (const [from, to] of renamed) code = code.split(`./${from}`).join(`./${to}`);
+  writeFileSync(join(bundled, renamed.get(file) ?? file), code);
+  if (renamed.has(file)) rmSync(join(bundled, file));
+}
 // The per-module .js files, in every folder of dist/, give way to the bundles.
 for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" })) if (file.endsWith(".js") || file.endsWith(".js.map")) rmSync(join(dist, file));
 for (const file of readdirSync(bundled)) renameSync(join(bundled, file), join(dist, file));

@@ -21,6 +21,9 @@ const OWN_LINE: Readonly<Record<string, (args: string[]) => Promise<number | und
   check: async (args) => (await import("./cli/check.js")).check(args),
 };
 
+/** Every command's name, in one list: what a mistyped command is compared with. */
+const ALL_COMMANDS: readonly string[] = [...Object.keys(COMMANDS), ...Object.keys(OWN_LINE)];
+
 const HELP = `mcpmock ${VERSION}: a mock MCP server for tests.
 
 Usage:
@@ -60,9 +63,9 @@ export async function main(args: string[]): Promise<number | undefined> {
     return name === undefined && !values.help ? 2 : 0;
   }
   if (!command) {
-    const similar = closestNames(name, Object.keys(COMMANDS));
+    const similar = closestNames(name, ALL_COMMANDS);
     const hint = similar.length ? ` Did you mean "${similar[0]}"?` : "";
-    throw new UsageError(`unknown command ${JSON.stringify(name)}.${hint} Commands: ${Object.keys(COMMANDS).join(", ")}. See mcpmock --help.`);
+    throw new UsageError(`unknown command ${JSON.stringify(name)}.${hint} Commands: ${ALL_COMMANDS.join(", ")}. See mcpmock --help.`);
   }
   // With a proxy, serve needs no file: what no stub answers, the upstream does.
   if (name === "serve" && (values.proxy !== undefined || split.command) && positionals.length === 1) return command.run("", values, split.command);

@@ -12,6 +12,7 @@ export { McpMock } from "./mock.js";
 export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
 export type { AuthOptions } from "./auth/auth-options.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
+export type { MockOAuthClientProvider, ClientProviderOptions } from "./auth/client-provider.js";
 export type { IssuedToken } from "./auth/tokens.js";
 export type { TokenRequirements } from "./auth/token-pattern.js";
 export type { AuthEvent, AuthEventPattern, AuthEndpoint } from "./auth/auth-log.js";
@@ -34,10 +35,11 @@ export type { SnapshotOptions } from "./recording/snapshot.js";
 export { ANY, type AnyValue } from "./values/any.js";
 export { ABSENT, contains, type AbsentValue, type ContainsValue, type ValuePattern } from "./values/value-patterns.js";
 export { StubBuilder, type StreamOptions, type StatusOptions } from "./dsl/stub-builder.js";
-export { StreamScriptBuilder, type StreamCall, type StreamValue, type StreamAnswers, type LogLevel } from "./stubs/stream-script.js";
+export { StreamScriptBuilder, type StreamCall, type StreamValue, type StreamAnswers, type LogLevel, type ClientAnswer, type ClientResult, type AfterRequest } from "./stubs/stream-script.js";
 export {
   ArgsBuilder,
   ToolCallBuilder,
+  type ToolStreamCall,
   PromptGetBuilder,
   ResourceReadBuilder,
   CompletionBuilder,
@@ -59,7 +61,7 @@ export { StubHandle } from "./dsl/stub-handle.js";
 export { McpCall, type TransportKind } from "./stubs/call.js";
 export type { RequestId } from "./protocol/jsonrpc.js";
 export type { Answer } from "./stubs/answer.js";
-export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny } from "./dsl/typed.js";
+export type { ToolArgs, ToolPayload, ToolName, ToolCall, DeepPartial, WithAny, DefinitionInput } from "./dsl/typed.js";
 
 // Definition files
 export { assertMockDefinition } from "./definition/validate.js";

@@ -6,9 +6,11 @@ import type { StubBuilder } from "./dsl/stub-builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./dsl/method-builders.js";
 import type { JournalEntry } from "./journal/entry.js";
 import type { CountExpectation } from "./journal/verification.js";
-import { assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests, verifyRequests, verifyRequestsInOrder, waitForRequest } from "./dsl/verify.js";
+import { allowUnmatched, assertAllStubsUsed, assertNoUnmatched, findRequests, unmatchedRequests, verifyRequests, verifyRequestsInOrder, waitForRequest } from "./dsl/verify.js";
 import { MockCore } from "./engine/core.js";
 import type { ToolDeclaration } from "./stubs/tool-catalog.js";
+import { StubBaseline } from "./stubs/baseline.js";
+import type { DefinitionInput } from "./dsl/typed.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import { entryDraft, readDraft, taskDraft } from "./dsl/patterns.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "./dsl/bound-entry-points.js";
@@ -65,6 +67,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   #unmatchedReported = false;
   /** A mock started from a definition goes back to its stubs on reset(). */
   #baseline: Baseline | undefined;
+  /** The stubs `baseline()` took, which `reset({ keepBaseline: true })` keeps. */
+  readonly #kept = new StubBaseline();
 
   private constructor(core: MockCore, served: Served) {
     this.#core = core;
@@ -147,9 +151,11 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
   }
 
   /**
-   * Starts a mock from a definition: a JSON file's path, or the object itself. The file is
-   * checked first, and a mistake is reported with the file, the JSON path, what was
-   * expected and an example. Options given here win over the file's `options`.
+   * Starts a mock from a definition: a JSON file's path, or the object itself (one imported
+   * with `with { type: "json" }` too). The file is checked first, and a mistake is reported
+   * with the file, the JSON path, what was expected and an example. Options given here win
+   * over the file's `options`. Typed from an `as const` definition's tools, or from a tools
+   * tuple given as the type argument: `McpMock.fromDefinition<typeof tools>(definition)`.
    *
    * @example
    * ```ts
@@ -161,8 +167,11 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * });
    * ```
    */
-  static async fromDefinition(fileOrObject: string | MockDefinition, options: McpMockOptions = {}): Promise<McpMock> {
-    const { definition, source } = loadDefinition(fileOrObject, options.proxy !== undefined);
+  static async fromDefinition<const T extends readonly ToolDeclaration[] = readonly ToolDeclaration[]>(
+    fileOrObject: string | MockDefinition | DefinitionInput<T>,
+    options: McpMockOptions = {},
+  ): Promise<McpMock<T>> {
+    const { definition, source } = loadDefinition(fileOrObject as string | MockDefinition, options.proxy !== undefined);
     const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
       const ids = applyDefinition(mock as McpMock, definition, source, false);
@@ -171,7 +180,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
       await mock.close();
       throw error;
     }
-    return mock as McpMock;
+    return mock as unknown as McpMock<T>;
   }
 
   /**
@@ -463,10 +472,45 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return this.#ops.removeStub(id);
   }
 
-  reset(): void {
+  /**
+   * Removes every stub (the built-in answers stay), clears the journal and puts every
+   * scenario back to `"Started"`. A mock started from a definition gets the definition's
+   * stubs back. Sessions stay open. With `auth`, the auth events are cleared and the required
+   * scopes are the configured ones again; issued tokens stay valid. With
+   * `{ keepBaseline: true }`, the stubs {@link McpMock.baseline} took are put back (counted
+   * from 0); a plain `reset()` drops them and the baseline.
+   *
+   * @example
+   * ```ts
+   * afterEach(() => mock.reset());
+   * afterEach(() => mock.reset({ keepBaseline: true })); // after mock.baseline() in beforeAll
+   * ```
+   */
+  reset(options: { keepBaseline?: boolean } = {}): void {
     this.#ops.reset();
     this.#served.http?.auth?.reset();
     if (this.#baseline) reapplyDefinition(this, this.#baseline, this.#core.registry);
+    if (options.keepBaseline === true) this.#kept.restore(this.#core.registry);
+    else this.#kept.clear();
+  }
+
+  /**
+   * Marks the stubs set so far (in `beforeAll`, say) as the baseline, like MSW's initial
+   * handlers: `reset({ keepBaseline: true })` after each test keeps them, with fresh counts,
+   * and removes the test's own. A definition's stubs are put back by every `reset()` anyway.
+   * Calling it again takes the stubs as they are then. Returns the baseline's stub ids.
+   *
+   * @example
+   * ```ts
+   * beforeAll(() => {
+   *   mock.toolsCall("weather").respondsWith("sunny");
+   *   mock.baseline();
+   * });
+   * afterEach(() => mock.reset({ keepBaseline: true }));
+   * ```
+   */
+  baseline(): string[] {
+    return this.#kept.take(this.#core.registry, new Set(this.#baseline?.ids ?? []));
   }
 
   toolNames(): string[] {
@@ -547,6 +591,20 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   assertNoUnmatched(): void {
     assertNoUnmatched(this.#core);
+  }
+
+  /**
+   * Says that this test expects requests no stub answers: until `reset()`, misses are not
+   * reported (`onUnmatched`), `assertNoUnmatched()` passes, and `mcpTest` (`mcpmock/vitest`)
+   * does not fail the test for them. The clients still get the miss answers.
+   *
+   * @example
+   * ```ts
+   * mock.allowUnmatched(); // this test calls a tool that is not stubbed, on purpose
+   * ```
+   */
+  allowUnmatched(): void {
+    allowUnmatched(this.#core);
   }
 
   /**

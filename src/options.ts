@@ -176,8 +176,10 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
    */
   readonly journalBytes?: number;
   /**
-   * Refuse, at the stub, an answer that SDK clients would reject (checked with the SDK's
-   * result schemas). Off by default, so a test can send a broken answer on purpose.
+   * Refuse every answer that SDK clients would reject: the SDK's result schemas, and for a tool
+   * with an `outputSchema`, `structuredContent` present and valid. A constant answer is refused
+   * at the stub (it throws); an answer made by a call, at call time (a -32603 error saying why).
+   * Off by default, so a test can send a broken answer on purpose.
    */
   readonly strict?: boolean;
   /** Milliseconds the mock waits for a client's answer to a server-to-client request; 10000 by default. */
@@ -200,13 +202,15 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly proxy?: ProxyTarget;
   /**
    * What the test process sees when a request matches no stub (the client always gets the
-   * miss answer): `"warn"` (default) prints the report on stderr; `"error"` prints it and
-   * makes `close()` reject listing every unmatched request; `"silent"`; or a function that
-   * receives the journal entry and the report.
+   * miss answer): `"warn"` (default) prints the report with `console.warn` (on stderr; a test
+   * runner shows it under the test that made the miss); `"error"` makes `close()` reject
+   * listing every unmatched request's report (and prints nothing before, so each miss is shown
+   * once); `"silent"`; or a function `(entry, report) => void` that receives the journal entry
+   * (`entry.method`, `entry.call?.name`, `entry.params`) and the report (a string).
    */
   readonly onUnmatched?: "warn" | "error" | "silent" | ((entry: JournalEntry, report: string) => void);
   /**
-   * @internal The definition file a mock is served from (`mcpmock serve` and `stdio`): its miss
+   * The definition file a mock is served from (`mcpmock serve` and `stdio` set it): its miss
    * reports say what to add to that file, as JSON, instead of DSL calls.
    */
   readonly hintsFile?: string;

@@ -220,6 +220,7 @@ describe("the examples error messages show are the schema's, and valid where the
     "properties.proxy": (e) => ({ proxy: e }),
     "properties.options": (e) => ({ options: e }),
     "properties.auth": (e) => ({ auth: e }),
+    "$defs.delay": (e) => ({ tools: [{ name: "t" }], responses: [{ tool: "t", result: "x", delay: e }] }),
     "$defs.answer.properties.stream": (e) => ({ responses: [{ method: "x", stream: e }] }),
     "$defs.response.properties.error": (e) => ({ responses: [{ method: "x", error: e }] }),
     "$defs.response.properties.fault": (e) => ({ responses: [{ method: "x", fault: e }] }),

@@ -3,6 +3,7 @@
  * schemas, so a wrong argument name or type does not compile.
  */
 import { describe, expectTypeOf, test } from "vitest";
+import type { ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
 import { ANY, McpMock, text, type StreamCall, type ToolArgs, type ToolCall } from "../src/index.js";
 import { addTool } from "./support/tools.js";
 
@@ -88,7 +89,8 @@ describe("stream scripts", () => {
         .request("roots/list", async (call) => ({ after: call.sessionId }))
         .send((call) => ({ jsonrpc: "2.0", method: "notifications/x", params: { id: call.id } }))
         .result((call) => {
-          expectTypeOf(call.answer).toEqualTypeOf<unknown>();
+          // after request("roots/list"): what the client answers it with (item 7 of issue 32)
+          expectTypeOf(call.answer.roots).toEqualTypeOf<ListRootsResult["roots"]>();
           return { done: true };
         }),
     );

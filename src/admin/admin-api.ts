@@ -22,7 +22,7 @@ import type { McpMockOptions } from "../options.js";
 import type { StubBuilder } from "../dsl/stub-builder.js";
 import { verifyRequests } from "../dsl/verify.js";
 import type { JournalEntry } from "../journal/entry.js";
-import { entryJson, LiveFeed, type LiveSource } from "./live-feed.js";
+import { entryJson, LiveFeed, type EntryJson, type LiveSource } from "./live-feed.js";
 import { inspectorAsset } from "./inspector-page.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
 import { readBody } from "../transports/http/node-io.js";
@@ -113,6 +113,7 @@ export function inspectorSource(core: MockCore): InspectorSource {
   return {
     journal: core.journal,
     closing: core.closing.signal,
+    declared: { hasTool: (name) => core.tools.has(name), hasPrompt: (name) => core.prompts.has(name) },
     scenarios: () => scenarioStates(core),
   };
 }
@@ -187,9 +188,10 @@ export function adminApp(
   app.delete(`${ADMIN_PREFIX}/stubs/:id`, (c) =>
     mock.removeStub(c.req.param("id")) ? new Response(null, { status: 204 }) : problem(404, `no stub ${JSON.stringify(c.req.param("id"))}; GET ${ADMIN_PREFIX}/stubs lists them.`),
   );
-  app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(entryJson)));
+  const json = (entry: JournalEntry): EntryJson => entryJson(entry, inspector?.declared);
+  app.get(`${ADMIN_PREFIX}/requests`, () => Response.json(mock.requests().map(json)));
   // The requests no stub answered, each with its miss report (mock.unmatched()).
-  app.get(`${ADMIN_PREFIX}/requests/unmatched`, () => Response.json(mock.unmatched().map(entryJson)));
+  app.get(`${ADMIN_PREFIX}/requests/unmatched`, () => Response.json(mock.unmatched().map(json)));
   app.get(`${ADMIN_PREFIX}/sessions`, () => Response.json(mock.sessions()));
   if (inspector && feed) {
     app.get(`${ADMIN_PREFIX}/scenarios`, () => Response.json(inspector.scenarios()));

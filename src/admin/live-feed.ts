@@ -8,7 +8,7 @@
  */
 import type { Journal } from "../journal/journal.js";
 import type { JournalEntry } from "../journal/entry.js";
-import { suggestStub, type StubSuggestion } from "./suggestion.js";
+import { suggestStub, type Declarations, type StubSuggestion } from "./suggestion.js";
 
 /** Pages that may hold the feed open at once. */
 export const MAX_FEED_CLIENTS = 16;
@@ -21,6 +21,8 @@ const HEARTBEAT_MS = 15_000;
 export interface LiveSource {
   readonly journal: Journal;
   readonly closing: AbortSignal;
+  /** What the mock declares, for suggestions that declare what they need. */
+  readonly declared?: Declarations;
 }
 
 /** A journal entry as JSON for the admin API and the inspector (without the internal `call`). */
@@ -32,13 +34,13 @@ export type EntryJson = Omit<JournalEntry, "call"> & {
 };
 
 /** An entry as the admin API shows it: the fields of the entry, the call's target, and a suggestion for a miss. */
-export function entryJson(entry: JournalEntry): EntryJson {
+export function entryJson(entry: JournalEntry, declared?: Declarations): EntryJson {
   const { call, ...rest } = entry;
   const out: EntryJson = rest;
   const target = call?.name ?? call?.uri;
   if (target !== undefined) out.target = target;
   if (entry.unmatched) {
-    const suggestion = suggestStub(entry);
+    const suggestion = suggestStub(entry, declared);
     if (suggestion) out.suggestion = suggestion;
   }
   return out;
@@ -120,7 +122,7 @@ export class LiveFeed {
   /** The first page subscribes the feed to the journal (one serialization per entry for every page). */
   #listen(): void {
     if (this.#stop) return;
-    const push = (entry: JournalEntry): void => this.broadcast("entry", entryJson(entry));
+    const push = (entry: JournalEntry): void => this.broadcast("entry", entryJson(entry, this.#source.declared));
     const offRecord = this.#source.journal.onRecord(push);
     const offComplete = this.#source.journal.onComplete(push);
     const beat = setInterval(() => {

@@ -29,23 +29,39 @@ function literal(value: unknown): unknown {
 
 const show = (value: unknown): string => JSON.stringify(value);
 
+/**
+ * What the mock declares, so that a suggestion for a tool or prompt it does not declare
+ * declares it too (a stub for an undeclared tool is refused where it is written).
+ */
+export interface Declarations {
+  hasTool(name: string): boolean;
+  hasPrompt(name: string): boolean;
+}
+
+/** Without declarations to ask, every name counts as declared (the suggestion is the stub alone). */
+const EVERYTHING_DECLARED: Declarations = { hasTool: () => true, hasPrompt: () => true };
+
 /** A stub that answers `entry`'s request, or `undefined` when the entry is no request. */
-export function suggestStub(entry: JournalEntry): StubSuggestion | undefined {
+export function suggestStub(entry: JournalEntry, declared: Declarations = EVERYTHING_DECLARED): StubSuggestion | undefined {
   if (entry.kind !== "request" || entry.method === undefined) return undefined;
   const call = entry.call;
   const answer = show(SUGGESTED_ANSWER);
   if (entry.method === "tools/call" && call?.name !== undefined) {
     const args = call.args ?? {};
-    return {
-      definition: { responses: [{ tool: call.name, args: literal(args), result: SUGGESTED_ANSWER }] },
-      dsl: `mock.toolsCall(${show(call.name)}).withArgs(${show(args)}).respondsWith(${answer});`,
-    };
+    const stub = `mock.toolsCall(${show(call.name)}).withArgs(${show(args)}).respondsWith(${answer});`;
+    const responses = [{ tool: call.name, args: literal(args), result: SUGGESTED_ANSWER }];
+    if (declared.hasTool(call.name)) return { definition: { responses }, dsl: stub };
+    const tool = { name: call.name, inputSchema: { type: "object" } };
+    return { definition: { tools: [tool], responses }, dsl: `mock.declareTool({ name: ${show(call.name)}, inputSchema: { type: "object" } });\n${stub}` };
   }
   if (entry.method === "prompts/get" && call?.name !== undefined) {
     const args = call.args ?? {};
+    const stub = `mock.promptsGet(${show(call.name)}).withArgs(${show(args)}).respondsWith(${answer});`;
+    const argumentsOf = Object.keys(args).map((name) => `{ name: ${show(name)} }`);
+    const declare = `mock.declarePrompt({ name: ${show(call.name)}${argumentsOf.length ? `, arguments: [${argumentsOf.join(", ")}]` : ""} });\n`;
     return {
       definition: { prompts: [{ name: call.name, responses: [{ args: literal(args), messages: SUGGESTED_ANSWER }] }] },
-      dsl: `mock.promptsGet(${show(call.name)}).withArgs(${show(args)}).respondsWith(${answer});`,
+      dsl: declared.hasPrompt(call.name) ? stub : `${declare}${stub}`,
     };
   }
   if (entry.method === "resources/read" && call?.uri !== undefined) {

@@ -4,6 +4,7 @@
  * (`mock.auth`: issue, expire and revoke tokens, change the required scopes, read the events).
  * @module
  */
+import { MockOAuthClientProvider, type ClientProviderOptions } from "./client-provider.js";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AuthOptions } from "./auth-options.js";
@@ -109,6 +110,23 @@ export class MockAuth {
   /** @internal `handler` behind the bearer check: a request without a valid token gets the 401 or 403 instead. */
   protect(handler: Handler): Handler {
     return (c) => (c.req.method === "OPTIONS" ? handler(c) : (this.#resource.check(c) ?? handler(c)));
+  }
+
+  /**
+   * An `OAuthClientProvider` that completes this mock's OAuth flow by itself: pass it as a
+   * transport's `authProvider` and the client's own OAuth code (discovery, registration, PKCE,
+   * the token request, refresh) connects on the first try, with no `finishAuth`.
+   *
+   * @example
+   * ```ts
+   * import { McpMock } from "mcpmock";
+   * import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+   * await using mock = await McpMock.start({ auth: { required: ["read"] } });
+   * const transport = new StreamableHTTPClientTransport(new URL(mock.url), { authProvider: mock.auth.clientProvider() });
+   * ```
+   */
+  clientProvider(options?: ClientProviderOptions): MockOAuthClientProvider {
+    return new MockOAuthClientProvider(this.#path, options);
   }
 
   /**

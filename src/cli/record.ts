@@ -5,6 +5,7 @@
  * the end (stdin closed, SIGINT, SIGTERM).
  * @module
  */
+import { whenParentGoes } from "./parent-watch.js";
 import { parseArgs } from "node:util";
 import { Recording } from "../recording/exchanges.js";
 import { DEFAULT_RECORD_TIMEOUT_MS, startHttpProxy } from "../recording/http-proxy.js";
@@ -123,9 +124,8 @@ export async function record(args: readonly string[]): Promise<number | undefine
   process.once("SIGINT", () => void finish());
   process.once("SIGTERM", () => void finish());
   if (!hasCommand) {
-    // npx does not forward signals: when the parent goes away, so does the recorder.
-    const parent = process.ppid;
-    setInterval(() => process.ppid !== parent && void finish(), 1000).unref();
+    // npx does not always forward signals: when the parent goes away, so does the recorder.
+    whenParentGoes(() => void finish());
   }
   // A server that could not be started (127, as a shell says) fails the recording.
   await finish((await ended) === 127 ? 1 : 0);

@@ -3,6 +3,7 @@
  * the admin API beside them.
  * @module
  */
+import { whenParentGoes } from "./parent-watch.js";
 import { basename } from "node:path";
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
@@ -103,11 +104,12 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
-    // npx does not forward signals: when the parent goes away, so does the server.
-    const parent = process.ppid;
-    setInterval(() => process.ppid !== parent && stop(), 1000).unref();
-    process.stdout.write(`mcpmock serving ${file === "" ? "nothing but the upstream" : file} at ${mock.url}\n`);
-    if (proxy) process.stdout.write(`proxy mode: what no stub answers goes to ${upstreamName(proxy)}\n`);
+    // npx does not always forward signals: when the parent goes away, so does the server.
+    whenParentGoes(stop);
+    process.stdout.write(`mcpmock serving ${file === "" ? "nothing but the upstream" : file} at ${mock.url}
+`);
+    if (proxy) process.stdout.write(`proxy mode: what no stub answers goes to ${upstreamName(proxy)}
+`);
     process.stdout.write(`Host names answered: ${allowedHostNames({ host, ...(allowedHosts === undefined ? {} : { allowedHosts }) }).join(", ")} (--allowed-host to add one)\n`);
     if (!values["no-legacy-sse"]) process.stdout.write(`HTTP+SSE (2024-11-05) at ${mock.sseUrl}\n`);
     if (!values["no-admin"]) process.stdout.write(`admin API at ${mock.url.replace(/\/[^/]*$/, "")}/__admin\n`);

@@ -93,6 +93,31 @@ export function exampleAt(path: string): string | undefined {
   return examples?.map((e) => (Array.isArray(e) ? e.map(render).join(", ") : render(e))).join(" or ");
 }
 
+/**
+ * The example for a mistake at `path`, and the place (indices left out: `responses[].delay`)
+ * whose schema gave it. With `field`, only examples of the field itself or of a node within
+ * it, or of the entry it is in when that example shows the field (a mistake in the field's
+ * value: a delay's example for `delay: "fast"`, not a response's that has no delay); otherwise
+ * the deepest on the way, as {@link exampleAt}.
+ */
+export function exampleFor(path: string, field: boolean): { text: string; at: string } | undefined {
+  const parts = pathParts(path);
+  let found: { examples: readonly unknown[]; depth: number } | undefined;
+  let depth = 0;
+  walk(path, (nodes) => {
+    depth++;
+    const examples = nodes.find((n) => n.examples !== undefined)?.examples;
+    if (examples !== undefined) found = { examples, depth };
+  });
+  if (found === undefined) return undefined;
+  const text = found.examples.map((e) => (Array.isArray(e) ? e.map(render).join(", ") : render(e))).join(" or ");
+  // An entry's example fits a mistake in one of its fields' values only if it shows that field.
+  const name = parts.findLast((p): p is string => typeof p === "string");
+  if (field && found.depth < parts.length && !(name !== undefined && text.includes(`${JSON.stringify(name)}:`))) return undefined;
+  const at = parts.slice(0, found.depth).map((p, i) => (typeof p === "number" ? "[]" : i === 0 ? p : `.${p}`)).join("");
+  return { text, at };
+}
+
 /** The field names the schema allows in the object at `path` (`"(the root)"` for the file itself). */
 export function fieldsAt(path: string): string[] {
   return [...new Set(walk(path).flatMap((node) => Object.keys(node.properties ?? {})))];

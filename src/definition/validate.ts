@@ -13,7 +13,8 @@ import { ToolCatalog } from "../stubs/tool-catalog.js";
 import { MockCore } from "../engine/core.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "../dsl/bound-entry-points.js";
 import type { AnswerDefinition, MockDefinition } from "./format.js";
-import { FORMAT, exampleAt, fieldsAt, schemaErrors } from "./schema.js";
+import { FORMAT, fieldsAt, schemaErrors } from "./schema.js";
+import { Problems } from "./problems.js";
 import { compileDefinition } from "./compile.js";
 
 function jsonPath(pointer: string): string {
@@ -69,7 +70,7 @@ function unknownFieldHint(parentPath: string, key: string): string {
   return similar.length ? ` Did you mean "${similar[0]}"?` : "";
 }
 
-function describeError(error: ErrorObject, root: unknown): { path: string; message: string } {
+function describeError(error: ErrorObject, root: unknown): { path: string; message: string; field?: boolean } {
   const params = error.params as Record<string, unknown>;
   const path = jsonPath(error.instancePath);
   const received = valueAt(root, error.instancePath);
@@ -83,50 +84,13 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
       return { path: `${parent === "" ? "" : `${parent}.`}${key}`, message: `"${key}" is not a field here (a typo?).${unknownFieldHint(parent, key)}` };
     }
     case "type":
-      return { path, message: `must be ${Array.isArray(params["type"]) ? params["type"].join(" or ") : String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
+      return { path, field: true, message: `must be ${Array.isArray(params["type"]) ? params["type"].join(" or ") : String(params["type"])}, received ${showValue(received, 60)} (${jsonTypeOf(received)}).` };
     case "enum":
-      return { path, message: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, received ${showValue(received, 60)}.` };
+      return { path, field: true, message: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, received ${showValue(received, 60)}.` };
     case "const":
-      return { path, message: `must be ${JSON.stringify(params["allowedValue"])}, received ${showValue(received, 60)}.` };
+      return { path, field: true, message: `must be ${JSON.stringify(params["allowedValue"])}, received ${showValue(received, 60)}.` };
     default:
-      return { path, message: `${error.message ?? "is not valid"}, received ${showValue(received, 60)}.` };
-  }
-}
-
-/** Problems shown at most in one message. */
-const MAX_PROBLEMS = 20;
-
-/**
- * The problems of one definition, collected so that all of them are reported at once, each with
- * its JSON path, the rule, and the schema's example for that place.
- */
-class Problems {
-  readonly #source: string;
-  readonly #list: Array<{ readonly path: string; readonly message: string }> = [];
-
-  constructor(source: string) {
-    this.#source = source;
-  }
-
-  add(path: string, message: string): void {
-    if (!this.#list.some((p) => p.path === path && p.message === message)) this.#list.push({ path, message });
-  }
-
-  /** Refuses the definition if anything was found: one problem as before, several as a list. */
-  throwIfAny(): void {
-    const list = this.#list;
-    if (list.length === 0) return;
-    const hint = (path: string): string => {
-      const example = exampleAt(path);
-      return example ? `Expected like: ${example}` : FORMAT;
-    };
-    if (list.length === 1) {
-      const [only] = list as [{ path: string; message: string }];
-      throw new McpMockError(`Invalid mock definition — ${this.#source}: ${only.path}: ${only.message}\n→ ${hint(only.path)}`);
-    }
-    const shown = list.slice(0, MAX_PROBLEMS).map((p) => `- ${p.path}: ${p.message}\n  → ${hint(p.path)}`);
-    const more = list.length > MAX_PROBLEMS ? [`- … and ${list.length - MAX_PROBLEMS} more`] : [];
-    throw new McpMockError(`Invalid mock definition — ${this.#source}: ${list.length} problems, all listed here.\n${[...shown, ...more].join("\n")}`);
+      return { path, field: true, message: `${error.message ?? "is not valid"}, received ${showValue(received, 60)}.` };
   }
 }
 
@@ -160,17 +124,28 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
   const problems = new Problems(source);
   // An entry with a shape problem (both "tool" and "method", say) gets no schema noise besides.
   const shaped = shapeChecks(value as Record<string, unknown>, problems);
-  for (const error of schemaProblems(schemaErrors(value), shaped)) {
-    const { path, message } = describeError(error, value);
-    problems.add(path, message);
+  const errors = schemaErrors(value);
+  for (const error of schemaProblems(errors, shaped)) {
+    const { path, message, field } = describeError(error, value);
+    problems.add(path, message, field === true);
   }
-  // The checks below read the definition as the schema shapes it.
-  problems.throwIfAny();
+  // The checks below read the definition as the schema shapes it: in the same pass, they skip
+  // the entries the schema refused (and a list that is not one).
+  const broken = new Set([...shaped, ...errors.map((e) => e.instancePath.split("/").slice(0, 3).join("/"))]);
   const def = value as MockDefinition;
+  const entries = <T>(list: string): Array<[T, number]> => {
+    const items = (def as Record<string, unknown>)[list];
+    if (!Array.isArray(items) || broken.has(`/${list}`)) return [];
+    return (items as T[]).map((item, i) => [item, i] as [T, number]).filter(([, i]) => !broken.has(`/${list}/${i}`));
+  };
   // In proxy mode, a tool the file does not declare may be the upstream's.
-  const tools = [...alsoDeclared, ...(def.tools ?? []).map((t) => t.name), ...(def.proxy || proxied ? (def.responses ?? []).flatMap((r) => (r.tool === undefined ? [] : [r.tool])) : [])];
-  declarationChecks(def, source, problems);
-  (def.responses ?? []).forEach((r, i) => {
+  const tools = [
+    ...alsoDeclared,
+    ...entries<{ name: string }>("tools").map(([t]) => t.name),
+    ...(def.proxy || proxied ? entries<{ tool?: string }>("responses").flatMap(([r]) => (r.tool === undefined ? [] : [r.tool])) : []),
+  ];
+  declarationChecks(def, entries, problems);
+  entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && !tools.includes(r.tool)) {
       problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
@@ -189,12 +164,12 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     }
     answerCount(r, where, problems);
   });
-  (def.resources ?? []).forEach((r, i) => {
+  entries<NonNullable<MockDefinition["resources"]>[number]>("resources").forEach(([r, i]) => {
     const templated = "uriTemplate" in r && r.uriTemplate !== undefined;
     const variables: Record<string, KnownNames> = templated ? { uri: known(templateVariables(r.uriTemplate as string), `the variables of ${JSON.stringify(r.uriTemplate)}`) } : {};
     checkPlaceholders((r as { text?: unknown }).text, `resources[${i}].text`, templated ? ["uri"] : [], (path, message) => problems.add(path, message), variables);
   });
-  (def.prompts ?? []).forEach((p, i) => {
+  entries<NonNullable<MockDefinition["prompts"]>[number]>("prompts").forEach(([p, i]) => {
     (p.responses ?? []).forEach((r, j) => {
       if (r.messages === undefined && r.error === undefined) problems.add(`prompts[${i}].responses[${j}]`, `an entry needs "messages" (a string or prompt messages) or "error".`);
       (r.then ?? []).forEach((next, k) => answerCount(next, `prompts[${i}].responses[${j}].then[${k}]`, problems));
@@ -281,25 +256,25 @@ function shapeChecks(def: Record<string, unknown>, problems: Problems): Set<stri
 }
 
 /** What McpMock.start would refuse in the declarations: checked here, so validate and serve agree. */
-function declarationChecks(def: MockDefinition, source: string, problems: Problems): void {
+function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Array<[T, number]>, problems: Problems): void {
   const catalog = new ToolCatalog();
   const seen = new Set<string>();
-  (def.tools ?? []).forEach((tool, i) => {
+  entries<NonNullable<MockDefinition["tools"]>[number]>("tools").forEach(([tool, i]) => {
     if (seen.has(tool.name)) problems.add(`tools[${i}].name`, `tool ${JSON.stringify(tool.name)} is declared twice. Give each tool one declaration.`);
     if (seen.has(tool.name)) return;
     seen.add(tool.name);
     try {
       catalog.declare(tool, `tools[${i}]`);
     } catch (error) {
-      // The catalog's message already names tools[i]; only the file is added.
-      throw new McpMockError(`Invalid mock definition — ${source}: ${(error as Error).message.replace(/^\[mcpmock\] /, "")}`);
+      // The catalog's message names the tool; it is listed with the others.
+      problems.add(`tools[${i}]`, (error as Error).message.replace(/^\[mcpmock\] /, ""));
     }
   });
   const auth = typeof def.auth === "object" ? def.auth : undefined;
-  const unknownScopes = auth?.scopes && auth.required ? auth.required.filter((s) => !auth.scopes?.includes(s)) : [];
+  const unknownScopes = Array.isArray(auth?.scopes) && Array.isArray(auth?.required) ? auth.required.filter((s) => !auth.scopes?.includes(s)) : [];
   if (unknownScopes.length > 0) problems.add("auth.required", `names ${unknownScopes.map((s) => JSON.stringify(s)).join(", ")}, which auth.scopes does not list: add it to scopes, or leave scopes out (it defaults to required).`);
   const prompts = new Set<string>();
-  (def.prompts ?? []).forEach((p, i) => {
+  entries<NonNullable<MockDefinition["prompts"]>[number]>("prompts").forEach(([p, i]) => {
     if (prompts.has(p.name)) problems.add(`prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);
     prompts.add(p.name);
   });

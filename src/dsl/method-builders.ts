@@ -131,7 +131,39 @@ export class ToolCallBuilder<Args = Record<string, unknown>, Payload = unknown> 
   respondsWith(payload: Answer<Payload, ToolCall<Args>>, options?: ToolAnswerOptions): StubHandle<Answer<Payload, ToolCall<Args>>, ToolAnswerOptions> {
     return this.register(this.planFor(payload, options));
   }
+
+  /**
+   * As {@link StubBuilder.streams}, with the steps' functions seeing the tool's typed
+   * arguments (`call.args`, from its `inputSchema` when it is declared `as const`).
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("get_weather").streams((s) => s.progress(1, 2).result((call) => `sunny in ${call.args.city}`));
+   * ```
+   */
+  override streams(script: (s: StreamScriptBuilder<ToolStreamCall<Args>>) => StreamScriptBuilder<never> | void, options?: StreamOptions): StubHandle<unknown, undefined>;
+  override streams(source: ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>, options?: StreamOptions): StubHandle<unknown, undefined>;
+  override streams(script: unknown, options?: StreamOptions): StubHandle<unknown, undefined> {
+    return super.streams(script as AsyncIterable<unknown>, options);
+  }
 }
+
+/**
+ * The call a tool's stream script sees: the stream call with the tool's typed arguments.
+ *
+ * @example
+ * ```ts
+ * import type { ToolStreamCall } from "mcpmock";
+ * const city = (call: ToolStreamCall<{ city: string }>) => call.args.city;
+ * ```
+ * @category Streams
+ */
+export type ToolStreamCall<Args> = Record<string, unknown> extends Args
+  ? StreamCall
+  : Omit<StreamCall, "args"> & {
+      /** The tool arguments, typed from the tool's `inputSchema`. */
+      readonly args: Args;
+    };
 
 /** What a prompt answer may be: a string (one user message), prompt messages, or a whole result. @category Stubbing */
 export type PromptPayload =

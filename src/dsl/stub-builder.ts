@@ -15,7 +15,7 @@ import { bodyContains, headerIs, scenarioStateIs, sessionIs, type Matcher } from
 import { protocolVersionIs } from "../stubs/version-matchers.js";
 import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
 import { wrapReadPayload } from "../stubs/resource-catalog.js";
-import { assertValidResult } from "../protocol/result-schemas.js";
+import { assertClientAccepts, type AnsweredTool } from "../stubs/client-acceptance.js";
 import { OPENING_METHODS } from "../protocol/methods/index.js";
 import { wrapToolPayload } from "../stubs/tool-result.js";
 import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js";
@@ -344,10 +344,10 @@ export abstract class StubBuilder {
    * );
    * ```
    */
-  streams(script: (s: StreamScriptBuilder) => StreamScriptBuilder | void, options?: StreamOptions): StubHandle<unknown, undefined>;
+  streams(script: (s: StreamScriptBuilder) => StreamScriptBuilder<never> | void, options?: StreamOptions): StubHandle<unknown, undefined>;
   streams(source: ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>, options?: StreamOptions): StubHandle<unknown, undefined>;
   streams(
-    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder<never> | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
     options: StreamOptions = {},
   ): StubHandle<unknown, undefined> {
     return this.register(this.streamPlan(script, options, true));
@@ -355,7 +355,7 @@ export abstract class StubBuilder {
 
   /** @internal `streams(script, options)` (or, without an end, `sends`) as an answer, with its checks, not registered. */
   streamPlan(
-    script: ((s: StreamScriptBuilder) => StreamScriptBuilder | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
+    script: ((s: StreamScriptBuilder) => StreamScriptBuilder<never> | void) | ((call: StreamCall) => AsyncIterable<unknown> | Iterable<unknown>) | AsyncIterable<unknown>,
     options: StreamOptions,
     withEnd: boolean,
   ): StreamPlan {
@@ -477,11 +477,13 @@ export abstract class StubBuilder {
       ...(d.task ? { task: d.task } : {}),
       source: d.source ?? "dsl",
     };
-    if (core.options.strict) strictCheck(stub.method, first, this.draft.written);
+    // The tool's outputSchema as declared now; a tool declared later is checked at call time.
+    const tool = (): AnsweredTool | undefined => (d.key === undefined || stub.method !== "tools/call" ? undefined : { name: d.key, outputCheck: core.tools.outputCheck(d.key) });
+    if (core.options.strict) strictCheck(stub.method, first, this.draft.written, tool());
     core.registry.add(stub);
     // Every later answer, from andThen or a definition's "then", passes the same check.
     const accept = (next: ResponsePlan): ResponsePlan => {
-      if (core.options.strict) strictCheck(stub.method, next, `${this.draft.written}...andThen(...)`);
+      if (core.options.strict) strictCheck(stub.method, next, `${this.draft.written}...andThen(...)`, tool());
       return next;
     };
     return new StubHandle<P, O>(core.registry, stub.id, plan, accept);
@@ -510,18 +512,22 @@ export abstract class StubBuilder {
   }
 }
 
-/** With `strict: true`, a static answer must be what the SDK client accepts for the method. */
-function strictCheck(method: string, plan: ResponsePlan, written: string): void {
+/**
+ * With `strict: true`, a constant answer must be what a client accepts for the method (and, for
+ * a tool call, for the tool's `outputSchema`); answers made by a call are checked when made.
+ */
+function strictCheck(method: string, plan: ResponsePlan, written: string, tool: AnsweredTool | undefined): void {
   const where = `${written}.respondsWith(...)`;
   // An opening request's answer is merged onto the built-in one: only the whole can be checked.
-  if (plan.kind === "result" && typeof plan.result !== "function" && !OPENING_METHODS.has(method)) assertValidResult(method, plan.result, where);
+  if (plan.kind === "result" && typeof plan.result !== "function" && !OPENING_METHODS.has(method)) assertClientAccepts(method, plan.result, where);
   if (plan.kind === "tool-result" && typeof plan.payload !== "function") {
-    assertValidResult(method, wrapToolPayload(plan.payload, { isError: plan.isError, hasOutputSchema: false, structuredContent: true }), where);
+    const wrap = { isError: plan.isError, hasOutputSchema: tool?.outputCheck !== undefined, structuredContent: true };
+    assertClientAccepts(method, wrapToolPayload(plan.payload, wrap), where, tool);
   }
-  if (plan.kind === "resource-result" && typeof plan.payload !== "function") assertValidResult(method, wrapReadPayload(plan.payload, "test://strict", plan.mimeType), where);
+  if (plan.kind === "resource-result" && typeof plan.payload !== "function") assertClientAccepts(method, wrapReadPayload(plan.payload, "test://strict", plan.mimeType), where);
   if (plan.kind === "prompt-result" && typeof plan.payload !== "function") {
     const result = isPromptResult(plan.payload) ? plan.payload : { messages: toMessages(plan.payload, where) };
-    assertValidResult(method, result, where);
+    assertClientAccepts(method, result, where);
   }
 }
 

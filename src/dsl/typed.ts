@@ -86,3 +86,25 @@ export type DeepPartial<T> = T extends readonly (infer U)[]
   : T extends object
     ? { readonly [K in keyof T]?: DeepPartial<T[K]> }
     : T;
+
+/**
+ * What `McpMock.fromDefinition` takes besides a file name and a `MockDefinition`: an `as const`
+ * definition (its `tools` type the mock), or a definition imported as JSON, whose strings TypeScript
+ * widens (checked when it loads, as a file is).
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * const tools = [{ name: "add", inputSchema: { type: "object", properties: { a: { type: "number" } } } }] as const;
+ * await using mock = await McpMock.fromDefinition({ tools, responses: [{ tool: "add", result: 1 }] } as const);
+ * mock.toolsCall("add").withArgs({ a: 1 }); // typed from the definition's tools
+ * ```
+ * @category Definitions
+ */
+export type DefinitionInput<T extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> =
+  | {
+      /** The tools the definition declares: an `as const` tuple types the mock. */
+      readonly tools?: T;
+      readonly [field: string]: unknown;
+    }
+  | { readonly [field: string]: unknown };

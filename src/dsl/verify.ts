@@ -48,11 +48,17 @@ export function unmatchedRequests(core: MockCore): JournalEntry[] {
 
 /** `mock.assertNoUnmatched()`. */
 export function assertNoUnmatched(core: MockCore): void {
+  if (core.journal.missesExpected) return;
   const unmatched = unmatchedRequests(core);
   if (unmatched.length === 0) return;
   throw new McpMockError(
     [`${unmatched.length} request(s) matched no stub:`, ...unmatched.map((e) => `\n${describeEntry(e)}\n${e.missReport ?? ""}`)].join("\n"),
   );
+}
+
+/** `mock.allowUnmatched()`: requests that match no stub are expected (not reported, not refused) until `reset()`. */
+export function allowUnmatched(core: MockCore): void {
+  core.journal.missesExpected = true;
 }
 
 /** `mock.assertAllStubsUsed()`: every stub of the user's called at least its `times(n)`. */

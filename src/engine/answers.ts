@@ -8,7 +8,9 @@ import { McpCall } from "../stubs/call.js";
 import { type RequestId } from "../protocol/jsonrpc.js";
 import { PREFIX } from "../values/errors.js";
 import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
-import { resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { JsonRpcFailure, resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { assertClientAccepts } from "../stubs/client-acceptance.js";
+import type { McpMockOptions } from "../options.js";
 import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import { EMPTY_RESULT_BY_METHOD, OPENING_METHODS } from "../protocol/methods/index.js";
 import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
@@ -38,6 +40,8 @@ export interface AnswerSource extends DefaultsSource {
   toListeners(method: string, params: Record<string, unknown> | undefined): void;
   /** Proxy mode's answers (the upstream's), when the mock has an upstream. */
   readonly proxied: ProxiedAnswers | undefined;
+  /** `strict`: every result is checked to be one a client accepts before it is sent. */
+  readonly options: Pick<McpMockOptions, "strict">;
 }
 
 /** The server notifications that, in 2026-07-28, go to the listen streams that asked for them rather than the call's own stream. */
@@ -80,7 +84,8 @@ export class Answers {
    * `startTask` step).
    */
   play(plan: ResponsePlan, call: McpCall, where: string, stub?: Stub, rounds?: RoundsContext, host?: StreamHost, resume?: Resume): Outcome | Promise<Outcome> {
-    const outcome = this.#play(plan, call, where, stub, rounds, host, resume);
+    let outcome = this.#play(plan, call, where, stub, rounds, host, resume);
+    if (this.#source.options.strict === true) outcome = outcome instanceof Promise ? outcome.then((o) => this.#strict(o, call, where)) : this.#strict(outcome, call, where);
     if (!supportedRevision(call.protocolVersion).stateless) return outcome;
     return outcome instanceof Promise ? outcome.then((o) => this.complete(o, call)) : this.complete(outcome, call);
   }
@@ -105,6 +110,21 @@ export class Answers {
       return constantMessage(call, found);
     }
     return { ...outcome, message: resultResponse(call.id as RequestId, completeResult(message.result, call.method, hints)) } as Outcome;
+  }
+
+  /**
+   * With `strict`, a result the client would reject (constant ones were checked at stub time,
+   * unless their tool was declared after the stub) becomes a -32603 error that says why.
+   */
+  #strict(outcome: Outcome, call: McpCall, where: string): Outcome {
+    if (outcome.kind !== "message" || !("result" in outcome.message)) return outcome;
+    const name = call.method === "tools/call" && supportedRevision(call.protocolVersion).structuredContent ? call.name : undefined;
+    try {
+      assertClientAccepts(call.method, outcome.message.result, `the answer of ${where}`, name === undefined ? undefined : { name, outputCheck: this.#source.tools.outputCheck(name) });
+    } catch (error) {
+      throw new JsonRpcFailure(ErrorCodes.InternalError, (error as Error).message);
+    }
+    return outcome;
   }
 
   #play(plan: ResponsePlan, call: McpCall, where: string, stub: Stub | undefined, rounds: RoundsContext | undefined, taskHost?: StreamHost, resume?: Resume): Outcome | Promise<Outcome> {

@@ -80,11 +80,12 @@ export class MockOperations {
     return this.#core.push.ask(method, params, options.sessionId, options.timeout);
   }
 
-  /** The engine's part of `reset()`: no user stubs, an empty journal, every scenario `"Started"`, the seed again. */
+  /** The engine's part of `reset()`: no user stubs, an empty journal, every scenario `"Started"`, the seed again, misses no longer allowed. */
   reset(): void {
     this.#core.resetStubs();
     this.#core.journal.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
+    this.#core.journal.missesExpected = false;
   }
 }

@@ -8,12 +8,17 @@ import type { McpMockOptions } from "../options.js";
 import { PREFIX, showValue } from "../values/errors.js";
 import type { Outcome } from "./outcome.js";
 
-/** Reports a request no stub answered, as `onUnmatched` says (warn on stderr by default). */
+/**
+ * Reports a request no stub answered, as `onUnmatched` says. `"warn"` (the default) through
+ * `console.warn`, which writes stderr but lets a test runner show the report under the test
+ * that made the miss (vitest: "stderr | file > test"); `"error"` prints nothing now, because
+ * `close()` rejects with every report (printing both showed each miss twice).
+ */
 export function reportUnmatched(options: McpMockOptions, entry: JournalEntry, report: string): void {
   const policy = options.onUnmatched ?? "warn";
-  if (policy === "silent") return;
+  if (policy === "silent" || policy === "error") return;
   if (typeof policy === "function") policy(entry, report);
-  else process.stderr.write(`${report}\n`);
+  else console.warn(report);
 }
 
 /** The `verbose` line of an answered call: session, method, params, the stub, the answer and the time. */

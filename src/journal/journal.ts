@@ -44,6 +44,10 @@ export class Journal {
   #start = 0;
   #bytes = 0;
   #seq = 0;
+  /** Set by `mock.allowUnmatched()` (until `reset()`): misses are expected, so they are neither reported nor refused. */
+  missesExpected = false;
+  /** `#seq` at the last `clear()`. */
+  #clearedAt = 0;
   readonly #cap: number;
   readonly #budget: number;
   readonly #redacted: readonly string[];
@@ -210,7 +214,13 @@ export class Journal {
     return this.#seq;
   }
 
+  /** How many messages arrived before the last `clear()` (0 when it was never cleared). */
+  get clearedAt(): number {
+    return this.#clearedAt;
+  }
+
   clear(): void {
+    this.#clearedAt = this.#seq;
     this.#queue = [];
     this.#offsets = [];
     this.#sizes = [];

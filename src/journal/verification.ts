@@ -192,7 +192,9 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
   }
   const kept = journal.entries().length;
   if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
-  if (kept < journal.total) lines.push(`The journal keeps the last ${kept} (journalSize, journalBytes); verification sees only those.`);
+  const since = journal.total - journal.clearedAt;
+  if (journal.clearedAt > 0) lines.push(`The journal was reset (reset()) after ${plural(journal.clearedAt, "message")}; verification sees the ${since} received since.`);
+  if (kept < since) lines.push(`The journal keeps the last ${kept} (journalSize, journalBytes); verification sees only those.`);
   const truncated = journal.truncatedCount;
   if (truncated > 0) {
     lines.push(`${truncated} kept without its params (each over journalBytes, ${journal.budget} bytes): a pattern on arguments cannot match them. Raise journalBytes to keep them.`);
@@ -264,4 +266,9 @@ export function waitForEntry(journal: Journal, pattern: PatternParts, timeout: n
       }
     }, timeout);
   });
+}
+
+/** `1 message`, `2 messages`. */
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

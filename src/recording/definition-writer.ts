@@ -60,6 +60,26 @@ function scrub(value: unknown, secrets: readonly string[]): unknown {
   return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, scrub(v, secrets)]));
 }
 
+/**
+ * The text values `--redact` pointers name in the exchanges' params and answers: scrubbed
+ * wherever else the recording repeats them (a server that echoes an argument back).
+ */
+function redactedValues(exchanges: readonly Exchange[], pointers: readonly Pointer[]): string[] {
+  const found = new Set<string>();
+  const collect = (value: unknown): void => {
+    for (const pointer of pointers) {
+      let at: unknown = value;
+      for (const token of pointer) at = at !== null && typeof at === "object" && Object.hasOwn(at, token) ? (at as Json)[token] : undefined;
+      if (typeof at === "string" || typeof at === "number") found.add(String(at));
+    }
+  };
+  for (const e of exchanges) {
+    collect(e.params);
+    collect(e.answer?.result);
+  }
+  return [...found];
+}
+
 /** Applies pointers to a value: each one that names something there is replaced. */
 function applyPointers(value: unknown, pointers: readonly Pointer[], replacement: unknown): unknown {
   return pointers.reduce((v, p) => (has(v, p) ? replaceAt(v, p, replacement) : v), value);
@@ -136,7 +156,7 @@ interface Entry {
 export function toDefinition(exchanges: readonly Exchange[], options: WriteOptions = {}): MockDefinition {
   const redact = options.redact ?? [];
   const ignore = options.ignore ?? [];
-  const secrets = [...(options.secrets ?? [])].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  const secrets = [...(options.secrets ?? []), ...redactedValues(exchanges, redact)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
   const clean = (v: unknown): unknown => scrub(applyPointers(v, redact, REDACTED), secrets);
   const answered = exchanges.filter((e) => e.answer !== undefined);
   const def: MockDefinition = {};

@@ -8,6 +8,7 @@ import type { McpCall } from "./call.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import type { Answer } from "./answer.js";
+import type { CreateMessageResult, ElicitResult, ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** The log levels, least severe first. @category Streams */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
@@ -49,6 +50,79 @@ export interface InputRequestStep {
 }
 
 /**
+ * The result a client answers a server-to-client request with, by its method (the SDK's
+ * types); `undefined` for a method the mock does not know.
+ *
+ * @example
+ * ```ts
+ * import type { ClientResult } from "mcpmock";
+ * const roots: ClientResult<"roots/list"> = { roots: [{ uri: "file:///work" }] };
+ * ```
+ * @category Streams
+ */
+export type ClientResult<M extends string> = M extends "elicitation/create"
+  ? ElicitResult
+  : M extends "sampling/createMessage"
+    ? CreateMessageResult
+    : M extends "roots/list"
+      ? ListRootsResult
+      : undefined;
+
+/**
+ * What a `request(method)` step gets back, as later steps see it in `call.answer`: the result
+ * type of the method (an `ElicitResult` for `elicitation/create`), with `error` set instead
+ * when the client refused (check it first when a test makes the client refuse); `unknown` for
+ * a method the mock does not know.
+ *
+ * @example
+ * ```ts
+ * import type { ClientAnswer } from "mcpmock";
+ * const answer = { action: "accept", content: { name: "Ada" } } satisfies ClientAnswer<"elicitation/create">;
+ * ```
+ * @category Streams
+ */
+export type ClientAnswer<M extends string> = [ClientResult<M>] extends [undefined]
+  ? unknown
+  : ClientResult<M> & {
+      /** Set, instead of the result's fields, when the client answered with a JSON-RPC error. */
+      readonly error?: {
+        /** The JSON-RPC error code. */
+        readonly code: number;
+        /** The client's message. */
+        readonly message: string;
+        /** The error's `data`, if any. */
+        readonly data?: unknown;
+      };
+    };
+
+/**
+ * The call later steps see after a `request(method)` step: its `answer` typed by the method.
+ *
+ * @example
+ * ```ts
+ * import type { AfterRequest, StreamCall } from "mcpmock";
+ * type Asked = AfterRequest<StreamCall, "roots/list">; // call.answer.roots is typed
+ * ```
+ * @category Streams
+ */
+export type AfterRequest<C, M extends string> = unknown extends ClientAnswer<M>
+  ? C extends {
+      /** The answer the call type had. */
+      readonly answer: infer A;
+    }
+    ? unknown extends A
+      ? C
+      : Omit<C, "answer"> & {
+          /** The client's answer to the last request step (a method the mock does not type). */
+          readonly answer: unknown;
+        }
+    : C
+  : Omit<C, "answer"> & {
+      /** The client's answer to the last request step, typed by its method. */
+      readonly answer: ClientAnswer<M>;
+    };
+
+/**
  * What a stream step or its result carries: a JSON value, or a function of the call inside the
  * stream (and the client's answers so far) that returns one, or a promise of one. Spelt out
  * rather than `Answer<unknown, StreamCall>`, where `unknown` would swallow the function type and
@@ -63,7 +137,7 @@ export interface InputRequestStep {
  * ```
  * @category Streams
  */
-export type StreamValue = ((call: StreamCall) => unknown) | string | number | boolean | null | object;
+export type StreamValue<C = StreamCall> = ((call: C) => unknown) | string | number | boolean | null | object;
 
 /** One step of a stream. Values may be functions of the call and the answers so far. */
 export type StreamStep =
@@ -114,9 +188,11 @@ function check(value: unknown, where: string): void {
  *     .result({ done: true }),
  * );
  * ```
+ * `C` is the call the steps' functions see: typed arguments for a tool declared `as const`, and
+ * `answer` typed by the method of the last request step.
  * @category Streams
  */
-export class StreamScriptBuilder {
+export class StreamScriptBuilder<C = StreamCall> {
   /** @internal */
   readonly steps: StreamStep[] = [];
   /** @internal */
@@ -144,17 +220,17 @@ export class StreamScriptBuilder {
   }
 
   /** A `notifications/message` log, sent only if the session's `logging/setLevel` lets it through. */
-  log(level: LogLevel, data: StreamValue, logger?: string): this {
+  log(level: LogLevel, data: StreamValue<C>, logger?: string): this {
     if (!LEVELS.includes(level)) throw new McpMockError(`${this.#where}: log level must be one of ${LEVELS.join(", ")}, received ${showValue(level)}.`);
     check(data, `${this.#where}.log(...)`);
-    return this.#add({ kind: "log", level, data, ...(logger === undefined ? {} : { logger }) });
+    return this.#add({ kind: "log", level, data: data as StreamValue, ...(logger === undefined ? {} : { logger }) });
   }
 
   /** Any notification. */
-  notify(method: string, params?: StreamValue): this {
+  notify(method: string, params?: StreamValue<C>): this {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: notify takes a method name, like "notifications/resources/updated".`);
     check(params, `${this.#where}.notify(...)`);
-    return this.#add(params === undefined ? { kind: "notify", method } : { kind: "notify", method, params });
+    return this.#add(params === undefined ? { kind: "notify", method } : { kind: "notify", method, params: params as StreamValue });
   }
 
   /** A pause. */
@@ -166,22 +242,24 @@ export class StreamScriptBuilder {
   /**
    * A server-to-client request (`sampling/createMessage`, `elicitation/create`,
    * `roots/list`, ...) on the same stream; the stream waits for the client's answer, which
-   * later steps and the result see as `call.answer`. `key` names it: in 2026-07-28 the
-   * `inputRequests` key the client answers under, and `call.answers.KEY` for later steps
-   * (unnamed: `elicitation-1`, `sampling-2`, ...).
+   * later steps and the result see as `call.answer` (typed by the method: an `ElicitResult`
+   * for `elicitation/create`). `key` names it: in 2026-07-28 the `inputRequests` key the
+   * client answers under, and `call.answers.KEY` for later steps (unnamed: `elicitation-1`,
+   * `sampling-2`, ...).
    */
-  request(method: string, params?: StreamValue, options?: { timeoutMs?: number; key?: string }): this {
+  request<M extends string>(method: M, params?: StreamValue<C>, options?: { timeoutMs?: number; key?: string }): StreamScriptBuilder<AfterRequest<C, M>> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
     check(params, `${this.#where}.request(...)`);
     const key = options?.key;
     if (key !== undefined) this.#checkKey(key, `${this.#where}.request(..., { key })`);
-    return this.#add({
+    this.#add({
       kind: "request",
       method,
-      ...(params === undefined ? {} : { params }),
+      ...(params === undefined ? {} : { params: params as StreamValue }),
       ...(options?.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(key === undefined ? {} : { key }),
     });
+    return this as unknown as StreamScriptBuilder<AfterRequest<C, M>>;
   }
 
   /**
@@ -227,17 +305,17 @@ export class StreamScriptBuilder {
   }
 
   /** Any raw JSON-RPC message, sent as is (even a broken one). */
-  send(message: StreamValue): this {
+  send(message: StreamValue<C>): this {
     check(message, `${this.#where}.send(...)`);
-    return this.#add({ kind: "send", message });
+    return this.#add({ kind: "send", message: message as StreamValue });
   }
 
   /** Ends the stream with the result (wrapped as `respondsWith` would). */
-  result(payload: StreamValue): this {
+  result(payload: StreamValue<C>): this {
     check(payload, `${this.#where}.result(...)`);
     this.#add({ kind: "delay", ms: 0 });
     this.steps.pop();
-    this.end = { kind: "result", payload };
+    this.end = { kind: "result", payload: payload as StreamValue };
     return this;
   }
 

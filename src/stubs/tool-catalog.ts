@@ -79,6 +79,7 @@ export interface ToolDeclaration {
 interface DeclaredTool {
   readonly declaration: ToolDeclaration;
   readonly check: ArgumentCheck | undefined;
+  readonly outputCheck: ArgumentCheck | undefined;
 }
 
 const NO_ARGS_SCHEMA = { type: "object" } as const;
@@ -94,8 +95,8 @@ export class ToolCatalog {
     const schema = tool.inputSchema as Record<string, unknown> | undefined;
     const needsCheck = schema !== undefined && Object.keys(schema).some((k) => k !== "type" && k !== "$schema");
     const check = needsCheck ? compileArgumentCheck(schema, `${where}.inputSchema`) : undefined;
-    if (tool.outputSchema) compileArgumentCheck(tool.outputSchema as Record<string, unknown>, `${where}.outputSchema`);
-    this.#tools.set(tool.name, { declaration: tool, check });
+    const outputCheck = tool.outputSchema ? compileArgumentCheck(tool.outputSchema as Record<string, unknown>, `${where}.outputSchema`) : undefined;
+    this.#tools.set(tool.name, { declaration: tool, check, outputCheck });
   }
 
   /** Removes a tool; whether there was one to remove. */
@@ -116,6 +117,11 @@ export class ToolCatalog {
   /** A tool's compiled `inputSchema` check; `undefined` without a schema or when it says no more than `type: "object"`. */
   check(name: string): ArgumentCheck | undefined {
     return this.#tools.get(name)?.check;
+  }
+
+  /** A tool's compiled `outputSchema` check (what a client checks `structuredContent` with); `undefined` without one. */
+  outputCheck(name: string): ArgumentCheck | undefined {
+    return this.#tools.get(name)?.outputCheck;
   }
 
   /** The declared tool names, in declaration order. */

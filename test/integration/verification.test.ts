@@ -535,18 +535,15 @@ describe("onUnmatched", () => {
     expect(writes.filter((w) => w.includes("No stub answers"))).toEqual([]);
   });
 
-  test("the default (warn) prints the miss report on stderr", async () => {
+  test("the default (warn) prints the miss report on stderr, through console.warn", async () => {
     const writes: string[] = [];
-    const original = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    }) as typeof process.stderr.write;
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void writes.push(args.map(String).join(" "));
     try {
       await using ctx = await setup("v2");
       await ctx.client.callTool("add", { a: 1, b: 2 });
     } finally {
-      process.stderr.write = original;
+      console.warn = original;
     }
     expect(writes.join("")).toContain('[mcpmock] No stub answers tools/call "add" with arguments {"a":1,"b":2}.');
   });

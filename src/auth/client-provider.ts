@@ -1,0 +1,137 @@
+/**
+ * `mock.auth.clientProvider()`: an `OAuthClientProvider` (the SDK's interface) that completes
+ * the embedded authorization server's flow by itself. To the SDK it is a non-interactive
+ * provider (no `redirectUrl`), so the client's own code discovers the server, registers, and
+ * asks for the token in one connect; `prepareTokenRequest` plays the browser: a real GET of
+ * `/authorize` with PKCE and `resource`, the code read from the redirect.
+ * @module
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { McpMockError } from "../values/errors.js";
+
+/** Where the authorization server sends the "browser" back; never fetched (the code is read from the redirect). */
+const REDIRECT_URI = "http://127.0.0.1/mcpmock-oauth-callback";
+
+/** Options of `mock.auth.clientProvider()`. @category Authorization */
+export interface ClientProviderOptions {
+  /** The scopes to ask for, space-separated (`"read write"`); by default the client asks for none and gets the required ones. */
+  readonly scope?: string;
+  /** The `client_name` it registers with; `"mcpmock test client"` by default. */
+  readonly clientName?: string;
+}
+
+/**
+ * An `OAuthClientProvider` that completes the mock's OAuth flow by itself: pass it as a
+ * transport's `authProvider` and the client's real OAuth code connects on the first try.
+ * It keeps what the SDK saves (client information, tokens) in memory.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+ * await using mock = await McpMock.start({ auth: { required: ["read"] } });
+ * const client = new Client({ name: "app", version: "1.0.0" });
+ * await client.connect(new StreamableHTTPClientTransport(new URL(mock.url), { authProvider: mock.auth.clientProvider() }));
+ * await client.close();
+ * ```
+ * @category Authorization
+ */
+export class MockOAuthClientProvider implements OAuthClientProvider {
+  readonly #path: string;
+  readonly #options: ClientProviderOptions;
+  #client: OAuthClientInformationMixed | undefined;
+  #tokens: OAuthTokens | undefined;
+  #verifier = "";
+
+  /** @internal */
+  constructor(path: string, options: ClientProviderOptions = {}) {
+    this.#path = path;
+    this.#options = options;
+  }
+
+  /** `undefined`: to the SDK a non-interactive flow, whose token request this provider prepares. */
+  get redirectUrl(): undefined {
+    return undefined;
+  }
+
+  /** What the client registers with: a public client (PKCE, no secret) with one loopback redirect URI. */
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: this.#options.clientName ?? "mcpmock test client",
+      redirect_uris: [REDIRECT_URI],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      ...(this.#options.scope === undefined ? {} : { scope: this.#options.scope }),
+    };
+  }
+
+  /** What the SDK saved at registration. */
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    return this.#client;
+  }
+
+  /** Keeps the registration. */
+  saveClientInformation(info: OAuthClientInformationMixed): void {
+    this.#client = info;
+  }
+
+  /** The tokens the SDK saved, if any. */
+  tokens(): OAuthTokens | undefined {
+    return this.#tokens;
+  }
+
+  /** Keeps the tokens. */
+  saveTokens(tokens: OAuthTokens): void {
+    this.#tokens = tokens;
+  }
+
+  /** Not called in this flow (the SDK sends no browser anywhere without a `redirectUrl`). */
+  redirectToAuthorization(url: URL): void {
+    throw new McpMockError(`clientProvider(): the SDK asked to send a browser to ${url.href}; this provider completes the flow in prepareTokenRequest instead. Is the SDK older than 1.2x?`);
+  }
+
+  /** Keeps a PKCE verifier the SDK made. */
+  saveCodeVerifier(verifier: string): void {
+    this.#verifier = verifier;
+  }
+
+  /** The PKCE verifier of the current authorization. */
+  codeVerifier(): string {
+    return this.#verifier;
+  }
+
+  /**
+   * Plays the browser: GET `/authorize` on the authorization server the client registered
+   * with (PKCE S256, the mock's protected resource), and turns the code in the redirect into
+   * an `authorization_code` token request, which the SDK sends.
+   */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {
+    const client = this.#client as (OAuthClientInformationMixed & { issuer?: string }) | undefined;
+    if (!client?.client_id || !client.issuer) throw new McpMockError("clientProvider(): the client is not registered yet (no client_id and issuer saved); the SDK registers before it asks for a token.");
+    const origin = new URL(client.issuer).origin;
+    this.#verifier = randomBytes(32).toString("base64url");
+    const authorize = new URL("/authorize", origin);
+    const query: Record<string, string> = {
+      response_type: "code",
+      client_id: client.client_id,
+      redirect_uri: REDIRECT_URI,
+      code_challenge: createHash("sha256").update(this.#verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      resource: `${origin}${this.#path}`,
+      state: randomBytes(8).toString("hex"),
+    };
+    const asked = scope ?? this.#options.scope;
+    if (asked !== undefined) query["scope"] = asked;
+    for (const [k, v] of Object.entries(query)) authorize.searchParams.set(k, v);
+    const res = await fetch(authorize, { redirect: "manual" });
+    await res.text();
+    const location = res.headers.get("location");
+    const code = location === null ? null : new URL(location).searchParams.get("code");
+    if (code === null) throw new McpMockError(`clientProvider(): ${authorize.origin}/authorize answered ${res.status} without a code${location ? ` (redirect: ${location})` : ""}.`);
+    return new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: this.#verifier, redirect_uri: REDIRECT_URI });
+  }
+}

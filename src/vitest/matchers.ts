@@ -1,0 +1,97 @@
+/**
+ * `installMatchers()`: `expect(mock).toHaveReceived(pattern)` and
+ * `expect(mock).toHaveReceivedTimes(pattern, n)`, whose failures show vitest's
+ * Expected/Received diff (the closest request against the pattern) and the near-miss report.
+ * @module
+ */
+import { expect } from "vitest";
+import { McpMock, StubBuilder, VerificationError } from "../index.js";
+
+declare module "vitest" {
+  interface Matchers<T = any> {
+    /**
+     * Passes when the mock received a request that matches `pattern` (at least once).
+     * @example
+     * ```ts
+     * expect(mock).toHaveReceived(toolsCall("search").withArgs({ q: "x" }));
+     * ```
+     */
+    toHaveReceived(pattern: StubBuilder): T;
+    /**
+     * Passes when the mock received exactly `times` requests that match `pattern`.
+     * @example
+     * ```ts
+     * expect(mock).toHaveReceivedTimes(toolsCall("search"), 2);
+     * ```
+     */
+    toHaveReceivedTimes(pattern: StubBuilder, times: number): T;
+  }
+}
+
+let installed = false;
+
+interface MatcherResult {
+  pass: boolean;
+  message: () => string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+function check(received: unknown, pattern: unknown, times: number | undefined, name: string): MatcherResult {
+  if (!(received instanceof McpMock)) {
+    return { pass: false, message: () => `[mcpmock] expect(mock).${name}(...) takes a mock (the one McpMock.start() or mcpTest gave), received ${typeof received}.` };
+  }
+  if (!(pattern instanceof StubBuilder)) {
+    return { pass: false, message: () => `[mcpmock] ${name} takes a pattern such as toolsCall("search").withArgs({ q: "x" }) (from "mcpmock"), received ${typeof pattern}.` };
+  }
+  const mock = received as McpMock;
+  try {
+    if (times === undefined) mock.verify(pattern);
+    else mock.verify(pattern, times);
+    // For .not: the report of "never" (or of another count) names the pattern and lists the matching requests.
+    return { pass: true, message: () => negated(mock, pattern, times) };
+  } catch (error) {
+    if (!(error instanceof VerificationError)) throw error;
+    return { pass: false, message: () => error.message, expected: error.expected, actual: error.actual };
+  }
+}
+
+function negated(mock: McpMock, pattern: StubBuilder, times: number | undefined): string {
+  try {
+    if (times === undefined) mock.verify(pattern, 0);
+    else mock.verify(pattern, times === 0 ? 1 : 0);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return "[mcpmock] the requests matched the pattern.";
+}
+
+/**
+ * Adds `toHaveReceived(pattern)` and `toHaveReceivedTimes(pattern, n)` to vitest's `expect`
+ * (once; calling it again does nothing). `mcpTest` calls it; call it yourself in a setup file
+ * to use the matchers with mocks of your own.
+ *
+ * @example
+ * ```ts
+ * import { installMatchers } from "mcpmock/vitest";
+ * import { toolsCall } from "mcpmock";
+ * installMatchers();
+ * // in a test: expect(mock).toHaveReceived(toolsCall("search").withArgs({ q: "x" }));
+ * ```
+ * @category Test runners
+ */
+export function installMatchers(): void {
+  if (installed) return;
+  installed = true;
+  expect.extend({
+    toHaveReceived(received: unknown, pattern: unknown) {
+      return check(received, pattern, undefined, "toHaveReceived");
+    },
+    toHaveReceivedTimes(received: unknown, pattern: unknown, times: unknown) {
+      if (typeof times !== "number" || !Number.isInteger(times) || times < 0) {
+        return { pass: false, message: () => `[mcpmock] toHaveReceivedTimes(pattern, n) takes a count (0 or more), received ${String(times)}.` };
+      }
+      return check(received, pattern, times, "toHaveReceivedTimes");
+    },
+  });
+}

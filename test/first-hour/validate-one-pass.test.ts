@@ -1,0 +1,58 @@
+/**
+ * Issue 32, item 4: `validate` finds every error in one pass. A file with schema mistakes (a
+ * delay that is not a number, a misspelt field) and mistakes of meaning (an undeclared tool,
+ * two misspelt placeholders) gets all five in one message; the "Expected like" example is
+ * printed once per kind of entry, not after every error, and fits the field in question (a
+ * delay's example for a delay, not a tool response's).
+ */
+import { expect, test } from "vitest";
+import { assertMockDefinition } from "mcpmock";
+
+const definition = {
+  tools: [{ name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } } }],
+  responses: [
+    { tool: "search", result: "ok", delay: "fast" },
+    { tool: "search", reslt: "typo" },
+    { tool: "serch", result: "x" },
+    { tool: "search", args: { q: "a" }, result: "{{args.qq}} {{nope.x}}" },
+  ],
+};
+
+function messageOf(value: unknown): string {
+  try {
+    assertMockDefinition(value, "bad.json");
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("the definition was accepted");
+}
+
+test("schema mistakes and mistakes of meaning are all found in one pass", () => {
+  const message = messageOf(definition);
+  expect(message).toMatch(/^\[mcpmock\] Invalid mock definition — bad\.json: 5 problems, all listed here\./);
+  for (const path of ["responses[0].delay", "responses[1].reslt", "responses[2].tool", "responses[3].result"]) expect(message).toContain(`- ${path}:`);
+  expect(message).toContain("{{args.qq}}");
+  expect(message).toContain("{{nope.x}}");
+});
+
+test('the example is printed once per kind of entry, and fits the field: a delay for "delay"', () => {
+  const message = messageOf(definition);
+  const examples = message.split("\n").filter((line) => line.includes("Expected like"));
+  expect(new Set(examples).size).toBe(examples.length); // none repeated
+  expect(message.match(/"tool": "add"/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  const delay = examples.find((line) => line.includes("delay"));
+  expect(delay).toBeDefined();
+  expect(delay).not.toContain('"tool"');
+  expect(delay).toMatch(/250|"distribution": "uniform"/);
+  // The examples come after the list of problems, not between them.
+  const lines = message.split("\n");
+  const lastProblem = lines.map((l) => l.startsWith("- ")).lastIndexOf(true);
+  expect(lines.slice(0, lastProblem).some((l) => l.includes("Expected like"))).toBe(false);
+});
+
+test("one problem is still one line and its example", () => {
+  const message = messageOf({ tools: [{ name: "a" }], responses: [{ tool: "a", result: 1, delay: "fast" }] });
+  expect(message).toBe(
+    'Invalid mock definition — bad.json: responses[0].delay: must be number, received "fast" (string).\n→ Expected like: 250 or { "distribution": "uniform", "min": 50, "max": 500 }'.replace(/^/, "[mcpmock] "),
+  );
+});
