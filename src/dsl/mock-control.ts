@@ -16,7 +16,6 @@ import type { StubBuilder } from "./stub-builder.js";
 
 /**
  * A running mock's declarations: what definitions declare and reloads change.
- * @internal
  */
 export interface MockDeclarations {
   /**
@@ -97,7 +96,6 @@ export interface MockDeclarations {
 /**
  * A running mock, as the definition loader and the admin API use it. The documentation of
  * each member is written here once; `McpMock` implements it.
- * @internal
  */
 export interface MockControl extends MockDeclarations {
   /** Every stub as data for listings (`McpMock.stubs`). */

@@ -10,7 +10,6 @@ import type { CompletionBuilder, DeleteSessionBuilder, InitializeBuilder, OpenSt
 /**
  * Where a stub chain starts: one method per MCP method (`toolsCall`, typed by the declared
  * tools, is the facade's own).
- * @internal
  */
 export interface MockEntryPoints {
   /**
