@@ -218,6 +218,7 @@ describe("the examples error messages show are the schema's, and valid where the
     "properties.completions": (e) => ({ completions: e }),
     "properties.openStream": (e) => ({ openStream: e }),
     "properties.proxy": (e) => ({ proxy: e }),
+    "properties.recorded": (e) => ({ recorded: e }),
     "properties.options": (e) => ({ options: e }),
     "properties.auth": (e) => ({ auth: e }),
     "$defs.delay": (e) => ({ tools: [{ name: "t" }], responses: [{ tool: "t", result: "x", delay: e }] }),

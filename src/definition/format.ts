@@ -49,6 +49,13 @@ export type StepDefinition =
       timeoutMs?: number;
       /** The request's name: in 2026-07-28 the `inputRequests` key the client answers under; later steps read `{{answers.KEY...}}`. Unnamed: `elicitation-1`, ... */
       key?: string;
+      /** What the client answered when this was recorded (`mcpmock record` writes it): `mcpmock check` answers the real server's request with it; the mock ignores it. */
+      answer?: {
+        /** The client's result. */
+        result?: unknown;
+        /** The client's JSON-RPC error, instead of a result. */
+        error?: Record<string, unknown>;
+      };
     }
   | {
       /** Several input requests at once, by key: one `input_required` round carrying all (2026-07-28), or sent together and awaited together (a session). Later steps read `{{answers.KEY...}}`; partial answers are allowed. */
@@ -344,6 +351,15 @@ export interface MockDefinition {
     command?: string;
     /** Its arguments. */
     args?: string[];
+  };
+  /**
+   * What `mcpmock record` saw of the client: the capabilities it declared, which `mcpmock check`
+   * declares by default (a server lists some tools only to clients that declare elicitation or
+   * sampling). The mock ignores it.
+   */
+  recorded?: {
+    /** The client's capabilities in its `initialize` request, e.g. `{ "elicitation": {}, "sampling": {} }`. */
+    clientCapabilities?: Record<string, unknown>;
   };
   /** Steps played on every GET stream (server-initiated messages) when it opens. */
   openStream?: StepDefinition[];

@@ -9,7 +9,7 @@
  */
 import type { AnswerDefinition, MockDefinition, ResponseDefinition, StepDefinition } from "../definition/format.js";
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
-import type { Exchange, WireMessage } from "./exchanges.js";
+import type { ClientReply, Exchange, WireMessage } from "./exchanges.js";
 import { has, replaceAt, type Pointer } from "./json-pointer.js";
 
 /** What a redacted value becomes in an answer. */
@@ -26,6 +26,8 @@ export interface WriteOptions {
   readonly ignore?: readonly Pointer[];
   /** Credential values seen on the wire: replaced by `[redacted]` wherever they appear. */
   readonly secrets?: Iterable<string>;
+  /** The client capabilities written in `recorded` (default: what the recorded clients declared in `initialize`). */
+  readonly capabilities?: Record<string, unknown>;
 }
 
 /** Methods whose answers come from the declarations (or the mock itself), not from entries. */
@@ -85,11 +87,14 @@ function applyPointers(value: unknown, pointers: readonly Pointer[], replacement
   return pointers.reduce((v, p) => (has(v, p) ? replaceAt(v, p, replacement) : v), value);
 }
 
-/** A stream step from a server message. */
-function step(message: WireMessage): StepDefinition {
+/** A stream step from a server message (a request with the client's answer, when it came). */
+function step(message: WireMessage, reply: ClientReply | undefined): StepDefinition {
   const method = message["method"] as string;
   const params = message["params"] as Json | undefined;
-  if (message["id"] !== undefined) return params === undefined ? { request: method } : { request: method, params };
+  if (message["id"] !== undefined) {
+    const answer = reply === undefined ? {} : { answer: reply as { result?: unknown; error?: Record<string, unknown> } };
+    return params === undefined ? { request: method, ...answer } : { request: method, params, ...answer };
+  }
   if (method === "notifications/progress" && typeof params?.["progress"] === "number") {
     const s: { progress: number; total?: number; message?: string } = { progress: params["progress"] };
     if (typeof params["total"] === "number") s.total = params["total"];
@@ -113,8 +118,9 @@ function streamOf(exchange: Exchange): StepDefinition[] {
     const pause = (exchange.times[i + 1] ?? Number.NaN) - (exchange.times[i] ?? Number.NaN);
     // Before the answer, at least 1 ms: the real server's answer came in a later read than its
     // last message, and a client (the SDK's) that reads both at once drops that message.
-    if (i === last) return [step(message), { delay: Math.max(1, Math.round(Number.isNaN(pause) ? 0 : pause)) }];
-    return pause >= MIN_PAUSE_MS ? [step(message), { delay: Math.round(pause) }] : [step(message)];
+    const s = step(message, exchange.replies?.[i]);
+    if (i === last) return [s, { delay: Math.max(1, Math.round(Number.isNaN(pause) ? 0 : pause)) }];
+    return pause >= MIN_PAUSE_MS ? [s, { delay: Math.round(pause) }] : [s];
   });
 }
 
@@ -144,6 +150,15 @@ function addAll<T extends Json>(into: T[], items: unknown, key: string): void {
 function sameAnswer(a: AnswerDefinition, b: AnswerDefinition): boolean {
   const strip = (x: AnswerDefinition): AnswerDefinition => (x.stream ? { ...x, stream: x.stream.filter((s) => !("delay" in s)) } : x);
   return stableJson(strip(a)) === stableJson(strip(b));
+}
+
+/** What the recorded clients declared in `initialize` (several sessions: all their capabilities); none without an initialize. */
+function clientCapabilities(exchanges: readonly Exchange[]): Json | undefined {
+  const declared = exchanges
+    .filter((e) => e.method === "initialize")
+    .map((e) => e.params?.["capabilities"])
+    .filter((c): c is Json => c !== null && typeof c === "object" && !Array.isArray(c));
+  return declared.length === 0 ? undefined : (Object.assign({}, ...declared) as Json);
 }
 
 interface Entry {
@@ -221,5 +236,7 @@ export function toDefinition(exchanges: readonly Exchange[], options: WriteOptio
     return { ...match, ...first, ...(then.length > 0 ? { then } : {}) } as ResponseDefinition;
   });
   if (responses.length > 0) def.responses = responses;
+  const capabilities = options.capabilities ?? clientCapabilities(exchanges);
+  if (capabilities !== undefined) def.recorded = { clientCapabilities: clean(capabilities) as Json };
   return def;
 }

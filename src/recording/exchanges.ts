@@ -20,7 +20,12 @@ export interface Exchange {
   readonly times: number[];
   /** The answer: a JSON-RPC result or error; absent while the request is open. */
   answer?: { readonly result?: unknown; readonly error?: { code: number; message: string; data?: unknown } };
+  /** The client's answers to the server's requests among `steps`, by step index (`mcpmock check` answers with them). */
+  readonly replies?: Array<ClientReply | undefined>;
 }
+
+/** The client's answer to a server-to-client request: its result, or its JSON-RPC error. */
+export type ClientReply = { readonly result: unknown } | { readonly error: Readonly<Record<string, unknown>> };
 
 /** Whether a message is a request (a method and an id). */
 export function isRequest(message: WireMessage): boolean {
@@ -58,6 +63,8 @@ export class Recording {
   readonly #changed: () => void;
   /** Credential values seen on the wire (header values), kept out of the file. */
   readonly secrets = new Set<string>();
+  /** The server's requests waiting for the client's answer, by their id: which exchange and step. */
+  readonly #asked = new Map<string, { readonly exchange: Exchange; readonly step: number }>();
 
   constructor(changed: () => void = () => {}) {
     this.#changed = changed;
@@ -76,6 +83,7 @@ export class Recording {
       params: params !== null && typeof params === "object" ? (params as Record<string, unknown>) : undefined,
       steps: [],
       times: [],
+      replies: [],
     };
     this.#exchanges.push(exchange);
     return exchange;
@@ -88,7 +96,21 @@ export class Recording {
     if (isResponse(message)) {
       exchange.answer = "error" in message ? { error: message["error"] as { code: number; message: string } } : { result: message["result"] };
       this.#changed();
-    } else if (typeof message["method"] === "string") exchange.steps.push(message);
+    } else if (typeof message["method"] === "string") {
+      exchange.steps.push(message);
+      if (isRequest(message)) this.#asked.set(JSON.stringify(message["id"]), { exchange, step: exchange.steps.length - 1 });
+    }
+  }
+
+  /** A client's message that is a response: its answer to a server request, kept beside that step. */
+  fromClient(message: WireMessage): void {
+    if (!isResponse(message)) return;
+    const key = JSON.stringify(message["id"]);
+    const asked = this.#asked.get(key);
+    if (!asked) return;
+    this.#asked.delete(key);
+    const reply: ClientReply = "error" in message ? { error: message["error"] as Record<string, unknown> } : { result: message["result"] };
+    if (asked.exchange.replies) asked.exchange.replies[asked.step] = reply;
   }
 }
 
@@ -108,6 +130,7 @@ export class Correlator {
 
   /** A message from the client. */
   fromClient(message: WireMessage): void {
+    if (isResponse(message)) return this.#recording.fromClient(message);
     if (!isRequest(message)) return;
     const exchange = this.#recording.request(message);
     this.#open.set(JSON.stringify(message["id"]), exchange);

@@ -110,7 +110,10 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     const text = hasBody ? await c.req.text() : undefined;
     const opened = new Map<string, Exchange>();
     if (text !== undefined && c.req.method === "POST") {
-      for (const message of messagesIn(text)) if (isRequest(message)) opened.set(JSON.stringify(message["id"]), recording.request(message));
+      for (const message of messagesIn(text)) {
+        if (isRequest(message)) opened.set(JSON.stringify(message["id"]), recording.request(message));
+        else recording.fromClient(message); // the client's answer to a server request
+      }
     }
     const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
     const slow = new AbortController();
