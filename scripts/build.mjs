@@ -3,7 +3,7 @@
  *
  * 1. `tsc -p tsconfig.build.json` type-checks and emits one .js and one .d.ts per module.
  * 2. esbuild bundles the entry points (`dist/index.js`, the `mcpmock` command `dist/cli.js`,
- *    `mcpmock/vitest` in `dist/vitest.js`) with what they share in chunks, dependencies left as
+ *    `mcpmock/vitest` in `dist/vitest.js`, `mcpmock/recording` in `dist/recording.js`) with what they share in chunks, dependencies left as
  *    imports; the per-module .js files go. Loading a few files instead of ~50 halves
  *    `import("mcpmock")` (measured by `npm run bench`); the .d.ts files stay one per module.
  *    Each chunk is named for the folder of src/ most of its code comes from (`engine.js`,
@@ -25,7 +25,7 @@ rmSync(dist, { recursive: true, force: true });
 rmSync(bundled, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
 const result = await build({
-  entryPoints: { index: join(dist, "index.js"), cli: join(dist, "cli.js"), vitest: join(dist, "vitest/index.js") },
+  entryPoints: { index: join(dist, "index.js"), cli: join(dist, "cli.js"), vitest: join(dist, "vitest/index.js"), recording: join(dist, "recording/index.js") },
   metafile: true,
   outdir: bundled,
   bundle: true,

@@ -6,9 +6,9 @@
 import { parseArgs } from "node:util";
 import { loadDefinition } from "../definition/load.js";
 import { McpMockError } from "../values/errors.js";
-import { checkDefinition, type CheckTarget } from "../recording/checker.js";
+import { checkDefinition } from "../recording/index.js";
 import { UsageError } from "./command.js";
-import { pointers, splitCommand } from "./record.js";
+import { capabilitiesOption, pointers, splitCommand } from "./record.js";
 
 /** The help of `mcpmock check`. */
 export const CHECK_HELP = `mcpmock check <definition.json> --target <url> [options]
@@ -16,7 +16,13 @@ mcpmock check <definition.json> [options] -- <command> [args...]
 
 Plays every request of the definition that has specified arguments or params against the
 real server (Streamable HTTP at --target, or the stdio server the command starts) and
-compares: the declared tools (missing, extra, other schemas), then each answer.
+compares: the declared tools (missing, extra, other schemas), then each answer and what
+the server streamed for it (its own requests, elicitation, sampling or roots, are answered
+with the answers the recording kept).
+  --capabilities JSON
+                    the client capabilities to declare, e.g. '{"elicitation":{},"sampling":{}}'
+                    (default: what the recorded client declared; a server may list some
+                    tools only to clients that declare elicitation or sampling)
   --shape           compare shapes: the same isError, the same content types, structured
                     content valid against the declared outputSchema
   --ignore POINTER  a JSON Pointer into results left out of the comparison, e.g.
@@ -28,7 +34,7 @@ export async function check(args: readonly string[]): Promise<number> {
   const { before, command } = splitCommand(args);
   let parsed;
   try {
-    parsed = parseArgs({ args: before, allowPositionals: true, options: { help: { type: "boolean", short: "h" }, target: { type: "string" }, shape: { type: "boolean" }, ignore: { type: "string", multiple: true } } });
+    parsed = parseArgs({ args: before, allowPositionals: true, options: { help: { type: "boolean", short: "h" }, target: { type: "string" }, shape: { type: "boolean" }, ignore: { type: "string", multiple: true }, capabilities: { type: "string" } } });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}. See mcpmock check --help.`);
   }
@@ -41,7 +47,8 @@ export async function check(args: readonly string[]): Promise<number> {
   if (!file || positionals.length > 1) throw new UsageError("mcpmock check takes one definition file: mcpmock check <definition.json> --target <url> | -- <command> [args...]");
   const hasCommand = command !== undefined && command.length > 0;
   if (hasCommand === (values.target !== undefined)) throw new UsageError("mcpmock check needs one real server: --target <url> (Streamable HTTP) or -- <command> [args...] (stdio)");
-  const ignore = pointers("ignore", values.ignore);
+  pointers("ignore", values.ignore);
+  const capabilities = capabilitiesOption(values.capabilities);
   let definition;
   try {
     definition = loadDefinition(file).definition;
@@ -51,11 +58,11 @@ export async function check(args: readonly string[]): Promise<number> {
     return 2;
   }
   const [program, ...rest] = command ?? [];
-  const target: CheckTarget = hasCommand ? { command: program as string, args: rest } : { url: values.target as string };
+  const target = hasCommand ? { command: program as string, args: rest } : { target: values.target as string };
   try {
-    const report = await checkDefinition(definition, target, { shape: values.shape === true, ignore });
+    const report = await checkDefinition(definition, { ...target, shape: values.shape === true, ignore: values.ignore ?? [], ...(capabilities === undefined ? {} : { capabilities }) });
     process.stdout.write(`${report.lines.join("\n")}\n`);
-    return report.differed > 0 ? 1 : 0;
+    return report.ok ? 0 : 1;
   } catch (error) {
     const where = hasCommand ? command.join(" ") : values.target;
     process.stderr.write(`mcpmock check: could not check against ${where}: ${(error as Error).message}\n`);

@@ -7,11 +7,9 @@
  */
 import { whenParentGoes } from "./parent-watch.js";
 import { parseArgs } from "node:util";
-import { Recording } from "../recording/exchanges.js";
-import { DEFAULT_RECORD_TIMEOUT_MS, startHttpProxy } from "../recording/http-proxy.js";
-import { relayStdio } from "../recording/stdio-relay.js";
-import { RecordingFile } from "../recording/definition-file.js";
+import { DEFAULT_RECORD_TIMEOUT_MS } from "../recording/http-proxy.js";
 import { parsePointer, type Pointer } from "../recording/json-pointer.js";
+import { startRecorder, type Recorder } from "../recording/index.js";
 import { UsageError } from "./command.js";
 
 /** The help of `mcpmock record`. */
@@ -32,6 +30,10 @@ written last when the recording ends (stdin closed, SIGINT, SIGTERM).
                     the file, e.g. /arguments/password (repeatable)
   --ignore POINTER  a JSON Pointer into request params that varies from run to run (a time,
                     an id): the replay matches it with { "$any": true } (repeatable)
+  --capabilities JSON
+                    the client capabilities written in the file for \`mcpmock check\` to
+                    declare, e.g. '{"elicitation":{},"sampling":{}}' (default: what the
+                    recorded client declared in its initialize)
 Headers are never written; values of credential headers (Authorization, Cookie, *token*,
 *secret*, *api-key*, ...) are replaced by "[redacted]" wherever they appear in a body.`;
 
@@ -39,6 +41,29 @@ Headers are never written; values of credential headers (Authorization, Cookie, 
 export function splitCommand(args: readonly string[]): { before: string[]; command: string[] | undefined } {
   const at = args.indexOf("--");
   return at < 0 ? { before: [...args], command: undefined } : { before: args.slice(0, at), command: args.slice(at + 1) };
+}
+
+/** The example `--capabilities` messages show. */
+const CAPABILITIES_EXAMPLE = `'{"elicitation":{},"sampling":{}}'`;
+
+/** Parses `--capabilities`: a JSON object of client capabilities, each one an object. */
+export function capabilitiesOption(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--capabilities takes the client capabilities as a JSON object, like --capabilities ${CAPABILITIES_EXAMPLE}; ${JSON.stringify(text)} is not JSON (${(error as Error).message}). Quote it for the shell.`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new UsageError(`--capabilities takes a JSON object of client capabilities, like --capabilities ${CAPABILITIES_EXAMPLE}; received ${text}.`);
+  }
+  for (const [name, settings] of Object.entries(value)) {
+    if (settings === null || typeof settings !== "object" || Array.isArray(settings)) {
+      throw new UsageError(`--capabilities: "${name}" must be an object (its settings, {} for none), like --capabilities '{"${name}":{}}'; received ${JSON.stringify(settings)}.`);
+    }
+  }
+  return value as Record<string, unknown>;
 }
 
 /** Parses JSON Pointers given on the command line. */
@@ -65,6 +90,7 @@ function options(args: string[]) {
         redact: { type: "string", multiple: true },
         ignore: { type: "string", multiple: true },
         timeout: { type: "string" },
+        capabilities: { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -96,29 +122,22 @@ export async function record(args: readonly string[]): Promise<number | undefine
   }
   const timeoutMs = values.timeout === undefined ? DEFAULT_RECORD_TIMEOUT_MS : Number(values.timeout);
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout takes milliseconds (a whole number above 0), received ${values.timeout}`);
-  const write = { redact: pointers("redact", values.redact), ignore: pointers("ignore", values.ignore) };
-  // Written soon after each answer (debounced: a huge answer is one slow write, not one per later answer).
-  const recording: Recording = new Recording(() => file.changed());
-  const file = new RecordingFile(out, recording, write);
-  file.flush();
-  let stopServer: () => Promise<void>;
-  let ended: Promise<unknown>;
+  pointers("redact", values.redact);
+  pointers("ignore", values.ignore);
+  const capabilities = capabilitiesOption(values.capabilities);
+  const written = { out, timeoutMs, redact: values.redact ?? [], ignore: values.ignore ?? [], ...(capabilities === undefined ? {} : { capabilities }) };
+  let recorder: Recorder;
   if (hasCommand) {
     const [program, ...rest] = command as [string, ...string[]];
-    const relay = relayStdio({ command: program, args: rest, input: process.stdin, output: process.stdout, recording });
-    stopServer = async () => relay.stop();
-    ended = relay.exited;
+    recorder = await startRecorder({ command: program, args: rest, input: process.stdin, output: process.stdout, ...written });
     process.stderr.write(`mcpmock recording ${command.join(" ")} over stdio into ${out}\n`);
   } else if (target) {
-    const proxy = await startHttpProxy({ target: target.href, port, recording, timeoutMs });
-    stopServer = () => proxy.close();
-    ended = new Promise(() => {});
-    process.stdout.write(`mcpmock recording ${target.href} at ${proxy.url} into ${out}\n`);
+    recorder = await startRecorder({ target: target.href, port, ...written });
+    process.stdout.write(`mcpmock recording ${target.href} at ${recorder.url} into ${out}\n`);
   } else throw new UsageError("mcpmock record records one server: --target <url> or -- <command> [args...]");
   const finish = async (code = 0): Promise<void> => {
-    await stopServer();
-    file.flush();
-    process.stderr.write(`mcpmock wrote ${recording.exchanges.filter((e) => e.answer).length} exchanges to ${out}\n`);
+    const { exchanges } = await recorder.stop();
+    process.stderr.write(`mcpmock wrote ${exchanges} exchanges to ${out}\n`);
     process.exit(code);
   };
   process.once("SIGINT", () => void finish());
@@ -128,6 +147,6 @@ export async function record(args: readonly string[]): Promise<number | undefine
     whenParentGoes(() => void finish());
   }
   // A server that could not be started (127, as a shell says) fails the recording.
-  await finish((await ended) === 127 ? 1 : 0);
+  await finish((await recorder.exited) === 127 ? 1 : 0);
   return 0;
 }

@@ -2,37 +2,57 @@
  * `mcpmock check`: plays every request of a definition that has specified arguments or
  * params against a real server and compares: the declared tools first (missing, extra, other
  * schemas), then each answer, in the file's order (an entry's `then` answers by calling
- * again). The report has one verdict per call, with the differences under it.
+ * again), with what the server streamed on the way (progress, logs, notifications, its own
+ * requests, which are answered with the answers the recording kept). The client declares
+ * the capabilities the recording saw (`recorded.clientCapabilities`) unless told others: a
+ * server may list some tools only to clients that declare elicitation or sampling. The
+ * connection is `upstream/`'s, as record and proxy mode open it. The report has one verdict
+ * per call, with the differences under it.
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { z } from "zod";
-import type { AnswerDefinition, MockDefinition } from "../definition/format.js";
+import type { AnswerDefinition, MockDefinition, StepDefinition } from "../definition/format.js";
+import type { ProxyTarget } from "../engine/proxy-target.js";
+import { upstreamName } from "../engine/proxy-target.js";
+import type { SessionRelay, UpstreamAnswer } from "../engine/upstream-port.js";
 import { isCallToolResult, wrapToolPayload } from "../stubs/tool-result.js";
+import { PREFIX } from "../values/errors.js";
 import { hasPlaceholders, substitute } from "../values/placeholders.js";
-import { VERSION } from "../values/version.js";
-import { compareExact, compareShape, type Answer } from "./answer-compare.js";
+import { upstreamTransport } from "../upstream/target.js";
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from "../upstream/upstream.js";
+import { UpstreamSession } from "../upstream/upstream-session.js";
+import { compareExact, compareShape, differences, type Answer } from "./answer-compare.js";
 import { stableJson } from "./definition-writer.js";
 import type { Pointer } from "./json-pointer.js";
-import { upstreamTransport } from "../upstream/target.js";
 
-/** The real server: a Streamable HTTP URL, or a command that serves on stdio. */
-export type CheckTarget = { readonly url: string } | { readonly command: string; readonly args: readonly string[] };
-
-/** How answers are compared. */
+/** How answers are compared, and what the client declares. */
 export interface CheckOptions {
-  /** Compare shapes instead of values (`--shape`). */
+  /** Compare shapes instead of values (`--shape`): of streams, the same methods in order. */
   readonly shape?: boolean;
   /** Pointers into results left out of the comparison (`--ignore`). */
   readonly ignore?: readonly Pointer[];
+  /** The client capabilities to declare (`--capabilities`); default: the definition's `recorded.clientCapabilities`, or none. */
+  readonly capabilities?: Record<string, unknown>;
+  /** Milliseconds the server gets to connect and to answer each request (progress starts it again); 10000 by default. */
+  readonly timeoutMs?: number;
+}
+
+/** One call (or the declarations) that differs, and how. */
+export interface CheckDifference {
+  /** What was played, as the report names it: `tools/call "get-sum" {"a":2,"b":3}`, or `tools/list`. */
+  readonly call: string;
+  /** The differences, one line each: `/content/0/text: expected "5", received "6"`. */
+  readonly details: readonly string[];
 }
 
 /** What a check found. */
 export interface CheckReport {
-  /** The report, one verdict per line, differences indented under it. */
+  /** Whether everything agrees. */
+  readonly ok: boolean;
+  /** The report, one verdict per line, differences indented under it (what `mcpmock check` prints). */
   readonly lines: string[];
+  /** The calls (and declarations) that differ, with their differences. */
+  readonly differences: CheckDifference[];
   /** Calls (and declarations) that agree. */
   readonly agreed: number;
   /** Calls (and declarations) that differ. */
@@ -41,13 +61,25 @@ export interface CheckReport {
 
 type Json = Record<string, unknown>;
 
+/** One call's expectations: its answer, and what the server streams before it. */
+interface Expected extends Answer {
+  readonly stream?: readonly StepDefinition[];
+}
+
 /** One request to play and the answers it should get, call after call. */
 interface Planned {
   readonly label: string;
   readonly method: string;
   readonly params: Json;
-  readonly expected: readonly Answer[];
+  readonly expected: readonly Expected[];
   readonly tool?: string;
+}
+
+/** A streamed message as check compares it: a notification, or a request of the server's. */
+interface Streamed {
+  readonly kind: "notification" | "request";
+  readonly method: string;
+  readonly params: unknown;
 }
 
 /** Whether a value holds data-form matchers (which no real call can carry), `$literal` aside. */
@@ -67,13 +99,19 @@ function unwrap(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, unwrap(v)]));
 }
 
-/** The answers an entry gives, in order, as JSON-RPC answers (tool payloads wrapped as the mock wraps them). */
-function expectations(first: AnswerDefinition, then: readonly AnswerDefinition[] | undefined, context: Json, outputSchema: boolean | undefined): Answer[] {
+/** Whether check can play a stream: every request of the server's has the answer the recording kept. */
+function playable(stream: readonly StepDefinition[] | undefined): boolean {
+  return (stream ?? []).every((s) => !("requests" in s) && (!("request" in s) || s.answer !== undefined));
+}
+
+/** The answers an entry gives, in order, as JSON-RPC answers (tool payloads wrapped as the mock wraps them), with their streams. */
+function expectations(first: AnswerDefinition, then: readonly AnswerDefinition[] | undefined, context: Json, outputSchema: boolean | undefined): Expected[] {
   return [first, ...(then ?? [])].map((a) => {
-    if (a.error) return { error: a.error };
+    const stream = a.stream === undefined ? {} : { stream: (hasPlaceholders(a.stream) ? substitute(a.stream, context) : a.stream) as StepDefinition[] };
+    if (a.error) return { error: a.error, ...stream };
     const result = hasPlaceholders(a.result) ? substitute(a.result, context) : a.result;
-    if (outputSchema === undefined) return { result };
-    return { result: isCallToolResult(result) ? result : wrapToolPayload(result, { isError: a.isError === true, hasOutputSchema: outputSchema, structuredContent: true }) };
+    if (outputSchema === undefined) return { result, ...stream };
+    return { result: isCallToolResult(result) ? result : wrapToolPayload(result, { isError: a.isError === true, hasOutputSchema: outputSchema, structuredContent: true }), ...stream };
   });
 }
 
@@ -84,8 +122,8 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
   const tools = new Map((def.tools ?? []).map((t) => [t.name, t]));
   for (const r of def.responses ?? []) {
     if (r.status !== undefined || r.fault !== undefined || r.method === "initialize") continue;
-    // A stream that asks the client (sampling, elicitation) needs answers check does not have.
-    if ([r, ...(r.then ?? [])].some((a) => a.stream?.some((s) => "request" in s))) {
+    // A stream that asks the client without the answer it got (a hand-written one) cannot be played.
+    if (![r, ...(r.then ?? [])].every((a) => playable(a.stream))) {
       unplayable++;
       continue;
     }
@@ -124,44 +162,151 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
   return { planned, unplayable };
 }
 
-/** The answer a request got: its result, or its JSON-RPC error. */
-async function ask(client: Client, method: string, params: Json): Promise<Answer> {
-  try {
-    return { result: await client.request({ method, params } as never, z.looseObject({}) as never) };
-  } catch (error) {
-    if (!(error instanceof McpError) || (error.code === -32001 && /timed out/i.test(error.message))) throw error; // the SDK's own timeout
-    const message = error.message.replace(`MCP error ${error.code}: `, "");
-    return { error: error.data === undefined ? { code: error.code, message } : { code: error.code, message, data: error.data } };
+/** The messages a stream sends, as they arrive on the wire (pauses and the task's start are not messages). */
+function streamedOf(stream: readonly StepDefinition[] | undefined): Streamed[] {
+  const out: Streamed[] = [];
+  for (const s of stream ?? []) {
+    if ("progress" in s) out.push({ kind: "notification", method: "notifications/progress", params: { progress: s.progress, ...(s.total === undefined ? {} : { total: s.total }), ...(s.message === undefined ? {} : { message: s.message }) } });
+    else if ("log" in s) out.push({ kind: "notification", method: "notifications/message", params: { level: s.log, ...(s.logger === undefined ? {} : { logger: s.logger }), data: s.data } });
+    else if ("notify" in s) out.push({ kind: "notification", method: s.notify, params: s.params });
+    else if ("request" in s) out.push({ kind: "request", method: s.request, params: s.params });
+    else if ("send" in s && typeof s.send["method"] === "string") out.push({ kind: s.send["id"] === undefined ? "notification" : "request", method: s.send["method"], params: s.send["params"] });
+  }
+  return out;
+}
+
+function showStreamed(m: Streamed | undefined): string {
+  if (m === undefined) return "nothing";
+  const params = m.params === undefined ? "" : ` ${stableJson(m.params)}`;
+  const text = `${m.kind === "request" ? "the request " : ""}${m.method}${params}`;
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+/** The differences between what a call should stream and what it streamed, one line each. */
+function compareStreams(expected: readonly Streamed[], actual: readonly Streamed[], shape: boolean): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
+    const [e, a] = [expected[i], actual[i]];
+    const where = `stream message ${i + 1}`;
+    if (e === undefined || a === undefined || e.kind !== a.kind || e.method !== a.method) lines.push(`${where}: expected ${showStreamed(e)}, received ${showStreamed(a)}`);
+    else if (!shape) lines.push(...differences(e.params ?? {}, a.params ?? {}).map((d) => `${where} (${e.method}) params${d}`));
+  }
+  return lines;
+}
+
+/** Where a connection could not answer at all (not the server's own error): the check cannot go on. */
+function trouble(answer: UpstreamAnswer, name: string): string | undefined {
+  if (!("error" in answer)) return undefined;
+  const data = answer.error.data as { upstream?: unknown } | undefined;
+  return data?.upstream === name && answer.error.message.startsWith(PREFIX) ? answer.error.message : undefined;
+}
+
+/**
+ * A session with the real server for one check: requests answered in order, what it streams
+ * for the call in flight kept in wire order, its own requests answered from the recording.
+ */
+class CheckSession {
+  readonly #name: string;
+  #session!: UpstreamSession;
+  /** What the call in flight has streamed so far; `undefined` between calls. */
+  #streamed: Streamed[] | undefined;
+  /** The server requests of the call in flight that the recording answers, in order. */
+  #answers: Array<{ method: string; answer: { result?: unknown; error?: Record<string, unknown> } }> = [];
+
+  private constructor(name: string) {
+    this.#name = name;
+  }
+
+  static async open(target: ProxyTarget, capabilities: Record<string, unknown>, timeoutMs: number): Promise<CheckSession> {
+    const check = new CheckSession(upstreamName(target));
+    let words = "";
+    const transport = upstreamTransport(target, (chunk) => (words = (words + chunk).slice(-2_000)));
+    const relay: SessionRelay = {
+      clientCapabilities: capabilities,
+      notify: () => {},
+      request: async (method) => check.#answer(method),
+    };
+    check.#session = await UpstreamSession.open(transport, check.#name, relay, timeoutMs, () => words);
+    // The server's messages as they arrive, in order, before the SDK (and the session) handle them.
+    const handle = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const m = message as { method?: unknown; id?: unknown; params?: Json };
+      if (check.#streamed !== undefined && typeof m.method === "string") {
+        let params: unknown = m.params;
+        if (m.method === "notifications/progress" && m.params) {
+          const { progressToken: _token, ...rest } = m.params;
+          params = rest;
+        }
+        check.#streamed.push({ kind: m.id === undefined ? "notification" : "request", method: m.method, params });
+      }
+      handle?.(message, extra);
+    };
+    return check;
+  }
+
+  /** Answers a server request with the recording's next answer for its method. */
+  #answer(method: string): unknown {
+    const at = this.#answers.findIndex((a) => a.method === method);
+    if (at < 0) throw new McpError(-32601, `${PREFIX} check: the recording has no answer for this ${method} request.`);
+    const { answer } = this.#answers.splice(at, 1)[0]!;
+    if (answer.error) throw new McpError(typeof answer.error["code"] === "number" ? answer.error["code"] : -32603, String(answer.error["message"] ?? "refused"), answer.error["data"]);
+    return answer.result ?? {};
+  }
+
+  /** One request; rejects when the server could not answer at all (it went away, it took too long). */
+  async ask(method: string, params: Json, stream?: readonly StepDefinition[]): Promise<{ answer: Answer; streamed: Streamed[] }> {
+    const streamed: Streamed[] = [];
+    this.#streamed = streamed;
+    this.#answers = (stream ?? []).flatMap((s) => ("request" in s && s.answer !== undefined ? [{ method: s.request, answer: s.answer }] : []));
+    // Progress is asked for only when the recording had it (a progress token in the request).
+    const wantsProgress = (stream ?? []).some((s) => "progress" in s);
+    try {
+      const answer = await this.#session.request({
+        sessionKey: "",
+        method,
+        params,
+        relay: { clientCapabilities: {}, notify: () => {}, request: () => Promise.reject(new Error("unused")) },
+        signal: new AbortController().signal,
+        ...(wantsProgress ? { onProgress: () => {} } : {}),
+      });
+      const why = trouble(answer, this.#name);
+      if (why !== undefined) throw new Error(why);
+      return { answer, streamed };
+    } finally {
+      this.#streamed = undefined;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#session.close();
   }
 }
 
 /** Compares the declared tools with the real list: missing, extra, other schemas. */
-async function declarations(client: Client, def: MockDefinition, lines: string[]): Promise<number> {
-  if (def.tools === undefined) return 0;
+async function declarations(session: CheckSession, def: MockDefinition, lines: string[]): Promise<string[]> {
+  if (def.tools === undefined) return [];
   const real: Json[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor });
-    real.push(...(page.tools as Json[]));
+    const { answer } = await session.ask("tools/list", cursor === undefined ? {} : { cursor });
+    if (answer.error) throw new Error(`tools/list answered error ${answer.error.code}: ${answer.error.message}`);
+    const page = answer.result as { tools?: Json[]; nextCursor?: string };
+    real.push(...(page.tools ?? []));
     cursor = page.nextCursor;
   } while (cursor !== undefined);
   const byName = new Map(real.map((t) => [t["name"], t]));
   const problems: string[] = [];
   for (const tool of def.tools) {
     const found = byName.get(tool.name);
-    if (!found) problems.push(`    tool "${tool.name}" is declared but the server does not list it`);
+    if (!found) problems.push(`tool "${tool.name}" is declared but the server does not list it`);
     else
       for (const key of ["inputSchema", "outputSchema"] as const)
-        if (tool[key] !== undefined && stableJson(tool[key]) !== stableJson(found[key])) problems.push(`    tool "${tool.name}": the ${key} differs: declared ${stableJson(tool[key])}, listed ${stableJson(found[key])}`);
+        if (tool[key] !== undefined && stableJson(tool[key]) !== stableJson(found[key])) problems.push(`tool "${tool.name}": the ${key} differs: declared ${stableJson(tool[key])}, listed ${stableJson(found[key])}`);
   }
-  for (const name of byName.keys()) if (!def.tools.some((t) => t.name === name)) problems.push(`    tool "${String(name)}" is listed by the server but not declared`);
-  lines.push(problems.length === 0 ? `✓ tools/list: the ${def.tools.length} declared tools agree` : `✗ tools/list: differs`, ...problems);
-  return problems.length;
-}
-
-function transportFor(target: CheckTarget): Transport {
-  // The same connection proxy mode opens (its stderr read and dropped).
-  return upstreamTransport("url" in target ? { target: target.url } : { command: target.command, args: target.args });
+  for (const name of byName.keys()) if (!def.tools.some((t) => t.name === name)) problems.push(`tool "${String(name)}" is listed by the server but not declared`);
+  if (problems.length > 0 && def.recorded?.clientCapabilities === undefined) problems.push("(a server may list some tools only to clients that declare elicitation or sampling: try --capabilities '{\"elicitation\":{},\"sampling\":{}}')");
+  lines.push(problems.length === 0 ? `✓ tools/list: the ${def.tools.length} declared tools agree` : `✗ tools/list: differs`, ...problems.map((p) => `    ${p}`));
+  return problems;
 }
 
 /**
@@ -169,36 +314,40 @@ function transportFor(target: CheckTarget): Transport {
  *
  * @example
  * ```ts
- * const report = await checkDefinition(definition, { url: "http://127.0.0.1:3001/mcp" });
+ * const report = await checkAgainst(definition, { target: "http://127.0.0.1:3001/mcp" });
  * console.log(report.lines.join("\n"));
  * ```
  */
-export async function checkDefinition(def: MockDefinition, target: CheckTarget, options: CheckOptions = {}): Promise<CheckReport> {
-  const client = new Client({ name: "mcpmock-check", version: VERSION });
-  await client.connect(transportFor(target));
+export async function checkAgainst(def: MockDefinition, target: ProxyTarget, options: CheckOptions = {}): Promise<CheckReport> {
+  const capabilities = options.capabilities ?? def.recorded?.clientCapabilities ?? {};
+  const session = await CheckSession.open(target, capabilities, options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS);
   const lines: string[] = [];
+  const found: CheckDifference[] = [];
   let agreed = 0;
-  let differed = 0;
   try {
-    const problems = await declarations(client, def, lines);
-    if (def.tools !== undefined) problems > 0 ? differed++ : agreed++;
+    const problems = await declarations(session, def, lines);
+    if (problems.length > 0) found.push({ call: "tools/list", details: problems });
+    else if (def.tools !== undefined) agreed++;
     const { planned, unplayable } = plan(def);
     const tools = new Map((def.tools ?? []).map((t) => [t.name, t]));
     for (const p of planned) {
       for (const [i, expected] of p.expected.entries()) {
-        const actual = await ask(client, p.method, p.params);
+        const { answer: actual, streamed } = await session.ask(p.method, p.params, expected.stream);
         const shape = { tool: p.tool !== undefined, ...(p.tool === undefined ? {} : { outputSchema: tools.get(p.tool)?.outputSchema }) };
-        const diff = options.shape ? compareShape(expected, actual, shape) : compareExact(expected, actual, options.ignore);
+        const diff = [
+          ...compareStreams(streamedOf(expected.stream), streamed, options.shape === true),
+          ...(options.shape ? compareShape(expected, actual, shape) : compareExact(expected, actual, options.ignore)),
+        ];
         const label = p.expected.length > 1 ? `${p.label} (call ${i + 1} of ${p.expected.length})` : p.label;
         if (diff.length === 0) agreed++;
-        else differed++;
+        else found.push({ call: label, details: diff });
         lines.push(diff.length === 0 ? `✓ ${label}: agrees` : `✗ ${label}: differs`, ...diff.map((d) => `    ${d}`));
       }
     }
-    if (unplayable > 0) lines.push(`  (${unplayable} entries not played: they answer any arguments, match with matchers, or ask the client)`);
-    lines.push(`${agreed} agree, ${differed} differ`);
+    if (unplayable > 0) lines.push(`  (${unplayable} entries not played: they answer any arguments, match with matchers, or ask the client without a recorded answer)`);
+    lines.push(`${agreed} agree, ${found.length} differ`);
   } finally {
-    await client.close();
+    await session.close();
   }
-  return { lines, agreed, differed };
+  return { ok: found.length === 0, lines, differences: found, agreed, differed: found.length };
 }

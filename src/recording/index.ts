@@ -1,0 +1,75 @@
+/**
+ * `mcpmock/recording`: what `mcpmock record` and `mcpmock check` do, as code. `record` drives
+ * a client of its own through a recorder and resolves with the definition it wrote;
+ * `startRecorder` records an outside client's session; `checkDefinition` plays a definition
+ * against the real server and resolves with its verdict and differences (the lines the CLI
+ * prints).
+ *
+ * ```ts
+ * import { record, checkDefinition } from "mcpmock/recording";
+ * ```
+ * @module mcpmock/recording
+ */
+import type { MockDefinition } from "../definition/format.js";
+import { loadDefinition } from "../definition/load.js";
+import { McpMockError } from "../values/errors.js";
+import { checkAgainst, type CheckReport } from "./checker.js";
+import { parsePointer } from "./json-pointer.js";
+import type { RecordTarget } from "./recorder.js";
+
+export { record, startRecorder, type RecordTarget, type RecordFileOptions, type RecorderOptions, type RecordOptions, type RecordResult, type Recorder } from "./recorder.js";
+export type { CheckReport, CheckDifference } from "./checker.js";
+
+/**
+ * Options of {@link checkDefinition}: the real server, the capabilities its client declares,
+ * and how answers are compared.
+ *
+ * @example
+ * ```ts
+ * import type { CheckDefinitionOptions } from "mcpmock/recording";
+ * const options: CheckDefinitionOptions = { command: "node", args: ["server.js", "stdio"], capabilities: { elicitation: {} }, ignore: ["/structuredContent/time"] };
+ * ```
+ */
+export type CheckDefinitionOptions = RecordTarget & {
+  /** The client capabilities to declare (`--capabilities`); default: what the recording saw the client declare (`recorded.clientCapabilities`), or none. */
+  readonly capabilities?: Record<string, unknown>;
+  /** Compare shapes instead of values (`--shape`): the same `isError` and content types, structured content valid against the `outputSchema`, the same streamed methods. */
+  readonly shape?: boolean;
+  /** JSON Pointers into results left out of the comparison, e.g. `"/structuredContent/time"` (`--ignore`). */
+  readonly ignore?: readonly string[];
+  /** Milliseconds the server gets to connect and to answer each request (progress starts it again); 10000 by default. */
+  readonly timeoutMs?: number;
+};
+
+/**
+ * Plays every request of a definition (a file, or the object) that has specified arguments
+ * or params against the real server and compares: the declared tools, then each answer with
+ * what it streamed (its own requests answered with the answers the recording kept). Resolves
+ * with `ok`, the differences, and the report `mcpmock check` prints; rejects when the
+ * definition is invalid or the server cannot be reached.
+ *
+ * @example
+ * ```ts
+ * import { checkDefinition } from "mcpmock/recording";
+ * const result = await checkDefinition("recorded.json", { command: "node", args: ["server.js", "stdio"] });
+ * if (!result.ok) console.log(result.lines.join("\n"));
+ * for (const { call, details } of result.differences) console.log(call, details);
+ * ```
+ */
+export async function checkDefinition(fileOrDefinition: string | MockDefinition, options: CheckDefinitionOptions): Promise<CheckReport> {
+  const { definition } = loadDefinition(fileOrDefinition);
+  const ignore = (options.ignore ?? []).map((text) => {
+    try {
+      return parsePointer(text);
+    } catch (error) {
+      throw new McpMockError(`checkDefinition({ ignore }): ${(error as Error).message}`);
+    }
+  });
+  const target = "command" in options ? { command: options.command, args: options.args ?? [] } : { target: options.target };
+  return checkAgainst(definition, target, {
+    ignore,
+    shape: options.shape === true,
+    ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+}
