@@ -35,7 +35,7 @@ export type { SnapshotOptions } from "./recording/snapshot.js";
 export { ANY, type AnyValue } from "./values/any.js";
 export { ABSENT, contains, type AbsentValue, type ContainsValue, type ValuePattern } from "./values/value-patterns.js";
 export { StubBuilder, type StreamOptions, type StatusOptions } from "./dsl/stub-builder.js";
-export { StreamScriptBuilder, type StreamCall, type StreamValue, type StreamAnswers, type LogLevel, type ClientAnswer, type ClientResult, type AfterRequest } from "./stubs/stream-script.js";
+export { StreamScriptBuilder, type StreamCall, type StreamValue, type StreamAnswers, type LogLevel, type ClientAnswer, type ClientResult, type AfterRequest, type AfterNamedRequests, type RequestsAnswers } from "./stubs/stream-script.js";
 export {
   ArgsBuilder,
   ToolCallBuilder,

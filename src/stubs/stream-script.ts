@@ -122,6 +122,55 @@ export type AfterRequest<C, M extends string> = unknown extends ClientAnswer<M>
       readonly answer: ClientAnswer<M>;
     };
 
+/** Whether a type is `any`. */
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+/**
+ * The call later steps see after named requests (`request(method, params, { key })`, or a
+ * `requests({ ... })` step): `call.answers.KEY` typed by each key's method (an `ElicitResult`
+ * for `elicitation/create`, a `ListRootsResult` for `roots/list`), keys named earlier kept.
+ * `A` is the answers by key, e.g. `{ user_name: ClientAnswer<"elicitation/create"> }`.
+ *
+ * @example
+ * ```ts
+ * import type { AfterNamedRequests, ClientAnswer, StreamCall } from "mcpmock";
+ * type Asked = AfterNamedRequests<StreamCall, { roots: ClientAnswer<"roots/list"> }>; // call.answers.roots.roots is typed
+ * ```
+ * @category Streams
+ */
+export type AfterNamedRequests<C, A> = C extends {
+  /** The answers the call type had. */
+  readonly answers: infer Before;
+}
+  ? Omit<C, "answers"> & {
+      /** The client's answers so far, in order, and by key: the named ones typed by their method. */
+      readonly answers: (IsAny<Before extends { readonly [key: string]: infer V } ? V : never> extends true ? readonly unknown[] & { readonly [key: string]: unknown } : Before) & { readonly [K in keyof A]: A[K] };
+    }
+  : C;
+
+/**
+ * The answers of a `requests({ ... })` step by key, typed by each member's method (a method
+ * known only as `string` gives `any`, as an unnamed answer is).
+ *
+ * @example
+ * ```ts
+ * import type { RequestsAnswers } from "mcpmock";
+ * type Answers = RequestsAnswers<{ roots: { method: "roots/list" } }>; // { readonly roots: ClientAnswer<"roots/list"> }
+ * ```
+ * @category Streams
+ */
+export type RequestsAnswers<R> = {
+  readonly [K in keyof R]: R[K] extends {
+    /** The member's method. */
+    readonly method: infer M extends string;
+  }
+    ? string extends M
+      ? // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        any
+      : ClientAnswer<M>
+    : unknown;
+};
+
 /**
  * What a stream step or its result carries: a JSON value, or a function of the call inside the
  * stream (and the client's answers so far) that returns one, or a promise of one. Spelt out
@@ -247,7 +296,11 @@ export class StreamScriptBuilder<C = StreamCall> {
    * client answers under, and `call.answers.KEY` for later steps (unnamed: `elicitation-1`,
    * `sampling-2`, ...).
    */
-  request<M extends string>(method: M, params?: StreamValue<C>, options?: { timeoutMs?: number; key?: string }): StreamScriptBuilder<AfterRequest<C, M>> {
+  request<M extends string, K extends string = never>(
+    method: M,
+    params?: StreamValue<C>,
+    options?: { timeoutMs?: number; key?: K },
+  ): StreamScriptBuilder<[K] extends [never] ? AfterRequest<C, M> : string extends K ? AfterRequest<C, M> : AfterNamedRequests<AfterRequest<C, M>, RequestsAnswers<{ [P in K]: { method: M } }>>> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
     check(params, `${this.#where}.request(...)`);
     const key = options?.key;
@@ -259,16 +312,20 @@ export class StreamScriptBuilder<C = StreamCall> {
       ...(options?.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(key === undefined ? {} : { key }),
     });
-    return this as unknown as StreamScriptBuilder<AfterRequest<C, M>>;
+    return this as never;
   }
 
   /**
    * Several server-to-client requests at once, by key: in 2026-07-28 one `input_required`
    * round carrying them all (a retry may answer only some; the next round asks for the rest),
    * in a session all sent together and awaited together. Later steps read `call.answers.KEY`;
-   * `call.answer` is the object of this step's answers by key.
+   * `call.answer` is the object of this step's answers by key. Both are typed by each
+   * member's method (`call.answers.roots` is a `ListRootsResult` after
+   * `requests({ roots: { method: "roots/list" } })`).
    */
-  requests(requests: Record<string, { method: string; params?: StreamValue; timeoutMs?: number }>): this {
+  requests<const R extends Readonly<Record<string, { readonly method: string; readonly params?: StreamValue; readonly timeoutMs?: number }>>>(
+    requests: R,
+  ): StreamScriptBuilder<string extends keyof R ? C : AfterNamedRequests<Omit<C, "answer"> & { readonly answer: RequestsAnswers<R> }, RequestsAnswers<R>>> {
     const where = `${this.#where}.requests(...)`;
     if (requests === null || typeof requests !== "object" || Array.isArray(requests) || Object.keys(requests).length === 0) {
       throw new McpMockError(`${where} takes the requests by key, like { user_name: { method: "elicitation/create", params: { ... } }, roots: { method: "roots/list" } }.`);
@@ -282,7 +339,7 @@ export class StreamScriptBuilder<C = StreamCall> {
       check(request.params, `${where}.${key}`);
       members[key] = { method: request.method, ...(request.params === undefined ? {} : { params: request.params }), ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }) };
     }
-    return this.#add({ kind: "requests", requests: members });
+    return this.#add({ kind: "requests", requests: members }) as never;
   }
 
   /**

@@ -109,7 +109,7 @@ describe("input requests by name, several at once, and startTask (2026-07-28 rou
     mock.toolsCall("signup").streams((s) =>
       s
         .requests({ user: { method: "elicitation/create", params: { message: "Name?", requestedSchema: schema("name") } }, roots: { method: "roots/list" } })
-        .result((call) => `${String(call.answers.user.content.name)} with ${String(call.answers.roots.roots.length)} root(s)`),
+        .result((call) => `${String(call.answers.user.content?.name)} with ${String(call.answers.roots.roots.length)} root(s)`),
     );
     const caps = { ...ELICIT, roots: {} };
     const first = await rpc(mock.url, "tools/call", { name: "signup", arguments: {} }, caps);
@@ -152,7 +152,7 @@ describe("input requests by name, several at once, and startTask (2026-07-28 rou
         .request("elicitation/create", { message: "Name?", requestedSchema: schema("name") }, { key: "user_name" })
         .startTask()
         .requests({ team: { method: "elicitation/create", params: { message: "Team?", requestedSchema: schema("team") } }, role: { method: "elicitation/create", params: { message: "Role?", requestedSchema: schema("role") } } })
-        .result((call) => `${String(call.answers.user_name.content.name)}: ${String(call.answers.team.content.team)}/${String(call.answers.role.content.role)}`),
+        .result((call) => `${String(call.answers.user_name.content?.name)}: ${String(call.answers.team.content?.team)}/${String(call.answers.role.content?.role)}`),
     );
     const caps = { ...ELICIT, extensions: { [EXT]: {} } };
     const refused = await rpc(mock.url, "tools/call", { name: "onboard", arguments: {} }, ELICIT);
@@ -184,7 +184,7 @@ describe("input requests by name, several at once, and startTask (2026-07-28 rou
 describe("2025-11-25 tasks and sessions", () => {
   test("a task's server request waits for the GET stream that opens after it, and the task ends with the answer", async () => {
     mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "ask", execution: { taskSupport: "optional" } }] });
-    mock.toolsCall("ask").streams((s) => s.request("elicitation/create", { message: "Name?", requestedSchema: schema("name") }, { key: "who" }).result((call) => `hi ${String(call.answers.who.content.name)}`));
+    mock.toolsCall("ask").streams((s) => s.request("elicitation/create", { message: "Name?", requestedSchema: schema("name") }, { key: "who" }).result((call) => `hi ${String(call.answers.who.content?.name)}`));
     const headers = await initializedHeaders(mock.url, { elicitation: {}, tasks: {} });
     await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
     const created = (await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ask", arguments: {}, task: {} } }) })).json()) as Reply["body"];
@@ -207,7 +207,7 @@ describe("2025-11-25 tasks and sessions", () => {
         .request("elicitation/create", { message: "Name?", requestedSchema: schema("name") }, { key: "user_name" })
         .startTask()
         .request("elicitation/create", { message: "Team?", requestedSchema: schema("team") }, { key: "team" })
-        .result((call) => `${String(call.answers.user_name.content.name)} in ${String(call.answers.team.content.team)}`),
+        .result((call) => `${String(call.answers.user_name.content?.name)} in ${String(call.answers.team.content?.team)}`),
     );
     const headers = await initializedHeaders(mock.url, { elicitation: {}, tasks: {} });
     await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
@@ -229,7 +229,7 @@ describe("2025-11-25 tasks and sessions", () => {
   test("a session's requests group goes out at once and is awaited together; answers by key", async () => {
     mock = await McpMock.start({ onUnmatched: "silent", tools: [{ name: "both" }] });
     mock.toolsCall("both").streams((s) =>
-      s.requests({ a: { method: "elicitation/create", params: { message: "A?", requestedSchema: schema("a") } }, r: { method: "roots/list" } }).result((call) => `${String(call.answers.a.content.a)} ${String(call.answers.r.roots.length)}`),
+      s.requests({ a: { method: "elicitation/create", params: { message: "A?", requestedSchema: schema("a") } }, r: { method: "roots/list" } }).result((call) => `${String(call.answers.a.content?.a)} ${String(call.answers.r.roots.length)}`),
     );
     const headers = await initializedHeaders(mock.url, { elicitation: {}, roots: {} });
     const res = await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "both", arguments: {} } }) });
