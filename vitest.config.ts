@@ -6,6 +6,7 @@ export default defineConfig({
     // Examples and README snippets import "mcpmock" as a user would; tests run them against src/.
     alias: [
       { find: /^mcpmock\/vitest$/, replacement: fileURLToPath(new URL("./src/vitest/index.ts", import.meta.url)) },
+      { find: /^mcpmock\/recording$/, replacement: fileURLToPath(new URL("./src/recording/index.ts", import.meta.url)) },
       { find: /^mcpmock$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
     ],
   },

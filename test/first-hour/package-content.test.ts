@@ -67,7 +67,7 @@ test("no source map is pointed at that is not shipped, and none is shipped witho
 });
 
 test("chunks are named for what they hold, so a stack trace says where it is", () => {
-  const chunks = files.filter((f) => /^dist\/[^/]+\.js$/.test(f) && !["dist/index.js", "dist/cli.js", "dist/vitest.js"].includes(f));
+  const chunks = files.filter((f) => /^dist\/[^/]+\.js$/.test(f) && !["dist/index.js", "dist/cli.js", "dist/vitest.js", "dist/recording.js"].includes(f));
   expect(chunks.length).toBeGreaterThan(0);
   expect(chunks.filter((f) => !/^dist\/chunk-[a-z-]+(-\d+)?\.js$/.test(f))).toEqual([]);
   expect(chunks).toContain("dist/chunk-engine.js");
@@ -81,6 +81,13 @@ test("@internal members of the public classes are not in the published declarati
   for (const name of ["planFor", "registerPlan", "keptAnswer", "withMatcher"]) expect(builder, name).not.toMatch(new RegExp(`\\b${name}\\(`));
   expect(declarations("dist/auth/mock-auth.d.ts")).not.toMatch(/\bprotect\(|\bmount\(/);
   expect(mock).toMatch(/\ballowUnmatched\(\): void/);
+});
+
+test("mcpmock/recording is in the exports map and built", () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> };
+  expect(pkg.exports["./recording"]).toEqual({ types: "./dist/recording/index.d.ts", import: "./dist/recording.js", default: "./dist/recording.js" });
+  expect(files).toContain("dist/recording.js");
+  expect(files).toContain("dist/recording/index.d.ts");
 });
 
 test("mcpmock/vitest is in the exports map, built, and vitest is an optional peer dependency", () => {
