@@ -122,9 +122,6 @@ export type AfterRequest<C, M extends string> = unknown extends ClientAnswer<M>
       readonly answer: ClientAnswer<M>;
     };
 
-/** Whether a type is `any`. */
-type IsAny<T> = 0 extends 1 & T ? true : false;
-
 /**
  * The call later steps see after named requests (`request(method, params, { key })`, or a
  * `requests({ ... })` step): `call.answers.KEY` typed by each key's method (an `ElicitResult`
@@ -144,7 +141,7 @@ export type AfterNamedRequests<C, A> = C extends {
 }
   ? Omit<C, "answers"> & {
       /** The client's answers so far, in order, and by key: the named ones typed by their method. */
-      readonly answers: (IsAny<Before extends { readonly [key: string]: infer V } ? V : never> extends true ? readonly unknown[] & { readonly [key: string]: unknown } : Before) & { readonly [K in keyof A]: A[K] };
+      readonly answers: (0 extends 1 & (Before extends { readonly [key: string]: infer V } ? V : never) ? readonly unknown[] & { readonly [key: string]: unknown } : Before) & { readonly [K in keyof A]: A[K] };
     }
   : C;
 
@@ -300,7 +297,15 @@ export class StreamScriptBuilder<C = StreamCall> {
     method: M,
     params?: StreamValue<C>,
     options?: { timeoutMs?: number; key?: K },
-  ): StreamScriptBuilder<[K] extends [never] ? AfterRequest<C, M> : string extends K ? AfterRequest<C, M> : AfterNamedRequests<AfterRequest<C, M>, RequestsAnswers<{ [P in K]: { method: M } }>>> {
+  ): StreamScriptBuilder<[K] extends [never] ? AfterRequest<C, M> : string extends K ? AfterRequest<C, M> : AfterNamedRequests<
+          AfterRequest<C, M>,
+          RequestsAnswers<{
+            [P in K]: {
+              /** The request's method. */
+              method: M;
+            };
+          }>
+        >> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
     check(params, `${this.#where}.request(...)`);
     const key = options?.key;
@@ -323,9 +328,33 @@ export class StreamScriptBuilder<C = StreamCall> {
    * member's method (`call.answers.roots` is a `ListRootsResult` after
    * `requests({ roots: { method: "roots/list" } })`).
    */
-  requests<const R extends Readonly<Record<string, { readonly method: string; readonly params?: StreamValue; readonly timeoutMs?: number }>>>(
+  requests<
+    const R extends Readonly<
+      Record<
+        string,
+        {
+          /** The request's method: `"elicitation/create"`, `"sampling/createMessage"` or `"roots/list"`. */
+          readonly method: string;
+          /** The request's `params`. */
+          readonly params?: StreamValue;
+          /** Milliseconds to wait for the client's answer (sessions). */
+          readonly timeoutMs?: number;
+        }
+      >
+    >,
+  >(
     requests: R,
-  ): StreamScriptBuilder<string extends keyof R ? C : AfterNamedRequests<Omit<C, "answer"> & { readonly answer: RequestsAnswers<R> }, RequestsAnswers<R>>> {
+  ): StreamScriptBuilder<
+    string extends keyof R
+      ? C
+      : AfterNamedRequests<
+          Omit<C, "answer"> & {
+            /** This step's answers by key. */
+            readonly answer: RequestsAnswers<R>;
+          },
+          RequestsAnswers<R>
+        >
+  > {
     const where = `${this.#where}.requests(...)`;
     if (requests === null || typeof requests !== "object" || Array.isArray(requests) || Object.keys(requests).length === 0) {
       throw new McpMockError(`${where} takes the requests by key, like { user_name: { method: "elicitation/create", params: { ... } }, roots: { method: "roots/list" } }.`);
