@@ -274,6 +274,7 @@ class CheckSession {
       return { answer, streamed };
     } finally {
       this.#streamed = undefined;
+      this.#answers = [];
     }
   }
 

@@ -296,6 +296,8 @@ export async function record(options: RecordOptions): Promise<RecordResult> {
     await recorder.stop();
     throw new McpMockError(`record: the session with ${"command" in rest ? [rest.command, ...(rest.args ?? [])].join(" ") : rest.target} failed: ${(error as Error).message}`);
   }
+  // HTTP: the session ends with a DELETE, so the server ends its streams before the proxy closes.
+  if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
   await client.close();
   // stdio: the server's stdin closed with the client's side; it exits (or is ended) before the last write.
   if (recorder.url === undefined) await Promise.race([recorder.exited, new Promise((r) => setTimeout(r, 3_000).unref())]);

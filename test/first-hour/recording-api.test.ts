@@ -15,6 +15,7 @@ import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextpr
 import { checkDefinition, record } from "../../src/recording/index.js";
 import type { MockDefinition } from "../../src/definition/format.js";
 import { CLI, mcpmock, stdio } from "../support/recording.js";
+import { everythingOverHttp } from "../proxy/everything.js";
 
 const EVERYTHING = "node_modules/@modelcontextprotocol/server-everything/dist/index.js";
 const SERVER = [process.execPath, EVERYTHING, "stdio"] as const;
@@ -144,6 +145,20 @@ describe("mcpmock/recording from code", () => {
     const cli = mcpmock(["check", write(def, "code-doctored.json"), "--", ...SERVER]);
     expect(await cli.exited).toBe(1);
     expect(cli.stdout()).toBe(`${differs.lines.join("\n")}\n`);
+  }, 30_000);
+
+  it("over Streamable HTTP too: record({ target }) through its proxy, checkDefinition({ target })", async () => {
+    const upstream = await everythingOverHttp();
+    try {
+      const out = join(dir, "http.json");
+      const recorded = await record({ target: upstream.url, out, capabilities: CAPABILITIES, session });
+      expect(recorded.definition.recorded?.clientCapabilities).toEqual(CAPABILITIES);
+      const checked = await checkDefinition(out, { target: upstream.url });
+      expect(checked.ok, checked.lines.join("\n")).toBe(true);
+      expect(checked.lines).toContain('✓ tools/call "trigger-elicitation-request" {}: agrees');
+    } finally {
+      await upstream.stop();
+    }
   }, 30_000);
 
   it("rejects what it cannot use, saying so", async () => {
