@@ -34,9 +34,15 @@ for (let r = 0; r < rounds; r++) {
 for (const s of running) await s.server.stop();
 const base = median((running[0] as (typeof running)[number]).cpu);
 const baseMin = Math.min(...(running[0] as (typeof running)[number]).cpu);
+/** The median of a server's per-round ratios to the first server's, with their spread. */
+function ratios(cpu: number[]): string {
+  const first = (running[0] as (typeof running)[number]).cpu;
+  const rs = cpu.map((c, i) => c / (first[i] as number));
+  return `median ${median(rs).toFixed(2)}× (${Math.min(...rs).toFixed(2)}-${Math.max(...rs).toFixed(2)})`;
+}
 for (const s of running) {
   const cpu = median(s.cpu);
   process.stdout.write(
-    `${s.spec}: median ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first), min ${Math.min(...s.cpu).toFixed(1)} (${(Math.min(...s.cpu) / baseMin).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]\n`,
+    `${s.spec}: median ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first; per-round ratios ${ratios(s.cpu)}), min ${Math.min(...s.cpu).toFixed(1)} (${(Math.min(...s.cpu) / baseMin).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]\n`,
   );
 }

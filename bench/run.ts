@@ -237,7 +237,7 @@ async function main(): Promise<void> {
   // The package as published: tsc, then the bundle (scripts/build.mjs).
   execFileSync(node, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" });
   const cpu = (rs: LoadResult[]) => rs.map((r) => r.cpuUsPerRequest);
-  notes.push(`Steady state: every server is warmed with ${WARM_CALLS.toLocaleString("en")} calls at 32 connections right after it starts, and with 2 s of load that is not measured before a run whenever it sat idle for more than 4 s (V8 shrinks an idle process's young generation, which then costs several times the scavenges per call until it grows back; \`npm run bench:idle\`).`);
+  notes.push(`Steady state: every server is warmed with ${WARM_CALLS.toLocaleString("en")} calls and 2 s more at 32 connections right after it starts, and with 2 s of load that is not measured before a run whenever it sat idle for more than 4 s (V8 shrinks an idle process's young generation, which then costs several times the scavenges per call until it grows back; \`npm run bench:idle\`).`);
 
   if (!only) {
     // 1. tools/call, JSON answers, 32 connections: CPU per request against the baselines.
