@@ -319,19 +319,30 @@ async function main(): Promise<void> {
     mcpmock("placeholder, stateless JSON", ["stateless", "json", "1", "placeholder"]),
     mcpmock("function, stateful JSON", ["stateful", "json", "1", "fn"], true),
     mcpmock("function, stateless SSE", ["stateless", "sse", "1", "fn"]),
-    { ...mcpmock("function, 2026-07-28", ["stateless", "json", "1", "fn"]), ...STATELESS_2026 },
   ];
+  // A 2026-07-28 call beside a Hono app that does the checks that revision asks of any server
+  // (its headers against the body, the _meta envelope): bench/servers/hono-2026.mjs.
+  const modern: Subject = { ...mcpmock("function, 2026-07-28", ["stateless", "json", "1", "fn"]), ...STATELESS_2026 };
+  const hono2026: Subject = { name: "Hono (2026-07-28 checks)", ...STATELESS_2026, start: () => startServer("hono-2026", node, ["bench/servers/hono-2026.mjs"]) };
   const [kindRounds, kindPairs, kindRun] = quick ? [1, 2, 0.5] : [7, 2, 1];
   notes.push(`Answer kinds over HTTP: ${kindRounds} rounds; in each, a subject and bare Hono take turns in ${kindPairs * 2} runs of ${kindRun} s each (${kindPairs} each), and the round's ratio is the subject's CPU per call over Hono's; "rounds" is the spread of the rounds' ratios.`);
   const byKind = await measurePaired(honoBare, kinds, 32, kindRounds, kindPairs, kindRun);
   for (const [name, { cpu: rounds, ratios }] of byKind) {
     row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
   }
+  const byModern = await measurePaired(hono2026, [modern], 32, kindRounds, kindPairs, kindRun);
+  for (const [name, { cpu: rounds, ratios }] of byModern) {
+    row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono with the 2026 checks (rounds ${range(ratios, 2)})`);
+  }
   const [atOnceRounds, atOnceRun] = quick ? [1, 0.5] : [6, 3];
   notes.push(`Answer kinds at once: ${atOnceRounds} rounds of ${atOnceRun} s; in each, a subject and bare Hono are loaded at the same time, 16 connections each, and the round's ratio is the subject's CPU per call over Hono's.`);
   const atOnce = await measureAtOnce(honoBare, kinds, 16, atOnceRounds, atOnceRun);
   for (const [name, { cpu: rounds, ratios }] of atOnce) {
     row("tools/call answer kinds, beside Hono at once, 16+16 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
+  }
+  const modernAtOnce = await measureAtOnce(hono2026, [modern], 16, atOnceRounds, atOnceRun);
+  for (const [name, { cpu: rounds, ratios }] of modernAtOnce) {
+    row("tools/call answer kinds, beside Hono at once, 16+16 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono with the 2026 checks (rounds ${range(ratios, 2)})`);
   }
 
   // 3d. The same kinds in memory (mock.clientTransport(), raw JSON-RPC messages): the engine

@@ -1,0 +1,15 @@
+import { load, MCP_HEADERS, startServer } from "./lib.js";
+const flags = (process.env["FLAGS"] ?? "").split(" ").filter(Boolean);
+const [script, ...args] = (process.argv[2] ?? "bench/servers/hono.mjs").split(":");
+const server = await startServer("s", process.execPath, ["--trace-gc", ...flags, script as string, ...args]);
+let log = "";
+server.proc.stdout?.on("data", (c: Buffer) => (log += String(c)));
+await load(server, MCP_HEADERS, { connections: 32, amount: 40000 });
+log += "---- idle\n";
+await new Promise((r) => setTimeout(r, 12000));
+log += "---- load\n";
+await load(server, MCP_HEADERS, { connections: 32, duration: 1 });
+await server.stop();
+const lines = log.split("\n");
+const i = lines.findIndex((l) => l.startsWith("---- idle"));
+console.log(lines.slice(Math.max(0, i - 3), i + 12).join("\n"));
