@@ -6,9 +6,10 @@
  *   npm run bench:ab -- bench/servers/mcpmock.mjs:stateless ../base/bench/servers/mcpmock.mjs:stateless
  *   npm run bench:ab -- bench/servers/hono.mjs bench/servers/mcpmock.mjs:stateful
  *
- * mcpmock servers with `stateful` (the default) get a session first. ROUNDS (default 5).
+ * mcpmock servers with `stateful` (the default) get a session first. ROUNDS (default 5). Each server is
+ * warmed with 5,000 calls after it starts and again before a run when it sat idle (steady state).
  */
-import { load, MCP_HEADERS, median, openSession, startServer, type Running } from "./lib.js";
+import { MCP_HEADERS, median, openSession, startServer, steadyLoad, warm, type Running } from "./lib.js";
 
 const specs = process.argv.slice(2);
 if (specs.length === 0) throw new Error("usage: npm run bench:ab -- <script[:arg:arg]> <script[:arg:arg]> ...");
@@ -20,12 +21,12 @@ for (const spec of specs) {
   const server = await startServer(spec, process.execPath, [script, ...args]);
   const stateful = script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful";
   const headers = stateful ? await openSession(server.url) : MCP_HEADERS;
-  await load(server, headers, { connections: 32, duration: 1 });
+  await warm(server, headers);
   running.push({ spec, server, headers, cpu: [], rps: [] });
 }
 for (let r = 0; r < rounds; r++) {
   for (const s of r % 2 ? [...running].reverse() : running) {
-    const result = await load(s.server, s.headers, { connections, duration: 2 });
+    const result = await steadyLoad(s.server, s.headers, { connections, duration: 2 });
     s.cpu.push(result.cpuUsPerRequest);
     s.rps.push(result.rps);
   }
@@ -33,9 +34,15 @@ for (let r = 0; r < rounds; r++) {
 for (const s of running) await s.server.stop();
 const base = median((running[0] as (typeof running)[number]).cpu);
 const baseMin = Math.min(...(running[0] as (typeof running)[number]).cpu);
+/** The median of a server's per-round ratios to the first server's, with their spread. */
+function ratios(cpu: number[]): string {
+  const first = (running[0] as (typeof running)[number]).cpu;
+  const rs = cpu.map((c, i) => c / (first[i] as number));
+  return `median ${median(rs).toFixed(2)}× (${Math.min(...rs).toFixed(2)}-${Math.max(...rs).toFixed(2)})`;
+}
 for (const s of running) {
   const cpu = median(s.cpu);
   process.stdout.write(
-    `${s.spec}: median ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first), min ${Math.min(...s.cpu).toFixed(1)} (${(Math.min(...s.cpu) / baseMin).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]\n`,
+    `${s.spec}: median ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first; per-round ratios ${ratios(s.cpu)}), min ${Math.min(...s.cpu).toFixed(1)} (${(Math.min(...s.cpu) / baseMin).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]\n`,
   );
 }

@@ -12,7 +12,7 @@
  * INTERVAL=µs between samples (200).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { load, MCP_HEADERS, openSession, ROOT, startServer } from "./lib.js";
+import { load, MCP_HEADERS, openSession, ROOT, startServer, warm } from "./lib.js";
 
 interface ProfileNode {
   id: number;
@@ -33,16 +33,23 @@ const dir = `${ROOT}bench/results/profile`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
+/** CPU time of a process's main thread alone in ms (the profile samples only that thread). */
+function mainThreadMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+}
+
 const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", process.env["INTERVAL"] ?? "200", `bench/servers/${serverName}.mjs`, ...args]);
 const stateful = serverName === "mcpmock" ? (args[0] ?? "stateful") === "stateful" : false;
 // ERA=2026: the tools/call of a 2026-07-28 client (its envelope in _meta, its method and name in headers).
 const modern = process.env["ERA"] === "2026";
 const body = modern ? JSON.stringify({ jsonrpc: "2.0", id: "[<id>]", method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }) : undefined;
 const headers = modern ? { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "add" } : stateful ? await openSession(server.url) : MCP_HEADERS;
-await load(server, headers, { connections: 32, duration: 1, ...(body ? { body } : {}) });
+await warm(server, headers, body);
+const mainBefore = mainThreadMs(server.proc.pid as number);
 const result = await load(server, headers, { connections: 32, duration: 5, ...(body ? { body } : {}) });
+const mainUsPerCall = ((mainThreadMs(server.proc.pid as number) - mainBefore) * 1000) / result.requests;
 await server.stop();
-process.stdout.write(`${serverName} ${args.join(" ")}: ${result.cpuUsPerRequest.toFixed(1)} µs CPU / call, ${Math.round(result.rps)} calls/s\n`);
+process.stdout.write(`${serverName} ${args.join(" ")}: ${result.cpuUsPerRequest.toFixed(1)} µs CPU / call (main thread ${mainUsPerCall.toFixed(1)}, other threads ${(result.cpuUsPerRequest - mainUsPerCall).toFixed(1)}), ${Math.round(result.rps)} calls/s\n`);
 
 const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
 if (!file) throw new Error("no profile written");
@@ -82,4 +89,69 @@ if (process.env["INCLUSIVE"]) {
     process.stdout.write(`${((100 * t) / total).toFixed(1).padStart(5)}%  ${key}\n`);
   }
 }
+
+// What each part of the pipeline costs per call: every sample goes to the innermost frame of
+// ours that belongs to a part (a leaf in node:, Hono or V8 goes to the frame of ours that called
+// it: writev to the write, JSON.parse to the parse), by the src/ module it comes from (the
+// bundles keep a `// dist/<module>.js` line before each module's code). Samples with no frame of
+// ours are the HTTP server's (node:http, @hono/node-server, Hono) or V8's own (GC, program).
+const PARTS: [part: string, module: RegExp, fn?: RegExp][] = [
+  ["write", /^transports\/http\/node-io$/, /^(sendJson|directResponse)$/],
+  ["parse", /^(transports\/http\/(body|node-io)|protocol\/jsonrpc|stubs\/call)$/],
+  ["gate", /^(transports\/http\/(gate|streamable|stateless|stateless-headers|rejections)|engine\/eras\/(era|sessions|stateless)|protocol\/revisions|auth\/.*|engine\/session-store)$/],
+  ["select", /^(engine\/(selection|input-rounds|tasks\/.*|proxy-mode)|stubs\/(registry|matchers|args-fields|tool-catalog|version-matchers|prompt-catalog|resource-catalog)|values\/(value-patterns|any|json-value))$/],
+  ["answer", /^(engine\/(stub-play|answers|outcome|stream-player|input-answers|eras\/stateless-results|built-in-answers|built-ins\/.*)|stubs\/(tool-result|client-acceptance|schema-check|stream-script)|protocol\/(content|result-schemas)|values\/placeholders)$/],
+  ["journal", /^(journal\/.*|values\/json-size)$/],
+  ["write", /^transports\/(transport|http\/(sse-channel|sse-streams))$/],
+  ["dispatch", /^engine\/(core|reporting)$/],
+];
+const regions = new Map<string, { line: number; module: string }[]>();
+function moduleOf(url: string, line: number): string | undefined {
+  if (!/\/dist\/chunk-[^/]+\.js$/.test(url)) return undefined;
+  let list = regions.get(url);
+  if (!list) {
+    list = [];
+    readFileSync(new URL(url), "utf8")
+      .split("\n")
+      .forEach((text, i) => {
+        const m = /^\/\/ dist\/(.+)\.js$/.exec(text);
+        if (m) list?.push({ line: i, module: m[1] as string });
+      });
+    regions.set(url, list);
+  }
+  let found: string | undefined;
+  for (const r of list) if (r.line <= line) found = r.module;
+  return found;
+}
+// The same parts in a bare Hono app (`--server hono`): c.req.json() parses, c.json() answers,
+// @hono/node-server writes the Response to the Node response.
+const HONO_PARTS: [part: string, url: RegExp, fn: RegExp][] = [
+  ["parse", /\/hono\/dist\/request\.js$/, /^(json|#?cachedBody|text|arrayBuffer)$/],
+  ["answer", /\/hono\/dist\/context\.js$/, /^(json|#?newResponse|newResponse)$/],
+  ["write", /\/@hono\/node-server\/dist\/index\.mjs$/, /^(responseViaResponseObject|responseViaCache|writeFromReadableStream.*|flushHeaders)$/],
+];
+function partOf(frame: ProfileNode["callFrame"]): string | undefined {
+  for (const [part, url, fn] of HONO_PARTS) if (url.test(frame.url) && fn.test(frame.functionName)) return part;
+  const module = moduleOf(frame.url, frame.lineNumber);
+  if (module === undefined) return undefined;
+  const name = frame.functionName.replace(/^#/, "");
+  for (const [part, m, fn] of PARTS) if (m.test(module) && (!fn || fn.test(name))) return part;
+  return undefined;
+}
+const parts = new Map<string, number>();
+let busy = 0;
+profile.samples.forEach((id, i) => {
+  const leaf = byId.get(id);
+  const dt = profile.timeDeltas[i] ?? 0;
+  if (!leaf || leaf.callFrame.functionName === "(idle)") return;
+  busy += dt;
+  let part: string | undefined;
+  for (let n: ProfileNode | undefined = leaf; n && part === undefined; n = byId.get(parent.get(n.id) ?? -1)) part = partOf(n.callFrame);
+  const name = leaf.callFrame.functionName;
+  part ??= name === "(garbage collector)" ? "GC (main thread)" : name === "(program)" ? "V8 (program)" : "HTTP server (node:http, @hono/node-server, Hono)";
+  parts.set(part, (parts.get(part) ?? 0) + dt);
+});
+process.stdout.write(`\nper call, by part (main thread ${mainUsPerCall.toFixed(1)} µs, its busy samples shared out):\n`);
+for (const [part, t] of [...parts].sort((a, b) => b[1] - a[1])) process.stdout.write(`${((mainUsPerCall * t) / busy).toFixed(2).padStart(7)} µs  ${((100 * t) / busy).toFixed(1).padStart(5)}%  ${part}\n`);
+process.stdout.write(`${(result.cpuUsPerRequest - mainUsPerCall).toFixed(2).padStart(7)} µs          other threads (GC helpers, compiler, libuv)\n`);
 process.stdout.write(`profile: bench/results/profile/${file}\n`);

@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { CALL, freePort, latency, load, MCP_HEADERS, median, openSession, range, ROOT, rotate, rssMiB, startServer, type LoadResult, type Running } from "./lib.js";
+import { CALL, freePort, latency, load, MCP_HEADERS, median, openSession, range, ROOT, rotate, rssMiB, startServer, steadyLoad, warm, WARM_CALLS, type LoadResult, type Running } from "./lib.js";
 
 const quick = process.argv.includes("--quick");
 // --only kinds: the answer-kinds sections alone (3c and 3d), written to bench/results/kinds.md.
@@ -101,13 +101,18 @@ interface Started {
   readonly headers: Record<string, string>;
 }
 
-/** Starts subjects one by one, each warmed up (JIT, JVM) with a second of load. */
-async function startAll(subjects: Subject[], connections: number, body = CALL): Promise<Map<string, Started>> {
+/**
+ * Starts subjects one by one, each warmed up (JIT, JVM, its young generation) with
+ * WARM_CALLS calls right after it starts. Measured runs then go through steadyLoad, which
+ * warms a server again when it sat idle long enough for V8 to shrink its heap, so every figure
+ * is the server's steady state under load.
+ */
+async function startAll(subjects: Subject[], body = CALL): Promise<Map<string, Started>> {
   const running = new Map<string, Started>();
   for (const s of subjects) {
     const server = await s.start();
     const headers = s.headers ?? (s.stateful ? await openSession(server.url) : MCP_HEADERS);
-    await load(server, headers, { connections, duration: 1, body: s.body ?? body });
+    await warm(server, headers, s.body ?? body);
     running.set(s.name, { server, headers });
   }
   return running;
@@ -115,13 +120,13 @@ async function startAll(subjects: Subject[], connections: number, body = CALL): 
 
 /** Measures subjects at `connections`, rounds alternating their order; returns results per subject. */
 async function measure(subjects: Subject[], connections: number, body = CALL): Promise<Map<string, LoadResult[]>> {
-  const running = await startAll(subjects, connections, body);
+  const running = await startAll(subjects, body);
   const results = new Map<string, LoadResult[]>(subjects.map((s) => [s.name, []]));
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of rotate(subjects, round)) {
         const r = running.get(s.name) as Started;
-        const result = await load(r.server, r.headers, { connections, duration: DURATION, body: s.body ?? body });
+        const result = await steadyLoad(r.server, r.headers, { connections, duration: DURATION, body: s.body ?? body });
         if (result.errors) notes.push(`${s.name} at ${connections} connections: ${result.errors} errors in round ${round + 1}.`);
         results.get(s.name)?.push(result);
       }
@@ -151,10 +156,10 @@ async function measureBeside(
   duration: number,
   round: (run: (subject: Subject) => Promise<LoadResult>, subject: Subject) => Promise<RoundFigures>,
 ): Promise<Map<string, { cpu: number[]; ratios: number[] }>> {
-  const running = await startAll([baseline, ...subjects], connections);
+  const running = await startAll([baseline, ...subjects]);
   const run = async (subject: Subject): Promise<LoadResult> => {
     const r = running.get(subject.name) as Started;
-    const result = await load(r.server, r.headers, { connections, duration, body: subject.body ?? CALL });
+    const result = await steadyLoad(r.server, r.headers, { connections, duration, body: subject.body ?? CALL });
     if (result.errors) notes.push(`${subject.name} at ${connections} connections: ${result.errors} errors.`);
     return result;
   };
@@ -232,6 +237,7 @@ async function main(): Promise<void> {
   // The package as published: tsc, then the bundle (scripts/build.mjs).
   execFileSync(node, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" });
   const cpu = (rs: LoadResult[]) => rs.map((r) => r.cpuUsPerRequest);
+  notes.push(`Steady state: every server is warmed with ${WARM_CALLS.toLocaleString("en")} calls and 2 s more at 32 connections right after it starts, and with 2 s of load that is not measured before a run whenever it sat idle for more than 4 s (V8 shrinks an idle process's young generation, which then costs several times the scavenges per call until it grows back; \`npm run bench:idle\`).`);
 
   if (!only) {
     // 1. tools/call, JSON answers, 32 connections: CPU per request against the baselines.
@@ -313,19 +319,30 @@ async function main(): Promise<void> {
     mcpmock("placeholder, stateless JSON", ["stateless", "json", "1", "placeholder"]),
     mcpmock("function, stateful JSON", ["stateful", "json", "1", "fn"], true),
     mcpmock("function, stateless SSE", ["stateless", "sse", "1", "fn"]),
-    { ...mcpmock("function, 2026-07-28", ["stateless", "json", "1", "fn"]), ...STATELESS_2026 },
   ];
+  // A 2026-07-28 call beside a Hono app that does the checks that revision asks of any server
+  // (its headers against the body, the _meta envelope): bench/servers/hono-2026.mjs.
+  const modern: Subject = { ...mcpmock("function, 2026-07-28", ["stateless", "json", "1", "fn"]), ...STATELESS_2026 };
+  const hono2026: Subject = { name: "Hono (2026-07-28 checks)", ...STATELESS_2026, start: () => startServer("hono-2026", node, ["bench/servers/hono-2026.mjs"]) };
   const [kindRounds, kindPairs, kindRun] = quick ? [1, 2, 0.5] : [7, 2, 1];
   notes.push(`Answer kinds over HTTP: ${kindRounds} rounds; in each, a subject and bare Hono take turns in ${kindPairs * 2} runs of ${kindRun} s each (${kindPairs} each), and the round's ratio is the subject's CPU per call over Hono's; "rounds" is the spread of the rounds' ratios.`);
   const byKind = await measurePaired(honoBare, kinds, 32, kindRounds, kindPairs, kindRun);
   for (const [name, { cpu: rounds, ratios }] of byKind) {
     row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
   }
+  const byModern = await measurePaired(hono2026, [modern], 32, kindRounds, kindPairs, kindRun);
+  for (const [name, { cpu: rounds, ratios }] of byModern) {
+    row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono with the 2026 checks (rounds ${range(ratios, 2)})`);
+  }
   const [atOnceRounds, atOnceRun] = quick ? [1, 0.5] : [6, 3];
   notes.push(`Answer kinds at once: ${atOnceRounds} rounds of ${atOnceRun} s; in each, a subject and bare Hono are loaded at the same time, 16 connections each, and the round's ratio is the subject's CPU per call over Hono's.`);
   const atOnce = await measureAtOnce(honoBare, kinds, 16, atOnceRounds, atOnceRun);
   for (const [name, { cpu: rounds, ratios }] of atOnce) {
     row("tools/call answer kinds, beside Hono at once, 16+16 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
+  }
+  const modernAtOnce = await measureAtOnce(hono2026, [modern], 16, atOnceRounds, atOnceRun);
+  for (const [name, { cpu: rounds, ratios }] of modernAtOnce) {
+    row("tools/call answer kinds, beside Hono at once, 16+16 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono with the 2026 checks (rounds ${range(ratios, 2)})`);
   }
 
   // 3d. The same kinds in memory (mock.clientTransport(), raw JSON-RPC messages): the engine
