@@ -125,7 +125,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
     expect(pack.unpackedSize).toBeLessThan(MAX_UNPACKED_BYTES);
   });
 
-  test("dist/ matches src/: the three bundled entry points and their named chunks, one .d.ts per source module, the inspector's files, no leftovers", () => {
+  test("dist/ matches src/: the four bundled entry points and their named chunks, one .d.ts per source module, the inspector's files, no leftovers", () => {
     const sources = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
     const paths = new Set(pack.files.map((f) => f.path));
     // The inspector page's files, copied as they are from src/admin/ui by the build.
@@ -134,7 +134,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
     for (const file of ui) expect(readFileSync(join(ROOT, "dist/ui", file), "utf8"), file).toBe(readFileSync(join(ROOT, "src/admin/ui", file), "utf8"));
     const files = [...paths].filter((p) => p.endsWith(".js") && !p.startsWith("dist/ui/"));
     const js = [...new Set(files.map((p) => p.replace(/^dist\/|\.js$/g, "").replace(/^chunk-[a-z-]+(-\d+)?$/, "chunk-<folder>")))].sort();
-    expect(js).toEqual(["chunk-<folder>", "cli", "index", "vitest"]);
+    expect(js).toEqual(["chunk-<folder>", "cli", "index", "recording", "vitest"]);
     // Chunks the CLI loads only when a command needs them are shared chunks too; each one is
     // imported by an entry point or another chunk (none is left over from an earlier build).
     const texts = files.map((p) => readFileSync(join(ROOT, p), "utf8"));
@@ -152,6 +152,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
       // "default" lets require("mcpmock") load the ES module on Node 20.19+.
       ".": { types: "./dist/index.d.ts", import: "./dist/index.js", default: "./dist/index.js" },
       "./vitest": { types: "./dist/vitest/index.d.ts", import: "./dist/vitest.js", default: "./dist/vitest.js" },
+      "./recording": { types: "./dist/recording/index.d.ts", import: "./dist/recording.js", default: "./dist/recording.js" },
       "./schema.json": "./schema.json",
       "./package.json": "./package.json",
     });
