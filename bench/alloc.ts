@@ -5,27 +5,18 @@
  * does, so a change that allocates less shows even on a busy machine. CALLS (100,000) counted
  * after 40,000 not counted; 32 connections.
  */
-import { load, MCP_HEADERS, startServer } from "./lib.js";
+import { load, MCP_HEADERS, startMetered } from "./lib.js";
 
 const calls = Number(process.env["CALLS"] ?? 100_000);
 const specs = process.argv.slice(2);
 if (specs.length === 0) throw new Error("usage: npm run bench:alloc -- <script[:arg:arg]> ...");
 for (const spec of specs) {
-  const [script, ...args] = spec.split(":") as [string, ...string[]];
-  const server = await startServer(spec, process.execPath, ["--import", "./bench/probes/gc-meter.mjs", "--min-semi-space-size=16", "--max-semi-space-size=16", script, ...args]);
-  const lines: string[] = [];
-  server.proc.stderr?.on("data", (c: Buffer) => lines.push(...String(c).split("\n").filter((l) => l.startsWith("GC-METER "))));
-  const meter = async (): Promise<number> => {
-    const seen = lines.length;
-    server.proc.kill("SIGUSR2");
-    while (lines.length === seen) await new Promise((r) => setTimeout(r, 5));
-    return Number((lines[seen] as string).split(" ")[1]);
-  };
+  const { server, meter } = await startMetered(spec, ["--min-semi-space-size=16", "--max-semi-space-size=16"]);
   try {
     await load(server, MCP_HEADERS, { connections: 32, amount: 40_000 });
     await meter();
     const result = await load(server, MCP_HEADERS, { connections: 32, amount: calls });
-    const scavenges = await meter();
+    const scavenges = (await meter()).minor;
     process.stdout.write(`${spec}: ${((scavenges * 16 * 1024) / result.requests).toFixed(2)} KiB allocated per call (${scavenges} scavenges over ${result.requests} calls), ${result.cpuUsPerRequest.toFixed(1)} µs CPU per call\n`);
   } finally {
     await server.stop();

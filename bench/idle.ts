@@ -8,7 +8,7 @@
  *   npm run bench:idle                         # Hono and mcpmock (stateless JSON, function answer)
  *   npm run bench:idle -- bench/servers/hono.mjs
  */
-import { load, MCP_HEADERS, median, startServer } from "./lib.js";
+import { load, MCP_HEADERS, median, startMetered } from "./lib.js";
 
 const ROUNDS = Number(process.env["ROUNDS"] ?? 6);
 const IDLE = Number(process.env["IDLE"] ?? 12);
@@ -27,25 +27,7 @@ interface Round {
 }
 
 async function run(spec: string, flags: string[], idle: number): Promise<Round[]> {
-  const [script, ...args] = spec.split(":") as [string, ...string[]];
-  const server = await startServer(spec, process.execPath, ["--import", "./bench/probes/gc-meter.mjs", ...flags, script, ...args]);
-  const lines: string[] = [];
-  let buffer = "";
-  server.proc.stderr?.on("data", (c: Buffer) => {
-    buffer += String(c);
-    for (let at = buffer.indexOf("\n"); at >= 0; at = buffer.indexOf("\n")) {
-      const line = buffer.slice(0, at);
-      buffer = buffer.slice(at + 1);
-      if (line.startsWith("GC-METER ")) lines.push(line);
-    }
-  });
-  const meter = async (): Promise<[number, number, number]> => {
-    const seen = lines.length;
-    server.proc.kill("SIGUSR2");
-    while (lines.length === seen) await new Promise((r) => setTimeout(r, 5));
-    const [, minor, major, size] = (lines[seen] as string).split(" ").map(Number) as [number, number, number, number];
-    return [minor, major, size];
-  };
+  const { server, meter } = await startMetered(spec, flags);
   try {
     await load(server, MCP_HEADERS, { connections: 32, amount: WARM });
     await new Promise((r) => setTimeout(r, idle * 1000));
@@ -53,8 +35,8 @@ async function run(spec: string, flags: string[], idle: number): Promise<Round[]
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const result = await load(server, MCP_HEADERS, { connections: 32, duration: 2 });
-      const [minor, , size] = await meter();
-      rounds.push({ cpu: result.cpuUsPerRequest, minorPer1000: (1000 * minor) / result.requests, newSpaceMiB: size / 1048576 });
+      const { minor, newSpaceBytes } = await meter();
+      rounds.push({ cpu: result.cpuUsPerRequest, minorPer1000: (1000 * minor) / result.requests, newSpaceMiB: newSpaceBytes / 1048576 });
     }
     return rounds;
   } finally {

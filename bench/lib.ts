@@ -61,6 +61,11 @@ export function cpuMs(pid: number): number {
   return ns / 1e6;
 }
 
+/** CPU time of a process's main thread alone in ms (what a CPU profile samples), as {@link cpuMs} reads it. */
+export function mainThreadMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+}
+
 /** Resident memory of a process in MiB. */
 export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -223,4 +228,38 @@ export function range(xs: readonly number[], digits = 1): string {
 export function rotate<T>(xs: readonly T[], n: number): T[] {
   const k = n % xs.length;
   return [...xs.slice(k), ...xs.slice(0, k)];
+}
+
+/** The collections a metered server ran since the last reading, and its new space's size now. */
+export interface GcReading {
+  readonly minor: number;
+  readonly major: number;
+  readonly newSpaceBytes: number;
+}
+
+/**
+ * Starts a bench server with bench/probes/gc-meter.mjs loaded (after `flags`, V8 flags for it)
+ * and returns it with `meter()`, which asks it for a {@link GcReading} (SIGUSR2, a line on stderr).
+ */
+export async function startMetered(spec: string, flags: readonly string[] = []): Promise<{ server: Running; meter: () => Promise<GcReading> }> {
+  const [script, ...args] = spec.split(":") as [string, ...string[]];
+  const server = await startServer(spec, process.execPath, ["--import", "./bench/probes/gc-meter.mjs", ...flags, script, ...args]);
+  const lines: string[] = [];
+  let buffer = "";
+  server.proc.stderr?.on("data", (c: Buffer) => {
+    buffer += String(c);
+    for (let at = buffer.indexOf("\n"); at >= 0; at = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      if (line.startsWith("GC-METER ")) lines.push(line);
+    }
+  });
+  const meter = async (): Promise<GcReading> => {
+    const seen = lines.length;
+    server.proc.kill("SIGUSR2");
+    while (lines.length === seen) await new Promise((r) => setTimeout(r, 5));
+    const [, minor, major, newSpaceBytes] = (lines[seen] as string).split(" ").map(Number) as [number, number, number, number];
+    return { minor, major, newSpaceBytes };
+  };
+  return { server, meter };
 }

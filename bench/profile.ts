@@ -12,7 +12,7 @@
  * INTERVAL=µs between samples (200).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { load, MCP_HEADERS, openSession, ROOT, startServer, warm } from "./lib.js";
+import { load, mainThreadMs, MCP_HEADERS, openSession, ROOT, startServer, warm } from "./lib.js";
 
 interface ProfileNode {
   id: number;
@@ -32,11 +32,6 @@ const args = serverAt >= 0 ? argv.filter((_, i) => i !== serverAt && i !== serve
 const dir = `${ROOT}bench/results/profile`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-
-/** CPU time of a process's main thread alone in ms (the profile samples only that thread). */
-function mainThreadMs(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
-}
 
 const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", process.env["INTERVAL"] ?? "200", `bench/servers/${serverName}.mjs`, ...args]);
 const stateful = serverName === "mcpmock" ? (args[0] ?? "stateful") === "stateful" : false;

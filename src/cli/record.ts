@@ -8,7 +8,7 @@
 import { whenParentGoes } from "./parent-watch.js";
 import { parseArgs } from "node:util";
 import { DEFAULT_RECORD_TIMEOUT_MS } from "../recording/http-proxy.js";
-import { parsePointer, type Pointer } from "../recording/json-pointer.js";
+import { parsePointers, type Pointer } from "../recording/json-pointer.js";
 import { startRecorder, type Recorder } from "../recording/index.js";
 import { UsageError } from "./command.js";
 
@@ -68,13 +68,7 @@ export function capabilitiesOption(text: string | undefined): Record<string, unk
 
 /** Parses JSON Pointers given on the command line. */
 export function pointers(option: string, values: readonly string[] | undefined): Pointer[] {
-  return (values ?? []).map((v) => {
-    try {
-      return parsePointer(v);
-    } catch (error) {
-      throw new UsageError(`--${option}: ${(error as Error).message}`);
-    }
-  });
+  return parsePointers(values, (message) => new UsageError(`--${option}: ${message}`));
 }
 
 function options(args: string[]) {

@@ -14,7 +14,7 @@ import type { MockDefinition } from "../definition/format.js";
 import { loadDefinition } from "../definition/load.js";
 import { McpMockError } from "../values/errors.js";
 import { checkAgainst, type CheckReport } from "./checker.js";
-import { parsePointer } from "./json-pointer.js";
+import { parsePointers } from "./json-pointer.js";
 import type { RecordTarget } from "./recorder.js";
 
 export { record, startRecorder, type RecordTarget, type RecordFileOptions, type RecorderOptions, type RecordOptions, type RecordResult, type Recorder } from "./recorder.js";
@@ -58,13 +58,7 @@ export type CheckDefinitionOptions = RecordTarget & {
  */
 export async function checkDefinition(fileOrDefinition: string | MockDefinition, options: CheckDefinitionOptions): Promise<CheckReport> {
   const { definition } = loadDefinition(fileOrDefinition);
-  const ignore = (options.ignore ?? []).map((text) => {
-    try {
-      return parsePointer(text);
-    } catch (error) {
-      throw new McpMockError(`checkDefinition({ ignore }): ${(error as Error).message}`);
-    }
-  });
+  const ignore = parsePointers(options.ignore, (message) => new McpMockError(`checkDefinition({ ignore }): ${message}`));
   const target = "command" in options ? { command: options.command, args: options.args ?? [] } : { target: options.target };
   return checkAgainst(definition, target, {
     ignore,

@@ -17,6 +17,20 @@ export function parsePointer(text: string): Pointer {
     .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/**
+ * Parses the pointers one option was given; a mistake becomes the error `fail` makes of its
+ * message (which names the option where it was given: `--redact`, `record({ redact })`).
+ */
+export function parsePointers(texts: readonly string[] | undefined, fail: (message: string) => Error): Pointer[] {
+  return (texts ?? []).map((text) => {
+    try {
+      return parsePointer(text);
+    } catch (error) {
+      throw fail((error as Error).message);
+    }
+  });
+}
+
 /** Writes a pointer back as text. */
 export function showPointer(pointer: Pointer): string {
   return pointer.map((t) => `/${t.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");

@@ -19,7 +19,7 @@ import { RecordingFile } from "./definition-file.js";
 import { toDefinition } from "./definition-writer.js";
 import { Recording } from "./exchanges.js";
 import { DEFAULT_RECORD_TIMEOUT_MS, startHttpProxy } from "./http-proxy.js";
-import { parsePointer, type Pointer } from "./json-pointer.js";
+import { parsePointers, type Pointer } from "./json-pointer.js";
 import { relayStdio } from "./stdio-relay.js";
 
 /**
@@ -131,13 +131,7 @@ export interface Recorder {
 
 /** JSON Pointers given as text, their mistakes named with the option. */
 function pointers(option: string, texts: readonly string[] | undefined): Pointer[] {
-  return (texts ?? []).map((text) => {
-    try {
-      return parsePointer(text);
-    } catch (error) {
-      throw new McpMockError(`record({ ${option} }): ${(error as Error).message}`);
-    }
-  });
+  return parsePointers(texts, (message) => new McpMockError(`record({ ${option} }): ${message}`));
 }
 
 /**

@@ -10,7 +10,7 @@ import type { UpstreamInfo } from "../engine/upstream-port.js";
 import { McpMockError } from "../values/errors.js";
 import { toDefinition } from "./definition-writer.js";
 import type { Exchange } from "./exchanges.js";
-import { parsePointer, type Pointer } from "./json-pointer.js";
+import { parsePointers, type Pointer } from "./json-pointer.js";
 
 /**
  * How a snapshot is written: JSON Pointers into request params (and answers, for `redact`)
@@ -45,11 +45,5 @@ export function snapshotOf(entries: readonly JournalEntry[], info: UpstreamInfo 
 }
 
 function pointers(name: string, texts: readonly string[] | undefined): Pointer[] {
-  return (texts ?? []).map((text) => {
-    try {
-      return parsePointer(text);
-    } catch (error) {
-      throw new McpMockError(`snapshot({ ${name} }): ${(error as Error).message}`);
-    }
-  });
+  return parsePointers(texts, (message) => new McpMockError(`snapshot({ ${name} }): ${message}`));
 }
