@@ -17,6 +17,6 @@ export const PROXY_PLAN: ProxyPlan = { kind: "proxy" };
 export function proxiedAnswers(upstream: UpstreamPort | undefined, core: Omit<ProxiedSource, "upstream" | "complete" | "closing"> & { readonly closing: AbortController }, complete: ProxiedSource["complete"]): ProxiedAnswers | undefined {
   if (upstream === undefined) return undefined;
   const proxied = new ProxiedAnswers({ upstream, sessions: core.sessions, requests: core.requests, push: core.push, closing: core.closing.signal, complete });
-  core.sessions.onEnd = (id) => proxied.endSession(id);
+  core.sessions.onEnd((id) => proxied.endSession(id));
   return proxied;
 }

@@ -31,6 +31,13 @@ export class Push {
     this.#requests = requests;
     this.#stateful = stateful;
     this.#closing = closing;
+    // A session that ends before it opens its push stream never takes what was held for it.
+    sessions.onEnd((id) => this.#held.delete(id));
+  }
+
+  /** How many sessions have messages waiting for their push stream to open. */
+  get heldSessions(): number {
+    return this.#held.size;
   }
 
   /** A transport says a session's push stream opened (wakes `notify`/`request` waiting for one). */

@@ -163,14 +163,18 @@ export class SessionStore {
     return this.#sessions.size;
   }
 
-  /** Called when a session ends (proxy mode ends its upstream session). */
-  onEnd: ((id: string) => void) | undefined;
+  readonly #endListeners: ((id: string) => void)[] = [];
+
+  /** Calls `listener` whenever a session ends (proxy mode ends its upstream session; push drops what it held). */
+  onEnd(listener: (id: string) => void): void {
+    this.#endListeners.push(listener);
+  }
 
   /** Ends a session (and its stream); later requests with its id get 404. */
   end(id: string): boolean {
     const session = this.#sessions.get(id);
     if (!session) return false;
-    this.onEnd?.(id);
+    for (const listener of this.#endListeners) listener(id);
     session.streams.closeAll();
     session.stream = undefined;
     this.#sessions.delete(id);
