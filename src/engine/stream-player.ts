@@ -32,7 +32,7 @@ export interface StreamSink {
 /** What playing a script needs from the mock. */
 export interface StreamHost {
   /** Sends a request to the client on `sink` and resolves with its answer (`key`: the script's name for it). */
-  requestFromClient(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal, key?: string): Promise<unknown>;
+  requestFromClient(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal, key: string): Promise<unknown>;
   /** Plays the ending answer for a call. */
   finalMessage(plan: ResponsePlan, call: McpCall): Promise<JsonRpcResponse>;
   /**

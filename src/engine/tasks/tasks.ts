@@ -89,7 +89,7 @@ export interface TaskEnvironment {
   /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through (a task's: those of its `principal`). */
   broadcast(method: string, params: Record<string, unknown>, principal?: string): void;
   /** Sends a message to a session's push stream, held until the stream opens. */
-  deliver?(sessionId: string, message: unknown): void;
+  deliver(sessionId: string, message: unknown): void;
 }
 
 /** How a declared tool runs with tasks. */
@@ -307,9 +307,7 @@ export class Tasks implements TaskAnswers {
   }
 
   #deliver(sessionId: string | undefined, message: unknown): void {
-    if (sessionId === undefined) return;
-    if (this.#env.deliver) this.#env.deliver(sessionId, message);
-    else this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
+    if (sessionId !== undefined) this.#env.deliver(sessionId, message);
   }
 }
 
