@@ -2,7 +2,7 @@
  * The mock's tasks (2025-11-25): which calls run as tasks, starting them, and the built-in
  * answers of `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel`. The store and the
  * runner know no wire form; this file speaks the 2025-11-25 one (`wire-2025.ts`). The core
- * calls three things: {@link Tasks.refusal}, {@link Tasks.wants} and {@link Tasks.start}.
+ * calls three things: {@link Tasks.select}, {@link Tasks.wants} and {@link Tasks.start}.
  * @module
  */
 import { PREFIX } from "../../values/errors.js";
@@ -33,6 +33,15 @@ const TASK_REVISIONS: readonly string[] = METHOD_BY_NAME.get("tasks/get")?.revis
 
 /** The task methods of the 2026-07-28 extension, refused to a request that does not declare it. */
 const EXTENSION_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
+
+/** A request the tasks refuse: its error answer, and no miss to report. */
+type Refusal = { readonly message: JsonRpcResponse; readonly miss: undefined };
+
+/** The 2026-07-28 refusal of a request that uses tasks without declaring the extension. */
+function missingExtension(call: McpCall): Refusal {
+  const error = { code: ErrorCodes.MissingRequiredClientCapability, message: `Missing required client capability: extensions.${TASKS_EXTENSION}`, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } };
+  return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
+}
 
 /** Default ttl of a task the client did not give one: one minute. */
 export const DEFAULT_TASK_TTL_MS = 60_000;
@@ -135,20 +144,19 @@ export class Tasks implements TaskAnswers {
    * The refusal of a plain call of a tool that requires a task: -32601 as the SDK's server says
    * it; in 2026-07-28, -32021 naming the extension the request did not declare.
    */
-  refusal(call: McpCall): { readonly message: JsonRpcResponse; readonly miss: undefined } | undefined {
+  #refusal(call: McpCall): Refusal | undefined {
+    // Only a tool call or a task method can be refused: every other request costs one comparison here.
+    const toolCall = call.method === "tools/call";
+    if (!toolCall && !EXTENSION_METHODS.has(call.method)) return undefined;
     const stateless = supportedRevision(call.protocolVersion).stateless;
-    const missingExtension = (): { readonly message: JsonRpcResponse; readonly miss: undefined } => {
-      const error = { code: ErrorCodes.MissingRequiredClientCapability, message: `Missing required client capability: extensions.${TASKS_EXTENSION}`, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } };
-      return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
-    };
     // 2026-07-28: the task methods belong to the extension; a request that does not declare it cannot use them.
-    if (stateless && EXTENSION_METHODS.has(call.method) && !optsIntoTasks(call)) return missingExtension();
-    if (call.method === "tools/call" && !stateless && asksForTask(call) && this.#declaredForbidden(call)) {
+    if (!toolCall) return stateless && !optsIntoTasks(call) ? missingExtension(call) : undefined;
+    if (!stateless && asksForTask(call) && this.#declaredForbidden(call)) {
       const error = { code: ErrorCodes.MethodNotFound, message: `Tool ${call.name as string} does not support task-augmented execution`, data: `${PREFIX} the tool is declared without execution.taskSupport "optional" or "required"; call it without params.task, or declare it with execution: { taskSupport: "optional" }.` };
       return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
     }
-    if (call.method !== "tools/call" || this.support(call) !== "required" || asksForTask(call)) return undefined;
-    if (stateless) return missingExtension();
+    if (this.support(call) !== "required" || asksForTask(call)) return undefined;
+    if (stateless) return missingExtension(call);
     const message: JsonRpcResponse = {
       jsonrpc: "2.0",
       id: call.id ?? null,
@@ -163,7 +171,7 @@ export class Tasks implements TaskAnswers {
    * which fails with the miss answer (its guidance in the status message and in `tasks/result`).
    */
   select(call: McpCall, choose: () => Selection): Selection {
-    const refused = this.refusal(call);
+    const refused = this.#refusal(call);
     if (refused) return refused;
     const chosen = choose();
     if ("entry" in chosen || !("result" in chosen.message) || this.support(call) === "forbidden" || !asksForTask(call)) return chosen;
