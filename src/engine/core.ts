@@ -188,7 +188,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       const report = `${PREFIX} request id ${JSON.stringify(id)} is already in flight in ${ctx.sessionId}; JSON-RPC ids must be unique among pending requests.`;
       const outcome: Outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InvalidRequest, "Invalid Request: duplicate request id in flight", report) };
       this.journal.complete(entry, undefined, answerOf(outcome), report);
-      if (!this.journal.missesExpected) reportUnmatched(this.options, entry, report);
+      reportUnmatched(this, entry, report);
       return outcome;
     }
     const outcome = this.#handle(call, entry, method);
@@ -239,7 +239,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     if (this.proxied) this.proxied.mark(call, entry);
     this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome), outcome.kind === "message" ? outcome.resultJson : undefined);
     if (this.options.verbose) logAnswer(entry, outcome);
-    if (miss !== undefined && !this.journal.missesExpected) reportUnmatched(this.options, entry, miss);
+    if (miss !== undefined) reportUnmatched(this, entry, miss);
     return outcome;
   }
 
