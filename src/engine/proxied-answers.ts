@@ -187,7 +187,7 @@ export class ProxiedAnswers {
         const sink = sinkOf();
         const open = key === "" ? undefined : sessions.get(key);
         if (sink) return requests.send(method, params, open, (m) => sink.send(m), undefined, sink.signal);
-        if (!open) return Promise.reject(new Error(`${PREFIX} ${method} from the upstream cannot reach a client without a session (${call.protocolVersion}).`));
+        if (!open) return Promise.reject(new Error(`${PREFIX} ${method} from the upstream cannot reach the client: no call of it is in flight, and a client without a session (${call.protocolVersion}) has no push stream. Have the upstream ask while it answers a call (the request then goes back on that call's stream), or connect a 2025-11-25 client to a mock with sessions: "stateful" (the request then goes on its GET stream).`));
         return push.request(open, method, params, undefined);
       },
     };
