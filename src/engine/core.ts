@@ -148,7 +148,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   // The built-in answers read these (DefaultsSource).
   serverInfo(): Record<string, unknown> {
-    return { ...(this.options.serverInfo ?? this.proxied?.upstreamServerInfo() ?? { name: "mcpmock", version: VERSION }) };
+    return { ...(this.options.serverInfo ?? this.proxied?.upstreamInfo()?.serverInfo ?? { name: "mcpmock", version: VERSION }) };
   }
   instructions(): string | undefined {
     return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;

@@ -76,11 +76,6 @@ export class ProxiedAnswers {
     return this.#src.upstream.info;
   }
 
-  /** What the upstream said it is (name, version), once known. */
-  upstreamServerInfo(): Record<string, unknown> | undefined {
-    return this.#src.upstream.info?.serverInfo;
-  }
-
   /** Plays a proxy plan: `own` is the mock's built-in answer, for a plan that merges a list. */
   play(plan: ProxyPlan, call: McpCall, own?: () => Outcome | Promise<Outcome>): Outcome | Promise<Outcome> {
     const key = call.sessionId ?? "";
