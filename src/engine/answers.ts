@@ -28,6 +28,7 @@ import type { InputRounds, Retry } from "./input-rounds.js";
 import { MetaKeys } from "../protocol/revisions.js";
 import type { LogLevel } from "../stubs/stream-script.js";
 import type { ProxiedAnswers } from "./proxied-answers.js";
+import { isListened } from "./subscriptions.js";
 
 /** What answers read from the mock. */
 export interface AnswerSource extends DefaultsSource {
@@ -43,14 +44,6 @@ export interface AnswerSource extends DefaultsSource {
   /** `strict`: every result is checked to be one a client accepts before it is sent. */
   readonly options: Pick<McpMockOptions, "strict">;
 }
-
-/** The server notifications that, in 2026-07-28, go to the listen streams that asked for them rather than the call's own stream. */
-const LISTENED_NOTIFICATIONS: ReadonlySet<string> = new Set([
-  "notifications/tools/list_changed",
-  "notifications/prompts/list_changed",
-  "notifications/resources/list_changed",
-  "notifications/resources/updated",
-]);
 
 /** Where a 2026-07-28 call stands among its input rounds, and which answer of its stub it plays. */
 export interface RoundsContext {
@@ -201,7 +194,7 @@ export class Answers {
       requestFromClient: (method, params, session, deliver, timeoutMs, signal) => requests.send(method, params, session, deliver, timeoutMs, signal),
       finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
       notify: (method, params, call) => {
-        if (!LISTENED_NOTIFICATIONS.has(method) || !supportedRevision(call.protocolVersion).stateless) return false;
+        if (!isListened(method) || !supportedRevision(call.protocolVersion).stateless) return false;
         this.#source.toListeners(method, isJsonObject(params) ? params : undefined);
         return true;
       },
