@@ -65,6 +65,8 @@ export class Answers {
   readonly #constants = new WeakMap<ResponsePlan, ConstantResult[]>();
   /** The 2026-07-28 form of constant results, by the session-era result. */
   readonly #completed = new WeakMap<object, ConstantResult>();
+  /** With `strict`, the constant results that passed the check, and what they were checked for. */
+  readonly #accepted = new WeakMap<object, { readonly method: string; readonly name: string | undefined; readonly outputCheck: unknown }>();
 
   constructor(source: AnswerSource) {
     this.#source = source;
@@ -106,17 +108,25 @@ export class Answers {
   }
 
   /**
-   * With `strict`, a result the client would reject (constant ones were checked at stub time,
-   * unless their tool was declared after the stub) becomes a -32603 error that says why.
+   * With `strict`, a result the client would reject becomes a -32603 error that says why. A
+   * constant one is checked on its first call only (the DSL checked it at stub time, but not
+   * against a tool declared later, nor a definition file's).
    */
   #strict(outcome: Outcome, call: McpCall, where: string): Outcome {
     if (outcome.kind !== "message" || !("result" in outcome.message)) return outcome;
+    const result = outcome.message.result;
     const name = call.method === "tools/call" && supportedRevision(call.protocolVersion).structuredContent ? call.name : undefined;
+    const outputCheck = name === undefined ? undefined : this.#source.tools.outputCheck(name);
+    // A constant result is checked once (again only if asked for by another method or tool, or its tool was declared anew).
+    const shared = outcome.shared === true && isJsonObject(result) ? result : undefined;
+    const passed = shared && this.#accepted.get(shared);
+    if (passed && passed.method === call.method && passed.name === name && passed.outputCheck === outputCheck) return outcome;
     try {
-      assertClientAccepts(call.method, outcome.message.result, `the answer of ${where}`, name === undefined ? undefined : { name, outputCheck: this.#source.tools.outputCheck(name) });
+      assertClientAccepts(call.method, result, `the answer of ${where}`, name === undefined ? undefined : { name, outputCheck });
     } catch (error) {
       throw new JsonRpcFailure(ErrorCodes.InternalError, (error as Error).message);
     }
+    if (shared) this.#accepted.set(shared, { method: call.method, name, outputCheck });
     return outcome;
   }
 
