@@ -31,7 +31,7 @@ import type { ProxiedAnswers } from "./proxied-answers.js";
 import { isListened } from "./subscriptions.js";
 
 /** What answers read from the mock. */
-export interface AnswerSource extends DefaultsSource {
+interface AnswerSource extends DefaultsSource {
   readonly requests: ClientRequests;
   /** Seals and opens the state of 2026-07-28 input rounds. */
   readonly inputRounds: InputRounds;

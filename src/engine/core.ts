@@ -47,7 +47,7 @@ import { selectWithRates } from "./fault-rate.js";
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
 /** The state every scenario starts in (WireMock's name). */
-export const STARTED = "Started";
+const STARTED = "Started";
 
 export class MockCore implements DefaultsSource, SelectionContext {
   readonly registry = new StubRegistry();

@@ -23,7 +23,7 @@ import type { StreamSink } from "./stream-player.js";
 import type { SessionRelay, UpstreamAnswer, UpstreamInfo, UpstreamPort } from "./upstream-port.js";
 
 /** What a journal entry of a proxied call keeps of the upstream. */
-export interface UpstreamNote {
+interface UpstreamNote {
   /** The upstream's answer, before any transform: `{ result }` or `{ error }`. */
   readonly answer: UpstreamAnswer;
   /** Milliseconds the upstream took. */

@@ -12,7 +12,7 @@ import { assertClientCapability } from "./stream-player.js";
 import { Subscriptions } from "./subscriptions.js";
 
 /** How many messages wait, per session, for its push stream to open. */
-export const MAX_HELD = 100;
+const MAX_HELD = 100;
 
 /** The sessions' push streams. */
 export class Push {

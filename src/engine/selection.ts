@@ -47,7 +47,7 @@ export function errorMessage(call: McpCall, code: number, message: string, data?
 }
 
 /** An `isError` tool result carrying a text. */
-export function toolError(call: McpCall, text: string): JsonRpcResponse {
+function toolError(call: McpCall, text: string): JsonRpcResponse {
   return resultResponse(call.id as RequestId, { content: [{ type: "text", text }], isError: true });
 }
 
@@ -56,7 +56,7 @@ function invalid(call: McpCall, message: string): Selection {
 }
 
 /** Stubs a call passed over (a fault's `rate` let it through): selection leaves them out as if spent. */
-export type Passed = ReadonlySet<StubEntry> | undefined;
+type Passed = ReadonlySet<StubEntry> | undefined;
 
 /** Whether a stub can answer this call: available, and not one the call passed over. */
 function usable(entry: StubEntry, passed: Passed): boolean {

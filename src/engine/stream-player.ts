@@ -75,7 +75,7 @@ export interface PlayRounds {
  * Throws unless the session's client declared the capabilities requests need (their
  * descriptors' `clientCapability`; unknown without a session), naming every one missing.
  */
-export function assertClientCapabilities(methods: readonly string[], session: Session | undefined, where: string): void {
+function assertClientCapabilities(methods: readonly string[], session: Session | undefined, where: string): void {
   if (!session) return;
   const missing = methods.filter((method) => {
     const capability = CLIENT_CAPABILITY_BY_METHOD.get(method);

@@ -10,7 +10,7 @@ import { isJsonObject } from "../values/json-value.js";
 import { withFields } from "../values/with-fields.js";
 
 /** What a listen request may ask for (its `params.notifications`). */
-export interface SubscriptionFilter {
+interface SubscriptionFilter {
   readonly toolsListChanged?: boolean;
   readonly promptsListChanged?: boolean;
   readonly resourcesListChanged?: boolean;
@@ -49,7 +49,7 @@ export function isListened(method: string): boolean {
  * What the mock honours of a requested filter: the list changes of the lists it serves (the
  * capabilities it advertises), and resource subscriptions when it serves resources.
  */
-export function honouredFilter(requested: unknown, capabilities: Record<string, unknown>): SubscriptionFilter {
+function honouredFilter(requested: unknown, capabilities: Record<string, unknown>): SubscriptionFilter {
   const asked = isJsonObject(requested) ? requested : {};
   const filter: Record<string, unknown> = {};
   if (asked["toolsListChanged"] === true && capabilities["tools"] !== undefined) filter["toolsListChanged"] = true;

@@ -44,13 +44,13 @@ function missingExtension(call: McpCall): Refusal {
 }
 
 /** Default ttl of a task the client did not give one: one minute. */
-export const DEFAULT_TASK_TTL_MS = 60_000;
+const DEFAULT_TASK_TTL_MS = 60_000;
 /** Default `pollInterval` a task suggests: short, since a mock's tasks are for tests. */
 export const DEFAULT_TASK_POLL_INTERVAL_MS = 100;
 /** The longest ttl a client may ask for (one hour); a longer one is cut to it. */
 export const MAX_REQUESTED_TASK_TTL_MS = 3_600_000;
 /** The longest `pollInterval` a client may ask for (one minute). */
-export const MAX_REQUESTED_POLL_INTERVAL_MS = 60_000;
+const MAX_REQUESTED_POLL_INTERVAL_MS = 60_000;
 
 /** A client's number of milliseconds, if it is one (finite, 0 or more), cut to `max`. */
 function requestedMs(value: unknown, max: number): number | undefined {
@@ -90,7 +90,7 @@ export interface TaskOptions {
 }
 
 /** What the tasks read from the mock. */
-export interface TaskEnvironment {
+interface TaskEnvironment {
   readonly tools: ToolCatalog;
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
@@ -102,7 +102,7 @@ export interface TaskEnvironment {
 }
 
 /** How a declared tool runs with tasks. */
-export type TaskSupport = "forbidden" | "optional" | "required";
+type TaskSupport = "forbidden" | "optional" | "required";
 
 /** The mock's tasks. */
 export class Tasks implements TaskAnswers {
@@ -326,7 +326,7 @@ const NO_STREAM_HOST: StreamHost = {
 };
 
 /** Whether a request asks to run as a task: `params.task` is an object (2025-11-25), or its envelope declares the tasks extension (2026-07-28). */
-export function asksForTask(call: McpCall): boolean {
+function asksForTask(call: McpCall): boolean {
   if (supportedRevision(call.protocolVersion).stateless) return optsIntoTasks(call);
   const task = call.params?.["task"];
   return task !== null && typeof task === "object" && !Array.isArray(task);
