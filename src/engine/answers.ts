@@ -28,9 +28,10 @@ import type { InputRounds, Retry } from "./input-rounds.js";
 import { MetaKeys } from "../protocol/revisions.js";
 import type { LogLevel } from "../stubs/stream-script.js";
 import type { ProxiedAnswers } from "./proxied-answers.js";
+import { isListened } from "./subscriptions.js";
 
 /** What answers read from the mock. */
-export interface AnswerSource extends DefaultsSource {
+interface AnswerSource extends DefaultsSource {
   readonly requests: ClientRequests;
   /** Seals and opens the state of 2026-07-28 input rounds. */
   readonly inputRounds: InputRounds;
@@ -43,14 +44,6 @@ export interface AnswerSource extends DefaultsSource {
   /** `strict`: every result is checked to be one a client accepts before it is sent. */
   readonly options: Pick<McpMockOptions, "strict">;
 }
-
-/** The server notifications that, in 2026-07-28, go to the listen streams that asked for them rather than the call's own stream. */
-const LISTENED_NOTIFICATIONS: ReadonlySet<string> = new Set([
-  "notifications/tools/list_changed",
-  "notifications/prompts/list_changed",
-  "notifications/resources/list_changed",
-  "notifications/resources/updated",
-]);
 
 /** Where a 2026-07-28 call stands among its input rounds, and which answer of its stub it plays. */
 export interface RoundsContext {
@@ -72,6 +65,8 @@ export class Answers {
   readonly #constants = new WeakMap<ResponsePlan, ConstantResult[]>();
   /** The 2026-07-28 form of constant results, by the session-era result. */
   readonly #completed = new WeakMap<object, ConstantResult>();
+  /** With `strict`, the constant results that passed the check, and what they were checked for. */
+  readonly #accepted = new WeakMap<object, { readonly method: string; readonly name: string | undefined; readonly outputCheck: unknown }>();
 
   constructor(source: AnswerSource) {
     this.#source = source;
@@ -113,17 +108,25 @@ export class Answers {
   }
 
   /**
-   * With `strict`, a result the client would reject (constant ones were checked at stub time,
-   * unless their tool was declared after the stub) becomes a -32603 error that says why.
+   * With `strict`, a result the client would reject becomes a -32603 error that says why. A
+   * constant one is checked on its first call only (the DSL checked it at stub time, but not
+   * against a tool declared later, nor a definition file's).
    */
   #strict(outcome: Outcome, call: McpCall, where: string): Outcome {
     if (outcome.kind !== "message" || !("result" in outcome.message)) return outcome;
+    const result = outcome.message.result;
     const name = call.method === "tools/call" && supportedRevision(call.protocolVersion).structuredContent ? call.name : undefined;
+    const outputCheck = name === undefined ? undefined : this.#source.tools.outputCheck(name);
+    // A constant result is checked once (again only if asked for by another method or tool, or its tool was declared anew).
+    const shared = outcome.shared === true && isJsonObject(result) ? result : undefined;
+    const passed = shared && this.#accepted.get(shared);
+    if (passed && passed.method === call.method && passed.name === name && passed.outputCheck === outputCheck) return outcome;
     try {
-      assertClientAccepts(call.method, outcome.message.result, `the answer of ${where}`, name === undefined ? undefined : { name, outputCheck: this.#source.tools.outputCheck(name) });
+      assertClientAccepts(call.method, result, `the answer of ${where}`, name === undefined ? undefined : { name, outputCheck });
     } catch (error) {
       throw new JsonRpcFailure(ErrorCodes.InternalError, (error as Error).message);
     }
+    if (shared) this.#accepted.set(shared, { method: call.method, name, outputCheck });
     return outcome;
   }
 
@@ -201,7 +204,7 @@ export class Answers {
       requestFromClient: (method, params, session, deliver, timeoutMs, signal) => requests.send(method, params, session, deliver, timeoutMs, signal),
       finalMessage: (end, streamCall) => this.finalMessage(end, streamCall, stub),
       notify: (method, params, call) => {
-        if (!LISTENED_NOTIFICATIONS.has(method) || !supportedRevision(call.protocolVersion).stateless) return false;
+        if (!isListened(method) || !supportedRevision(call.protocolVersion).stateless) return false;
         this.#source.toListeners(method, isJsonObject(params) ? params : undefined);
         return true;
       },

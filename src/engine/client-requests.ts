@@ -24,7 +24,7 @@ interface PendingRequest {
 }
 
 /** A client's response, matched (or not) to what the mock asked. */
-export interface Settled {
+interface Settled {
   /** The method the response answers, when it answers a request the mock sent to that session. */
   readonly method: string | undefined;
   /** Why the response counts for nothing, when it does not. */

@@ -20,9 +20,9 @@ import { PromptCatalog } from "../stubs/prompt-catalog.js";
 import { ErrorCodes, SUPPORTED_PROTOCOL_VERSIONS, supportedRevision } from "../protocol/revisions.js";
 import { seededRandom } from "../stubs/random-delay.js";
 import { matchesAll } from "../stubs/matchers.js";
-import { isAvailable, StubRegistry, type StubEntry } from "../stubs/registry.js";
+import { isAvailable, nextResponse, StubRegistry, type StubEntry } from "../stubs/registry.js";
 import { ResourceCatalog } from "../stubs/resource-catalog.js";
-import { errorMessage, select, type SelectionContext } from "./selection.js";
+import { errorMessage, type SelectionContext } from "./selection.js";
 import { SessionStore, type Session } from "./session-store.js";
 import type { ResponsePlan, StreamPlan } from "../stubs/stub.js";
 import { playStream, type StreamSink } from "./stream-player.js";
@@ -41,12 +41,13 @@ import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
 import { declareAll } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
-import { passesRate, PROXY_PLAN, proxiedAnswers, withoutEntry, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
+import { PROXY_PLAN, proxiedAnswers, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
+import { selectWithRates } from "./fault-rate.js";
 
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
 /** The state every scenario starts in (WireMock's name). */
-export const STARTED = "Started";
+const STARTED = "Started";
 
 export class MockCore implements DefaultsSource, SelectionContext {
   readonly registry = new StubRegistry();
@@ -147,7 +148,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   // The built-in answers read these (DefaultsSource).
   serverInfo(): Record<string, unknown> {
-    return { ...(this.options.serverInfo ?? this.proxied?.upstreamServerInfo() ?? { name: "mcpmock", version: VERSION }) };
+    return { ...(this.options.serverInfo ?? this.proxied?.upstreamInfo()?.serverInfo ?? { name: "mcpmock", version: VERSION }) };
   }
   instructions(): string | undefined {
     return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;
@@ -187,7 +188,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       const report = `${PREFIX} request id ${JSON.stringify(id)} is already in flight in ${ctx.sessionId}; JSON-RPC ids must be unique among pending requests.`;
       const outcome: Outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InvalidRequest, "Invalid Request: duplicate request id in flight", report) };
       this.journal.complete(entry, undefined, answerOf(outcome), report);
-      if (!this.journal.missesExpected) reportUnmatched(this.options, entry, report);
+      reportUnmatched(this, entry, report);
       return outcome;
     }
     const outcome = this.#handle(call, entry, method);
@@ -203,9 +204,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
     let played: Outcome | Promise<Outcome>;
     try {
       const { retry, resumed } = this.inputRounds.roundsOf(call, this.registry);
-      let selection = this.tasks.select(call, () => (resumed ? { entry: resumed } : select(this, call)));
       // A fault with a rate fails its share of the calls; the others go on as if it were not there.
-      for (let ctx: SelectionContext = this; "entry" in selection && passesRate(selection.entry, this.#random); ) selection = select((ctx = withoutEntry(ctx, selection.entry)), call);
+      const selection = this.tasks.select(call, () => (resumed ? { entry: resumed } : selectWithRates(this, call, this.#random)));
       if ("entry" in selection) {
         stubId = selection.entry.stub.id;
         played = this.#play(selection.entry, call, retry);
@@ -239,7 +239,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     if (this.proxied) this.proxied.mark(call, entry);
     this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome), outcome.kind === "message" ? outcome.resultJson : undefined);
     if (this.options.verbose) logAnswer(entry, outcome);
-    if (miss !== undefined && !this.journal.missesExpected) reportUnmatched(this.options, entry, miss);
+    if (miss !== undefined) reportUnmatched(this, entry, miss);
     return outcome;
   }
 
@@ -358,10 +358,10 @@ export class MockCore implements DefaultsSource, SelectionContext {
    * call (each in turn, the last repeating). The one place that does this for every kind of call.
    */
   #next(entry: StubEntry): ResponsePlan {
-    const stub = entry.stub;
-    const plan = stub.responses[Math.min(entry.hits, stub.responses.length - 1)] as ResponsePlan;
+    const plan = nextResponse(entry);
     entry.hits++;
-    if (stub.setsState) this.#scenarios.set(stub.setsState.scenario, stub.setsState.state);
+    const sets = entry.stub.setsState;
+    if (sets) this.#scenarios.set(sets.scenario, sets.state);
     return plan;
   }
 

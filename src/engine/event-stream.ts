@@ -10,7 +10,7 @@
  * The connection that carries a stream's events: the HTTP transport's SSE channel
  * (`transports/http/sse-channel.ts`) is one. Named here so the engine does not import the transport.
  */
-export interface EventChannel {
+interface EventChannel {
   /** Writes one event (its JSON), with its id when the stream can be resumed. */
   send(json: string, id?: string): void;
   /** `undefined` when the connection takes more now, else a promise that resolves once it does. */
@@ -23,13 +23,13 @@ export interface EventChannel {
 }
 
 /** Events kept per stream for resuming. */
-export const MAX_KEPT_EVENTS = 10_000;
+const MAX_KEPT_EVENTS = 10_000;
 /** Finished streams kept per session for resuming. */
-export const MAX_KEPT_STREAMS = 16;
+const MAX_KEPT_STREAMS = 16;
 /** Default bytes of events kept per stream for resuming (`maxStreamBytes`). */
 export const DEFAULT_MAX_STREAM_BYTES = 4 * 1024 * 1024;
 /** Default bytes of events kept per session for resuming, all its streams (`maxSessionStreamBytes`). */
-export const DEFAULT_MAX_SESSION_STREAM_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_SESSION_STREAM_BYTES = 16 * 1024 * 1024;
 
 /** Byte bounds of the events kept for resuming. */
 export interface StreamLimits {

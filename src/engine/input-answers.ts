@@ -10,26 +10,7 @@ import { ErrorCodes } from "../protocol/revisions.js";
 import { compileArgumentCheck, type ArgumentCheck } from "../stubs/schema-check.js";
 import { showValue } from "../values/errors.js";
 import { isJsonObject } from "../values/json-value.js";
-import { createRequire } from "node:module";
-
-interface Schema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
-}
-
-/** The SDK schema of each input request's result (loaded on first use: the module is heavy). */
-const RESULT_SCHEMAS: Readonly<Record<string, string>> = {
-  "elicitation/create": "ElicitResultSchema",
-  "sampling/createMessage": "CreateMessageResultSchema",
-  "roots/list": "ListRootsResultSchema",
-};
-let sdk: Record<string, Schema> | undefined;
-
-function resultSchemaFor(method: string): Schema | undefined {
-  const name = RESULT_SCHEMAS[method];
-  if (name === undefined) return undefined;
-  sdk ??= createRequire(import.meta.url)("@modelcontextprotocol/sdk/types.js") as Record<string, Schema>;
-  return sdk[name];
-}
+import { answerSchemaFor } from "../protocol/result-schemas.js";
 
 /** Compiled `requestedSchema`s, by their JSON (a script usually asks the same few). */
 const checks = new Map<string, ArgumentCheck>();
@@ -51,8 +32,8 @@ function contentCheck(schema: Record<string, unknown>): ArgumentCheck | undefine
 }
 
 /** Why `answer` cannot answer the request `method`/`params` asked under `key`, or `undefined` when it can. */
-export function inputAnswerProblem(key: string, method: string, params: unknown, answer: unknown): string | undefined {
-  const schema = resultSchemaFor(method);
+function inputAnswerProblem(key: string, method: string, params: unknown, answer: unknown): string | undefined {
+  const schema = answerSchemaFor(method);
   const parsed = schema?.safeParse(answer);
   if (parsed && !parsed.success) {
     const issue = parsed.error?.issues[0];

@@ -20,7 +20,7 @@ import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import { canonicalJson, isJsonObject } from "../values/json-value.js";
 
 /** Where an exchange of rounds stands, as the state carries it. */
-export interface RoundState {
+interface RoundState {
   /** The stub that answers, and which of its answers (a sequence's position when the exchange began). */
   readonly stubId: string;
   readonly response: number;

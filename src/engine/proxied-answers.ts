@@ -23,7 +23,7 @@ import type { StreamSink } from "./stream-player.js";
 import type { SessionRelay, UpstreamAnswer, UpstreamInfo, UpstreamPort } from "./upstream-port.js";
 
 /** What a journal entry of a proxied call keeps of the upstream. */
-export interface UpstreamNote {
+interface UpstreamNote {
   /** The upstream's answer, before any transform: `{ result }` or `{ error }`. */
   readonly answer: UpstreamAnswer;
   /** Milliseconds the upstream took. */
@@ -74,11 +74,6 @@ export class ProxiedAnswers {
   /** What the upstream said it is, once a session with it opened. */
   upstreamInfo(): UpstreamInfo | undefined {
     return this.#src.upstream.info;
-  }
-
-  /** What the upstream said it is (name, version), once known. */
-  upstreamServerInfo(): Record<string, unknown> | undefined {
-    return this.#src.upstream.info?.serverInfo;
   }
 
   /** Plays a proxy plan: `own` is the mock's built-in answer, for a plan that merges a list. */
@@ -187,7 +182,7 @@ export class ProxiedAnswers {
         const sink = sinkOf();
         const open = key === "" ? undefined : sessions.get(key);
         if (sink) return requests.send(method, params, open, (m) => sink.send(m), undefined, sink.signal);
-        if (!open) return Promise.reject(new Error(`${PREFIX} ${method} from the upstream cannot reach a client without a session (${call.protocolVersion}).`));
+        if (!open) return Promise.reject(new Error(`${PREFIX} ${method} from the upstream cannot reach the client: no call of it is in flight, and a client without a session (${call.protocolVersion}) has no push stream. Have the upstream ask while it answers a call (the request then goes back on that call's stream), or connect a 2025-11-25 client to a mock with sessions: "stateful" (the request then goes on its GET stream).`));
         return push.request(open, method, params, undefined);
       },
     };

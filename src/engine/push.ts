@@ -12,7 +12,7 @@ import { assertClientCapability } from "./stream-player.js";
 import { Subscriptions } from "./subscriptions.js";
 
 /** How many messages wait, per session, for its push stream to open. */
-export const MAX_HELD = 100;
+const MAX_HELD = 100;
 
 /** The sessions' push streams. */
 export class Push {
@@ -31,6 +31,13 @@ export class Push {
     this.#requests = requests;
     this.#stateful = stateful;
     this.#closing = closing;
+    // A session that ends before it opens its push stream never takes what was held for it.
+    sessions.onEnd((id) => this.#held.delete(id));
+  }
+
+  /** How many sessions have messages waiting for their push stream to open. */
+  get heldSessions(): number {
+    return this.#held.size;
   }
 
   /** A transport says a session's push stream opened (wakes `notify`/`request` waiting for one). */

@@ -4,6 +4,7 @@
  * @module
  */
 import type { JournalEntry } from "../journal/entry.js";
+import type { Journal } from "../journal/journal.js";
 import type { McpMockOptions } from "../options.js";
 import { PREFIX, showValue } from "../values/errors.js";
 import type { Outcome } from "./outcome.js";
@@ -12,10 +13,12 @@ import type { Outcome } from "./outcome.js";
  * Reports a request no stub answered, as `onUnmatched` says. `"warn"` (the default) through
  * `console.warn`, which writes stderr but lets a test runner show the report under the test
  * that made the miss (vitest: "stderr | file > test"); `"error"` prints nothing now, because
- * `close()` rejects with every report (printing both showed each miss twice).
+ * `close()` rejects with every report (printing both showed each miss twice). Nothing while a
+ * verification expects misses (`journal.missesExpected`).
  */
-export function reportUnmatched(options: McpMockOptions, entry: JournalEntry, report: string): void {
-  const policy = options.onUnmatched ?? "warn";
+export function reportUnmatched(mock: { readonly options: McpMockOptions; readonly journal: Pick<Journal, "missesExpected"> }, entry: JournalEntry, report: string): void {
+  if (mock.journal.missesExpected) return;
+  const policy = mock.options.onUnmatched ?? "warn";
   if (policy === "silent" || policy === "error") return;
   if (typeof policy === "function") policy(entry, report);
   else console.warn(report);

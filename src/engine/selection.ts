@@ -47,7 +47,7 @@ export function errorMessage(call: McpCall, code: number, message: string, data?
 }
 
 /** An `isError` tool result carrying a text. */
-export function toolError(call: McpCall, text: string): JsonRpcResponse {
+function toolError(call: McpCall, text: string): JsonRpcResponse {
   return resultResponse(call.id as RequestId, { content: [{ type: "text", text }], isError: true });
 }
 
@@ -55,8 +55,16 @@ function invalid(call: McpCall, message: string): Selection {
   return { message: errorMessage(call, ErrorCodes.InvalidParams, message), miss: message };
 }
 
-/** Selects the answer for a call. */
-export function select(ctx: SelectionContext, call: McpCall): Selection {
+/** Stubs a call passed over (a fault's `rate` let it through): selection leaves them out as if spent. */
+type Passed = ReadonlySet<StubEntry> | undefined;
+
+/** Whether a stub can answer this call: available, and not one the call passed over. */
+function usable(entry: StubEntry, passed: Passed): boolean {
+  return isAvailable(entry) && (passed === undefined || !passed.has(entry));
+}
+
+/** Selects the answer for a call (leaving out the stubs it `passed` over). */
+export function select(ctx: SelectionContext, call: McpCall, passed?: Passed): Selection {
   // params hold the arguments one level down: the same 512 limit as withArgs. Params parsed
   // from a message nest no deeper than its text is long, so a short message needs no walk.
   const parsedFromShortText = call.body !== "" && call.body.length <= MAX_JSON_DEPTH;
@@ -64,23 +72,23 @@ export function select(ctx: SelectionContext, call: McpCall): Selection {
     const message = `${PREFIX} the params of ${call.method} nest deeper than ${MAX_JSON_DEPTH} levels; the mock does not match on them.`;
     return SELECTION_BY_METHOD.get(call.method) === "tool-tiers" ? { message: toolError(call, message), miss: message } : invalid(call, message);
   }
-  return (SELECTOR_BY_METHOD.get(call.method) ?? selectPlain)(ctx, call);
+  return (SELECTOR_BY_METHOD.get(call.method) ?? selectPlain)(ctx, call, passed);
 }
 
 /** The one ordering rule for every method, then a `Method not found` miss with its report. */
-function selectPlain(ctx: SelectionContext, call: McpCall): Selection {
+function selectPlain(ctx: SelectionContext, call: McpCall, passed: Passed): Selection {
   const candidates = ctx.registry.candidates(call, call.key);
-  for (const entry of candidates) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
+  for (const entry of candidates) if (usable(entry, passed) && matchesAll(entry.stub.matchers, call)) return { entry };
   const known = [...new Set(ctx.registry.all().map((e) => e.stub.method))];
-  const report = methodMissReport(call, rankStubs(call, ctx.registry.forMethod(call.method, call.key)), known, ctx.options.hintsFile);
+  const report = methodMissReport(call, rankStubs(call, reported(ctx.registry.forMethod(call.method, call.key), passed)), known, ctx.options.hintsFile);
   return { message: errorMessage(call, ErrorCodes.MethodNotFound, "Method not found", report), miss: report };
 }
 
 /** The first specific stub that matches, and the first any-arguments one. */
-function tiers(ctx: SelectionContext, call: McpCall, key: string): { specific?: StubEntry; any?: StubEntry } {
+function tiers(ctx: SelectionContext, call: McpCall, key: string, passed: Passed): { specific?: StubEntry; any?: StubEntry } {
   let any: StubEntry | undefined;
   for (const entry of ctx.registry.candidates(call, key)) {
-    if (!isAvailable(entry) || !matchesAll(entry.stub.matchers, call)) continue;
+    if (!usable(entry, passed) || !matchesAll(entry.stub.matchers, call)) continue;
     if (isSpecific(entry.stub)) return { specific: entry };
     any ??= entry;
   }
@@ -93,8 +101,13 @@ function definitionFileOf(stubs: readonly StubEntry[]): string | undefined {
   return files.size === 1 ? [...files][0] : undefined;
 }
 
-function userStubs(ctx: SelectionContext, method: string, key: string): StubEntry[] {
-  return ctx.registry.forMethod(method, key).filter((e) => e.stub.source !== "default");
+/** The stubs a miss report ranks: a stub the call passed over did not miss it, so it is left out. */
+function reported(stubs: StubEntry[], passed: Passed): StubEntry[] {
+  return passed === undefined ? stubs : stubs.filter((e) => !passed.has(e));
+}
+
+function userStubs(ctx: SelectionContext, method: string, key: string, passed: Passed): StubEntry[] {
+  return reported(ctx.registry.forMethod(method, key).filter((e) => e.stub.source !== "default"), passed);
 }
 
 /** What differs between the answers to an unknown tool and to an unknown prompt. */
@@ -130,18 +143,18 @@ function unknownName(call: McpCall, kind: keyof typeof UNKNOWN_NAME, name: strin
 }
 
 /** The seed's rules for tools: specified arguments, then the schema check, then ANY, then the miss answer. */
-function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
+function selectToolCall(ctx: SelectionContext, call: McpCall, passed: Passed): Selection {
   const name = call.params?.["name"];
   if (typeof name !== "string") return invalid(call, `${PREFIX} tools/call needs params.name (the tool's name, a string), received ${showValue(name)}.`);
   const rawArgs = call.params?.["arguments"];
   if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} tools/call params.arguments must be an object, received ${showValue(rawArgs)}.`);
-  const { specific, any } = tiers(ctx, call, name);
+  const { specific, any } = tiers(ctx, call, name, passed);
   if (specific) return { entry: specific };
   // In proxy mode a stub may answer a tool it does not declare (the upstream's).
   if (!ctx.tools.has(name)) return any && ctx.options.proxy !== undefined ? { entry: any } : unknownName(call, "tool", name, ctx.tools.names(), ctx.options.hintsFile);
   const violations = ctx.tools.check(name)?.(call.args) ?? [];
   if (violations.length > 0) {
-    const file = definitionFileOf(userStubs(ctx, call.method, name)) ?? ctx.options.hintsFile;
+    const file = definitionFileOf(userStubs(ctx, call.method, name, passed)) ?? ctx.options.hintsFile;
     const fix =
       file === undefined
         ? `stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`
@@ -156,18 +169,18 @@ function selectToolCall(ctx: SelectionContext, call: McpCall): Selection {
     return { message: toolError(call, text) };
   }
   if (any) return { entry: any };
-  const stubs = userStubs(ctx, call.method, name);
+  const stubs = userStubs(ctx, call.method, name, passed);
   const report = toolMissReport(call, name, rankStubs(call, stubs), definitionFileOf(stubs) ?? ctx.options.hintsFile);
   return { message: toolError(call, report), miss: report };
 }
 
 /** The same rules for prompts: specified arguments, required arguments, ANY or declared messages, the miss. */
-function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
+function selectPromptGet(ctx: SelectionContext, call: McpCall, passed: Passed): Selection {
   const name = call.params?.["name"];
   if (typeof name !== "string") return invalid(call, `${PREFIX} prompts/get needs params.name (the prompt's name, a string), received ${showValue(name)}.`);
   const rawArgs = call.params?.["arguments"];
   if (rawArgs !== undefined && !isJsonObject(rawArgs)) return invalid(call, `${PREFIX} prompts/get params.arguments must be an object of strings, received ${showValue(rawArgs)}.`);
-  const { specific, any } = tiers(ctx, call, name);
+  const { specific, any } = tiers(ctx, call, name, passed);
   if (specific) return { entry: specific };
   const prompt = ctx.prompts.get(name);
   if (!prompt) return any && ctx.options.proxy !== undefined ? { entry: any } : unknownName(call, "prompt", name, ctx.prompts.names(), ctx.options.hintsFile);
@@ -186,15 +199,15 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall): Selection {
     const result = { messages: toMessages(substitute(prompt.messages, { args: call.args }), `prompt "${name}"`) };
     return { message: resultResponse(call.id as RequestId, prompt.description === undefined ? result : { description: prompt.description, ...result }) };
   }
-  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, call.method, name)), ctx.options.hintsFile);
+  const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, call.method, name, passed)), ctx.options.hintsFile);
   return { message: errorMessage(call, ErrorCodes.InvalidParams, `No stub answers prompts/get "${name}" with these arguments`, report), miss: report };
 }
 
 /** Resource reads: stubs (exact URI, template, predicate), then declared contents, then not found. */
-function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
+function selectResourceRead(ctx: SelectionContext, call: McpCall, passed: Passed): Selection {
   const uri = call.params?.["uri"];
   if (typeof uri !== "string") return invalid(call, `${PREFIX} resources/read needs params.uri (a string), received ${showValue(uri)}.`);
-  for (const entry of ctx.registry.candidates(call, uri)) if (isAvailable(entry) && matchesAll(entry.stub.matchers, call)) return { entry };
+  for (const entry of ctx.registry.candidates(call, uri)) if (usable(entry, passed) && matchesAll(entry.stub.matchers, call)) return { entry };
   const declared = ctx.resources.read(uri);
   const d = declared?.declaration as { text?: string; blob?: string; mimeType?: string } | undefined;
   if (d && (d.text !== undefined || d.blob !== undefined)) {
@@ -202,7 +215,7 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
     return { message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, d.mimeType)) };
   }
   const known = ctx.resources.known();
-  const stubbed = userStubs(ctx, call.method, uri).map((e) => e.stub.key ?? e.stub.matchers.map((m) => m.describe()).join(" "));
+  const stubbed = userStubs(ctx, call.method, uri, passed).map((e) => e.stub.key ?? e.stub.matchers.map((m) => m.describe()).join(" "));
   const close = closestNames(uri, [...known, ...stubbed]);
   const report =
     `${PREFIX} No resource answers resources/read ${JSON.stringify(uri)}.` +
@@ -221,7 +234,7 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall): Selection {
  * A `Record` over the rule names makes a new rule a compile error here until it has a
  * function, and the per-method map is built once, so a call costs one Map read.
  */
-const SELECTORS: Readonly<Record<SelectionRule, (ctx: SelectionContext, call: McpCall) => Selection>> = {
+const SELECTORS: Readonly<Record<SelectionRule, (ctx: SelectionContext, call: McpCall, passed: Passed) => Selection>> = {
   plain: selectPlain,
   "tool-tiers": selectToolCall,
   "prompt-tiers": selectPromptGet,

@@ -7,7 +7,7 @@
 import { SessionStreams, type StreamLimits } from "./event-stream.js";
 
 /** Where server-initiated messages of a session go: the GET stream over HTTP, stdout over stdio. */
-export interface PushStream {
+interface PushStream {
   /** Sends one JSON-RPC message. */
   emit(json: string): unknown;
   /** A client is listening now. */
@@ -42,12 +42,12 @@ export type SessionIdGenerator = "sequential" | "uuid" | (() => string);
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** Default cap on open sessions (most clients never send DELETE). */
-export const DEFAULT_MAX_SESSIONS = 1000;
+const DEFAULT_MAX_SESSIONS = 1000;
 /** Default idle time after which a session expires (then its id gets 404). */
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
 /** Limits on abandoned sessions, and on the events each keeps for resuming. */
-export interface SessionLimits extends StreamLimits {
+interface SessionLimits extends StreamLimits {
   readonly maxSessions?: number;
   readonly sessionIdleMs?: number;
 }
@@ -163,14 +163,18 @@ export class SessionStore {
     return this.#sessions.size;
   }
 
-  /** Called when a session ends (proxy mode ends its upstream session). */
-  onEnd: ((id: string) => void) | undefined;
+  readonly #endListeners: ((id: string) => void)[] = [];
+
+  /** Calls `listener` whenever a session ends (proxy mode ends its upstream session; push drops what it held). */
+  onEnd(listener: (id: string) => void): void {
+    this.#endListeners.push(listener);
+  }
 
   /** Ends a session (and its stream); later requests with its id get 404. */
   end(id: string): boolean {
     const session = this.#sessions.get(id);
     if (!session) return false;
-    this.onEnd?.(id);
+    for (const listener of this.#endListeners) listener(id);
     session.streams.closeAll();
     session.stream = undefined;
     this.#sessions.delete(id);

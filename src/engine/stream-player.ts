@@ -32,7 +32,7 @@ export interface StreamSink {
 /** What playing a script needs from the mock. */
 export interface StreamHost {
   /** Sends a request to the client on `sink` and resolves with its answer (`key`: the script's name for it). */
-  requestFromClient(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal, key?: string): Promise<unknown>;
+  requestFromClient(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal, key: string): Promise<unknown>;
   /** Plays the ending answer for a call. */
   finalMessage(plan: ResponsePlan, call: McpCall): Promise<JsonRpcResponse>;
   /**
@@ -75,7 +75,7 @@ export interface PlayRounds {
  * Throws unless the session's client declared the capabilities requests need (their
  * descriptors' `clientCapability`; unknown without a session), naming every one missing.
  */
-export function assertClientCapabilities(methods: readonly string[], session: Session | undefined, where: string): void {
+function assertClientCapabilities(methods: readonly string[], session: Session | undefined, where: string): void {
   if (!session) return;
   const missing = methods.filter((method) => {
     const capability = CLIENT_CAPABILITY_BY_METHOD.get(method);

@@ -10,7 +10,7 @@ import { isJsonObject } from "../values/json-value.js";
 import { withFields } from "../values/with-fields.js";
 
 /** What a listen request may ask for (its `params.notifications`). */
-export interface SubscriptionFilter {
+interface SubscriptionFilter {
   readonly toolsListChanged?: boolean;
   readonly promptsListChanged?: boolean;
   readonly resourcesListChanged?: boolean;
@@ -32,19 +32,24 @@ export interface Subscription {
 }
 
 /** Which filter key lets a notification through, for the ones a filter governs. */
-const GOVERNED: Readonly<Record<string, keyof SubscriptionFilter>> = {
-  "notifications/tools/list_changed": "toolsListChanged",
-  "notifications/prompts/list_changed": "promptsListChanged",
-  "notifications/resources/list_changed": "resourcesListChanged",
-  "notifications/resources/updated": "resourceSubscriptions",
-  "notifications/tasks": "taskIds",
-};
+const GOVERNED: ReadonlyMap<string, keyof SubscriptionFilter> = new Map([
+  ["notifications/tools/list_changed", "toolsListChanged"],
+  ["notifications/prompts/list_changed", "promptsListChanged"],
+  ["notifications/resources/list_changed", "resourcesListChanged"],
+  ["notifications/resources/updated", "resourceSubscriptions"],
+  ["notifications/tasks", "taskIds"],
+]);
+
+/** Whether a notification is one a listen stream asks for (in 2026-07-28 it goes there, not on a call's own stream). */
+export function isListened(method: string): boolean {
+  return GOVERNED.has(method);
+}
 
 /**
  * What the mock honours of a requested filter: the list changes of the lists it serves (the
  * capabilities it advertises), and resource subscriptions when it serves resources.
  */
-export function honouredFilter(requested: unknown, capabilities: Record<string, unknown>): SubscriptionFilter {
+function honouredFilter(requested: unknown, capabilities: Record<string, unknown>): SubscriptionFilter {
   const asked = isJsonObject(requested) ? requested : {};
   const filter: Record<string, unknown> = {};
   if (asked["toolsListChanged"] === true && capabilities["tools"] !== undefined) filter["toolsListChanged"] = true;
@@ -102,7 +107,7 @@ export class Subscriptions {
    * A task's notifications go to the streams of who created it (`principal`) only.
    */
   deliver(method: string, params: Record<string, unknown> | undefined, principal?: string): RequestId[] {
-    const key = GOVERNED[method];
+    const key = GOVERNED.get(method);
     const reached: RequestId[] = [];
     for (const sub of this.#open) {
       if (key === "resourceSubscriptions") {

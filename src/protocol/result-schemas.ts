@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { McpMockError, showValue } from "../values/errors.js";
-import { RESULT_SCHEMA_BY_METHOD } from "./methods/index.js";
+import { METHOD_BY_NAME, RESULT_SCHEMA_BY_METHOD } from "./methods/index.js";
 
 interface Schema {
   safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
@@ -15,12 +15,21 @@ interface Schema {
 const require = createRequire(import.meta.url);
 let schemas: Record<string, Schema> | undefined;
 
-/** The SDK schema a method's result must satisfy, if MCP defines the method. */
-export function resultSchemaFor(method: string): Schema | undefined {
-  const name = RESULT_SCHEMA_BY_METHOD.get(method);
+function schemaNamed(name: string | undefined): Schema | undefined {
   if (name === undefined) return undefined;
   schemas ??= require("@modelcontextprotocol/sdk/types.js") as Record<string, Schema>;
   return schemas[name];
+}
+
+/** The SDK schema a method's result must satisfy, if MCP defines the method and the mock answers it (a client request). */
+export function resultSchemaFor(method: string): Schema | undefined {
+  return schemaNamed(RESULT_SCHEMA_BY_METHOD.get(method));
+}
+
+/** The SDK schema a client's answer to a server-to-client request must satisfy (`elicitation/create`, `sampling/createMessage`, `roots/list`). */
+export function answerSchemaFor(method: string): Schema | undefined {
+  const descriptor = METHOD_BY_NAME.get(method);
+  return schemaNamed(descriptor?.direction === "server-request" ? descriptor.resultSchema : undefined);
 }
 
 /** Throws unless `result` is a valid result of `method` as the SDK client parses it. */

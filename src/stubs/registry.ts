@@ -7,7 +7,7 @@
  */
 import type { McpCall } from "./call.js";
 import { fieldsKey } from "./args-fields.js";
-import { argsFieldsOf, argsKeyOf, type Stub } from "./stub.js";
+import { argsFieldsOf, argsKeyOf, type ResponsePlan, type Stub } from "./stub.js";
 
 /** A registered stub and its counters. */
 export interface StubEntry {
@@ -68,6 +68,12 @@ function insert(lane: Lane, entry: StubEntry): void {
 /** Whether a stub can still answer. */
 export function isAvailable(entry: StubEntry): boolean {
   return entry.stub.times === undefined || entry.hits < entry.stub.times;
+}
+
+/** The answer a stub gives its next call: each of its responses in turn, the last repeating. */
+export function nextResponse(entry: StubEntry): ResponsePlan {
+  const responses = entry.stub.responses;
+  return responses[Math.min(entry.hits, responses.length - 1)] as ResponsePlan;
 }
 
 export class StubRegistry {

@@ -93,6 +93,15 @@ describe("at call time, for an answer made by the call", () => {
     await expect(c.callTool({ name: "late", arguments: {} })).rejects.toThrow(/-32603.*structuredContent\.stars must be integer/s);
   });
 
+  test("a constant answer that passed is checked again when its tool is declared anew (it is checked once per schema, not once for all)", async () => {
+    const c = await connected(await McpMock.start({ transport: "none", strict: true, tools: [{ name: "late" }] }));
+    mock?.toolsCall("late").respondsWith({ stars: 1.5 });
+    for (let i = 0; i < 2; i++) expect((await c.callTool({ name: "late", arguments: {} })).isError).not.toBe(true);
+    mock?.declareTool({ name: "late", outputSchema: repo.outputSchema });
+    await c.listTools();
+    await expect(c.callTool({ name: "late", arguments: {} })).rejects.toThrow(/-32603.*structuredContent\.stars must be integer/s);
+  });
+
   test("a prompt answer function that returns no messages is refused at call time", async () => {
     const c = await connected(await McpMock.start({ transport: "none", strict: true, prompts: [{ name: "p" }] }));
     mock?.promptsGet("p").respondsWith((() => ({ messages: [{ role: "robot", content: { type: "text", text: "x" } }] })) as never);

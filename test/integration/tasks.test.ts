@@ -142,6 +142,15 @@ describe("a task-augmented tools/call", () => {
     expect(t.mock.unmatched().map((e) => e.method)).toEqual(["tools/call"]);
   });
 
+  test("a fault whose rate lets the call through: the task call is answered as if the fault were not there (a task, failed with the miss)", async () => {
+    await using t = await connected();
+    t.mock.toolsCall("build").fails("connection-reset", { rate: 0 }); // a rate of 0 lets every call through
+    const seen = await drain(t.client, "build", { target: "docs" });
+    expect(seen.map((m) => m.type)).toEqual(["taskCreated", "taskStatus", "error"]);
+    expect((await t.client.experimental.tasks.getTask("task-1")).status).toBe("failed");
+    expect(t.mock.unmatched().map((e) => e.method)).toEqual(["tools/call"]);
+  });
+
   test("an isError result fails the task with the result's text as its status message", async () => {
     await using t = await connected();
     t.mock.toolsCall("build").respondsWith("disk full", { isError: true });

@@ -8,7 +8,7 @@ import { MetaKeys } from "../../protocol/revisions.js";
 import type { BuiltInAnswer, DefaultsSource } from "./source.js";
 
 /** The built-in discover result (the era adds `resultType`, `ttlMs` and `cacheScope`). */
-export function defaultDiscoverResult(source: DefaultsSource): Record<string, unknown> {
+function defaultDiscoverResult(source: DefaultsSource): Record<string, unknown> {
   // The 2025-11-25 `tasks` capability is not 2026-07-28's: there tasks are an extension, declared under `extensions`.
   const { tasks, ...capabilities } = source.capabilities();
   if (tasks !== undefined) capabilities["extensions"] = { ...(capabilities["extensions"] as object | undefined), "io.modelcontextprotocol/tasks": {} };

@@ -25,7 +25,7 @@ export interface Envelope {
 }
 
 /** Why the stateless era refuses a request: a JSON-RPC error (HTTP sends it with status 400). */
-export interface EnvelopeRefusal {
+interface EnvelopeRefusal {
   readonly refused: "envelope";
   readonly code: number;
   readonly message: string;

@@ -8,7 +8,6 @@
 import { JsonRpcFailure } from "../../protocol/jsonrpc.js";
 import { ErrorCodes } from "../../protocol/revisions.js";
 import { PREFIX } from "../../values/errors.js";
-import { inputKey } from "../input-rounds.js";
 import { assertInputAnswer } from "../input-answers.js";
 import type { TaskRecord } from "./task-store.js";
 
@@ -20,13 +19,9 @@ interface Pending {
 /** The open input requests of every 2026 task. */
 export class TaskInputs {
   readonly #pending = new WeakMap<TaskRecord, Map<string, Pending>>();
-  readonly #asked = new WeakMap<TaskRecord, number>();
 
-  /** Asks the client (through the task) and resolves with its answer; rejects when `signal` aborts. */
-  ask(task: TaskRecord, method: string, params: unknown, signal: AbortSignal, named?: string): Promise<unknown> {
-    const n = (this.#asked.get(task) ?? 0) + 1;
-    this.#asked.set(task, n);
-    const key = named ?? inputKey(method, n);
+  /** Asks the client (through the task, under the script's `key` for the request) and resolves with its answer; rejects when `signal` aborts. */
+  ask(task: TaskRecord, method: string, params: unknown, signal: AbortSignal, key: string): Promise<unknown> {
     let open = this.#pending.get(task);
     if (!open) this.#pending.set(task, (open = new Map()));
     const requests = open;

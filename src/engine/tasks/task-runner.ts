@@ -26,7 +26,7 @@ export interface RunnerHost {
   /** Sends a message to the session's client where it can receive it (its push stream), if anywhere. */
   deliver(sessionId: string | undefined, message: unknown): void;
   /** Whether a tool result with `isError: true` fails the task (2025-11-25) or completes it (2026-07-28: `failed` is for protocol errors). */
-  toolErrorFails?(task: TaskRecord): boolean;
+  toolErrorFails(task: TaskRecord): boolean;
 }
 
 /** Holds a task's result back until enough polls (or a `tasks/result`) have come. */
@@ -102,7 +102,7 @@ export async function runTask(host: RunnerHost, task: TaskRecord, call: McpCall,
     await Promise.race([gate.opened, stop]);
     if (signal.aborted) return;
   }
-  settle(store, task, gate.plan, final, host.toolErrorFails?.(task) ?? true);
+  settle(store, task, gate.plan, final, host.toolErrorFails(task));
 }
 
 function settle(store: TaskStore, task: TaskRecord, plan: TaskPlan | undefined, final: JsonRpcResponse | undefined, toolErrorFails: boolean): void {

@@ -10,10 +10,10 @@
 import { PREFIX } from "../../values/errors.js";
 
 /** Where a task is: `working` and `input_required` run on; the others are final. */
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 /** The final statuses. */
-export const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
+const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
 
 /** Whether a status is final. */
 export function isTerminal(status: TaskStatus): boolean {
@@ -70,7 +70,7 @@ export interface TaskRecord {
 export type TaskIdGenerator = "sequential" | "uuid" | (() => string);
 
 /** Limits of a store. */
-export interface TaskLimits {
+interface TaskLimits {
   /** At most this many tasks are kept (default 1000); past it the oldest final one goes. */
   readonly maxTasks?: number;
   /** At most this many bytes of stored results (default 16 MiB); past it the oldest final ones go. */
@@ -81,11 +81,11 @@ export interface TaskLimits {
 }
 
 /** Default cap on kept tasks. */
-export const DEFAULT_MAX_TASKS = 1000;
+const DEFAULT_MAX_TASKS = 1000;
 /** Default byte budget of stored task results. */
-export const DEFAULT_MAX_TASK_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_TASK_BYTES = 16 * 1024 * 1024;
 /** An owner's share of the cap by default: one session cannot take every slot. */
-export function defaultShare(maxTasks: number): number {
+function defaultShare(maxTasks: number): number {
   return Math.max(1, Math.ceil((maxTasks * 3) / 4));
 }
 
@@ -98,7 +98,7 @@ function ownerOf(task: Pick<TaskRecord, "sessionId" | "principal">): string {
 const EXPIRED_MEMORY = 1000;
 
 /** What a lookup found. */
-export type TaskLookup = { readonly task: TaskRecord } | { readonly missing: "not-found" | "expired" };
+type TaskLookup = { readonly task: TaskRecord } | { readonly missing: "not-found" | "expired" };
 
 /** Why a task could not be created. */
 export class TaskStoreFull extends Error {}

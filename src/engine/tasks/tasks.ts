@@ -2,7 +2,7 @@
  * The mock's tasks (2025-11-25): which calls run as tasks, starting them, and the built-in
  * answers of `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel`. The store and the
  * runner know no wire form; this file speaks the 2025-11-25 one (`wire-2025.ts`). The core
- * calls three things: {@link Tasks.refusal}, {@link Tasks.wants} and {@link Tasks.start}.
+ * calls three things: {@link Tasks.select}, {@link Tasks.wants} and {@link Tasks.start}.
  * @module
  */
 import { PREFIX } from "../../values/errors.js";
@@ -34,14 +34,23 @@ const TASK_REVISIONS: readonly string[] = METHOD_BY_NAME.get("tasks/get")?.revis
 /** The task methods of the 2026-07-28 extension, refused to a request that does not declare it. */
 const EXTENSION_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
 
+/** A request the tasks refuse: its error answer, and no miss to report. */
+type Refusal = { readonly message: JsonRpcResponse; readonly miss: undefined };
+
+/** The 2026-07-28 refusal of a request that uses tasks without declaring the extension. */
+function missingExtension(call: McpCall): Refusal {
+  const error = { code: ErrorCodes.MissingRequiredClientCapability, message: `Missing required client capability: extensions.${TASKS_EXTENSION}`, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } };
+  return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
+}
+
 /** Default ttl of a task the client did not give one: one minute. */
-export const DEFAULT_TASK_TTL_MS = 60_000;
+const DEFAULT_TASK_TTL_MS = 60_000;
 /** Default `pollInterval` a task suggests: short, since a mock's tasks are for tests. */
 export const DEFAULT_TASK_POLL_INTERVAL_MS = 100;
 /** The longest ttl a client may ask for (one hour); a longer one is cut to it. */
 export const MAX_REQUESTED_TASK_TTL_MS = 3_600_000;
 /** The longest `pollInterval` a client may ask for (one minute). */
-export const MAX_REQUESTED_POLL_INTERVAL_MS = 60_000;
+const MAX_REQUESTED_POLL_INTERVAL_MS = 60_000;
 
 /** A client's number of milliseconds, if it is one (finite, 0 or more), cut to `max`. */
 function requestedMs(value: unknown, max: number): number | undefined {
@@ -81,7 +90,7 @@ export interface TaskOptions {
 }
 
 /** What the tasks read from the mock. */
-export interface TaskEnvironment {
+interface TaskEnvironment {
   readonly tools: ToolCatalog;
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
@@ -89,11 +98,11 @@ export interface TaskEnvironment {
   /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through (a task's: those of its `principal`). */
   broadcast(method: string, params: Record<string, unknown>, principal?: string): void;
   /** Sends a message to a session's push stream, held until the stream opens. */
-  deliver?(sessionId: string, message: unknown): void;
+  deliver(sessionId: string, message: unknown): void;
 }
 
 /** How a declared tool runs with tasks. */
-export type TaskSupport = "forbidden" | "optional" | "required";
+type TaskSupport = "forbidden" | "optional" | "required";
 
 /** The mock's tasks. */
 export class Tasks implements TaskAnswers {
@@ -135,20 +144,19 @@ export class Tasks implements TaskAnswers {
    * The refusal of a plain call of a tool that requires a task: -32601 as the SDK's server says
    * it; in 2026-07-28, -32021 naming the extension the request did not declare.
    */
-  refusal(call: McpCall): { readonly message: JsonRpcResponse; readonly miss: undefined } | undefined {
+  #refusal(call: McpCall): Refusal | undefined {
+    // Only a tool call or a task method can be refused: every other request costs one comparison here.
+    const toolCall = call.method === "tools/call";
+    if (!toolCall && !EXTENSION_METHODS.has(call.method)) return undefined;
     const stateless = supportedRevision(call.protocolVersion).stateless;
-    const missingExtension = (): { readonly message: JsonRpcResponse; readonly miss: undefined } => {
-      const error = { code: ErrorCodes.MissingRequiredClientCapability, message: `Missing required client capability: extensions.${TASKS_EXTENSION}`, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } };
-      return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
-    };
     // 2026-07-28: the task methods belong to the extension; a request that does not declare it cannot use them.
-    if (stateless && EXTENSION_METHODS.has(call.method) && !optsIntoTasks(call)) return missingExtension();
-    if (call.method === "tools/call" && !stateless && asksForTask(call) && this.#declaredForbidden(call)) {
+    if (!toolCall) return stateless && !optsIntoTasks(call) ? missingExtension(call) : undefined;
+    if (!stateless && asksForTask(call) && this.#declaredForbidden(call)) {
       const error = { code: ErrorCodes.MethodNotFound, message: `Tool ${call.name as string} does not support task-augmented execution`, data: `${PREFIX} the tool is declared without execution.taskSupport "optional" or "required"; call it without params.task, or declare it with execution: { taskSupport: "optional" }.` };
       return { message: { jsonrpc: "2.0", id: call.id ?? null, error } as JsonRpcResponse, miss: undefined };
     }
-    if (call.method !== "tools/call" || this.support(call) !== "required" || asksForTask(call)) return undefined;
-    if (stateless) return missingExtension();
+    if (this.support(call) !== "required" || asksForTask(call)) return undefined;
+    if (stateless) return missingExtension(call);
     const message: JsonRpcResponse = {
       jsonrpc: "2.0",
       id: call.id ?? null,
@@ -163,7 +171,7 @@ export class Tasks implements TaskAnswers {
    * which fails with the miss answer (its guidance in the status message and in `tasks/result`).
    */
   select(call: McpCall, choose: () => Selection): Selection {
-    const refused = this.refusal(call);
+    const refused = this.#refusal(call);
     if (refused) return refused;
     const chosen = choose();
     if ("entry" in chosen || !("result" in chosen.message) || this.support(call) === "forbidden" || !asksForTask(call)) return chosen;
@@ -307,9 +315,7 @@ export class Tasks implements TaskAnswers {
   }
 
   #deliver(sessionId: string | undefined, message: unknown): void {
-    if (sessionId === undefined) return;
-    if (this.#env.deliver) this.#env.deliver(sessionId, message);
-    else this.#env.sessions.get(sessionId)?.stream?.emit(JSON.stringify(message));
+    if (sessionId !== undefined) this.#env.deliver(sessionId, message);
   }
 }
 
@@ -320,7 +326,7 @@ const NO_STREAM_HOST: StreamHost = {
 };
 
 /** Whether a request asks to run as a task: `params.task` is an object (2025-11-25), or its envelope declares the tasks extension (2026-07-28). */
-export function asksForTask(call: McpCall): boolean {
+function asksForTask(call: McpCall): boolean {
   if (supportedRevision(call.protocolVersion).stateless) return optsIntoTasks(call);
   const task = call.params?.["task"];
   return task !== null && typeof task === "object" && !Array.isArray(task);

@@ -23,7 +23,7 @@ export function optsIntoTasks(call: McpCall): boolean {
 }
 
 /** A task, as every 2026 task message carries it: the 2025 fields, with the extension's `ttlMs` and `pollIntervalMs`. */
-export function taskJson2026(task: TaskRecord): Record<string, unknown> {
+function taskJson2026(task: TaskRecord): Record<string, unknown> {
   const { ttl, pollInterval, ...fields } = taskJson(task);
   return { ...fields, ttlMs: ttl, ...(pollInterval === undefined ? {} : { pollIntervalMs: pollInterval }) };
 }
