@@ -150,7 +150,7 @@ export class Journal {
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
     // Kept: packed outside the heap until it is read (the index again: a listener may have cleared
     // the journal). A miss stays the object onUnmatched was given: misses are few, and looked at.
-    const kept = index === -1 || missReport !== undefined || entry.proxied === true ? -1 : this.#indexOf(entry);
+    const kept = index === -1 || missReport !== undefined ? -1 : this.#indexOf(entry);
     const offset = kept === -1 ? -1 : this.#packer.pack(entry, body, resultJson);
     if (offset === -1) return;
     this.#queue[kept] = this.#packer.chunk;
