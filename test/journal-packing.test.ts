@@ -8,6 +8,7 @@ import { Journal } from "../src/journal/journal.js";
 import { type JournalEntry } from "../src/journal/entry.js";
 import { EntryPacker } from "../src/journal/packed-entry.js";
 import { McpCall, type McpCallInit } from "../src/stubs/call.js";
+import { approxJsonBytes } from "../src/values/json-size.js";
 
 /** An entry as plain data, its call by what a stub sees of it. */
 function view(entry: JournalEntry): unknown {
@@ -111,6 +112,27 @@ describe("a packed journal entry read back", () => {
     ]);
     expect(entries[0]?.upstream?.answer).toEqual(upstream.answer);
     expect("proxied" in (entries[2] as object)).toBe(false);
+  });
+
+  test("a proxied entry's upstream answer counts against the byte budget, like its answer", () => {
+    const text = "u".repeat(400);
+    const upstream = { answer: { result: { content: [{ type: "text", text }] } }, durationMs: 5 };
+    const call = (id: number, proxied: boolean): Message => ({ method: "tools/call", id, params: { name: "real" }, stubId: "default:proxy", ...result(id, { content: [{ type: "text", text }] }), ...(proxied ? { upstream } : {}) });
+    const plain = new Journal();
+    journalOf(plain, [call(1, false)]);
+    const proxied = new Journal();
+    journalOf(proxied, [call(1, true)]);
+    expect(proxied.bytes - plain.bytes).toBe(approxJsonBytes(upstream.answer));
+    // Under a budget that holds one such entry's message and answer but not its upstream answer too, the older one is dropped.
+    const budget = plain.bytes + 100;
+    const bounded = new Journal(10, budget);
+    journalOf(bounded, [call(1, true), call(2, true)]);
+    expect(bounded.entries().map((e) => [e.id, e.proxied])).toEqual([[2, true]]);
+    expect(bounded.bytes).toBeLessThanOrEqual(Math.max(budget, proxied.bytes));
+    // An upstream answer larger than the whole budget is kept as its size.
+    const small = new Journal(10, 300);
+    journalOf(small, [{ method: "ping", id: 1, stubId: "default:proxy", answer: { jsonrpc: "2.0", id: 1, result: {} }, upstream }]);
+    expect(small.entries()[0]?.upstream).toEqual({ answer: { truncated: true, bytes: approxJsonBytes(upstream.answer) }, durationMs: 5 });
   });
 
   test("an answer JSON has no form for stays an object, and a miss is kept with its report", () => {
