@@ -36,7 +36,8 @@ export interface PendingCode {
   readonly redirectUri: string;
   readonly codeChallenge: string;
   readonly scopes: readonly string[];
-  readonly resource: string | undefined;
+  /** The resources (RFC 8707) the authorization request named, each once: a token for any of them may be asked for. */
+  readonly resources: readonly string[];
   readonly subject: string;
   readonly expiresAt: number;
 }
