@@ -8,12 +8,11 @@
  * @module
  */
 import type { Context } from "hono";
-import { createHash } from "node:crypto";
 import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import { MAX_CLIENTS, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
-import { CODE_TTL_MS, type IssuedToken, type TokenStore } from "./tokens.js";
+import { CODE_TTL_MS, s256, type IssuedToken, type TokenStore } from "./tokens.js";
 
 /** The authorization server's endpoint paths. */
 export const AS_PATHS = { authorize: "/authorize", token: "/token", register: "/register", jwks: "/jwks" } as const;
@@ -194,7 +193,7 @@ export class AuthorizationServer {
       if (!code || code.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: "The authorization code is unknown, used already, expired, or was issued to another client." }, client.clientId);
       if (p("redirect_uri") !== code.redirectUri) return refuse(400, { error: "invalid_grant", description: `redirect_uri must be the one of the authorization request (${code.redirectUri}).` }, client.clientId);
       const verifier = p("code_verifier") ?? "";
-      if (createHash("sha256").update(verifier).digest("base64url") !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
+      if (s256(verifier) !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
       const other = resources.filter((r) => !code.resources.includes(r));
       if (other.length > 0) return refuse(400, { error: "invalid_target", description: `resource ${other.join(", ")} was not asked for in the authorization request; send resource=${code.resources.join(" or ")}, or none.` }, client.clientId);
       granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: resources[0] ?? code.resources[0], ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, p("code"));
