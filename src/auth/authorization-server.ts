@@ -57,6 +57,11 @@ export class AuthorizationServer {
     this.#clients = clients;
     this.#log = log;
     this.#resource = resource;
+    // The auth events say when a registration dropped the oldest client past the cap.
+    clients.onDropped((dropped, by) => {
+      const description = `The mock keeps the latest ${MAX_CLIENTS} registered clients; registering ${by} dropped the oldest, ${dropped}, whose requests now get invalid_client.`;
+      log.add({ endpoint: "register", method: "POST", path: AS_PATHS.register, status: 201, outcome: "client-dropped", clientId: dropped, description });
+    });
   }
 
   #supported(): readonly string[] {
@@ -98,8 +103,6 @@ export class AuthorizationServer {
       return oauthError(400, client);
     }
     this.#log.add({ ...base, status: 201, outcome: "ok", clientId: client.clientId });
-    const dropped = this.#clients.lastDropped;
-    if (dropped !== undefined) this.#log.add({ ...base, status: 201, outcome: "client-dropped", clientId: dropped, description: `The mock keeps the latest ${MAX_CLIENTS} registered clients; registering ${client.clientId} dropped the oldest, ${dropped}, whose requests now get invalid_client.` });
     const info = { ...client.metadata, client_id: client.clientId, client_id_issued_at: Math.floor(Date.now() / 1000), token_endpoint_auth_method: client.authMethod, ...(client.clientSecret ? { client_secret: client.clientSecret, client_secret_expires_at: 0 } : {}) };
     return new Response(JSON.stringify(info), { status: 201, headers: { "content-type": "application/json", "cache-control": "no-store" } });
   }
