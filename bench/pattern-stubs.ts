@@ -8,31 +8,32 @@
  *   npx tsx bench/pattern-stubs.ts            # CALLS=3000 ROUNDS=5
  *   npx tsx bench/pattern-stubs.ts ../base/dist/index.js ./dist/index.js   # side by side, same rounds
  */
+import { pathToFileURL } from "node:url";
 import type { ANY as AnyValue, McpMock } from "../src/index.js";
 type MemoryClientTransport = ReturnType<McpMock["clientTransport"]>;
-interface Build {
+
+/** A build of mcpmock to measure: its path and what it exports. */
+export interface Build {
   readonly name: string;
   readonly McpMock: typeof McpMock;
   readonly ANY: typeof AnyValue;
 }
-const builds: Build[] = [];
-for (const path of process.argv.length > 2 ? process.argv.slice(2) : ["../src/index.js"]) {
-  const url = path.startsWith(".") && !path.startsWith("../src") ? new URL(path, `file://${process.cwd()}/`).href : path;
-  builds.push({ name: path, ...((await import(url)) as Omit<Build, "name">) });
-}
 
-const CALLS = Number(process.env["CALLS"] ?? 3000);
-const ROUNDS = Number(process.env["ROUNDS"] ?? 5);
+/** What the stubs match: exact fields and one wildcard, the fields alone (`withArgsMatching`), or exact fields only. */
+export type PatternKind = "wildcard" | "matching" | "exact";
 
-interface Case {
+/** A mock with `count` pattern stubs on the tool "search", its in-memory client, and what each call sends. */
+export interface Case {
   readonly name: string;
   readonly mock: McpMock;
   readonly client: MemoryClientTransport;
   readonly args: Record<string, unknown>;
+  /** The µs per call of each round timed. */
   readonly us: number[];
 }
 
-async function prepare(build: Build, name: string, count: number, kind: "wildcard" | "matching" | "exact"): Promise<Case> {
+/** A mock with `count` stubs of `kind` on one tool, its client started; calls match the stub in the middle. */
+export async function prepare(build: Build, name: string, count: number, kind: PatternKind): Promise<Case> {
   const { McpMock, ANY } = build;
   const mock = await McpMock.start({ transport: "none", tools: [{ name: "search" }], onUnmatched: "silent" });
   for (let i = 0; i < count; i++) {
@@ -44,19 +45,22 @@ async function prepare(build: Build, name: string, count: number, kind: "wildcar
   const client = mock.clientTransport();
   await client.start();
   const target = Math.floor(count / 2);
-  return { name: builds.length > 1 ? `${build.name} ${name}` : name, mock, client, args: { q: `query ${target}`, page: 1, id: "r" }, us: [] };
+  return { name, mock, client, args: { q: `query ${target}`, page: 1, id: "r" }, us: [] };
 }
 
-async function round(c: Case): Promise<void> {
+/** `calls` tools/calls one after the other; their µs per call is added to `c.us` (and returned). */
+export async function round(c: Case, calls: number): Promise<number> {
   let pending: (() => void) | undefined;
   c.client.onmessage = () => pending?.();
   const t0 = process.hrtime.bigint();
-  for (let i = 0; i < CALLS; i++) {
+  for (let i = 0; i < calls; i++) {
     const answered = new Promise<void>((resolve) => (pending = resolve));
     await c.client.send({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "search", arguments: c.args } });
     await answered;
   }
-  c.us.push(Number(process.hrtime.bigint() - t0) / 1000 / CALLS);
+  const us = Number(process.hrtime.bigint() - t0) / 1000 / calls;
+  c.us.push(us);
+  return us;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -70,15 +74,30 @@ const KINDS = [
   ["1 exact stub", 1, "exact"],
   ["10,000 exact stubs", 10_000, "exact"],
 ] as const;
-const only = process.env["ONLY"];
-const cases: Case[] = [];
-for (const build of builds) for (const [name, count, kind] of KINDS) if (only === undefined || name.includes(only)) cases.push(await prepare(build, name, count, kind));
-for (const c of cases) await round(c); // warm up
-for (const c of cases) c.us.length = 0;
-for (let r = 0; r < ROUNDS; r++) for (const c of r % 2 ? [...cases].reverse() : cases) await round(c);
-const base = (c: Case, name: string): number => median((cases.find((o) => o.name === c.name.replace(/\S+ (wildcard|matching|exact) stubs?$/, name)) ?? c).us);
-for (const c of cases) {
-  const one = base(c, c.name.includes("wildcard") ? "1 wildcard stub" : c.name.includes("matching") ? "1 matching stub" : "1 exact stub");
-  process.stdout.write(`${c.name.padEnd(24)} ${median(c.us).toFixed(1).padStart(8)} µs/call  (${(median(c.us) / one).toFixed(2)}x one)  [${c.us.map((v) => v.toFixed(1)).join(", ")}]\n`);
+
+async function main(): Promise<void> {
+  const builds: Build[] = [];
+  for (const path of process.argv.length > 2 ? process.argv.slice(2) : ["../src/index.js"]) {
+    const url = path.startsWith(".") && !path.startsWith("../src") ? new URL(path, `file://${process.cwd()}/`).href : path;
+    builds.push({ name: path, ...((await import(url)) as Omit<Build, "name">) });
+  }
+  const CALLS = Number(process.env["CALLS"] ?? 3000);
+  const ROUNDS = Number(process.env["ROUNDS"] ?? 5);
+  const only = process.env["ONLY"];
+  const cases: Case[] = [];
+  for (const build of builds) {
+    for (const [name, count, kind] of KINDS) if (only === undefined || name.includes(only)) cases.push(await prepare(build, builds.length > 1 ? `${build.name} ${name}` : name, count, kind));
+  }
+  for (const c of cases) await round(c, CALLS); // warm up
+  for (const c of cases) c.us.length = 0;
+  for (let r = 0; r < ROUNDS; r++) for (const c of r % 2 ? [...cases].reverse() : cases) await round(c, CALLS);
+  const base = (c: Case, name: string): number => median((cases.find((o) => o.name === c.name.replace(/\S+ (wildcard|matching|exact) stubs?$/, name)) ?? c).us);
+  for (const c of cases) {
+    const one = base(c, c.name.includes("wildcard") ? "1 wildcard stub" : c.name.includes("matching") ? "1 matching stub" : "1 exact stub");
+    process.stdout.write(`${c.name.padEnd(24)} ${median(c.us).toFixed(1).padStart(8)} µs/call  (${(median(c.us) / one).toFixed(2)}x one)  [${c.us.map((v) => v.toFixed(1)).join(", ")}]\n`);
+  }
+  for (const c of cases) await c.mock.close();
 }
-for (const c of cases) await c.mock.close();
+
+// Run as a script; imported (bench/stress-round3.ts), it only lends prepare() and round().
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -12,6 +12,7 @@
  */
 import net from "node:net";
 import { ANY, McpMock } from "../src/index.js";
+import { prepare, round } from "./pattern-stubs.js";
 
 const ACCEPT = "application/json, text/event-stream";
 const MiB = 1024 * 1024;
@@ -130,21 +131,14 @@ export async function adminFlood(quick: boolean): Promise<void> {
 
 export async function patternStubs(quick: boolean): Promise<void> {
   const calls = quick ? 500 : 5000;
+  const build = { name: "src", McpMock, ANY };
   const perCall = async (count: number): Promise<number> => {
-    await using mock = await McpMock.start({ transport: "none", tools: [{ name: "search" }], onUnmatched: "silent" });
-    for (let i = 0; i < count; i++) mock.toolsCall("search").withArgs({ q: `query ${i}`, page: 1, id: ANY }).respondsWith(`hit ${i}`);
-    const client = mock.clientTransport();
-    let pending: (() => void) | undefined;
-    client.onmessage = () => pending?.();
-    await client.start();
-    const args = { q: `query ${Math.floor(count / 2)}`, page: 1, id: "r" };
-    const t0 = performance.now();
-    for (let i = 0; i < calls; i++) {
-      const answered = new Promise<void>((resolve) => (pending = resolve));
-      await client.send({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "search", arguments: args } });
-      await answered;
+    const c = await prepare(build, `${count} wildcard stubs`, count, "wildcard");
+    try {
+      return await round(c, calls);
+    } finally {
+      await c.mock.close();
     }
-    return ((performance.now() - t0) * 1000) / calls;
   };
   await perCall(1);
   const one = await perCall(1);

@@ -21,7 +21,7 @@ import { McpMockError } from "./values/errors.js";
 import { MockOperations } from "./engine/operations.js";
 import type { MockEntryPoints } from "./dsl/mock-entry-points.js";
 import type { MockControl } from "./dsl/mock-control.js";
-import { explainStubs, listStubs } from "./journal/stub-views.js";
+import { explainStubs, listStubs, type StubListing } from "./journal/stub-views.js";
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served, type MockAuth } from "./served.js";
@@ -455,16 +455,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * for (const stub of mock.stubs()) console.log(stub.id, stub.sentence, stub.calls);
    * ```
    */
-  stubs(): Array<{
-    /** The stub's id, for `removeStub` (built-in answers have ids like `default:ping`). */
-    id: string;
-    /** What the stub matches and answers, in one sentence (as in `explain()`). */
-    sentence: string;
-    /** How many calls it has answered. */
-    calls: number;
-    /** Where it was written: `"dsl"` (code), `"default"` (a built-in answer), or a definition file and JSON path. */
-    source: string;
-  }> {
+  stubs(): StubListing[] {
     return listStubs(this.#core.registry);
   }
 

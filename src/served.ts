@@ -42,7 +42,6 @@ export class Served {
     return new Served(core, http, server);
   }
 
-  /** The legacy HTTP+SSE endpoint's URL (`mock.sseUrl`); throws without a listener or with `legacySse: false`. */
   /** `mock.url`: the MCP endpoint, or an error saying how to connect a mock that listens on no port. */
   endpointUrl(): string {
     if (this.url !== undefined) return this.url;
@@ -52,6 +51,7 @@ export class Served {
     );
   }
 
+  /** The legacy HTTP+SSE endpoint's URL (`mock.sseUrl`); throws without a listener or with `legacySse: false`. */
   sseUrl(): string {
     if (this.http && this.url !== undefined) return this.http.sseUrl(this.url);
     throw new McpMockError('sseUrl: this mock listens on no port (transport: "none"), so it serves no HTTP+SSE endpoint.');

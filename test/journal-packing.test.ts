@@ -8,6 +8,7 @@ import { Journal } from "../src/journal/journal.js";
 import { type JournalEntry } from "../src/journal/entry.js";
 import { EntryPacker } from "../src/journal/packed-entry.js";
 import { McpCall, type McpCallInit } from "../src/stubs/call.js";
+import { approxJsonBytes } from "../src/values/json-size.js";
 
 /** An entry as plain data, its call by what a stub sees of it. */
 function view(entry: JournalEntry): unknown {
@@ -30,6 +31,8 @@ interface Message {
   readonly resultJson?: string;
   readonly miss?: string;
   readonly noCall?: boolean;
+  /** Proxy mode: what the upstream answered (the entry is marked proxied before it is completed, as the core does). */
+  readonly upstream?: NonNullable<JournalEntry["upstream"]>;
 }
 
 /** Records and answers each message; returns what a listener saw of each as it was answered. */
@@ -40,7 +43,11 @@ function journalOf(journal: Journal, messages: readonly Message[]): unknown[] {
     const body = m.body ?? JSON.stringify({ jsonrpc: "2.0", ...(m.id === undefined ? {} : { id: m.id }), method: m.method, params: m.params });
     const init: McpCallInit = { method: m.method, params: m.params, id: m.id, sessionId: "s-1", headers: m.headers ?? { "content-type": "application/json" }, protocolVersion: "2025-11-25", body, transport: "http" };
     const call = m.noCall ? undefined : new McpCall(init);
-    const entry = journal.record({ kind: m.kind ?? (m.id === undefined ? "notification" : "request"), method: m.method, id: m.id, params: m.params, sessionId: init.sessionId, headers: init.headers, protocolVersion: init.protocolVersion, transport: init.transport, call }, body.length);
+    const entry: JournalEntry = journal.record({ kind: m.kind ?? (m.id === undefined ? "notification" : "request"), method: m.method, id: m.id, params: m.params, sessionId: init.sessionId, headers: init.headers, protocolVersion: init.protocolVersion, transport: init.transport, call }, body.length);
+    if (m.upstream !== undefined) {
+      entry.proxied = true;
+      entry.upstream = m.upstream;
+    }
     journal.complete(entry, m.stubId, m.answer, m.miss, undefined, m.resultJson);
   }
   off();
@@ -81,6 +88,51 @@ describe("a packed journal entry read back", () => {
     expect(journal.entries().map(view)).toEqual(answered);
     // Read again: the same objects (kept unpacked once read).
     expect(journal.entries()[0]).toBe(journal.entries()[0]);
+  });
+
+  test("a proxied entry is packed like any other, and reads back proxied, with the upstream's answer and time", () => {
+    const journal = new Journal();
+    const recorded: JournalEntry[] = [];
+    const off = journal.onRecord((entry) => recorded.push(entry));
+    const upstream = { answer: { result: { content: [{ type: "text", text: "from upstream" }] } }, durationMs: 12 };
+    const answered = journalOf(journal, [
+      { method: "tools/call", id: 1, params: { name: "real" }, stubId: "default:proxy", ...result(1, { content: [{ type: "text", text: "from upstream" }] }), upstream },
+      { method: "tools/call", id: 2, params: { name: "real" }, stubId: "default:proxy", answer: { jsonrpc: "2.0", id: 2, error: { code: -32603, message: "down" } }, upstream: { answer: { error: { code: -32603, message: "down" } }, durationMs: 3 } },
+      { method: "tools/call", id: 3, params: { name: "local" }, stubId: "stub-1", ...result(3, { content: [] }) },
+    ]);
+    off();
+    const entries = journal.entries();
+    // Packed: what is read back is a new object, not the one recorded.
+    expect(entries.map((entry, i) => entry === recorded[i])).toEqual([false, false, false]);
+    expect(entries.map(view)).toEqual(answered);
+    expect(entries.map((e) => [e.proxied, e.upstream?.durationMs])).toEqual([
+      [true, 12],
+      [true, 3],
+      [undefined, undefined],
+    ]);
+    expect(entries[0]?.upstream?.answer).toEqual(upstream.answer);
+    expect("proxied" in (entries[2] as object)).toBe(false);
+  });
+
+  test("a proxied entry's upstream answer counts against the byte budget, like its answer", () => {
+    const text = "u".repeat(400);
+    const upstream = { answer: { result: { content: [{ type: "text", text }] } }, durationMs: 5 };
+    const call = (id: number, proxied: boolean): Message => ({ method: "tools/call", id, params: { name: "real" }, stubId: "default:proxy", ...result(id, { content: [{ type: "text", text }] }), ...(proxied ? { upstream } : {}) });
+    const plain = new Journal();
+    journalOf(plain, [call(1, false)]);
+    const proxied = new Journal();
+    journalOf(proxied, [call(1, true)]);
+    expect(proxied.bytes - plain.bytes).toBe(approxJsonBytes(upstream.answer));
+    // Under a budget that holds one such entry's message and answer but not its upstream answer too, the older one is dropped.
+    const budget = plain.bytes + 100;
+    const bounded = new Journal(10, budget);
+    journalOf(bounded, [call(1, true), call(2, true)]);
+    expect(bounded.entries().map((e) => [e.id, e.proxied])).toEqual([[2, true]]);
+    expect(bounded.bytes).toBeLessThanOrEqual(Math.max(budget, proxied.bytes));
+    // An upstream answer larger than the whole budget is kept as its size.
+    const small = new Journal(10, 300);
+    journalOf(small, [{ method: "ping", id: 1, stubId: "default:proxy", answer: { jsonrpc: "2.0", id: 1, result: {} }, upstream }]);
+    expect(small.entries()[0]?.upstream).toEqual({ answer: { truncated: true, bytes: approxJsonBytes(upstream.answer) }, durationMs: 5 });
   });
 
   test("an answer JSON has no form for stays an object, and a miss is kept with its report", () => {

@@ -409,6 +409,19 @@ describe("classifyMessage results", () => {
     expect(reason({ jsonrpc: "2.0", id: 1 })).toMatch(/needs "method".*"result" or "error"/);
   });
 
+  test("params._meta that is not an object has a code a transport keys on (not its reason's text); no other problem has one", () => {
+    const code = (v: unknown): string | undefined => {
+      const r = classifyMessage(v);
+      return r.kind === "invalid" ? (r.code ?? "none") : undefined;
+    };
+    expect(code({ jsonrpc: "2.0", id: 1, method: "x", params: { _meta: "m" } })).toBe("params-meta-not-object");
+    expect(code({ jsonrpc: "2.0", method: "x", params: { _meta: [1] } })).toBe("params-meta-not-object");
+    expect(code({ jsonrpc: "2.0", id: 1, method: "x", params: { _meta: { progressToken: 1.5 } } })).toBe("none");
+    expect(code({ jsonrpc: "2.0", id: 1, method: "x", params: { _meta: { "io.modelcontextprotocol/related-task": 1 } } })).toBe("none");
+    expect(code({ jsonrpc: "2.0", id: 1, method: "x", params: 3 })).toBe("none");
+    expect(code({ jsonrpc: "2.0", id: 1, result: { _meta: 1 } })).toBe("none");
+  });
+
   test("valid messages carry their parts", () => {
     expect(classifyMessage({ jsonrpc: "2.0", id: 0, method: "tools/call", params: { name: "a" } })).toEqual({
       kind: "request",

@@ -3,16 +3,16 @@
  * variant), `/authorize` that consents at once (RFC 9207 `iss` in the redirect), `/token` for
  * `authorization_code` with PKCE S256 and `refresh_token` with rotation, RFC 7591 `/register`,
  * and client ID metadata documents (loopback only). The `resource` parameter (RFC 8707) must
- * name the protected endpoint.
+ * name a protected endpoint; it is the one parameter that may be sent more than once (one for
+ * each resource asked for), every one of them this server's.
  * @module
  */
 import type { Context } from "hono";
-import { createHash } from "node:crypto";
 import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import { MAX_CLIENTS, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
-import { CODE_TTL_MS, type IssuedToken, type TokenStore } from "./tokens.js";
+import { CODE_TTL_MS, s256, type IssuedToken, type TokenStore } from "./tokens.js";
 
 /** The authorization server's endpoint paths. */
 export const AS_PATHS = { authorize: "/authorize", token: "/token", register: "/register", jwks: "/jwks" } as const;
@@ -21,6 +21,16 @@ export const AS_PATHS = { authorize: "/authorize", token: "/token", register: "/
 export const DEFAULT_ACCESS_TOKEN_TTL = 3600;
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** The parameter RFC 8707 section 2 lets a request send more than once: one for each resource asked for. */
+const RESOURCE = "resource";
+
+/** The parameters sent more than once that may not be (every one but `resource`), and the message that says so. */
+function repeatedParameters(names: readonly string[], section: string): { readonly names: readonly string[]; readonly description: string } | undefined {
+  const repeated = names.filter((name) => name !== RESOURCE);
+  if (repeated.length === 0) return undefined;
+  return { names: repeated, description: `${repeated.join(", ")} ${repeated.length > 1 ? "are" : "is"} sent more than once; send each parameter once (RFC 6749 section ${section}).` };
+}
 
 function isProblem(value: unknown): value is OAuthProblem {
   return typeof value === "object" && value !== null && "error" in value && "description" in value;
@@ -47,6 +57,11 @@ export class AuthorizationServer {
     this.#clients = clients;
     this.#log = log;
     this.#resource = resource;
+    // The auth events say when a registration dropped the oldest client past the cap.
+    clients.onDropped((dropped, by) => {
+      const description = `The mock keeps the latest ${MAX_CLIENTS} registered clients; registering ${by} dropped the oldest, ${dropped}, whose requests now get invalid_client.`;
+      log.add({ endpoint: "register", method: "POST", path: AS_PATHS.register, status: 201, outcome: "client-dropped", clientId: dropped, description });
+    });
   }
 
   #supported(): readonly string[] {
@@ -88,8 +103,6 @@ export class AuthorizationServer {
       return oauthError(400, client);
     }
     this.#log.add({ ...base, status: 201, outcome: "ok", clientId: client.clientId });
-    const dropped = this.#clients.lastDropped;
-    if (dropped !== undefined) this.#log.add({ ...base, status: 201, outcome: "client-dropped", clientId: dropped, description: `The mock keeps the latest ${MAX_CLIENTS} registered clients; registering ${client.clientId} dropped the oldest, ${dropped}, whose requests now get invalid_client.` });
     const info = { ...client.metadata, client_id: client.clientId, client_id_issued_at: Math.floor(Date.now() / 1000), token_endpoint_auth_method: client.authMethod, ...(client.clientSecret ? { client_secret: client.clientSecret, client_secret_expires_at: 0 } : {}) };
     return new Response(JSON.stringify(info), { status: 201, headers: { "content-type": "application/json", "cache-control": "no-store" } });
   }
@@ -100,13 +113,12 @@ export class AuthorizationServer {
     const base = { endpoint: "authorize" as const, method: c.req.method, path: c.req.path };
     const clientId = q.get("client_id") ?? "";
     const redirectUri = q.get("redirect_uri") ?? "";
-    // RFC 6749 section 3.1: no parameter more than once (client_id and redirect_uri twice: answered here, never redirected).
-    const repeated = [...new Set(q.keys())].filter((name) => q.getAll(name).length > 1);
-    const twice = repeated.length > 0 ? `${repeated.join(", ")} ${repeated.length > 1 ? "are" : "is"} sent more than once; send each parameter once (RFC 6749 section 3.1).` : undefined;
+    // RFC 6749 section 3.1: no parameter more than once but resource (client_id and redirect_uri twice: answered here, never redirected).
+    const twice = repeatedParameters([...new Set(q.keys())].filter((name) => q.getAll(name).length > 1), "3.1");
     // Until the client and its redirect URI are known, errors are answered here, never redirected.
     const client =
-      twice !== undefined && (repeated.includes("client_id") || repeated.includes("redirect_uri"))
-        ? { error: "invalid_request", description: twice }
+      twice !== undefined && (twice.names.includes("client_id") || twice.names.includes("redirect_uri"))
+        ? { error: "invalid_request", description: twice.description }
         : clientId === ""
           ? { error: "invalid_request", description: "client_id is missing from the authorization request." }
           : await this.#clients.find(clientId);
@@ -129,20 +141,21 @@ export class AuthorizationServer {
       return new Response(null, { status: 302, headers: { location: url.href, "cache-control": "no-store" } });
     };
     const fail = (error: string, description: string): Response => back({ error, error_description: `[mcpmock] ${description}` }, error, description);
-    if (twice !== undefined) return fail("invalid_request", twice);
+    if (twice !== undefined) return fail("invalid_request", twice.description);
     if (q.get("response_type") !== "code") return fail("unsupported_response_type", `response_type must be "code" (received ${JSON.stringify(q.get("response_type"))}).`);
     const challenge = q.get("code_challenge");
     if (challenge === null || q.get("code_challenge_method") !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256 (plain is not accepted).");
     if (!PKCE_CHALLENGE.test(challenge)) return fail("invalid_request", "code_challenge must be 43 to 128 characters of base64url (the SHA-256 of the code_verifier).");
-    const resource = q.get("resource") ?? undefined;
-    const [expected, ...others] = this.#resource.resources(c);
-    if (resource === undefined || (resource !== expected && !others.includes(resource))) {
-      return fail("invalid_target", resource === undefined ? `The resource parameter (RFC 8707) is required; send resource=${expected}.` : `resource ${resource} is not this server's protected resource; send resource=${[expected, ...others].join(" or ")}.`);
+    const resources = [...new Set(q.getAll(RESOURCE))];
+    const ours = this.#resource.resources(c);
+    const foreign = resources.filter((r) => !ours.includes(r));
+    if (resources.length === 0 || foreign.length > 0) {
+      return fail("invalid_target", resources.length === 0 ? `The resource parameter (RFC 8707) is required; send resource=${ours[0]}.` : `resource ${foreign.join(", ")} ${foreign.length > 1 ? "are not" : "is not"} this server's protected resource; send resource=${ours.join(" or ")} (once for each).`);
     }
     const scopes = this.#grantedScopes(q.get("scope"));
     if (isProblem(scopes)) return fail(scopes.error, scopes.description);
     if (this.#options.consent === "deny") return fail("access_denied", "The user denied the request (auth.consent is \"deny\").");
-    const code = this.#tokens.addCode({ clientId, redirectUri, codeChallenge: challenge, scopes, resource, subject: this.#options.subject ?? "user", expiresAt: Date.now() + CODE_TTL_MS });
+    const code = this.#tokens.addCode({ clientId, redirectUri, codeChallenge: challenge, scopes, resources, subject: this.#options.subject ?? "user", expiresAt: Date.now() + CODE_TTL_MS });
     return back({ code }, "ok", undefined, scopes);
   }
 
@@ -159,15 +172,18 @@ export class AuthorizationServer {
   async token(c: Context): Promise<Response> {
     const form = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>);
     const p = (name: string): string | undefined => (typeof form[name] === "string" ? (form[name] as string) : undefined);
+    const named = form[RESOURCE];
+    /** The resources the request names (RFC 8707: as many as it asks for), each once. */
+    const resources = [...new Set(Array.isArray(named) ? named.filter((r): r is string => typeof r === "string") : typeof named === "string" ? [named] : [])];
     const grantType = p("grant_type");
     const base = { endpoint: "token" as const, method: "POST", path: c.req.path, ...(grantType ? { grantType } : {}) };
     const refuse = (status: number, problem: OAuthProblem, clientId?: string): Response => {
       this.#log.add({ ...base, status, outcome: problem.error, description: problem.description, ...(clientId ? { clientId } : {}) });
       return oauthError(status, problem, status === 401 ? { "www-authenticate": 'Basic realm="mcpmock"' } : {});
     };
-    // RFC 6749 section 3.2: a parameter sent twice, or no grant_type, is invalid_request.
-    const repeated = Object.keys(form).filter((name) => Array.isArray(form[name]));
-    if (repeated.length > 0) return refuse(400, { error: "invalid_request", description: `${repeated.join(", ")} ${repeated.length > 1 ? "are" : "is"} sent more than once; send each parameter once (RFC 6749 section 3.2).` });
+    // RFC 6749 section 3.2: a parameter sent twice (resource aside), or no grant_type, is invalid_request.
+    const twice = repeatedParameters(Object.keys(form).filter((name) => Array.isArray(form[name])), "3.2");
+    if (twice !== undefined) return refuse(400, { error: "invalid_request", description: twice.description });
     if (grantType === undefined) return refuse(400, { error: "invalid_request", description: "grant_type is missing; send grant_type=authorization_code (or refresh_token)." });
     const client = await this.#authenticate(c, p);
     if (isProblem(client)) return refuse(401, client);
@@ -180,15 +196,14 @@ export class AuthorizationServer {
       if (!code || code.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: "The authorization code is unknown, used already, expired, or was issued to another client." }, client.clientId);
       if (p("redirect_uri") !== code.redirectUri) return refuse(400, { error: "invalid_grant", description: `redirect_uri must be the one of the authorization request (${code.redirectUri}).` }, client.clientId);
       const verifier = p("code_verifier") ?? "";
-      if (createHash("sha256").update(verifier).digest("base64url") !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
-      const resource = p("resource");
-      if (resource !== undefined && resource !== code.resource) return refuse(400, { error: "invalid_target", description: `resource must be the one of the authorization request (${code.resource}).` }, client.clientId);
-      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: code.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, p("code"));
+      if (s256(verifier) !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
+      const other = resources.filter((r) => !code.resources.includes(r));
+      if (other.length > 0) return refuse(400, { error: "invalid_target", description: `resource ${other.join(", ")} was not asked for in the authorization request; send resource=${code.resources.join(" or ")}, or none.` }, client.clientId);
+      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: resources[0] ?? code.resources[0], ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, p("code"));
     } else if (grantType === "refresh_token") {
       const old = this.#tokens.check(p("refresh_token") ?? "", "refresh");
       if (typeof old === "string" || old.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: typeof old === "string" ? `The refresh token is ${old === "unknown" ? "unknown (a rotated one is used up)" : old}.` : "The refresh token was issued to another client." }, client.clientId);
-      const resource = p("resource");
-      if (resource !== undefined && resource !== old.resource) return refuse(400, { error: "invalid_target", description: `resource must be the one the grant was for (${old.resource}).` }, client.clientId);
+      if (resources.some((r) => r !== old.resource)) return refuse(400, { error: "invalid_target", description: `resource must be the one the grant was for (${old.resource}).` }, client.clientId);
       const asked = (p("scope") ?? "").split(" ").filter(Boolean);
       const wider = asked.filter((s) => !old.scopes.includes(s));
       if (wider.length > 0) return refuse(400, { error: "invalid_scope", description: `A refresh cannot add scopes (${wider.join(" ")}); authorize again for them.` }, client.clientId);

@@ -3,16 +3,24 @@
  * the embedded authorization server's flow by itself. To the SDK it is a non-interactive
  * provider (no `redirectUrl`), so the client's own code discovers the server, registers, and
  * asks for the token in one connect; `prepareTokenRequest` plays the browser: a real GET of
- * `/authorize` with PKCE and `resource`, the code read from the redirect.
+ * the authorization endpoint the server's metadata names, with PKCE and `resource`, the code read
+ * from the redirect.
  * @module
  */
-import { createHash, randomBytes } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { AuthorizationServerMetadata, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { McpMockError } from "../values/errors.js";
+import { randomToken, s256 } from "./tokens.js";
 
 /** Where the authorization server sends the "browser" back; never fetched (the code is read from the redirect). */
 const REDIRECT_URI = "http://127.0.0.1/mcpmock-oauth-callback";
+
+/**
+ * The SDK this provider needs: 1.24.0 completes a flow without a `redirectUrl` through
+ * `prepareTokenRequest`; 1.27.0 hands the provider the authorization server's metadata
+ * (`saveDiscoveryState`), where the authorization endpoint is read.
+ */
+const SDK_NEEDED = "@modelcontextprotocol/sdk 1.27.0 or later";
 
 /** Options of `mock.auth.clientProvider()`. @category Authorization */
 export interface ClientProviderOptions {
@@ -45,6 +53,8 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
   #client: OAuthClientInformationMixed | undefined;
   #tokens: OAuthTokens | undefined;
   #verifier = "";
+  /** The authorization server's metadata, as the SDK's discovery found it. */
+  #metadata: AuthorizationServerMetadata | undefined;
 
   /** @internal */
   constructor(path: string, options: ClientProviderOptions = {}) {
@@ -89,9 +99,17 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
     this.#tokens = tokens;
   }
 
-  /** Not called in this flow (the SDK sends no browser anywhere without a `redirectUrl`). */
+  /** Keeps what the SDK's discovery found: the authorization server's metadata names its endpoints. */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.#metadata = state.authorizationServerMetadata;
+  }
+
+  /** Not called in this flow (an SDK from 1.24.0 sends no browser anywhere without a `redirectUrl`). */
   redirectToAuthorization(url: URL): void {
-    throw new McpMockError(`clientProvider(): the SDK asked to send a browser to ${url.href}; this provider completes the flow in prepareTokenRequest instead. Is the SDK older than 1.2x?`);
+    throw new McpMockError(
+      `clientProvider() needs ${SDK_NEEDED}: the client's SDK asked to send a browser to ${url.href}, as SDKs before 1.24.0 do without a redirectUrl, ` +
+        `instead of calling prepareTokenRequest. Update the SDK the client imports (npm install @modelcontextprotocol/sdk@latest).`,
+    );
   }
 
   /** Keeps a PKCE verifier the SDK made. */
@@ -105,24 +123,31 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
   }
 
   /**
-   * Plays the browser: GET `/authorize` on the authorization server the client registered
-   * with (PKCE S256, the mock's protected resource), and turns the code in the redirect into
-   * an `authorization_code` token request, which the SDK sends.
+   * Plays the browser: GET the authorization endpoint of the server the SDK discovered (PKCE
+   * S256, the mock's protected resource), and turns the code in the redirect into an
+   * `authorization_code` token request, which the SDK sends.
    */
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {
-    const client = this.#client as (OAuthClientInformationMixed & { issuer?: string }) | undefined;
-    if (!client?.client_id || !client.issuer) throw new McpMockError("clientProvider(): the client is not registered yet (no client_id and issuer saved); the SDK registers before it asks for a token.");
-    const origin = new URL(client.issuer).origin;
-    this.#verifier = randomBytes(32).toString("base64url");
-    const authorize = new URL("/authorize", origin);
+    const metadata = this.#metadata;
+    if (metadata === undefined) {
+      throw new McpMockError(
+        `clientProvider() needs ${SDK_NEEDED}: the client's SDK asked for a token without handing over the authorization server's metadata (saveDiscoveryState was not called), ` +
+          `so the authorization endpoint is unknown. Update the SDK the client imports (npm install @modelcontextprotocol/sdk@latest).`,
+      );
+    }
+    const client = this.#client;
+    if (!client?.client_id) throw new McpMockError("clientProvider(): the client is not registered yet (no client_id saved); the SDK registers before it asks for a token.");
+    const origin = new URL(metadata.issuer).origin;
+    this.#verifier = randomToken(32);
+    const authorize = new URL(metadata.authorization_endpoint);
     const query: Record<string, string> = {
       response_type: "code",
       client_id: client.client_id,
       redirect_uri: REDIRECT_URI,
-      code_challenge: createHash("sha256").update(this.#verifier).digest("base64url"),
+      code_challenge: s256(this.#verifier),
       code_challenge_method: "S256",
       resource: `${origin}${this.#path}`,
-      state: randomBytes(8).toString("hex"),
+      state: randomToken(8),
     };
     const asked = scope ?? this.#options.scope;
     if (asked !== undefined) query["scope"] = asked;
@@ -131,7 +156,7 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
     await res.text();
     const location = res.headers.get("location");
     const code = location === null ? null : new URL(location).searchParams.get("code");
-    if (code === null) throw new McpMockError(`clientProvider(): ${authorize.origin}/authorize answered ${res.status} without a code${location ? ` (redirect: ${location})` : ""}.`);
+    if (code === null) throw new McpMockError(`clientProvider(): ${authorize.origin}${authorize.pathname} answered ${res.status} without a code${location ? ` (redirect: ${location})` : ""}.`);
     return new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: this.#verifier, redirect_uri: REDIRECT_URI });
   }
 }

@@ -65,8 +65,16 @@ export class ClientRegistry {
   readonly #clients = new Map<string, KnownClient>();
   /** Ids dropped past the cap (as many again remembered), so their use says why they are unknown. */
   readonly #dropped = new Set<string>();
-  /** The client the last registration dropped past the cap, if it dropped one. */
-  lastDropped: string | undefined;
+  readonly #droppedListeners = new Set<(dropped: string, by: string) => void>();
+
+  /**
+   * Calls `listener` whenever a registration drops the oldest client past the cap, with the
+   * dropped client's id and the new one's; returns the unsubscribe function.
+   */
+  onDropped(listener: (dropped: string, by: string) => void): () => void {
+    this.#droppedListeners.add(listener);
+    return () => this.#droppedListeners.delete(listener);
+  }
 
   /** Registers a client (RFC 7591): its information, or the problem with its metadata. */
   register(body: unknown): KnownClient | OAuthProblem {
@@ -94,13 +102,12 @@ export class ClientRegistry {
 
   #keep(client: KnownClient): void {
     this.#clients.set(client.clientId, client);
-    this.lastDropped = undefined;
     if (this.#clients.size <= MAX_CLIENTS) return;
     const oldest = this.#clients.keys().next().value as string;
     this.#clients.delete(oldest);
-    this.lastDropped = oldest;
     this.#dropped.add(oldest);
     if (this.#dropped.size > MAX_CLIENTS) this.#dropped.delete(this.#dropped.values().next().value as string);
+    for (const listener of this.#droppedListeners) listener(oldest, client.clientId);
   }
 
   /** A client by id: registered, or (a URL id) its metadata document fetched from loopback. */

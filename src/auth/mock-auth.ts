@@ -4,6 +4,7 @@
  * (`mock.auth`: issue, expire and revoke tokens, change the required scopes, read the events).
  * @module
  */
+import { principalOfToken } from "./principal.js";
 import { MockOAuthClientProvider, type ClientProviderOptions } from "./client-provider.js";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -107,7 +108,10 @@ export class MockAuth {
     app.post(AS_PATHS.register, logged("register", limited((c) => this.#server.register(c))));
   }
 
-  /** @internal `handler` behind the bearer check: a request without a valid token gets the 401 or 403 instead. */
+  /**
+   * @internal `handler` behind the bearer check: a request without a valid token gets the 401 or
+   * 403 instead; one with a valid token has its principal on its context (`requestPrincipal(c)`).
+   */
   protect(handler: Handler): Handler {
     return (c) => (c.req.method === "OPTIONS" ? handler(c) : (this.#resource.check(c) ?? handler(c)));
   }
@@ -269,16 +273,14 @@ export class MockAuth {
   }
 
   /**
-   * @internal Who an MCP request's `Authorization` header speaks for: what tasks and sessions
-   * are bound to. The client and user a token was issued to (so a refreshed token is the same
-   * one); a token issued without a client is a client of its own. `undefined` without a live
-   * bearer token.
+   * @internal Who an MCP request's `Authorization` header speaks for (see principal.ts), for the
+   * engine, which sees a call's headers, not its HTTP request. `undefined` without a live bearer
+   * token. The transports read the principal the bearer check kept instead (`requestPrincipal(c)`).
    */
   principalOf(authorization: string | undefined): string | undefined {
     const m = authorization === undefined ? null : /^Bearer +(\S+) *$/i.exec(authorization);
     const token = m ? this.#tokens.check(m[1] as string, "access") : "unknown";
-    if (typeof token === "string") return undefined;
-    return token.clientId === undefined ? `token ${token.id}` : `client ${token.clientId} user ${token.subject}`;
+    return typeof token === "string" ? undefined : principalOfToken(token);
   }
 
   /**

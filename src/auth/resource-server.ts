@@ -4,6 +4,7 @@
  * metadata document.
  * @module
  */
+import { setRequestPrincipal } from "./principal.js";
 import type { Context } from "hono";
 import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
@@ -90,6 +91,7 @@ export class ResourceServer {
     const base = { endpoint: "mcp" as const, method: c.req.method, path: c.req.path };
     if (refusal === undefined || "id" in refusal) {
       const token = refusal;
+      setRequestPrincipal(c, token);
       this.#log.add({ ...base, status: 200, outcome: "ok", ...(token ? { tokenId: token.id, scopes: token.scopes, subject: token.subject, ...(token.clientId ? { clientId: token.clientId } : {}) } : {}) });
       return undefined;
     }

@@ -4,7 +4,7 @@
  * A token is looked up, never parsed, so nothing about it can be forged.
  * @module
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /** A token the mock issued, as `mock.auth.issued()` lists it. @category Authorization */
 export interface IssuedToken {
@@ -36,7 +36,8 @@ export interface PendingCode {
   readonly redirectUri: string;
   readonly codeChallenge: string;
   readonly scopes: readonly string[];
-  readonly resource: string | undefined;
+  /** The resources (RFC 8707) the authorization request named, each once: a token for any of them may be asked for. */
+  readonly resources: readonly string[];
   readonly subject: string;
   readonly expiresAt: number;
 }
@@ -50,6 +51,11 @@ export type TokenProblem = "unknown" | "expired" | "revoked";
 /** A random URL-safe string of `bytes` random bytes. */
 export function randomToken(bytes = 24): string {
   return randomBytes(bytes).toString("base64url");
+}
+
+/** The PKCE S256 code challenge of a verifier: BASE64URL(SHA256(code_verifier)) (RFC 7636 section 4.2). */
+export function s256(verifier: string): string {
+  return createHash("sha256").update(verifier).digest("base64url");
 }
 
 /** Tokens and codes, bounded. */

@@ -135,7 +135,9 @@ export class Journal {
    * result as JSON when the caller has it (the journal then keeps that text, not the object).
    */
   complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, missReport: string | undefined, answerBytes?: number, resultJson?: string): void {
-    const index = this.#indexOf(entry);
+    let index = this.#indexOf(entry);
+    // Proxy mode: the upstream's answer is kept too, and counted like the answer.
+    if (entry.upstream !== undefined && index !== -1) index = this.#keepUpstream(index, entry);
     entry.stubId = stubId;
     entry.answer = index === -1 ? answer : this.#keepAnswer(index, answer, answerBytes);
     entry.unmatched = missReport !== undefined;
@@ -150,7 +152,7 @@ export class Journal {
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
     // Kept: packed outside the heap until it is read (the index again: a listener may have cleared
     // the journal). A miss stays the object onUnmatched was given: misses are few, and looked at.
-    const kept = index === -1 || missReport !== undefined || entry.proxied === true ? -1 : this.#indexOf(entry);
+    const kept = index === -1 || missReport !== undefined ? -1 : this.#indexOf(entry);
     const offset = kept === -1 ? -1 : this.#packer.pack(entry, body, resultJson);
     if (offset === -1) return;
     this.#queue[kept] = this.#packer.chunk;
@@ -188,6 +190,24 @@ export class Journal {
     this.#bytes += size;
     while (this.#bytes > this.#budget && this.#queue.length - this.#start > 1) this.#dropOldest();
     return answer;
+  }
+
+  /**
+   * Counts a proxied entry's upstream answer against the byte budget, as `#keepAnswer` counts
+   * its answer (one larger than the whole budget is kept as `{ truncated: true, bytes }`); the
+   * entry's index after, or -1 when the budget dropped it.
+   */
+  #keepUpstream(index: number, entry: JournalEntry): number {
+    const upstream = entry.upstream as NonNullable<JournalEntry["upstream"]>;
+    const size = approxJsonBytes(upstream.answer);
+    if (size > this.#budget) {
+      entry.upstream = { answer: { truncated: true, bytes: Number.isFinite(size) ? size : this.#budget }, durationMs: upstream.durationMs };
+      return index;
+    }
+    this.#sizes[index] = (this.#sizes[index] as number) + size;
+    this.#bytes += size;
+    while (this.#bytes > this.#budget && this.#queue.length - this.#start > 1) this.#dropOldest();
+    return this.#indexOf(entry);
   }
 
   /** Calls `listener` for every entry as it arrives; returns the unsubscribe function. */

@@ -6,12 +6,13 @@
  * mock's own work, was most of a journaled call's CPU. Packed, an entry is a hundred bytes or so
  * in a buffer the collector never walks.
  *
- * A packed entry is its numbers (seq, arrival, duration) and two texts of two parts each,
- * joined by NUL, which JSON text never holds. Its prefix: its other fields (a JSON array) and its
+ * A packed entry is its numbers (seq, arrival, duration) and two texts, their parts joined by
+ * NUL, which JSON text never holds. Its prefix: its other fields (a JSON array) and its
  * headers; when they are the previous entry's, they are not written again, and the entry
  * points at the one in the same chunk that wrote them. Then its message (the raw body when the
  * body is the message, else its params as JSON) and its answer (the result's JSON when the
- * caller has it, else the answer as JSON).
+ * caller has it, else the answer as JSON), and, for a proxied call, what the upstream answered and
+ * how long it took (as JSON; empty otherwise).
  * @module
  */
 import { McpCall } from "../stubs/call.js";
@@ -52,6 +53,7 @@ const RESULT_ANSWER = 2;
 type Fields = [
   kind: JournalEntry["kind"], method: string | null, id: JournalEntry["id"] | null, sessionId: string | null, protocolVersion: string, transport: JournalEntry["transport"],
   stubId: string | null, unmatched: boolean, missReport: string | null, taskId: string | null, truncatedBytes: number | null, hasCall: boolean, messageForm: number, answerForm: number,
+  proxied: boolean,
 ];
 
 /**
@@ -86,6 +88,7 @@ export class EntryPacker {
     let message: string;
     let fields: string;
     let answer = "";
+    let upstream = "";
     try {
       // The raw body is the message when it is one object (a batch is an array).
       const asBody = body !== undefined && entry.kind !== "response" && !entry.truncated && body.charCodeAt(0) === 123; /* { */
@@ -99,15 +102,17 @@ export class EntryPacker {
         answer = JSON.stringify(sent);
         answerForm = JSON_ANSWER;
       }
+      if (entry.upstream !== undefined) upstream = JSON.stringify(entry.upstream);
       fields = this.#fieldsOf([
         entry.kind, asBody ? null : entry.method, asBody ? null : entry.id, entry.sessionId, entry.protocolVersion, entry.transport,
         entry.stubId, entry.unmatched, entry.missReport, entry.taskId, entry.truncated?.bytes, entry.call !== undefined, asBody ? BODY : PARAMS, answerForm,
+        entry.proxied === true,
       ]);
     } catch {
       return -1;
     }
     const headers = this.#headersOf(entry.headers);
-    const rest = message + SEPARATOR + answer;
+    const rest = message + SEPARATOR + answer + SEPARATOR + upstream;
     // UTF-8 takes at most 3 bytes a UTF-16 unit; the exact length is counted only when that much does not fit.
     const most = NUMBERS_BYTES + 3 * (fields.length + headers.length + rest.length + 1);
     if (this.#chunk.used + most > this.#chunk.bytes.length) {
@@ -200,9 +205,9 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
   const prefixStart = prefixAt + NUMBERS_BYTES;
   const [fieldsText, headersText] = bytes.toString("utf8", prefixStart, prefixStart + bytes.readUInt32LE(prefixAt + 8)).split(SEPARATOR) as [string, string];
   const restStart = offset + NUMBERS_BYTES + bytes.readUInt32LE(offset + 8);
-  const [messageText, answerText] = bytes.toString("utf8", restStart, restStart + bytes.readUInt32LE(offset)).split(SEPARATOR) as [string, string];
+  const [messageText, answerText, upstreamText] = bytes.toString("utf8", restStart, restStart + bytes.readUInt32LE(offset)).split(SEPARATOR) as [string, string, string];
   const durationMs = bytes.readDoubleLE(offset + 28);
-  const [kind, method, id, sessionId, protocolVersion, transport, stubId, unmatched, missReport, taskId, truncatedBytes, hasCall, messageForm, answerForm] = JSON.parse(fieldsText) as Fields;
+  const [kind, method, id, sessionId, protocolVersion, transport, stubId, unmatched, missReport, taskId, truncatedBytes, hasCall, messageForm, answerForm, proxied] = JSON.parse(fieldsText) as Fields;
   const headers = JSON.parse(headersText) as Record<string, string>;
   const parsed = messageText === "" ? undefined : (JSON.parse(messageText) as Record<string, unknown>);
   const message = messageForm === BODY ? (parsed as { method: string; id?: JournalEntry["id"]; params?: Record<string, unknown> }) : { method: method ?? undefined, id: id ?? undefined, params: parsed };
@@ -212,8 +217,9 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
     call = new McpCall({ method: message.method, params: message.params, id: message.id, sessionId: sessionId ?? undefined, headers, protocolVersion, body: "", transport });
     call.compact();
   }
-  // Field for field in the order Journal.record builds an entry (one object shape for both).
-  return {
+  // Field for field in the order Journal.record builds an entry (one object shape for both);
+  // a proxied entry's two proxy fields after, as the proxy marks them.
+  const entry: JournalEntry = {
     seq: bytes.readDoubleLE(offset + 12),
     kind,
     method: message.method,
@@ -233,4 +239,7 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
     taskId: taskId ?? undefined,
     truncated: truncatedBytes === null ? undefined : { bytes: truncatedBytes },
   };
+  if (proxied) entry.proxied = true;
+  if (upstreamText !== "") entry.upstream = JSON.parse(upstreamText) as NonNullable<JournalEntry["upstream"]>;
+  return entry;
 }

@@ -8,9 +8,13 @@ import { stubSentence } from "./explain.js";
 
 /** One stub, listed: its id, its sentence, the calls it answered, where it was written. */
 export interface StubListing {
+  /** The stub's id, for `removeStub` (built-in answers have ids like `default:ping`). */
   id: string;
+  /** What the stub matches and answers, in one sentence (as in `explain()`). */
   sentence: string;
+  /** How many calls it has answered. */
   calls: number;
+  /** Where it was written: `"dsl"` (code), `"default"` (a built-in answer), or a definition file and JSON path. */
   source: string;
 }
 

@@ -193,7 +193,7 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
   const kept = journal.entries().length;
   if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
   const since = journal.total - journal.clearedAt;
-  if (journal.clearedAt > 0) lines.push(`The journal was reset (reset()) after ${plural(journal.clearedAt, "message")}; verification sees the ${since} received since.`);
+  if (journal.clearedAt > 0) lines.push(`The journal was reset (${terms === "admin" ? "POST /__admin/reset" : "reset() or resetJournal()"}) after ${plural(journal.clearedAt, "message")}; verification sees the ${since} received since.`);
   if (kept < since) lines.push(`The journal keeps the last ${kept} (journalSize, journalBytes); verification sees only those.`);
   const truncated = journal.truncatedCount;
   if (truncated > 0) {

@@ -27,7 +27,14 @@ export type ClassifiedMessage =
   | { kind: "notification"; method: string; params: Record<string, unknown> | undefined }
   | { kind: "response"; id: RequestId; result: Record<string, unknown> }
   | { kind: "error-response"; id: RequestId | undefined; error: JsonRpcErrorObject }
-  | { kind: "invalid"; reason: string };
+  | { kind: "invalid"; reason: string; code?: InvalidCode };
+
+/**
+ * What is wrong with an invalid message, where a transport answers that problem its own way
+ * (the reason is for people; this is for code): `"params-meta-not-object"`, `params._meta` is
+ * not an object (a 2026-07-28 request's invalid envelope).
+ */
+export type InvalidCode = "params-meta-not-object";
 
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
@@ -60,10 +67,13 @@ function metaProblem(meta: unknown, where: string): string | undefined {
   return undefined;
 }
 
-function paramsProblem(params: unknown): string | undefined {
+function paramsProblem(params: unknown): Extract<ClassifiedMessage, { kind: "invalid" }> | undefined {
   if (params === undefined) return undefined;
-  if (!isJsonObject(params)) return `"params" must be an object, received ${jsonTypeOf(params)}`;
-  return metaProblem(params["_meta"], "params");
+  if (!isJsonObject(params)) return { kind: "invalid", reason: `"params" must be an object, received ${jsonTypeOf(params)}` };
+  const meta = params["_meta"];
+  const reason = metaProblem(meta, "params");
+  if (reason === undefined) return undefined;
+  return meta === undefined || isJsonObject(meta) ? { kind: "invalid", reason } : { kind: "invalid", reason, code: "params-meta-not-object" };
 }
 
 /**
@@ -89,7 +99,7 @@ export function classifyMessage(value: unknown, textLength = Infinity): Classifi
     const method = value["method"];
     if (typeof method !== "string") return { kind: "invalid", reason: `"method" must be a string, received ${jsonTypeOf(method)}` };
     const problem = paramsProblem(value["params"]);
-    if (problem) return { kind: "invalid", reason: problem };
+    if (problem) return problem;
     const params = value["params"] as Record<string, unknown> | undefined;
     if ("id" in value) {
       const id = value["id"];

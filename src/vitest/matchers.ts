@@ -5,7 +5,7 @@
  * @module
  */
 import { expect } from "vitest";
-import { McpMock, StubBuilder, VerificationError } from "../index.js";
+import { McpMock, StubBuilder, VerificationError, atLeast, exactly, never, type CountExpectation } from "../index.js";
 
 declare module "vitest" {
   interface Matchers<T = any> {
@@ -56,14 +56,23 @@ function check(received: unknown, pattern: unknown, times: number | undefined, n
   }
 }
 
+/**
+ * The failure of `.not`: the negated expectation checked, so the report states it (".not.toHaveReceived"
+ * is "never"; ".not.toHaveReceivedTimes(p, 0)" is "at least once"; ".not.toHaveReceivedTimes(p, 2)"
+ * is "not exactly twice") with the count received.
+ */
 function negated(mock: McpMock, pattern: StubBuilder, times: number | undefined): string {
   try {
-    if (times === undefined) mock.verify(pattern, 0);
-    else mock.verify(pattern, times === 0 ? 1 : 0);
+    mock.verify(pattern, times === undefined ? never() : times === 0 ? atLeast(1) : notExactly(times));
   } catch (error) {
     return (error as Error).message;
   }
   return "[mcpmock] the requests matched the pattern.";
+}
+
+/** Any count but `n` (`n` > 0). */
+function notExactly(n: number): CountExpectation {
+  return { description: `not ${exactly(n).description}`, test: (k) => k !== n };
 }
 
 /**

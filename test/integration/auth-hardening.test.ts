@@ -133,13 +133,60 @@ describe("/authorize with a parameter twice", () => {
     expect(twiceRedirect.status).toBe(400);
     expect(twiceRedirect.headers.get("location")).toBeNull();
     expect(await twiceRedirect.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("redirect_uri is sent more than once") });
-    const twiceScope = await go({ scope: "read", resource: mock.url });
+    // resource may repeat (RFC 8707); another parameter may not.
+    const twiceScope = await go({ code_challenge_method: "S256", resource: mock.url });
     expect(twiceScope.status).toBe(302);
     const back = new URL(twiceScope.headers.get("location") ?? "");
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get("error")).toBe("invalid_request");
-    expect(back.searchParams.get("error_description")).toContain("resource is sent more than once");
+    expect(back.searchParams.get("error_description")).toContain("code_challenge_method is sent more than once");
+    expect(back.searchParams.get("error_description")).not.toContain("resource");
     expect(back.searchParams.get("code")).toBeNull();
+  });
+});
+
+describe("resource more than once (RFC 8707: one for each resource asked for)", () => {
+  /** An authorization request with these resources (each its own parameter); the redirect it got. */
+  async function authorizeFor(mock: McpMock, clientId: string, verifier: string, resources: readonly string[]): Promise<URL> {
+    const url = new URL("/authorize", mock.url);
+    const q = { response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256" };
+    for (const [k, v] of Object.entries(q)) url.searchParams.set(k, v);
+    for (const r of resources) url.searchParams.append("resource", r);
+    const res = await fetch(url, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    return new URL(res.headers.get("location") ?? "");
+  }
+
+  test("/authorize takes each of this server's resources, and /token a token for any of them, or for both at once", async () => {
+    await using mock = await start();
+    const clientId = ((await (await registerWith(mock, [REDIRECT])).json()) as { client_id: string }).client_id;
+    const verifier = randomBytes(32).toString("base64url");
+    const back = await authorizeFor(mock, clientId, verifier, [mock.url, mock.sseUrl]);
+    expect(back.searchParams.get("error_description")).toBeNull();
+    const code = back.searchParams.get("code") ?? "";
+    expect(code).not.toBe("");
+    const form = `grant_type=authorization_code&code=${code}&redirect_uri=${encodeURIComponent(REDIRECT)}&client_id=${clientId}&code_verifier=${verifier}`;
+    const res = await tokenWith(mock, `${form}&resource=${encodeURIComponent(mock.sseUrl)}&resource=${encodeURIComponent(mock.url)}`);
+    expect(res.status).toBe(200);
+    const { access_token } = (await res.json()) as { access_token: string };
+    const ping = await fetch(mock.url, { method: "POST", headers: { ...HEADERS, authorization: `Bearer ${access_token}` }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    expect(ping.status).not.toBe(401);
+    expect(mock.auth.issued().find((t) => t.token === access_token)?.resource).toBe(mock.sseUrl);
+  });
+
+  test("every resource must be this server's; /token may name only resources the authorization asked for", async () => {
+    await using mock = await start();
+    const clientId = ((await (await registerWith(mock, [REDIRECT])).json()) as { client_id: string }).client_id;
+    const verifier = randomBytes(32).toString("base64url");
+    const refused = await authorizeFor(mock, clientId, verifier, [mock.url, "https://elsewhere.example/mcp"]);
+    expect(refused.searchParams.get("error")).toBe("invalid_target");
+    expect(refused.searchParams.get("error_description")).toContain("resource https://elsewhere.example/mcp is not this server's protected resource");
+    expect(refused.searchParams.get("code")).toBeNull();
+    const code = (await authorizeFor(mock, clientId, verifier, [mock.url])).searchParams.get("code") ?? "";
+    const form = `grant_type=authorization_code&code=${code}&redirect_uri=${encodeURIComponent(REDIRECT)}&client_id=${clientId}&code_verifier=${verifier}`;
+    const res = await tokenWith(mock, `${form}&resource=${encodeURIComponent(mock.url)}&resource=${encodeURIComponent(mock.sseUrl)}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_target", error_description: expect.stringContaining(`resource ${mock.sseUrl} was not asked for in the authorization request`) });
   });
 });
 

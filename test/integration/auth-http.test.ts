@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, test } from "vitest";
 import { McpMock, type AuthOptions } from "../../src/index.js";
 import { HEADERS } from "../support/raw-http.js";
+import { LegacyStream } from "../support/legacy-sse.js";
 
 const INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
 const REDIRECT = "http://127.0.0.1:9/cb";
@@ -385,5 +386,29 @@ describe("reset()", () => {
     expect((await post(mock.url, bearer(t))).status).toBe(200);
     expect(() => mock.auth.requireScopes(["admin"])).toThrow(/admin is not in auth\.scopes/);
     expect(() => mock.auth.expire("token-99")).toThrow(/no token "token-99" was issued by this mock/);
+  });
+});
+
+describe("sessions belong to the token that opened them", () => {
+  test("a GET /sse session: another token's POST to it is 404, naming why; the opener's is taken", async () => {
+    await using mock = await start();
+    const mine = { authorization: `Bearer ${mock.auth.issueToken({ scopes: ["read"], clientId: "app-a" })}` };
+    const theirs = { authorization: `Bearer ${mock.auth.issueToken({ scopes: ["read"], clientId: "app-b" })}` };
+    const stream = await LegacyStream.open(mock.sseUrl, mine);
+    try {
+      // Before initialize and after it (initialize opens the session anew, still the opener's).
+      expect((await stream.post({ jsonrpc: "2.0", id: 0, method: "ping" }, theirs)).status).toBe(404);
+      await stream.initialize("2024-11-05", {}, mine);
+      const other = await stream.post({ jsonrpc: "2.0", id: 1, method: "ping" }, theirs);
+      expect(other.status).toBe(404);
+      expect(await other.text()).toContain("no GET /sse connection with this token opened session");
+      const own = await stream.post({ jsonrpc: "2.0", id: 2, method: "ping" }, mine);
+      expect(own.status).toBe(202);
+      // The same client and user with a new token is the same principal.
+      const again = await stream.post({ jsonrpc: "2.0", id: 3, method: "ping" }, { authorization: `Bearer ${mock.auth.issueToken({ scopes: ["read"], clientId: "app-a" })}` });
+      expect(again.status).toBe(202);
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -99,10 +99,10 @@ export class LegacyStream {
   }
 
   /** initialize and notifications/initialized, as a client does. */
-  async initialize(protocolVersion = "2024-11-05", capabilities: Record<string, unknown> = {}): Promise<void> {
-    await this.post({ jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion, capabilities, clientInfo: { name: "raw", version: "1" } } });
+  async initialize(protocolVersion = "2024-11-05", capabilities: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<void> {
+    await this.post({ jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion, capabilities, clientInfo: { name: "raw", version: "1" } } }, headers);
     await this.until((e) => e.data.includes('"id":"init"'));
-    await this.post({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, headers);
   }
 
   close(): void {

@@ -67,6 +67,18 @@ describe("the envelope", () => {
     expect(a.body.error?.data).toEqual({ envelope: { missing: ["_meta"] } });
   });
 
+  test("_meta that is not an object: 400, -32602 naming the envelope, echoing the id; a bad field inside _meta is an invalid message", async () => {
+    await using mock = await start();
+    const a = await post(mock.url, { jsonrpc: "2.0", id: 4, method: "tools/list", params: { _meta: "m" } });
+    expect([a.status, a.body.id, a.body.error?.code]).toEqual([400, 4, -32602]);
+    expect(a.body.error?.message).toBe('Invalid params: the per-request envelope _meta must be an object ("params._meta" must be an object, received string)');
+    expect(a.body.error?.data).toEqual({ envelope: { key: "_meta", problem: "not an object" } });
+    const b = await post(mock.url, { jsonrpc: "2.0", id: 5, method: "tools/list", params: { _meta: { ...META, progressToken: 1.5 } } });
+    expect(b.status).toBe(400);
+    expect(b.body.error?.data).not.toHaveProperty("envelope");
+    expect(b.text).toContain("params._meta.progressToken");
+  });
+
   test("an envelope without clientCapabilities: 400, -32602", async () => {
     await using mock = await start();
     const a = await post(mock.url, { jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": V } } });

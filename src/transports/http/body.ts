@@ -4,7 +4,7 @@
  * @module
  */
 import type { Context } from "hono";
-import { classifyMessage } from "../../protocol/jsonrpc.js";
+import { classifyMessage, type ClassifiedMessage } from "../../protocol/jsonrpc.js";
 import { ErrorCodes, HeaderNames, STATELESS_PROTOCOL_VERSIONS } from "../../protocol/revisions.js";
 import type { Classified } from "../transport.js";
 import { header, readBody } from "./node-io.js";
@@ -59,7 +59,7 @@ export async function readMessages(c: Context, maxBody: number): Promise<ReadMes
   const messages: Classified[] = [];
   for (let i = 0; i < items.length; i++) {
     const m = classifyMessage(items[i], body.length);
-    if (m.kind === "invalid") return invalidEnvelope(c, items[i], m.reason, isBatch) ?? Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
+    if (m.kind === "invalid") return invalidEnvelope(c, items[i], m, isBatch) ?? Rejections.invalidMessage(isBatch ? `message [${i}]: ${m.reason}` : m.reason);
     messages.push(m);
   }
   return { body, messages, isBatch };
@@ -70,12 +70,13 @@ export async function readMessages(c: Context, maxBody: number): Promise<ReadMes
  * object: an invalid envelope, answered 400 with -32602 echoing its id (that revision's errors
  * always echo it), not a parse error. `undefined` for anything else.
  */
-function invalidEnvelope(c: Context, item: unknown, reason: string, isBatch: boolean): Response | undefined {
+function invalidEnvelope(c: Context, item: unknown, invalid: Extract<ClassifiedMessage, { kind: "invalid" }>, isBatch: boolean): Response | undefined {
+  if (isBatch || invalid.code !== "params-meta-not-object") return undefined;
   const version = header(c, HeaderNames.protocolVersion);
-  if (isBatch || version === undefined || !STATELESS_PROTOCOL_VERSIONS.includes(version) || !reason.startsWith('"params._meta"')) return undefined;
+  if (version === undefined || !STATELESS_PROTOCOL_VERSIONS.includes(version)) return undefined;
   const id = (item as { id?: unknown }).id;
   if (typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
-  const error = { code: ErrorCodes.InvalidParams, message: `Invalid params: the per-request envelope _meta must be an object (${reason})`, data: { envelope: { key: "_meta", problem: "not an object" } } };
+  const error = { code: ErrorCodes.InvalidParams, message: `Invalid params: the per-request envelope _meta must be an object (${invalid.reason})`, data: { envelope: { key: "_meta", problem: "not an object" } } };
   return new Response(JSON.stringify({ jsonrpc: "2.0", id, error }), { status: 400, headers: { "content-type": "application/json" } });
 }
 

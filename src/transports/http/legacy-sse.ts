@@ -17,6 +17,7 @@
  *   the status (as over stdio); on a notification, the POST gets that status.
  * @module
  */
+import { requestPrincipal } from "../../auth/principal.js";
 import type { Context, Hono } from "hono";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
@@ -52,8 +53,6 @@ class Connection {
   constructor(
     readonly id: string,
     readonly channel: SseChannel,
-    /** With `auth`, who opened the stream (its token's client and user): only they may POST to it. */
-    readonly principal: string | undefined,
   ) {}
 }
 
@@ -141,9 +140,12 @@ export class LegacySse {
   #open(c: Context): Response {
     const core = this.#core;
     // A session per connection, as the SDK's SSEServerTransport has, in the one store.
-    const id = core.sessions.open({ protocolVersion: LEGACY_PROTOCOL_VERSION, clientCapabilities: {}, clientInfo: undefined }).id;
+    const session = core.sessions.open({ protocolVersion: LEGACY_PROTOCOL_VERSION, clientCapabilities: {}, clientInfo: undefined });
+    const id = session.id;
+    // With `auth`, the session is bound to who opened the stream (its token's client and user): only they may POST to it.
+    session.principal = requestPrincipal(c);
     const channel = new SseChannel({}, this.#keepAliveMs, directResponse(c));
-    const conn = new Connection(id, channel, core.sessions.principalOf?.(allHeaders(c)));
+    const conn = new Connection(id, channel);
     this.#connections.set(id, conn);
     channel.event("endpoint", `${LEGACY_MESSAGES_PATH}?sessionId=${encodeURIComponent(id)}`);
     void channel.done.then(() => this.#ended(conn));
@@ -179,13 +181,13 @@ export class LegacySse {
   async #post(c: Context): Promise<Response> {
     const conn = this.#connection(c.req.query("sessionId"));
     if (isResponse(conn)) return conn;
-    if (this.#core.sessions.principalOf && conn.principal !== this.#core.sessions.principalOf(allHeaders(c))) {
+    const session = this.#core.sessions.get(conn.id) as Session;
+    if (session.principal !== requestPrincipal(c)) {
       return Rejections.legacySessionNotFound(`no GET /sse connection with this token opened session ${conn.id}; a session belongs to the token (client and user) that opened it.`);
     }
     const read = await readMessages(c, this.#maxBody);
     if (isResponse(read)) return read;
     const { body, messages, isBatch } = read;
-    const session = this.#core.sessions.get(conn.id) as Session;
     const version = conn.initialized ? session.protocolVersion : LEGACY_PROTOCOL_VERSION;
     if (isBatch && !supportedRevision(version).batching) return Rejections.batchNotAllowed(version);
     if (conn.channel.closed) return Rejections.legacySessionNotFound(`the SSE stream of session ${conn.id} is gone.`);
@@ -220,8 +222,10 @@ export class LegacySse {
   async #initialize(conn: Connection, m: Extract<Classified, { kind: "request" }>, ctx: RequestContext): Promise<void> {
     const outcome = await this.#core.handleRequest(m.id, m.method, m.params, ctx);
     if (outcome.kind === "message" && outcome.initialize && !conn.channel.closed) {
-      // The session keeps the connection's id (the endpoint URI carries it), with what initialize negotiated.
+      // The session keeps the connection's id (the endpoint URI carries it) and who opened it, with what initialize negotiated.
+      const principal = this.#core.sessions.get(conn.id)?.principal;
       const session = this.#core.era.open({ ...outcome.initialize, sessionId: conn.id }, conn.id).session as Session;
+      session.principal = principal;
       const channel = conn.channel;
       session.stream = { emit: (json: string) => channel.send(json), get attached() { return !channel.closed; } };
       conn.initialized = true;

@@ -7,6 +7,7 @@
  * `subscriptions/listen` request holds its response open as the stream of its subscription.
  * @module
  */
+import { requestPrincipal } from "../../auth/principal.js";
 import type { Context } from "hono";
 import type { MockCore, RequestContext } from "../../engine/core.js";
 import { isEnvelopeRefusal } from "../../engine/eras/stateless.js";
@@ -133,7 +134,7 @@ export class StatelessHttp {
       }
     }
     const held = this.#streams.hold(c);
-    const { filter, close } = openSubscription(core.push.subscriptions, id, params?.["notifications"], core.capabilities(), (json) => void held.stream.emit(json), core.sessions.principalOf?.(ctx.headers));
+    const { filter, close } = openSubscription(core.push.subscriptions, id, params?.["notifications"], core.capabilities(), (json) => void held.stream.emit(json), requestPrincipal(c));
     core.journalEvent(LISTEN, ctx, taken?.stubId, { subscribed: filter }, params, id);
     void held.ended.then(close);
     const emit = (message: Record<string, unknown>): void => void held.stream.emit(JSON.stringify(withSubscriptionId(message, id)));

@@ -25,6 +25,7 @@ import { McpMockError } from "../../values/errors.js";
 import { isStatelessRequest } from "../../engine/eras/stateless.js";
 import { StatelessHttp } from "./stateless.js";
 import { MockAuth } from "../../auth/mock-auth.js";
+import { requestPrincipal } from "../../auth/principal.js";
 
 /** Default largest POST body (the SDK's default too). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -146,7 +147,7 @@ export class HttpTransport {
     const placed = this.#core.era.place({ sessionId: header(c, HeaderNames.sessionId), protocolVersion: header(c, HeaderNames.protocolVersion), sessionOptional });
     if (!isRefusal(placed)) {
       // Another token's session is not found: a session is bound to who opened it.
-      if (this.auth && placed.session && placed.session.principal !== this.auth.principalOf(header(c, "authorization"))) return Rejections.sessionNotFound();
+      if (this.auth && placed.session && placed.session.principal !== requestPrincipal(c)) return Rejections.sessionNotFound();
       return placed;
     }
     switch (placed.refused) {
@@ -223,7 +224,7 @@ export class HttpTransport {
     const outcome = await this.#core.handleRequest(init.id, init.method, init.params, ctx);
     // The answer is written in the version the request was answered in, whatever the session took.
     const opened = outcome.kind === "message" && outcome.initialize ? era.open(outcome.initialize) : undefined;
-    if (opened?.session && this.auth) opened.session.principal = this.auth.principalOf(header(c, "authorization"));
+    if (opened?.session && this.auth) opened.session.principal = requestPrincipal(c);
     return this.#reply(c, [outcome], false, { session: opened?.session, sessionId: opened?.sessionId, protocolVersion: version });
   }
 
