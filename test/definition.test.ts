@@ -231,6 +231,27 @@ describe("a malformed definition is refused with the file, the JSON path and the
   });
 });
 
+// Guards the one-pass check against shapes it reads before the schema's verdict: a list that
+// is not one, a null or a number where an entry belongs. Each is reported (all at once), none throws.
+describe("a malformed shape is reported, never thrown as a TypeError", () => {
+  const shapes: Array<[string, unknown, string[]]> = [
+    ["tools not a list", { tools: "x", responses: [{ tool: "a", result: 1 }] }, ["tools: must be array"]],
+    ["a null tool", { tools: [null], responses: [{ tool: "a", result: 1 }] }, ["tools[0]: must be object"]],
+    ["prompts not a list", { prompts: "x", responses: [{ prompt: "a", result: {} }] }, ["prompts: must be array"]],
+    ["a number for a tool and a null response", { tools: [3, { name: "a" }], responses: [null, { tool: "a", result: 1 }] }, ["tools[0]: must be object", "responses[0]: must be object"]],
+    ["responses not a list", { tools: [{ name: "a" }], responses: { tool: "a", result: 1 } }, ["responses: must be array"]],
+    ["a null prompt and a number prompt response", { prompts: [null, { name: "p", responses: [7] }], responses: [{ prompt: "p", result: {} }] }, ["prompts[0]: must be object", "prompts[1].responses[0]: must be object"]],
+    ["a tool whose inputSchema is a number", { tools: [{ name: "a", inputSchema: 5 }], responses: [{ tool: "a", args: { x: 1 }, result: "{{args.x}}" }] }, ["tools[0].inputSchema"]],
+    ["a null resource and a string server", { server: "s", resources: [null], responses: [{ method: "x/y", result: {} }] }, ["resources[0]: must be object", "server: must be object"]],
+  ];
+  for (const [name, value, expected] of shapes) {
+    test(name, () => {
+      const message = refusal(value);
+      for (const part of expected) expect(message).toContain(part);
+    });
+  }
+});
+
 describe("definition files on disk", () => {
   const dir = mkdtempSync(join(tmpdir(), "mcpmock-definition-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -39,6 +39,12 @@ function bestError(errors: readonly ErrorObject[]): ErrorObject {
 
 const UNKNOWN_FIELD = new Set(["additionalProperties", "unevaluatedProperties"]);
 
+/** The entry a schema error is in: `/responses/0` for `/responses/0/then/1`, `/server` for `/server/name`, `/tools` for `/tools`. */
+function entryOf(pointer: string): string {
+  const parts = pointer.split("/");
+  return parts.slice(0, /^\d+$/.test(parts[2] ?? "") ? 3 : 2).join("/");
+}
+
 /**
  * The schema errors worth reporting: the most telling one of each entry (a response, a tool,
  * `server`, ...), and, where that one is an unknown field, every other unknown field of the entry
@@ -48,8 +54,7 @@ const UNKNOWN_FIELD = new Set(["additionalProperties", "unevaluatedProperties"])
 function schemaProblems(errors: readonly ErrorObject[], skip: ReadonlySet<string>): ErrorObject[] {
   const byEntry = new Map<string, ErrorObject[]>();
   for (const error of errors) {
-    const parts = error.instancePath.split("/");
-    const entry = parts.slice(0, /^\d+$/.test(parts[2] ?? "") ? 3 : 2).join("/");
+    const entry = entryOf(error.instancePath);
     if (skip.has(entry)) continue;
     byEntry.set(entry, [...(byEntry.get(entry) ?? []), error]);
   }
@@ -131,7 +136,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
   }
   // The checks below read the definition as the schema shapes it: in the same pass, they skip
   // the entries the schema refused (and a list that is not one).
-  const broken = new Set([...shaped, ...errors.map((e) => e.instancePath.split("/").slice(0, 3).join("/"))]);
+  const broken = new Set([...shaped, ...errors.map((e) => entryOf(e.instancePath))]);
   const def = value as MockDefinition;
   const entries = <T>(list: string): Array<[T, number]> => {
     const items = (def as Record<string, unknown>)[list];
@@ -139,26 +144,28 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     return (items as T[]).map((item, i) => [item, i] as [T, number]).filter(([, i]) => !broken.has(`/${list}/${i}`));
   };
   // In proxy mode, a tool the file does not declare may be the upstream's.
+  const declaredTools = declaredNames(def.tools ?? []);
   const tools = [
     ...alsoDeclared,
-    ...entries<{ name: string }>("tools").map(([t]) => t.name),
+    ...(declaredTools ?? []),
     ...(def.proxy || proxied ? entries<{ tool?: string }>("responses").flatMap(([r]) => (r.tool === undefined ? [] : [r.tool])) : []),
   ];
+  const toolDeclarations = entries<NonNullable<MockDefinition["tools"]>[number]>("tools").map(([t]) => t);
+  // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
+  const prompts = def.prompts === undefined ? undefined : declaredNames(def.prompts);
   declarationChecks(def, entries, problems);
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
-    if (r.tool !== undefined && !tools.includes(r.tool)) {
+    if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {
       problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
     }
-    // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
-    const prompts = (def.prompts ?? []).map((p) => p.name);
-    if (r.prompt !== undefined && def.prompts !== undefined && !prompts.includes(r.prompt)) {
+    if (r.prompt !== undefined && prompts !== undefined && !prompts.includes(r.prompt)) {
       problems.add(`${where}.prompt`, `prompt ${JSON.stringify(r.prompt)} is not in prompts. Available prompts: ${prompts.join(", ") || "none"}.`);
     }
     (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, problems));
     unreachableThen(r, where, problems);
     const roots = r.tool !== undefined || r.prompt !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
-    const args = r.tool === undefined ? undefined : toolArguments(def, r.tool);
+    const args = r.tool === undefined ? undefined : toolArguments(toolDeclarations, r.tool);
     for (const key of ["result", "stream", "then", "error", "body"] as const) {
       checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => problems.add(path, message), args ? { args } : {});
     }
@@ -190,11 +197,22 @@ function known(names: readonly string[], what: string): KnownNames {
 }
 
 /**
+ * The names a list of declarations gives, or `undefined` when the list, or one of its entries'
+ * names, cannot be read: then no response is said to name something the list lacks (its
+ * problem is reported already).
+ */
+function declaredNames(list: unknown): string[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const names = list.map((item: unknown) => (item !== null && typeof item === "object" ? (item as { name?: unknown }).name : undefined));
+  return names.every((name): name is string => typeof name === "string") ? names : undefined;
+}
+
+/**
  * The arguments a tool's inputSchema names, when it says which exist: its `properties`, unless
  * it also allows others (`additionalProperties`, `patternProperties`); `undefined` otherwise.
  */
-function toolArguments(def: MockDefinition, tool: string): KnownNames | undefined {
-  const schema = def.tools?.find((t) => t.name === tool)?.inputSchema as Record<string, unknown> | undefined;
+function toolArguments(declarations: NonNullable<MockDefinition["tools"]>, tool: string): KnownNames | undefined {
+  const schema = declarations.find((t) => t.name === tool)?.inputSchema as Record<string, unknown> | undefined;
   const properties = schema?.["properties"];
   if (properties === null || typeof properties !== "object") return undefined;
   const others = schema?.["additionalProperties"];
