@@ -136,7 +136,36 @@ export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, o
   if (!options.admin) return undefined;
   const admin = typeof options.admin === "object" ? options.admin : {};
   const verify = (pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
-  return adminApp(mock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify, options.maxBodyBytes, snapshot);
+  return adminApp(mock, {
+    remote: admin.remote === true,
+    ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+    ...(admin.token === undefined ? {} : { token: admin.token }),
+    inspector: inspectorSource(core),
+    verify,
+    ...(options.maxBodyBytes === undefined ? {} : { maxBody: options.maxBodyBytes }),
+    ...(snapshot === undefined ? {} : { snapshot }),
+    proxied: core.proxied !== undefined,
+  });
+}
+
+/** How an admin app is set up. @internal */
+export interface AdminAppOptions {
+  /** Let non-loopback peers call it (default: loopback only). */
+  readonly remote?: boolean;
+  /** Browser origins it answers (besides the inspector page's own). */
+  readonly allowedOrigins?: readonly string[];
+  /** The bearer token peers beyond loopback must send. */
+  readonly token?: string;
+  /** The inspector page and its live feed, when given. */
+  readonly inspector?: InspectorSource;
+  /** The mock's verify, with reports in the admin API's terms (default: `mock.verify`). */
+  readonly verify?: MockControl["verify"];
+  /** The largest request body read, in bytes (default: the MCP endpoint's). */
+  readonly maxBody?: number;
+  /** Makes `POST /__admin/recordings/snapshot`'s definition. */
+  readonly snapshot?: Snapshotter;
+  /** The mock has an upstream: a fragment may answer tools and prompts it does not declare (the upstream's). */
+  readonly proxied?: boolean;
 }
 
 /**
@@ -146,16 +175,8 @@ export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, o
  * reports in the admin API's terms.
  * @internal
  */
-export function adminApp(
-  mock: MockControl & DefinitionTarget,
-  remote: boolean,
-  allowedOrigins: readonly string[] = [],
-  token?: string,
-  inspector?: InspectorSource,
-  verify: typeof mock.verify = (p, c) => mock.verify(p, c),
-  maxBody: number = DEFAULT_MAX_BODY_BYTES,
-  snapshot?: Snapshotter,
-): Hono {
+export function adminApp(mock: MockControl & DefinitionTarget, options: AdminAppOptions = {}): Hono {
+  const { remote = false, allowedOrigins = [], token, inspector, verify = (p, c) => mock.verify(p, c), maxBody = DEFAULT_MAX_BODY_BYTES, snapshot, proxied = false } = options;
   const app = new Hono();
   const feed = inspector ? new LiveFeed(inspector) : undefined;
   const bearer = token === undefined ? undefined : `Bearer ${token}`;
@@ -181,7 +202,7 @@ export function adminApp(
   app.get(`${ADMIN_PREFIX}/stubs`, () => Response.json(mock.stubs()));
   app.post(`${ADMIN_PREFIX}/stubs`, async (c) => {
     const fragment = await body(c, maxBody);
-    checkDefinition(fragment, "the admin request", mock.toolNames());
+    checkDefinition(fragment, "the admin request", { alsoDeclared: mock.toolNames(), proxied });
     const ids = applyDefinition(mock, fragment, "the admin request", true);
     return Response.json({ ids }, { status: 201 });
   });

@@ -120,7 +120,7 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
       const origin = new URL(mock.url).origin;
       process.stdout.write(`authorization: a bearer token is required; authorization server ${origin} (metadata at ${origin}/.well-known/oauth-authorization-server)\n`);
     }
-    process.stdout.write(startupListing(file === "" ? {} : loadDefinition(file).definition, mock, styleFor(process.stdout)));
+    process.stdout.write(startupListing(file === "" ? {} : loadDefinition(file, { proxied: proxy !== undefined }).definition, mock, styleFor(process.stdout)));
     return undefined;
   },
 };

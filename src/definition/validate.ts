@@ -11,6 +11,7 @@ import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
 import { closestNames } from "../journal/explain.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
 import { MockCore } from "../engine/core.js";
+import type { UpstreamPort } from "../engine/upstream-port.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "../dsl/bound-entry-points.js";
 import type { AnswerDefinition, MockDefinition } from "./format.js";
 import { FORMAT, fieldsAt, schemaErrors } from "./schema.js";
@@ -118,11 +119,23 @@ const PROMPT_ROOTS = ["args", "sessionId"];
  * @category Definitions
  */
 export function assertMockDefinition(value: unknown, source = "definition"): asserts value is MockDefinition {
-  checkDefinition(value, source, []);
+  checkDefinition(value, source);
 }
 
-/** @internal The check, where `alsoDeclared` names tools a running mock already has (admin fragments). */
-export function checkDefinition(value: unknown, source: string, alsoDeclared: readonly string[], proxied = false): asserts value is MockDefinition {
+/**
+ * Where a definition is checked for: the one rule every loader passes on (a file, a reload, an
+ * admin fragment, a dry run). @internal
+ */
+export interface DefinitionContext {
+  /** Tools a running mock already declares (an admin fragment may answer them). */
+  readonly alsoDeclared?: readonly string[];
+  /** The mock has an upstream (proxy mode): a tool or prompt the definition does not declare may be the upstream's. */
+  readonly proxied?: boolean;
+}
+
+/** @internal The check, in a context (a running mock's declarations, proxy mode); a definition's own `proxy` section counts as proxy mode. */
+export function checkDefinition(value: unknown, source: string, context: DefinitionContext = {}): asserts value is MockDefinition {
+  const alsoDeclared = context.alsoDeclared ?? [];
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
   }
@@ -143,16 +156,17 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     if (!Array.isArray(items) || broken.has(`/${list}`)) return [];
     return (items as T[]).map((item, i) => [item, i] as [T, number]).filter(([, i]) => !broken.has(`/${list}/${i}`));
   };
-  // In proxy mode, a tool the file does not declare may be the upstream's.
+  // In proxy mode, a tool or prompt the file does not declare may be the upstream's.
+  const proxied = def.proxy !== undefined || context.proxied === true;
   const declaredTools = declaredNames(def.tools ?? []);
   const tools = [
     ...alsoDeclared,
     ...(declaredTools ?? []),
-    ...(def.proxy || proxied ? entries<{ tool?: string }>("responses").flatMap(([r]) => (r.tool === undefined ? [] : [r.tool])) : []),
+    ...(proxied ? entries<{ tool?: string }>("responses").flatMap(([r]) => (r.tool === undefined ? [] : [r.tool])) : []),
   ];
   const toolDeclarations = entries<NonNullable<MockDefinition["tools"]>[number]>("tools").map(([t]) => t);
   // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
-  const prompts = def.prompts === undefined ? undefined : declaredNames(def.prompts);
+  const prompts = def.prompts === undefined || proxied ? undefined : declaredNames(def.prompts);
   declarationChecks(def, entries, problems);
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
@@ -189,7 +203,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     });
   });
   problems.throwIfAny();
-  dryRun(def, source, tools, alsoDeclared);
+  dryRun(def, source, tools, alsoDeclared, proxied);
 }
 
 function known(names: readonly string[], what: string): KnownNames {
@@ -298,12 +312,23 @@ function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Ar
   });
 }
 
+/** A dry run's upstream in proxy mode: the core checks stubs as a proxied mock's would, and nothing is ever sent. */
+const NO_UPSTREAM: UpstreamPort = {
+  name: "the dry run's upstream",
+  info: undefined,
+  request: () => Promise.resolve({ error: { code: -32603, message: "a dry run sends nothing upstream" } }),
+  open: () => undefined,
+  notify: () => undefined,
+  endSession: () => undefined,
+  close: () => Promise.resolve(),
+};
+
 /**
  * Builds the definition's stubs, as `McpMock.fromDefinition` will, on a mock core of its
  * own that is then dropped: every DSL check runs (the file's `strict` included), nothing
  * listens and nothing is kept.
  */
-function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[]): void {
+function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[], proxied: boolean): void {
   // A tool the file declares keeps its task support; one the running mock declares (whose
   // declaration is not here) may run as a task: the mock's own check runs when the stubs are added.
   const executions = new Map((def.tools ?? []).map((t) => [t.name, t.execution]));
@@ -314,7 +339,7 @@ function dryRun(def: MockDefinition, source: string, tools: readonly string[], a
     }),
     prompts: (def.prompts ?? []).map((p) => ({ name: p.name })),
     ...(def.options?.strict === undefined ? {} : { strict: def.options.strict }),
-  });
+  }, proxied ? NO_UPSTREAM : undefined);
   const start = {
     toolsCall: (name: string) => toolsCallOn(core, name),
     initialize: () => initializeOn(core),
