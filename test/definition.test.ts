@@ -252,6 +252,23 @@ describe("a malformed shape is reported, never thrown as a TypeError", () => {
   }
 });
 
+// Guards that a top-level "proxy" section is checked as the proxy option is, before anything
+// starts: no mock spawns the command "" for a section that names neither target nor command.
+describe("a definition's proxy section is checked", () => {
+  test.each([
+    [{}, "not both and not neither"],
+    [{ target: "ftp://example.test/mcp" }, "proxy.target must be an http(s) URL"],
+    [{ target: "http://127.0.0.1:1/mcp", command: "node" }, "not both and not neither"],
+    [{ command: "" }, "proxy.command must be a command to run"],
+  ])("%j is refused with the fix", async (proxy, expected) => {
+    const message = refusal({ proxy, responses: [{ tool: "echo", proxy: true }] });
+    expect(message).toContain(`weather.mock.json: proxy: `);
+    expect(message).toContain(expected);
+    expect(message).toContain('Expected like: { "target": "http://127.0.0.1:3001/mcp" } or { "command": "node", "args": ["server.js", "stdio"] }');
+    await expect(McpMock.fromDefinition({ proxy } as MockDefinition)).rejects.toThrow(/Invalid mock definition — definition: proxy: /);
+  });
+});
+
 describe("definition files on disk", () => {
   const dir = mkdtempSync(join(tmpdir(), "mcpmock-definition-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

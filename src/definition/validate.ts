@@ -12,6 +12,7 @@ import { closestNames } from "../journal/explain.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
 import { MockCore } from "../engine/core.js";
 import type { UpstreamPort } from "../engine/upstream-port.js";
+import { proxyTargetProblems } from "../engine/proxy-target.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "../dsl/bound-entry-points.js";
 import type { AnswerDefinition, MockDefinition } from "./format.js";
 import { FORMAT, fieldsAt, schemaErrors } from "./schema.js";
@@ -167,7 +168,7 @@ export function checkDefinition(value: unknown, source: string, context: Definit
   const toolDeclarations = entries<NonNullable<MockDefinition["tools"]>[number]>("tools").map(([t]) => t);
   // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
   const prompts = def.prompts === undefined || proxied ? undefined : declaredNames(def.prompts);
-  declarationChecks(def, entries, problems);
+  declarationChecks(def, entries, broken, problems);
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {
@@ -288,7 +289,12 @@ function shapeChecks(def: Record<string, unknown>, problems: Problems): Set<stri
 }
 
 /** What McpMock.start would refuse in the declarations: checked here, so validate and serve agree. */
-function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Array<[T, number]>, problems: Problems): void {
+function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Array<[T, number]>, broken: ReadonlySet<string>, problems: Problems): void {
+  // The upstream: what the schema cannot say (one of target and command, an http(s) URL, a command that is not empty).
+  if (def.proxy !== undefined && !broken.has("/proxy")) {
+    // The schema's example of the section follows each (the fix in the file's terms).
+    for (const message of proxyTargetProblems(def.proxy)) problems.add("proxy", message);
+  }
   const catalog = new ToolCatalog();
   const seen = new Set<string>();
   entries<NonNullable<MockDefinition["tools"]>[number]>("tools").forEach(([tool, i]) => {
