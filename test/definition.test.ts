@@ -204,7 +204,7 @@ describe("a malformed definition is refused with the file, the JSON path and the
       'responses[0].then[0].reslt: "reslt" is not a field here (a typo?).',
     );
     expect(refusal({ tools: [weatherTool], responses: [{ tool: "get_weather", result: 1, then: [{}] }] })).toContain(
-      "responses[0].then[0]: an entry needs an answer: result, error, stream, status or fault.",
+      "responses[0].then[0]: an entry needs an answer: result, error, stream, status, fault or proxy.",
     );
     expect(refusal({ tools: [weatherTool], responses: [{ tool: "get_weather", result: 1, then: [{ result: 2, status: 500 }] }] })).toContain(
       "responses[0].then[0]: give one answer:",

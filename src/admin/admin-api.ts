@@ -49,10 +49,11 @@ class AdminProblem extends McpMockError {
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-/** The body as JSON, read no further than `maxBody` bytes (`maxBodyBytes`, as on the MCP endpoint). */
+/** The body as JSON (`undefined` when there is none), read no further than `maxBody` bytes (`maxBodyBytes`, as on the MCP endpoint). */
 async function body(c: Context, maxBody: number): Promise<unknown> {
   const bytes = await readBody(c, maxBody);
   if (typeof bytes === "string") throw new AdminProblem(413, `the request body is larger than ${maxBody} bytes (maxBodyBytes); send a smaller one, or raise maxBodyBytes.`);
+  if (bytes.length === 0) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(UTF8.decode(bytes));
@@ -240,7 +241,8 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   });
   // Proxy mode: what the upstream answered, as a definition that replays without it.
   app.post(`${ADMIN_PREFIX}/recordings/snapshot`, async (c) => {
-    const request = (c.req.header("content-length") === "0" || (c.req.header("content-type") === undefined && c.req.header("content-length") === undefined) ? {} : await body(c, maxBody)) as SnapshotRequest;
+    if (!proxied) return problem(409, "[mcpmock] this mock has no upstream, so nothing was proxied to snapshot. Start it in proxy mode: mcpmock serve --proxy <url> (or --proxy -- <command>), or McpMock.start({ proxy: { target: \"http://127.0.0.1:3001/mcp\" } }).");
+    const request = ((await body(c, maxBody)) ?? {}) as SnapshotRequest;
     return snapshot ? Response.json(snapshot(request)) : problem(404, "this mock makes no snapshots (it is served without the composition root's recorder).");
   });
   app.post(`${ADMIN_PREFIX}/reset`, () => {

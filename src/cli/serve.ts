@@ -69,11 +69,14 @@ and prints the URLs, the declared tools, resources and prompts, then one line pe
   --proxy URL       proxy mode: what no stub answers goes to this real server (Streamable HTTP);
   --proxy -- CMD..  or to this command serving MCP on stdio (last: the rest is its command line)
 Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
-GET /__admin/requests/unmatched, POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.
+GET /__admin/requests/unmatched, GET /__admin/sessions, POST /__admin/verify, POST /__admin/notify,
+POST /__admin/recordings/snapshot (proxy mode: what the upstream answered, as a definition),
+POST /__admin/reset.
 Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, sessions).`,
 
   async run(file, values, proxyCommand) {
     const proxy = proxyOf(values.proxy, proxyCommand);
+    if (values.watch && file === "") throw new UsageError("--watch watches a definition file: give one (mcpmock serve stubs.json --proxy <url> --watch), or leave --watch out.");
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
     const adminHost = values["admin-host"];

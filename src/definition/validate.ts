@@ -244,7 +244,7 @@ function templateVariables(template: string): string[] {
 function answerCount(r: AnswerDefinition, where: string, problems: Problems): void {
   const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined, r.proxy !== undefined].filter(Boolean).length;
   if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
-    problems.add(where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
+    problems.add(where, answers === 0 ? "an entry needs an answer: result, error, stream, status, fault or proxy." : "give one answer: result, error, stream (optionally with result or error), status, fault or proxy.");
   }
   if (r.rate !== undefined && r.fault === undefined) problems.add(`${where}.rate`, 'rate is the share of calls a fault fails: give it beside "fault", e.g. { "fault": { "kind": "connection-reset" }, "rate": 0.2 }.');
 }
