@@ -9,6 +9,7 @@ import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
 import { readFileSync } from "node:fs";
 import { UsageError, type Command } from "./command.js";
+import { splitCommand } from "./record.js";
 import { loadDefinition } from "../definition/load.js";
 import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
@@ -32,10 +33,10 @@ function hasAuthSection(file: string): boolean {
 export function splitProxyCommand(args: readonly string[]): { args: string[]; command?: string[] } {
   const at = args.indexOf("--proxy");
   if (at === -1 || (args[at + 1] !== "--" && args[at + 1] !== undefined)) return { args: [...args] };
-  const dashes = args.indexOf("--", at);
-  const command = dashes === -1 ? [] : args.slice(dashes + 1);
+  // What follows `--proxy` is `-- <command> [args...]`, split as record and check split theirs.
+  const { command = [] } = splitCommand(args.slice(at + 1));
   if (command.length === 0) throw new UsageError("--proxy needs an upstream: --proxy http://127.0.0.1:3001/mcp, or --proxy -- <command> [args...].");
-  return { args: [...args.slice(0, at), ...args.slice(at + 1, dashes)], command };
+  return { args: args.slice(0, at), command };
 }
 
 /** The upstream the command line names, if any. */

@@ -109,15 +109,14 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
     const text = hasBody ? await c.req.text() : undefined;
     const opened = new Map<string, Exchange>();
-    if (text !== undefined && c.req.method === "POST") {
-      for (const message of messagesIn(text)) if (isRequest(message)) opened.set(JSON.stringify(message["id"]), recording.request(message));
-    }
+    // The body's requests, read once: the recording opens their exchanges, and a timeout answers them.
+    const requests = text === undefined ? [] : messagesIn(text).filter(isRequest);
+    if (c.req.method === "POST") for (const message of requests) opened.set(JSON.stringify(message["id"]), recording.request(message));
     const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
     const slow = new AbortController();
     const timer = setTimeout(() => slow.abort(), timeoutMs);
     // Too slow: each request of the POST gets a JSON-RPC error naming the target, and stderr one line.
     const tooSlow = (): Response => {
-      const requests = text === undefined ? [] : messagesIn(text).filter(isRequest);
       const what = [...new Set(requests.map((m) => String(m["method"])))].join(", ") || `${c.req.method} ${incoming.pathname}`;
       const message = `mcpmock record: the target ${target.href} did not answer ${what} within ${timeoutMs} ms`;
       (options.report ?? ((line: string) => process.stderr.write(`${line}\n`)))(`${message}; the client got ${requests.length > 0 ? "a JSON-RPC error" : "HTTP 504"}.`);
