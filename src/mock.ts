@@ -171,7 +171,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     fileOrObject: string | MockDefinition | DefinitionInput<T>,
     options: McpMockOptions = {},
   ): Promise<McpMock<T>> {
-    const { definition, source } = loadDefinition(fileOrObject as string | MockDefinition, options.proxy !== undefined);
+    const { definition, source } = loadDefinition(fileOrObject as string | MockDefinition, { proxied: options.proxy !== undefined });
     const mock = await McpMock.start({ ...definitionOptions(definition), ...options });
     try {
       const ids = applyDefinition(mock as McpMock, definition, source, false);
@@ -190,7 +190,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * mock keeps serving the definition it had.
    */
   reloadDefinition(file: string): ReloadChanges {
-    return reloadFile(this, file, this.#baseline, (next) => (this.#baseline = next));
+    return reloadFile(this, file, this.#baseline, (next) => (this.#baseline = next), { proxied: this.#core.proxied !== undefined });
   }
 
   /**

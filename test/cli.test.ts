@@ -48,7 +48,14 @@ describe.concurrent("help, version and command-line mistakes", () => {
 
   test("serve --help lists its options and the admin routes", async ({ expect }) => {
     const r = await run("serve", "--help");
-    for (const option of ["--port N", "--host H", "--allowed-host H", "--stateless", "--sse", "--verbose", "--no-admin", "/__admin/stubs"]) expect(r.stdout).toContain(option);
+    for (const option of ["--port N", "--host H", "--allowed-host H", "--stateless", "--sse", "--verbose", "--no-admin", "/__admin/stubs", "/__admin/sessions", "POST /__admin/recordings/snapshot"]) expect(r.stdout).toContain(option);
+  });
+
+  // Guards that --watch without a file is refused rather than watching the working directory.
+  test("serve --proxy URL --watch without a file: exit 2, saying --watch needs one", async ({ expect }) => {
+    const r = await run("serve", "--proxy", "http://127.0.0.1:1/mcp", "--watch");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--watch watches a definition file: give one");
   });
 
   test("--version prints the package version", async ({ expect }) => {

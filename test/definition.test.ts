@@ -204,7 +204,7 @@ describe("a malformed definition is refused with the file, the JSON path and the
       'responses[0].then[0].reslt: "reslt" is not a field here (a typo?).',
     );
     expect(refusal({ tools: [weatherTool], responses: [{ tool: "get_weather", result: 1, then: [{}] }] })).toContain(
-      "responses[0].then[0]: an entry needs an answer: result, error, stream, status or fault.",
+      "responses[0].then[0]: an entry needs an answer: result, error, stream, status, fault or proxy.",
     );
     expect(refusal({ tools: [weatherTool], responses: [{ tool: "get_weather", result: 1, then: [{ result: 2, status: 500 }] }] })).toContain(
       "responses[0].then[0]: give one answer:",
@@ -228,6 +228,44 @@ describe("a malformed definition is refused with the file, the JSON path and the
     expect(message).toContain("inputSchema is not a valid JSON Schema");
     await expect(McpMock.fromDefinition(broken as MockDefinition)).rejects.toThrow(/^\[mcpmock\] Invalid mock definition — definition: tools\[0\]/);
     expect(refusal({ tools: [weatherTool, weatherTool] })).toContain('weather.mock.json: tools[1].name: tool "get_weather" is declared twice.');
+  });
+});
+
+// Guards the one-pass check against shapes it reads before the schema's verdict: a list that
+// is not one, a null or a number where an entry belongs. Each is reported (all at once), none throws.
+describe("a malformed shape is reported, never thrown as a TypeError", () => {
+  const shapes: Array<[string, unknown, string[]]> = [
+    ["tools not a list", { tools: "x", responses: [{ tool: "a", result: 1 }] }, ["tools: must be array"]],
+    ["a null tool", { tools: [null], responses: [{ tool: "a", result: 1 }] }, ["tools[0]: must be object"]],
+    ["prompts not a list", { prompts: "x", responses: [{ prompt: "a", result: {} }] }, ["prompts: must be array"]],
+    ["a number for a tool and a null response", { tools: [3, { name: "a" }], responses: [null, { tool: "a", result: 1 }] }, ["tools[0]: must be object", "responses[0]: must be object"]],
+    ["responses not a list", { tools: [{ name: "a" }], responses: { tool: "a", result: 1 } }, ["responses: must be array"]],
+    ["a null prompt and a number prompt response", { prompts: [null, { name: "p", responses: [7] }], responses: [{ prompt: "p", result: {} }] }, ["prompts[0]: must be object", "prompts[1].responses[0]: must be object"]],
+    ["a tool whose inputSchema is a number", { tools: [{ name: "a", inputSchema: 5 }], responses: [{ tool: "a", args: { x: 1 }, result: "{{args.x}}" }] }, ["tools[0].inputSchema"]],
+    ["a null resource and a string server", { server: "s", resources: [null], responses: [{ method: "x/y", result: {} }] }, ["resources[0]: must be object", "server: must be object"]],
+  ];
+  for (const [name, value, expected] of shapes) {
+    test(name, () => {
+      const message = refusal(value);
+      for (const part of expected) expect(message).toContain(part);
+    });
+  }
+});
+
+// Guards that a top-level "proxy" section is checked as the proxy option is, before anything
+// starts: no mock spawns the command "" for a section that names neither target nor command.
+describe("a definition's proxy section is checked", () => {
+  test.each([
+    [{}, "not both and not neither"],
+    [{ target: "ftp://example.test/mcp" }, "proxy.target must be an http(s) URL"],
+    [{ target: "http://127.0.0.1:1/mcp", command: "node" }, "not both and not neither"],
+    [{ command: "" }, "proxy.command must be a command to run"],
+  ])("%j is refused with the fix", async (proxy, expected) => {
+    const message = refusal({ proxy, responses: [{ tool: "echo", proxy: true }] });
+    expect(message).toContain(`weather.mock.json: proxy: `);
+    expect(message).toContain(expected);
+    expect(message).toContain('Expected like: { "target": "http://127.0.0.1:3001/mcp" } or { "command": "node", "args": ["server.js", "stdio"] }');
+    await expect(McpMock.fromDefinition({ proxy } as MockDefinition)).rejects.toThrow(/Invalid mock definition — definition: proxy: /);
   });
 });
 

@@ -49,10 +49,11 @@ class AdminProblem extends McpMockError {
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-/** The body as JSON, read no further than `maxBody` bytes (`maxBodyBytes`, as on the MCP endpoint). */
+/** The body as JSON (`undefined` when there is none), read no further than `maxBody` bytes (`maxBodyBytes`, as on the MCP endpoint). */
 async function body(c: Context, maxBody: number): Promise<unknown> {
   const bytes = await readBody(c, maxBody);
   if (typeof bytes === "string") throw new AdminProblem(413, `the request body is larger than ${maxBody} bytes (maxBodyBytes); send a smaller one, or raise maxBodyBytes.`);
+  if (bytes.length === 0) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(UTF8.decode(bytes));
@@ -136,7 +137,36 @@ export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, o
   if (!options.admin) return undefined;
   const admin = typeof options.admin === "object" ? options.admin : {};
   const verify = (pattern: StubBuilder, count?: number | CountExpectation): JournalEntry[] => verifyRequests(core, pattern, count, "admin");
-  return adminApp(mock, admin.remote === true, options.allowedOrigins, admin.token, inspectorSource(core), verify, options.maxBodyBytes, snapshot);
+  return adminApp(mock, {
+    remote: admin.remote === true,
+    ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+    ...(admin.token === undefined ? {} : { token: admin.token }),
+    inspector: inspectorSource(core),
+    verify,
+    ...(options.maxBodyBytes === undefined ? {} : { maxBody: options.maxBodyBytes }),
+    ...(snapshot === undefined ? {} : { snapshot }),
+    proxied: core.proxied !== undefined,
+  });
+}
+
+/** How an admin app is set up. @internal */
+export interface AdminAppOptions {
+  /** Let non-loopback peers call it (default: loopback only). */
+  readonly remote?: boolean;
+  /** Browser origins it answers (besides the inspector page's own). */
+  readonly allowedOrigins?: readonly string[];
+  /** The bearer token peers beyond loopback must send. */
+  readonly token?: string;
+  /** The inspector page and its live feed, when given. */
+  readonly inspector?: InspectorSource;
+  /** The mock's verify, with reports in the admin API's terms (default: `mock.verify`). */
+  readonly verify?: MockControl["verify"];
+  /** The largest request body read, in bytes (default: the MCP endpoint's). */
+  readonly maxBody?: number;
+  /** Makes `POST /__admin/recordings/snapshot`'s definition. */
+  readonly snapshot?: Snapshotter;
+  /** The mock has an upstream: a fragment may answer tools and prompts it does not declare (the upstream's). */
+  readonly proxied?: boolean;
 }
 
 /**
@@ -146,16 +176,8 @@ export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, o
  * reports in the admin API's terms.
  * @internal
  */
-export function adminApp(
-  mock: MockControl & DefinitionTarget,
-  remote: boolean,
-  allowedOrigins: readonly string[] = [],
-  token?: string,
-  inspector?: InspectorSource,
-  verify: typeof mock.verify = (p, c) => mock.verify(p, c),
-  maxBody: number = DEFAULT_MAX_BODY_BYTES,
-  snapshot?: Snapshotter,
-): Hono {
+export function adminApp(mock: MockControl & DefinitionTarget, options: AdminAppOptions = {}): Hono {
+  const { remote = false, allowedOrigins = [], token, inspector, verify = (p, c) => mock.verify(p, c), maxBody = DEFAULT_MAX_BODY_BYTES, snapshot, proxied = false } = options;
   const app = new Hono();
   const feed = inspector ? new LiveFeed(inspector) : undefined;
   const bearer = token === undefined ? undefined : `Bearer ${token}`;
@@ -181,7 +203,7 @@ export function adminApp(
   app.get(`${ADMIN_PREFIX}/stubs`, () => Response.json(mock.stubs()));
   app.post(`${ADMIN_PREFIX}/stubs`, async (c) => {
     const fragment = await body(c, maxBody);
-    checkDefinition(fragment, "the admin request", mock.toolNames());
+    checkDefinition(fragment, "the admin request", { alsoDeclared: mock.toolNames(), proxied });
     const ids = applyDefinition(mock, fragment, "the admin request", true);
     return Response.json({ ids }, { status: 201 });
   });
@@ -219,7 +241,8 @@ export function adminApp(
   });
   // Proxy mode: what the upstream answered, as a definition that replays without it.
   app.post(`${ADMIN_PREFIX}/recordings/snapshot`, async (c) => {
-    const request = (c.req.header("content-length") === "0" || (c.req.header("content-type") === undefined && c.req.header("content-length") === undefined) ? {} : await body(c, maxBody)) as SnapshotRequest;
+    if (!proxied) return problem(409, "[mcpmock] this mock has no upstream, so nothing was proxied to snapshot. Start it in proxy mode: mcpmock serve --proxy <url> (or --proxy -- <command>), or McpMock.start({ proxy: { target: \"http://127.0.0.1:3001/mcp\" } }).");
+    const request = ((await body(c, maxBody)) ?? {}) as SnapshotRequest;
     return snapshot ? Response.json(snapshot(request)) : problem(404, "this mock makes no snapshots (it is served without the composition root's recorder).");
   });
   app.post(`${ADMIN_PREFIX}/reset`, () => {

@@ -9,6 +9,7 @@ import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
 import { readFileSync } from "node:fs";
 import { UsageError, type Command } from "./command.js";
+import { splitCommand } from "./record.js";
 import { loadDefinition } from "../definition/load.js";
 import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
@@ -32,10 +33,10 @@ function hasAuthSection(file: string): boolean {
 export function splitProxyCommand(args: readonly string[]): { args: string[]; command?: string[] } {
   const at = args.indexOf("--proxy");
   if (at === -1 || (args[at + 1] !== "--" && args[at + 1] !== undefined)) return { args: [...args] };
-  const dashes = args.indexOf("--", at);
-  const command = dashes === -1 ? [] : args.slice(dashes + 1);
+  // What follows `--proxy` is `-- <command> [args...]`, split as record and check split theirs.
+  const { command = [] } = splitCommand(args.slice(at + 1));
   if (command.length === 0) throw new UsageError("--proxy needs an upstream: --proxy http://127.0.0.1:3001/mcp, or --proxy -- <command> [args...].");
-  return { args: [...args.slice(0, at), ...args.slice(at + 1, dashes)], command };
+  return { args: args.slice(0, at), command };
 }
 
 /** The upstream the command line names, if any. */
@@ -69,11 +70,14 @@ and prints the URLs, the declared tools, resources and prompts, then one line pe
   --proxy URL       proxy mode: what no stub answers goes to this real server (Streamable HTTP);
   --proxy -- CMD..  or to this command serving MCP on stdio (last: the rest is its command line)
 Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
-GET /__admin/requests/unmatched, POST /__admin/verify, POST /__admin/notify, POST /__admin/reset.
+GET /__admin/requests/unmatched, GET /__admin/sessions, POST /__admin/verify, POST /__admin/notify,
+POST /__admin/recordings/snapshot (proxy mode: what the upstream answered, as a definition),
+POST /__admin/reset.
 Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, sessions).`,
 
   async run(file, values, proxyCommand) {
     const proxy = proxyOf(values.proxy, proxyCommand);
+    if (values.watch && file === "") throw new UsageError("--watch watches a definition file: give one (mcpmock serve stubs.json --proxy <url> --watch), or leave --watch out.");
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
     const adminHost = values["admin-host"];
@@ -120,7 +124,7 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
       const origin = new URL(mock.url).origin;
       process.stdout.write(`authorization: a bearer token is required; authorization server ${origin} (metadata at ${origin}/.well-known/oauth-authorization-server)\n`);
     }
-    process.stdout.write(startupListing(file === "" ? {} : loadDefinition(file).definition, mock, styleFor(process.stdout)));
+    process.stdout.write(startupListing(file === "" ? {} : loadDefinition(file, { proxied: proxy !== undefined }).definition, mock, styleFor(process.stdout)));
     return undefined;
   },
 };

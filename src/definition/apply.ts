@@ -10,6 +10,7 @@ import type { MockDefinition } from "./format.js";
 import type { McpMockOptions } from "../options.js";
 import { compileDefinition, type EntryPoints } from "./compile.js";
 import type { StubRegistry } from "../stubs/registry.js";
+import { McpMockError } from "../values/errors.js";
 
 /** A definition's prompts without their responses: the declarations. */
 /** What a definition says about the mock as start options: its server, declarations and `options`. */
@@ -23,8 +24,16 @@ export function definitionOptions(definition: MockDefinition): McpMockOptions {
     ...(definition.tools ? { tools: definition.tools } : {}),
     ...(definition.resources ? { resources: definition.resources } : {}),
     ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
-    ...(definition.proxy ? { proxy: (definition.proxy.target !== undefined ? { target: definition.proxy.target } : { command: definition.proxy.command ?? "", args: definition.proxy.args ?? [] }) as ProxyTarget } : {}),
+    ...(definition.proxy ? { proxy: proxyTargetOf(definition.proxy) } : {}),
   };
+}
+
+/** A checked definition's `proxy` section as the `proxy` option: a target, or a command and its arguments. */
+function proxyTargetOf(proxy: NonNullable<MockDefinition["proxy"]>): ProxyTarget {
+  if (proxy.target !== undefined) return { target: proxy.target };
+  // validate.ts refuses a section with neither; this guards a definition that skipped it.
+  if (proxy.command === undefined || proxy.command === "") throw new McpMockError(`the definition's "proxy" needs "target" (a Streamable HTTP URL) or "command" (a stdio server), like { "proxy": { "target": "http://127.0.0.1:3001/mcp" } }.`);
+  return { command: proxy.command, args: proxy.args ?? [] };
 }
 
 export function promptDeclarations(def: MockDefinition): MockDefinition["prompts"] {

@@ -19,6 +19,7 @@ import { compileTemplate, hasPlaceholders } from "../values/placeholders.js";
 import { McpMockError, PREFIX } from "../values/errors.js";
 import { method, toolsCall } from "../dsl/patterns.js";
 import { wrapToolPayload } from "../stubs/tool-result.js";
+import { PROXY_PLAN } from "../engine/proxy-mode.js";
 
 /** The DSL entry points a definition's entries start from: a running mock's, or a dry run's. */
 export interface EntryPoints {
@@ -102,7 +103,7 @@ function answerPlan(builder: StubBuilder, answer: AnswerDefinition): ResponsePla
   if (answer.error) return builder.errorPlan(answer.error.code, answer.error.message, answer.error.data);
   if (answer.status !== undefined) return builder.statusPlan(answer.status, answer.body as string | object | undefined, answer.responseHeaders);
   if (answer.fault) return builder.faultPlan(answer.fault.kind, answer.fault.after, answer.rate);
-  if (answer.proxy === true) return { kind: "proxy" };
+  if (answer.proxy === true) return PROXY_PLAN;
   return builder.planFor(templated(answer.result), { isError: answer.isError === true, ...(answer.sessionId === undefined ? {} : { sessionId: answer.sessionId }) });
 }
 

@@ -7,17 +7,17 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { McpMockError } from "../values/errors.js";
 import type { MockDefinition } from "./format.js";
-import { checkDefinition } from "./validate.js";
+import { checkDefinition, type DefinitionContext } from "./validate.js";
 
 export type { MockDefinition };
 
 /**
  * Reads and checks a definition file (or checks an object); the source names the file in
- * messages. `proxied`: the mock has an upstream, which may serve tools the file does not declare.
+ * messages. `context.proxied`: the mock has an upstream, which may serve tools the file does not declare.
  */
-export function loadDefinition(fileOrObject: string | MockDefinition, proxied = false): { definition: MockDefinition; source: string } {
+export function loadDefinition(fileOrObject: string | MockDefinition, context: DefinitionContext = {}): { definition: MockDefinition; source: string } {
   if (typeof fileOrObject !== "string") {
-    checkDefinition(fileOrObject, "definition", [], proxied);
+    checkDefinition(fileOrObject, "definition", context);
     return { definition: fileOrObject, source: "definition" };
   }
   const source = basename(fileOrObject);
@@ -43,6 +43,6 @@ export function loadDefinition(fileOrObject: string | MockDefinition, proxied = 
     }
     throw new McpMockError(`Invalid mock definition — ${source}: not valid JSON${where} (${reason}). Check the commas, quotes and brackets there; JSON allows no trailing commas or comments.`);
   }
-  checkDefinition(parsed, source, [], proxied);
+  checkDefinition(parsed, source, context);
   return { definition: parsed as MockDefinition, source };
 }

@@ -31,10 +31,6 @@ export class Problems {
     if (!this.#list.some((p) => p.path === path && p.message === message)) this.#list.push({ path, message, field });
   }
 
-  get size(): number {
-    return this.#list.length;
-  }
-
   /** Refuses the definition if anything was found: one problem and its example, or the list and then each example once. */
   throwIfAny(): void {
     const list = this.#list;

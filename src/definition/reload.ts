@@ -10,6 +10,7 @@ import type { MockDefinition } from "./format.js";
 import { canonicalJson } from "../values/json-value.js";
 import { applyDefinition, promptDeclarations, type DefinitionTarget } from "./apply.js";
 import { loadDefinition } from "./load.js";
+import type { DefinitionContext } from "./validate.js";
 
 /** What a reload changed, for the console: `tools: add, get_weather`, say. */
 export interface ReloadChanges {
@@ -88,10 +89,11 @@ export interface Baseline {
 
 /**
  * Reads `file` (every mistake thrown at once, before anything changes) and moves `mock` from
- * `baseline` to it; `commit` receives the new baseline, which `reset()` goes back to.
+ * `baseline` to it; `commit` receives the new baseline, which `reset()` goes back to. The file
+ * is checked in the mock's `context` (proxy mode), as it was at start.
  */
-export function reloadFile(mock: ReloadTarget, file: string, baseline: Baseline | undefined, commit: (next: Baseline) => void): ReloadChanges {
-  const next = loadDefinition(file);
+export function reloadFile(mock: ReloadTarget, file: string, baseline: Baseline | undefined, commit: (next: Baseline) => void, context: DefinitionContext = {}): ReloadChanges {
+  const next = loadDefinition(file, context);
   const before = baseline ?? { definition: {}, source: next.source };
   const changes = reloadDefinition(mock, before.definition, before.source, next.definition, next.source);
   commit({ ...next, ids: changes.stubs });

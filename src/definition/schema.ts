@@ -84,21 +84,12 @@ function walk(path: string, visit: (nodes: readonly SchemaNode[]) => void = () =
 }
 
 /**
- * The examples for a mistake at `path`: those of the deepest schema node on the way there
- * that has any. A list's example shows its items; several examples are alternatives.
- */
-export function exampleAt(path: string): string | undefined {
-  let examples: readonly unknown[] | undefined;
-  walk(path, (nodes) => (examples = nodes.find((n) => n.examples !== undefined)?.examples ?? examples));
-  return examples?.map((e) => (Array.isArray(e) ? e.map(render).join(", ") : render(e))).join(" or ");
-}
-
-/**
  * The example for a mistake at `path`, and the place (indices left out: `responses[].delay`)
  * whose schema gave it. With `field`, only examples of the field itself or of a node within
  * it, or of the entry it is in when that example shows the field (a mistake in the field's
  * value: a delay's example for `delay: "fast"`, not a response's that has no delay); otherwise
- * the deepest on the way, as {@link exampleAt}.
+ * those of the deepest schema node on the way there that has any. A list's example shows its
+ * items; several examples are alternatives.
  */
 export function exampleFor(path: string, field: boolean): { text: string; at: string } | undefined {
   const parts = pathParts(path);

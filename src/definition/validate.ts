@@ -11,6 +11,8 @@ import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
 import { closestNames } from "../journal/explain.js";
 import { ToolCatalog } from "../stubs/tool-catalog.js";
 import { MockCore } from "../engine/core.js";
+import type { UpstreamPort } from "../engine/upstream-port.js";
+import { proxyTargetProblems } from "../engine/proxy-target.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "../dsl/bound-entry-points.js";
 import type { AnswerDefinition, MockDefinition } from "./format.js";
 import { FORMAT, fieldsAt, schemaErrors } from "./schema.js";
@@ -39,6 +41,12 @@ function bestError(errors: readonly ErrorObject[]): ErrorObject {
 
 const UNKNOWN_FIELD = new Set(["additionalProperties", "unevaluatedProperties"]);
 
+/** The entry a schema error is in: `/responses/0` for `/responses/0/then/1`, `/server` for `/server/name`, `/tools` for `/tools`. */
+function entryOf(pointer: string): string {
+  const parts = pointer.split("/");
+  return parts.slice(0, /^\d+$/.test(parts[2] ?? "") ? 3 : 2).join("/");
+}
+
 /**
  * The schema errors worth reporting: the most telling one of each entry (a response, a tool,
  * `server`, ...), and, where that one is an unknown field, every other unknown field of the entry
@@ -48,8 +56,7 @@ const UNKNOWN_FIELD = new Set(["additionalProperties", "unevaluatedProperties"])
 function schemaProblems(errors: readonly ErrorObject[], skip: ReadonlySet<string>): ErrorObject[] {
   const byEntry = new Map<string, ErrorObject[]>();
   for (const error of errors) {
-    const parts = error.instancePath.split("/");
-    const entry = parts.slice(0, /^\d+$/.test(parts[2] ?? "") ? 3 : 2).join("/");
+    const entry = entryOf(error.instancePath);
     if (skip.has(entry)) continue;
     byEntry.set(entry, [...(byEntry.get(entry) ?? []), error]);
   }
@@ -113,11 +120,23 @@ const PROMPT_ROOTS = ["args", "sessionId"];
  * @category Definitions
  */
 export function assertMockDefinition(value: unknown, source = "definition"): asserts value is MockDefinition {
-  checkDefinition(value, source, []);
+  checkDefinition(value, source);
 }
 
-/** @internal The check, where `alsoDeclared` names tools a running mock already has (admin fragments). */
-export function checkDefinition(value: unknown, source: string, alsoDeclared: readonly string[], proxied = false): asserts value is MockDefinition {
+/**
+ * Where a definition is checked for: the one rule every loader passes on (a file, a reload, an
+ * admin fragment, a dry run). @internal
+ */
+export interface DefinitionContext {
+  /** Tools a running mock already declares (an admin fragment may answer them). */
+  readonly alsoDeclared?: readonly string[];
+  /** The mock has an upstream (proxy mode): a tool or prompt the definition does not declare may be the upstream's. */
+  readonly proxied?: boolean;
+}
+
+/** @internal The check, in a context (a running mock's declarations, proxy mode); a definition's own `proxy` section counts as proxy mode. */
+export function checkDefinition(value: unknown, source: string, context: DefinitionContext = {}): asserts value is MockDefinition {
+  const alsoDeclared = context.alsoDeclared ?? [];
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
   }
@@ -131,34 +150,37 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
   }
   // The checks below read the definition as the schema shapes it: in the same pass, they skip
   // the entries the schema refused (and a list that is not one).
-  const broken = new Set([...shaped, ...errors.map((e) => e.instancePath.split("/").slice(0, 3).join("/"))]);
+  const broken = new Set([...shaped, ...errors.map((e) => entryOf(e.instancePath))]);
   const def = value as MockDefinition;
   const entries = <T>(list: string): Array<[T, number]> => {
     const items = (def as Record<string, unknown>)[list];
     if (!Array.isArray(items) || broken.has(`/${list}`)) return [];
     return (items as T[]).map((item, i) => [item, i] as [T, number]).filter(([, i]) => !broken.has(`/${list}/${i}`));
   };
-  // In proxy mode, a tool the file does not declare may be the upstream's.
+  // In proxy mode, a tool or prompt the file does not declare may be the upstream's.
+  const proxied = def.proxy !== undefined || context.proxied === true;
+  const declaredTools = declaredNames(def.tools ?? []);
   const tools = [
     ...alsoDeclared,
-    ...entries<{ name: string }>("tools").map(([t]) => t.name),
-    ...(def.proxy || proxied ? entries<{ tool?: string }>("responses").flatMap(([r]) => (r.tool === undefined ? [] : [r.tool])) : []),
+    ...(declaredTools ?? []),
+    ...(proxied ? entries<{ tool?: string }>("responses").flatMap(([r]) => (r.tool === undefined ? [] : [r.tool])) : []),
   ];
-  declarationChecks(def, entries, problems);
+  const toolDeclarations = entries<NonNullable<MockDefinition["tools"]>[number]>("tools").map(([t]) => t);
+  // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
+  const prompts = def.prompts === undefined || proxied ? undefined : declaredNames(def.prompts);
+  declarationChecks(def, entries, broken, problems);
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
-    if (r.tool !== undefined && !tools.includes(r.tool)) {
+    if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {
       problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
     }
-    // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
-    const prompts = (def.prompts ?? []).map((p) => p.name);
-    if (r.prompt !== undefined && def.prompts !== undefined && !prompts.includes(r.prompt)) {
+    if (r.prompt !== undefined && prompts !== undefined && !prompts.includes(r.prompt)) {
       problems.add(`${where}.prompt`, `prompt ${JSON.stringify(r.prompt)} is not in prompts. Available prompts: ${prompts.join(", ") || "none"}.`);
     }
     (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, problems));
     unreachableThen(r, where, problems);
     const roots = r.tool !== undefined || r.prompt !== undefined ? TOOL_ROOTS : METHOD_ROOTS;
-    const args = r.tool === undefined ? undefined : toolArguments(def, r.tool);
+    const args = r.tool === undefined ? undefined : toolArguments(toolDeclarations, r.tool);
     for (const key of ["result", "stream", "then", "error", "body"] as const) {
       checkPlaceholders(r[key], `${where}.${key}`, roots, (path, message) => problems.add(path, message), args ? { args } : {});
     }
@@ -182,7 +204,7 @@ export function checkDefinition(value: unknown, source: string, alsoDeclared: re
     });
   });
   problems.throwIfAny();
-  dryRun(def, source, tools, alsoDeclared);
+  dryRun(def, source, tools, alsoDeclared, proxied);
 }
 
 function known(names: readonly string[], what: string): KnownNames {
@@ -190,11 +212,22 @@ function known(names: readonly string[], what: string): KnownNames {
 }
 
 /**
+ * The names a list of declarations gives, or `undefined` when the list, or one of its entries'
+ * names, cannot be read: then no response is said to name something the list lacks (its
+ * problem is reported already).
+ */
+function declaredNames(list: unknown): string[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const names = list.map((item: unknown) => (item !== null && typeof item === "object" ? (item as { name?: unknown }).name : undefined));
+  return names.every((name): name is string => typeof name === "string") ? names : undefined;
+}
+
+/**
  * The arguments a tool's inputSchema names, when it says which exist: its `properties`, unless
  * it also allows others (`additionalProperties`, `patternProperties`); `undefined` otherwise.
  */
-function toolArguments(def: MockDefinition, tool: string): KnownNames | undefined {
-  const schema = def.tools?.find((t) => t.name === tool)?.inputSchema as Record<string, unknown> | undefined;
+function toolArguments(declarations: NonNullable<MockDefinition["tools"]>, tool: string): KnownNames | undefined {
+  const schema = declarations.find((t) => t.name === tool)?.inputSchema as Record<string, unknown> | undefined;
   const properties = schema?.["properties"];
   if (properties === null || typeof properties !== "object") return undefined;
   const others = schema?.["additionalProperties"];
@@ -211,7 +244,7 @@ function templateVariables(template: string): string[] {
 function answerCount(r: AnswerDefinition, where: string, problems: Problems): void {
   const answers = [r.result !== undefined, r.error !== undefined, r.stream !== undefined, r.status !== undefined, r.fault !== undefined, r.proxy !== undefined].filter(Boolean).length;
   if (answers !== 1 && !(answers === 2 && r.stream !== undefined && (r.result !== undefined || r.error !== undefined))) {
-    problems.add(where, answers === 0 ? "an entry needs an answer: result, error, stream, status or fault." : "give one answer: result, error, stream (optionally with result or error), status or fault.");
+    problems.add(where, answers === 0 ? "an entry needs an answer: result, error, stream, status, fault or proxy." : "give one answer: result, error, stream (optionally with result or error), status, fault or proxy.");
   }
   if (r.rate !== undefined && r.fault === undefined) problems.add(`${where}.rate`, 'rate is the share of calls a fault fails: give it beside "fault", e.g. { "fault": { "kind": "connection-reset" }, "rate": 0.2 }.');
 }
@@ -256,7 +289,12 @@ function shapeChecks(def: Record<string, unknown>, problems: Problems): Set<stri
 }
 
 /** What McpMock.start would refuse in the declarations: checked here, so validate and serve agree. */
-function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Array<[T, number]>, problems: Problems): void {
+function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Array<[T, number]>, broken: ReadonlySet<string>, problems: Problems): void {
+  // The upstream: what the schema cannot say (one of target and command, an http(s) URL, a command that is not empty).
+  if (def.proxy !== undefined && !broken.has("/proxy")) {
+    // The schema's example of the section follows each (the fix in the file's terms).
+    for (const message of proxyTargetProblems(def.proxy)) problems.add("proxy", message);
+  }
   const catalog = new ToolCatalog();
   const seen = new Set<string>();
   entries<NonNullable<MockDefinition["tools"]>[number]>("tools").forEach(([tool, i]) => {
@@ -280,12 +318,23 @@ function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Ar
   });
 }
 
+/** A dry run's upstream in proxy mode: the core checks stubs as a proxied mock's would, and nothing is ever sent. */
+const NO_UPSTREAM: UpstreamPort = {
+  name: "the dry run's upstream",
+  info: undefined,
+  request: () => Promise.resolve({ error: { code: -32603, message: "a dry run sends nothing upstream" } }),
+  open: () => undefined,
+  notify: () => undefined,
+  endSession: () => undefined,
+  close: () => Promise.resolve(),
+};
+
 /**
  * Builds the definition's stubs, as `McpMock.fromDefinition` will, on a mock core of its
  * own that is then dropped: every DSL check runs (the file's `strict` included), nothing
  * listens and nothing is kept.
  */
-function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[]): void {
+function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[], proxied: boolean): void {
   // A tool the file declares keeps its task support; one the running mock declares (whose
   // declaration is not here) may run as a task: the mock's own check runs when the stubs are added.
   const executions = new Map((def.tools ?? []).map((t) => [t.name, t.execution]));
@@ -296,7 +345,7 @@ function dryRun(def: MockDefinition, source: string, tools: readonly string[], a
     }),
     prompts: (def.prompts ?? []).map((p) => ({ name: p.name })),
     ...(def.options?.strict === undefined ? {} : { strict: def.options.strict }),
-  });
+  }, proxied ? NO_UPSTREAM : undefined);
   const start = {
     toolsCall: (name: string) => toolsCallOn(core, name),
     initialize: () => initializeOn(core),

@@ -11,9 +11,7 @@ import type { AnswerDefinition, MockDefinition, ResponseDefinition, StepDefiniti
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { ClientReply, Exchange, WireMessage } from "./exchanges.js";
 import { has, replaceAt, type Pointer } from "./json-pointer.js";
-
-/** What a redacted value becomes in an answer. */
-export const REDACTED = "[redacted]";
+import { MIN_SECRET_LENGTH, REDACTED, scrubbed } from "../upstream/secrets.js";
 
 /** The data-form matcher a volatile or redacted request field becomes: any value. */
 const ANY_VALUE = { $any: true } as const;
@@ -51,15 +49,6 @@ function literal(value: unknown): unknown {
   const keys = Object.keys(value);
   if (keys.length === 1 && keys[0]!.startsWith("$")) return { $literal: value };
   return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, literal(v)]));
-}
-
-/** Replaces every credential value inside strings. */
-function scrub(value: unknown, secrets: readonly string[]): unknown {
-  if (secrets.length === 0) return value;
-  if (typeof value === "string") return secrets.reduce((s, secret) => s.split(secret).join(REDACTED), value);
-  if (Array.isArray(value)) return value.map((v) => scrub(v, secrets));
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, scrub(v, secrets)]));
 }
 
 /**
@@ -171,8 +160,8 @@ interface Entry {
 export function toDefinition(exchanges: readonly Exchange[], options: WriteOptions = {}): MockDefinition {
   const redact = options.redact ?? [];
   const ignore = options.ignore ?? [];
-  const secrets = [...(options.secrets ?? []), ...redactedValues(exchanges, redact)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-  const clean = (v: unknown): unknown => scrub(applyPointers(v, redact, REDACTED), secrets);
+  const secrets = [...(options.secrets ?? []), ...redactedValues(exchanges, redact)].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  const clean = (v: unknown): unknown => scrubbed(applyPointers(v, redact, REDACTED), secrets);
   const answered = exchanges.filter((e) => e.answer !== undefined);
   const def: MockDefinition = {};
   const tools: Json[] = [];

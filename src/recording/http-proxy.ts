@@ -109,10 +109,14 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
     const text = hasBody ? await c.req.text() : undefined;
     const opened = new Map<string, Exchange>();
-    if (text !== undefined && c.req.method === "POST") {
-      for (const message of messagesIn(text)) {
+    // The body's messages, read once: its requests open exchanges (and a timeout answers them);
+    // the rest are the client's answers to the server's own requests.
+    const messages = text === undefined ? [] : messagesIn(text);
+    const requests = messages.filter(isRequest);
+    if (c.req.method === "POST") {
+      for (const message of messages) {
         if (isRequest(message)) opened.set(JSON.stringify(message["id"]), recording.request(message));
-        else recording.fromClient(message); // the client's answer to a server request
+        else recording.fromClient(message);
       }
     }
     const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
@@ -120,7 +124,6 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     const timer = setTimeout(() => slow.abort(), timeoutMs);
     // Too slow: each request of the POST gets a JSON-RPC error naming the target, and stderr one line.
     const tooSlow = (): Response => {
-      const requests = text === undefined ? [] : messagesIn(text).filter(isRequest);
       const what = [...new Set(requests.map((m) => String(m["method"])))].join(", ") || `${c.req.method} ${incoming.pathname}`;
       const message = `mcpmock record: the target ${target.href} did not answer ${what} within ${timeoutMs} ms`;
       (options.report ?? ((line: string) => process.stderr.write(`${line}\n`)))(`${message}; the client got ${requests.length > 0 ? "a JSON-RPC error" : "HTTP 504"}.`);

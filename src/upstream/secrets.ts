@@ -10,7 +10,7 @@ import type { ProxyTarget } from "../engine/proxy-target.js";
 export const REDACTED = "[redacted]";
 
 /** Shorter values are too common to replace (`"1"`, `"true"`). */
-const MIN_SECRET_LENGTH = 4;
+export const MIN_SECRET_LENGTH = 4;
 
 /** The credential values of a target, longest first (so a value inside another is replaced after it). */
 export function secretsOf(target: ProxyTarget): string[] {

@@ -38,8 +38,6 @@ export interface ByteRelayOptions {
   readonly clientLine: (line: string) => void;
   /** Each complete line the server sent. */
   readonly serverLine: (line: string) => void;
-  /** What went wrong starting it (default: one line on stderr). */
-  readonly report?: (line: string) => void;
 }
 
 /** A running relay. */
@@ -53,10 +51,10 @@ export interface ByteRelay {
 /** Spawns the real server and relays. */
 export function relayBytes(options: ByteRelayOptions): ByteRelay {
   const child = spawn(options.command, [...options.args], { stdio: ["pipe", "pipe", "inherit"] });
-  const report = options.report ?? ((line: string) => process.stderr.write(`${line}\n`));
   const exited = new Promise<number | null>((resolve) => {
     child.once("error", (error) => {
-      report(`mcpmock record: cannot start ${options.command}: ${error.message}`);
+      // What went wrong starting it: one line on stderr.
+      process.stderr.write(`mcpmock record: cannot start ${options.command}: ${error.message}\n`);
       resolve(127);
     });
     child.once("close", (code) => resolve(code));

@@ -18,13 +18,10 @@ import { scrubbed, secretsOf } from "./secrets.js";
  */
 export async function startUpstream(options: { readonly proxy?: ProxyTarget; readonly clientTimeoutMs?: number }): Promise<Upstream | undefined> {
   if (options.proxy === undefined) return undefined;
-  const upstream = new Upstream(options.proxy, { timeoutMs: options.clientTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS });
+  const upstream = new Upstream(options.proxy, { timeoutMs: options.clientTimeoutMs ?? DEFAULT_CLIENT_TIMEOUT_MS });
   await upstream.probe();
   return upstream;
 }
-
-/** Milliseconds an upstream gets to connect or answer, unless `clientTimeoutMs` says otherwise: the mock's default. */
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = DEFAULT_CLIENT_TIMEOUT_MS;
 
 /** The stderr a stdio upstream wrote last, kept to say why it exited. */
 const LAST_WORDS_CHARS = 2_000;

@@ -243,6 +243,24 @@ describe("McpMock.start({ admin: true })", () => {
     }
   });
 
+  // Guards that an empty JSON body is no body (each route's own form is said), not a JSON parse error.
+  test("an empty body is no body: each route says what to send", async () => {
+    await using ctx = await setup();
+    expect(await ctx.call("/verify", "POST", undefined, "")).toMatchObject({ status: 400, body: { error: '[mcpmock] send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.' } });
+    expect(await ctx.call("/notify", "POST", undefined, "")).toMatchObject({ status: 400, body: { error: expect.stringContaining('send { "method": "notifications/...",') } });
+    expect(await ctx.call("/stubs", "POST", undefined, "")).toMatchObject({ status: 400, body: { error: expect.stringContaining("the root must be an object") } });
+  });
+
+  // Guards that a snapshot asked of a mock without an upstream says how to get one.
+  test("POST /__admin/recordings/snapshot without an upstream is 409 saying to start with a proxy", async () => {
+    await using ctx = await setup();
+    for (const raw of [undefined, "{}"]) {
+      const answer = await ctx.call("/recordings/snapshot", "POST", undefined, raw);
+      expect(answer.status).toBe(409);
+      expect((answer.body as { error: string }).error).toMatch(/^\[mcpmock\] this mock has no upstream.*--proxy <url>.*McpMock\.start\(\{ proxy:/);
+    }
+  });
+
   test("an invalid fragment is 400 naming the JSON path, and adds nothing", async () => {
     await using ctx = await setup();
     const typo = await ctx.call("/stubs", "POST", { responses: [{ tool: "add", result: { sum: 0 } }, { tool: "add", args: { a: 1 }, reslt: 1 }] });

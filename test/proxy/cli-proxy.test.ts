@@ -39,6 +39,8 @@ describe("mcpmock serve --proxy", () => {
     try {
       const [, url] = (await served.line(/at (http:\/\/\S+\/mcp)/)) as RegExpExecArray;
       await served.line(new RegExp(`proxy mode: what no stub answers goes to ${http.url.replace(/[.]/g, "\\.")}`));
+      // The start-up listing reads the file as the mock did: in proxy mode (its tools are undeclared).
+      await served.line(/stub-2: tools\/call "get-sum"/);
       expect(await texts(url as string, [["echo", { message: "x" }], ["echo", { message: "y" }], ["get-sum", { a: 1, b: 2 }]])).toEqual(["from the file", "Echo: y", "The sum of 1 and 2 is 3."]);
     } finally {
       await stop(served);

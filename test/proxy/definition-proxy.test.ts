@@ -71,3 +71,31 @@ describe("a definition with a top-level proxy", () => {
     }
   }, 30_000);
 });
+
+// Guards that the proxy rule (a tool or prompt the definition does not declare may be the
+// upstream's) is one thing every loader passes on: the dry run (its core gets an upstream that
+// sends nothing), a reload (serve --watch), an admin fragment, as well as the start.
+describe("proxy mode: every loader lets a definition answer what it does not declare", () => {
+  it("the dry run accepts a prompt answer in a file with a proxy section", () => {
+    expect(() => assertMockDefinition({ proxy: { target: "http://127.0.0.1:1/mcp" }, responses: [{ prompt: "simple_prompt", result: { messages: [] } }] } as never, "x.json")).not.toThrow();
+  });
+
+  it("a proxied mock reloads a file and takes an admin fragment that answer undeclared tools and prompts", async () => {
+    const { STDIO_UPSTREAM } = await import("./everything.js");
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const file = join(mkdtempSync(join(tmpdir(), "mcpmock-proxied-")), "stub.json");
+    writeFileSync(file, JSON.stringify({ responses: [{ tool: "echo", result: "first" }] }));
+    await using mock = await McpMock.fromDefinition(file, { admin: true, proxy: { command: STDIO_UPSTREAM.command, args: [...STDIO_UPSTREAM.args] } });
+    writeFileSync(file, JSON.stringify({ responses: [{ tool: "get-sum", result: "second" }, { prompt: "simple_prompt", result: { messages: [] } }] }));
+    expect(mock.reloadDefinition(file).stubs).toHaveLength(2);
+    const res = await fetch(mock.url.replace(/\/mcp$/, "/__admin/stubs"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ responses: [{ tool: "printEnv", result: "third" }, { prompt: "complex_prompt", result: { messages: [] } }] }),
+    });
+    expect(await res.text()).toMatch(/"ids"/);
+    expect(res.status).toBe(201);
+  }, 30_000);
+});

@@ -311,12 +311,12 @@ describe("the admin API answers loopback peers only", () => {
   test("a peer on another address gets 403 unless admin: { remote: true }", async () => {
     await using mock = await McpMock.start();
     const peer = { incoming: { socket: { remoteAddress: "203.0.113.7" } } };
-    const refused = await adminApp(mock, false).fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
+    const refused = await adminApp(mock, { remote: false }).fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toStrictEqual({ error: "the admin API answers loopback clients only; 203.0.113.7 is not one (start with --admin-host to open it)." });
-    const loopback = await adminApp(mock, false).fetch(new Request("http://127.0.0.1/__admin/requests"), { incoming: { socket: { remoteAddress: "::ffff:127.0.0.1" } } });
+    const loopback = await adminApp(mock, { remote: false }).fetch(new Request("http://127.0.0.1/__admin/requests"), { incoming: { socket: { remoteAddress: "::ffff:127.0.0.1" } } });
     expect(loopback.status).toBe(200);
-    const allowed = await adminApp(mock, true).fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
+    const allowed = await adminApp(mock, { remote: true }).fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
     expect(allowed.status).toBe(200);
   });
 
@@ -327,7 +327,7 @@ describe("the admin API answers loopback peers only", () => {
     );
     await using mock = await McpMock.start();
     const peer = { incoming: { socket: { remoteAddress: "203.0.113.7" } } };
-    const app = adminApp(mock, true, [], "s3cret");
+    const app = adminApp(mock, { remote: true, token: "s3cret" });
     const anonymous = await app.fetch(new Request("http://127.0.0.1/__admin/requests"), peer);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toStrictEqual({ error: "[mcpmock] the admin API beyond loopback needs its token: send Authorization: Bearer <token> (the one mcpmock serve printed, or admin.token)." });
