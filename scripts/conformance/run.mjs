@@ -4,12 +4,15 @@
 // 2026-07-28 requirement set runs the tasks-extension scenarios too), prints every failing
 // check with its message, and ends with
 //   conformance: 2025-11-25 P/T, 2026-07-28 P/T, tasks P/T
-// (scenarios passed / run). Exit 0 only when every scenario passes. Offline; about half a minute.
+// (scenarios passed / run; a scenario the suite skips counts in neither and is noted after, as in
+// `tasks 9/9 (1 skipped)`). Exit 0 only when every scenario that ran passes and every suite run
+// exited as its checks say. Offline; about half a minute.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { addRun, anyFailing, readChecks, tally } from "./tally.mjs";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHIM = join(ROOT, "scripts/conformance/glob-sync-shim.mjs");
@@ -53,7 +56,7 @@ function serveMock() {
   return { child, url };
 }
 
-/** Runs the suite's CLI once; resolves when it exits (its own exit code is not the verdict). */
+/** Runs the suite's CLI once; resolves with its exit code (non-zero when a scored check failed). */
 function runSuite(args) {
   return new Promise((done) => {
     const child = spawn(process.execPath, ["--import", SHIM, SUITE, "server", ...args], {
@@ -66,20 +69,13 @@ function runSuite(args) {
   });
 }
 
-/** The checks of every scenario a run wrote: `<dir>/server-<scenario>-<timestamp>/checks.json`. */
-function readChecks(dir) {
-  const scenarios = new Map();
-  for (const entry of readdirSync(dir)) {
-    const name = /^server-(.+)-\d{4}-\d\d-\d\dT[\d-]+Z$/.exec(entry)?.[1];
-    if (name === undefined) continue;
-    scenarios.set(name, JSON.parse(readFileSync(join(dir, entry, "checks.json"), "utf8")));
-  }
-  return scenarios;
+if (!existsSync(SUITE)) {
+  console.log(`✗ conformance: the suite is not installed (${SUITE}); run \`npm install\` (it pins @modelcontextprotocol/conformance)`);
+  process.exit(1);
 }
-
 const out = mkdtempSync(join(tmpdir(), "mcpmock-conformance-"));
 const { child: server, url } = serveMock();
-/** bucket -> scenario -> failing checks (an empty list: passed). */
+/** bucket -> scenario -> { failing checks, ran, skipped }. */
 const buckets = new Map([...REVISIONS, "tasks"].map((bucket) => [bucket, new Map()]));
 let broken = false;
 try {
@@ -91,43 +87,29 @@ try {
       ["suite all", ["--suite", "all", "--spec-version", revision]],
     ]) {
       const dir = join(out, `${revision}-${label.replace(" ", "-")}`);
-      const { errors } = await runSuite(["--url", base, ...args, "-o", dir]);
+      const { code, errors } = await runSuite(["--url", base, ...args, "-o", dir]);
       const scenarios = readChecks(dir);
-      if (scenarios.size === 0) {
+      if (typeof scenarios === "string" || scenarios.size === 0) {
         broken = true;
-        console.log(`✗ ${revision} ${label}: the suite ran no scenario\n${errors}`);
+        console.log(`✗ ${revision} ${label}: the suite ran no scenario (exit code ${code}): ${typeof scenarios === "string" ? scenarios : "no results"}\n${errors}`);
         continue;
       }
-      for (const [scenario, checks] of scenarios) {
-        const bucket = buckets.get(scenario.startsWith("tasks-") ? "tasks" : revision);
-        const failing = checks.filter((check) => check.status === "FAILURE");
-        const seen = bucket.get(scenario) ?? [];
-        for (const check of failing) {
-          const line = `${check.id}: ${check.errorMessage ?? check.description ?? "failed"}`;
-          if (!seen.includes(line)) seen.push(line);
-        }
-        bucket.set(scenario, seen);
+      if (code !== 0 && !anyFailing(scenarios)) {
+        broken = true;
+        console.log(`✗ ${revision} ${label}: the suite exited with code ${code} though no check failed; run with --verbose to see its output\n${errors}`);
       }
+      addRun(buckets, revision, scenarios);
     }
   }
+} catch (error) {
+  broken = true;
+  console.log(`✗ conformance: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
   server.kill("SIGTERM");
   rmSync(out, { recursive: true, force: true });
 }
 
-const totals = [];
-for (const [bucket, scenarios] of buckets) {
-  let passed = 0;
-  for (const [scenario, failing] of [...scenarios].sort(([a], [b]) => a.localeCompare(b))) {
-    if (failing.length === 0) {
-      passed++;
-      continue;
-    }
-    console.log(`✗ ${bucket} ${scenario}`);
-    for (const line of failing) console.log(`    ${line.replace(/\n/g, "\n      ")}`);
-  }
-  totals.push({ bucket, passed, total: scenarios.size });
-}
-const allPassed = !broken && totals.every(({ passed, total }) => passed === total && total > 0);
-console.log(`conformance: ${totals.map(({ bucket, passed, total }) => `${bucket} ${passed}/${total}`).join(", ")}`);
-process.exit(allPassed ? 0 : 1);
+const { lines, summary, ok } = tally(buckets, broken);
+for (const line of lines) console.log(line);
+console.log(summary);
+process.exit(ok ? 0 : 1);

@@ -25,13 +25,14 @@ afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
 
+/** True once a connection to `url` is refused (ECONNREFUSED) within `withinMs`; a timeout or any other error is not a refusal. */
 async function refused(url: string, withinMs: number): Promise<boolean> {
   const until = Date.now() + withinMs;
   while (Date.now() < until) {
     try {
       await fetch(url, { method: "DELETE", signal: AbortSignal.timeout(500) });
-    } catch {
-      return true;
+    } catch (error) {
+      if ((error as { cause?: { code?: unknown } }).cause?.code === "ECONNREFUSED") return true;
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -15,11 +15,11 @@ interface Suggested {
   suggestion: { definition: Record<string, unknown>; dsl: string };
 }
 
-async function missesOf(setup: (client: Client) => Promise<unknown>, options: Parameters<typeof McpMock.start>[0] = {}): Promise<{ mock: McpMock; admin: string; misses: Suggested[]; client: Client }> {
+async function missesOf(setup: (client: Client, mock: McpMock) => Promise<unknown>, options: Parameters<typeof McpMock.start>[0] = {}): Promise<{ mock: McpMock; admin: string; misses: Suggested[]; client: Client }> {
   const mock = await McpMock.start({ admin: true, onUnmatched: "silent", ...options });
   const client = new Client({ name: "first-hour", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(mock.url)));
-  await setup(client).catch(() => undefined);
+  await setup(client, mock).catch(() => undefined);
   const admin = `${new URL(mock.url).origin}/__admin`;
   const misses = (await (await fetch(`${admin}/requests/unmatched`)).json()) as Suggested[];
   return { mock, admin, misses, client };
@@ -60,9 +60,12 @@ test("a call to an undeclared prompt: the DSL suggestion declares the prompt fir
 });
 
 test("a call to a declared tool with other arguments: the suggestion does not declare it again", async () => {
-  const { mock, misses, client } = await missesOf((c) => c.callTool({ name: "add", arguments: { a: 9 } }), { tools: [{ name: "add" }] });
+  // The stub for other arguments is there before the call, so the call misses a stub of its tool.
+  const { mock, misses, client } = await missesOf(
+    (c, m) => (m.toolsCall("add").withArgs({ a: 1 }).respondsWith("one"), c.callTool({ name: "add", arguments: { a: 9 } })),
+    { tools: [{ name: "add" }] },
+  );
   try {
-    mock.toolsCall("add").withArgs({ a: 1 }).respondsWith("one");
     const miss = misses.find((m) => m.method === "tools/call");
     expect(miss?.suggestion.dsl).toBe('mock.toolsCall("add").withArgs({"a":9}).respondsWith("TODO: the answer");');
     expect(miss?.suggestion.definition).toEqual({ responses: [{ tool: "add", args: { a: 9 }, result: "TODO: the answer" }] });

@@ -3,7 +3,7 @@
  * also every place the recording repeats it (the server echoed it in its answer, where it was
  * written as sent). A redacted value is redacted wherever it appears.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
@@ -20,7 +20,9 @@ afterEach(async () => {
 test("a value named by --redact in the request is blanked in the answer that echoes it too", async () => {
   const real = (await serveHttp()) as { url: string; close: () => Promise<void> };
   closers.push(real.close);
-  const out = join(mkdtempSync(join(tmpdir(), "mcpmock-redact-")), "recorded.json");
+  const dir = mkdtempSync(join(tmpdir(), "mcpmock-redact-"));
+  closers.push(async () => rmSync(dir, { recursive: true, force: true })); // runs after the recorder stops
+  const out = join(dir, "recorded.json");
   const recorder = mcpmock(["record", "--out", out, "--target", real.url, "--redact", "/arguments/word"]);
   closers.push(() => stop(recorder));
   const [, url] = await recorder.line(/ at (http:\/\/127\.0\.0\.1:\d+\/mcp) /);

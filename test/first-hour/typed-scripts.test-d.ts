@@ -43,16 +43,19 @@ describe("call.answer is typed by the request's method", () => {
       s
         .request("elicitation/create", { message: "Name?", requestedSchema: { type: "object", properties: {} } })
         .log("info", (call) => {
+          expectTypeOf(call.answer).not.toBeAny(); // toMatchTypeOf alone passes for any
           expectTypeOf(call.answer).toMatchTypeOf<ElicitResult>();
           return call.answer.action;
         })
         .request("sampling/createMessage", { messages: [], maxTokens: 10 })
         .log("info", (call) => {
+          expectTypeOf(call.answer).not.toBeAny(); // toMatchTypeOf alone passes for any
           expectTypeOf(call.answer).toMatchTypeOf<CreateMessageResult>();
           return call.answer.model;
         })
         .request("roots/list")
         .result((call) => {
+          expectTypeOf(call.answer).not.toBeAny(); // toMatchTypeOf alone passes for any
           expectTypeOf(call.answer).toMatchTypeOf<ListRootsResult>();
           // a client that refused says so in `error`
           return call.answer.error ? "refused" : call.answer.roots.map((r) => r.uri);

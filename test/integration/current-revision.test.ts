@@ -189,7 +189,10 @@ describe("2025-11-25 tasks and sessions", () => {
     await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
     const created = (await (await fetch(mock.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ask", arguments: {}, task: {} } }) })).json()) as Reply["body"];
     const taskId = (created.result?.["task"] as { taskId: string }).taskId;
-    await new Promise((r) => setTimeout(r, 100)); // the request is made while no GET stream is open
+    // The request is made while no GET stream is open: the task waits for its input before one opens.
+    const url = mock.url;
+    const status = async (): Promise<unknown> => ((await (await fetch(url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/get", params: { taskId } }) })).json()) as Reply["body"]).result?.["status"];
+    await expect.poll(status, { timeout: 5000 }).toBe("input_required");
     const get = await fetch(mock.url, { method: "GET", headers: { ...headers, accept: "text/event-stream" } });
     const seen = await readUntil(get, "elicitation/create");
     const messages = seen.split("\n").filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)) as { id?: number; method?: string });

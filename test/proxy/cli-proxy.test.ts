@@ -2,8 +2,8 @@
  * `mcpmock serve [file] --proxy <url>` and `--proxy -- <command> [args...]`: the definition's
  * stubs win, the rest is the real server's.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -17,6 +17,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await http.stop();
+});
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 async function texts(url: string, calls: Array<[string, Record<string, unknown>]>): Promise<string[]> {
@@ -33,7 +37,9 @@ async function texts(url: string, calls: Array<[string, Record<string, unknown>]
 
 describe("mcpmock serve --proxy", () => {
   it("a definition's stub wins in front of a Streamable HTTP upstream; the rest is the real server's", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "mcpmock-proxy-")), "stub.json");
+    const dir = mkdtempSync(join(tmpdir(), "mcpmock-proxy-"));
+    dirs.push(dir);
+    const file = join(dir, "stub.json");
     writeFileSync(file, JSON.stringify({ responses: [{ tool: "echo", args: { message: "x" }, result: "from the file" }, { tool: "get-sum", proxy: true, delay: 1 }] }));
     const served = mcpmock(["serve", file, "--proxy", http.url, "--no-admin"]);
     try {

@@ -5,7 +5,7 @@
  * valid whenever it is read).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mcpmock, stop, type Spawned } from "../support/recording.js";
@@ -18,7 +18,9 @@ afterEach(async () => {
 });
 
 async function recorder(target: string, extra: string[] = []): Promise<{ url: string; out: string; process: Spawned }> {
-  const out = join(mkdtempSync(join(tmpdir(), "mcpmock-record-")), "recorded.json");
+  const dir = mkdtempSync(join(tmpdir(), "mcpmock-record-"));
+  closers.push(async () => rmSync(dir, { recursive: true, force: true })); // runs after the recorder stops
+  const out = join(dir, "recorded.json");
   const process = mcpmock(["record", "--out", out, "--target", target, ...extra]);
   closers.push(() => stop(process));
   const [, url] = (await process.line(/ at (http:\/\/127\.0\.0\.1:\d+\/mcp) /)) as RegExpExecArray;

@@ -55,26 +55,30 @@ describe("the exact parts of argument patterns are indexed", () => {
     expect(registry.candidates(callOf({ q: "query 1", id: "x" }), "search").map((e) => e.stub.id)).toEqual(["w4", "w1"]);
   });
 
-  test("a call with 10,000 such stubs costs within 3x of a call with one", async () => {
+  // A guard against a linear scan (10,000 stubs would be ~100x), not a speed test: that is the bench's.
+  test("a call with 10,000 such stubs costs within 10x of a call with one", async () => {
     const mocks = await Promise.all([1, 10_000].map(async (n) => {
       const mock = await McpMock.start({ transport: "none", tools, onUnmatched: "silent" });
       for (let i = 0; i < n; i++) mock.toolsCall("search").withArgs({ q: `query ${i}`, page: 1, id: ANY }).respondsWith(`hit ${i}`);
       return { mock, client: await connected(mock), q: `query ${Math.floor(n / 2)}` };
     }));
-    const rounds: number[][] = [[], []];
-    for (let r = 0; r < 6; r++) {
-      for (const [i, m] of mocks.entries()) {
-        const t0 = performance.now();
-        for (let c = 0; c < 100; c++) await m.client.callTool({ name: "search", arguments: { q: m.q, page: 1, id: `r${c}` } });
-        (rounds[i] as number[]).push(performance.now() - t0);
+    try {
+      const rounds: number[][] = [[], []];
+      for (let r = 0; r < 6; r++) {
+        for (const [i, m] of mocks.entries()) {
+          const t0 = performance.now();
+          for (let c = 0; c < 100; c++) await m.client.callTool({ name: "search", arguments: { q: m.q, page: 1, id: `r${c}` } });
+          (rounds[i] as number[]).push(performance.now() - t0);
+        }
       }
-    }
-    const [one, many] = rounds.map((xs) => Math.min(...xs)) as [number, number];
-    expect(text(await mocks[1]?.client.callTool({ name: "search", arguments: { q: "query 7", page: 1, id: "z" } }))).toBe("hit 7");
-    expect(many / one, `one stub: ${one.toFixed(1)} ms per 100 calls; 10,000: ${many.toFixed(1)} ms`).toBeLessThan(3);
-    for (const m of mocks) {
-      await m.client.close();
-      await m.mock.close();
+      const [one, many] = rounds.map((xs) => Math.min(...xs)) as [number, number];
+      expect(text(await mocks[1]?.client.callTool({ name: "search", arguments: { q: "query 7", page: 1, id: "z" } }))).toBe("hit 7");
+      expect(many / one, `one stub: ${one.toFixed(1)} ms per 100 calls; 10,000: ${many.toFixed(1)} ms`).toBeLessThan(10);
+    } finally {
+      for (const m of mocks) {
+        await m.client.close();
+        await m.mock.close();
+      }
     }
   }, 60_000);
 });

@@ -135,7 +135,10 @@ describe("tasks are bound to who created them", () => {
 
   test("with auth, a task's status notifications reach the listen streams of its own token only", async () => {
     await using mock = await McpMock.start({ tools, onUnmatched: "silent", auth: true });
-    mock.toolsCall("build").withDelay(150).respondsWith("built");
+    // The task finishes only when the test says so: after both listen streams are open.
+    let finish = (): void => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    mock.toolsCall("build").respondsWith(async () => (await finished, "built"));
     const mine = bearer(mock.auth.issueToken({ clientId: "app", subject: "alice" }));
     const theirs = bearer(mock.auth.issueToken({ clientId: "app", subject: "mallory" }));
     const taskId = (await modern(mock.url, mine, "tools/call", { name: "build", arguments: {} })).body.result?.["taskId"] as string;
@@ -159,6 +162,8 @@ describe("tasks are bound to who created them", () => {
     };
     const aborts = [new AbortController(), new AbortController()];
     const [own, stranger] = await Promise.all([listen(mine, aborts[0] as AbortController), listen(theirs, aborts[1] as AbortController)]);
+    for (const stream of [own, stranger]) await expect.poll(() => stream?.text() ?? "", { timeout: 5000 }).toContain("notifications/subscriptions/acknowledged");
+    finish();
     await expect.poll(() => own?.text() ?? "", { timeout: 5000 }).toContain('"status":"completed"');
     await new Promise((r) => setTimeout(r, 100));
     expect(stranger?.text()).toContain("notifications/subscriptions/acknowledged");

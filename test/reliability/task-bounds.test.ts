@@ -58,7 +58,7 @@ describe("task parameters from clients are bounded", () => {
     const greedy = await session(mock.url);
     for (let i = 0; i < 3; i++) expect(taskOf(await post(mock.url, greedy, "tools/call", { name: "build", arguments: {}, task: {} }))).toMatchObject({ status: "working" });
     const refused = await post(mock.url, greedy, "tools/call", { name: "build", arguments: {}, task: {} });
-    expect(refused.error).toMatchObject({ code: -32603, message: expect.stringContaining("3 running tasks, its share of tasks.maxTasks (tasks.maxTasksPerSession: 3)") });
+    expect(refused.error).toMatchObject({ code: -32603, message: "[mcpmock] this session holds 3 running tasks, its share of tasks.maxTasks (tasks.maxTasksPerSession: 3), so that others can still start one. Let some finish or cancel them, or raise tasks.maxTasksPerSession." });
     expect(taskOf(await post(mock.url, await session(mock.url), "tools/call", { name: "build", arguments: {}, task: {} }))).toMatchObject({ status: "working" });
   });
 
