@@ -19,7 +19,7 @@ import { isCallToolResult, wrapToolPayload } from "../stubs/tool-result.js";
 import { PREFIX } from "../values/errors.js";
 import { hasPlaceholders, substitute } from "../values/placeholders.js";
 import { upstreamTransport } from "../upstream/target.js";
-import { DEFAULT_UPSTREAM_TIMEOUT_MS } from "../upstream/upstream.js";
+import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import { UpstreamSession } from "../upstream/upstream-session.js";
 import { compareExact, compareShape, differences, type Answer } from "./answer-compare.js";
 import { stableJson } from "./definition-writer.js";
@@ -321,7 +321,7 @@ async function declarations(session: CheckSession, def: MockDefinition, lines: s
  */
 export async function checkAgainst(def: MockDefinition, target: ProxyTarget, options: CheckOptions = {}): Promise<CheckReport> {
   const capabilities = options.capabilities ?? def.recorded?.clientCapabilities ?? {};
-  const session = await CheckSession.open(target, capabilities, options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS);
+  const session = await CheckSession.open(target, capabilities, options.timeoutMs ?? DEFAULT_CLIENT_TIMEOUT_MS);
   const lines: string[] = [];
   const found: CheckDifference[] = [];
   let agreed = 0;
