@@ -97,6 +97,7 @@ export {
 } from "./dsl/patterns.js";
 export { exactly, atLeast, atMost, never, VerificationError, type CountExpectation } from "./journal/verification.js";
 export type { JournalEntry, JournalKind } from "./journal/entry.js";
+export type { StubListing } from "./journal/stub-views.js";
 export type { ScenarioHandle, SessionInfo } from "./engine/views.js";
 export type { Delay, DelayDistribution, FaultKind, TaskPlan, TaskStep } from "./stubs/stub.js";
 export type { TaskOptions } from "./engine/tasks/tasks.js";

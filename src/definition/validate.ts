@@ -125,7 +125,7 @@ export function assertMockDefinition(value: unknown, source = "definition"): ass
 
 /**
  * Where a definition is checked for: the one rule every loader passes on (a file, a reload, an
- * admin fragment, a dry run). @internal
+ * admin fragment, a dry run). Not exported from the package; the loaders' declarations name it.
  */
 export interface DefinitionContext {
   /** Tools a running mock already declares (an admin fragment may answer them). */

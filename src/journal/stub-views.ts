@@ -6,7 +6,17 @@
 import type { StubRegistry } from "../stubs/registry.js";
 import { stubSentence } from "./explain.js";
 
-/** One stub, listed: its id, its sentence, the calls it answered, where it was written. */
+/**
+ * One stub, listed: its id, its sentence, the calls it answered, where it was written.
+ *
+ * @example
+ * ```ts
+ * const mock = await McpMock.start({ tools: [{ name: "add" }] });
+ * mock.toolsCall("add").respondsWith({ sum: 3 });
+ * for (const stub of mock.stubs()) console.log(`${stub.id} (${stub.calls} calls, ${stub.source}): ${stub.sentence}`);
+ * ```
+ * @category Verification
+ */
 export interface StubListing {
   /** The stub's id, for `removeStub` (built-in answers have ids like `default:ping`). */
   id: string;
