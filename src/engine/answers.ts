@@ -7,7 +7,7 @@
 import { McpCall } from "../stubs/call.js";
 import { type RequestId } from "../protocol/jsonrpc.js";
 import { PREFIX } from "../values/errors.js";
-import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
+import { assertJsonCarriable, isJsonObject, isPlainJsonValue } from "../values/json-value.js";
 import { JsonRpcFailure, resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { assertClientAccepts } from "../stubs/client-acceptance.js";
 import type { McpMockOptions } from "../options.js";
@@ -153,17 +153,11 @@ export class Answers {
       }
       case "tool-result": {
         const tool = call.name === undefined ? undefined : this.#source.tools.get(call.name);
-        const wrap: WrapContext = {
-          isError: plan.isError,
-          hasOutputSchema: tool?.outputSchema !== undefined,
-          structuredContent: supportedRevision(call.protocolVersion).structuredContent,
-        };
-        if (typeof plan.payload !== "function") {
-          // Wrapping depends on the tool's declaration and the revision: one result for each way.
-          const variant = (wrap.hasOutputSchema ? 2 : 0) + (wrap.structuredContent ? 1 : 0);
-          return constantMessage(call, this.#constant(plan, variant, () => wrapToolPayload(plan.payload, wrap)));
-        }
-        return this.#computed(plan.payload, call, call, where, (payload) => wrapToolPayload(payload, wrap), toolResultJson);
+        // Wrapping depends on the tool's declaration and the revision: one result for each way.
+        const variant = (tool?.outputSchema !== undefined ? 2 : 0) + (supportedRevision(call.protocolVersion).structuredContent ? 1 : 0);
+        const wrap = TOOL_WRAPPINGS[(plan.isError ? 4 : 0) + variant] as (payload: unknown) => unknown;
+        if (typeof plan.payload !== "function") return constantMessage(call, this.#constant(plan, variant, () => wrap(plan.payload)));
+        return this.#computed(plan.payload, call, call, where, wrap, toolResultJson);
       }
       case "error":
         return { kind: "message", message: errorMessage(call, plan.code, plan.message, plan.data) };
@@ -284,6 +278,15 @@ export class Answers {
   }
 }
 
+/**
+ * The eight ways to wrap a tool payload, by isError (4), the tool's outputSchema (2) and the
+ * revision's structuredContent (1), each made once: a function answer's call builds none.
+ */
+const TOOL_WRAPPINGS: readonly ((payload: unknown) => unknown)[] = Array.from({ length: 8 }, (_, i) => {
+  const context: WrapContext = { isError: (i & 4) !== 0, hasOutputSchema: (i & 2) !== 0, structuredContent: (i & 1) !== 0 };
+  return (payload: unknown) => wrapToolPayload(payload, context);
+});
+
 /** Writes a result's JSON as `JSON.stringify` does (`undefined` where it gives `undefined`). */
 type JsonWriter = (result: unknown) => string | undefined;
 
@@ -297,7 +300,8 @@ function asIs(value: unknown): unknown {
 
 /** A value an answer function returned, once checked to be JSON. */
 function checked(value: unknown, stubId: string): unknown {
-  assertJsonCarriable(value, `the answer function of ${stubId}`, "returned value");
+  // The usual value passes the quick walk, before any message is put together.
+  if (!isPlainJsonValue(value)) assertJsonCarriable(value, `the answer function of ${stubId}`, "returned value");
   return value;
 }
 

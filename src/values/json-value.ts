@@ -25,8 +25,7 @@ export interface FieldDiff {
 export function assertJsonCarriable(value: unknown, where: string, root: string, allowAny = false): void {
   // Most values are plain JSON: one walk that builds nothing. Anything else (or a walk too long
   // to be a tree) is walked again below, to say where and why.
-  const budget = { nodes: QUICK_NODES };
-  if (isPlainJson(value, 0, budget)) return;
+  if (isPlainJsonValue(value)) return;
   const ancestors: object[] = [];
   // depth counts the objects and arrays on the way to a value (the same rule as depthExceeds).
   const visit = (v: unknown, path: string, depth: number): void => {
@@ -92,9 +91,22 @@ export function assertJsonCarriable(value: unknown, where: string, root: string,
 /** Values the quick check walks at most (a cycle, or a shared subtree many times over, stops it). */
 const QUICK_NODES = 100_000;
 
-/** Whether a value is plain JSON (no pattern, no instance, nothing JSON drops or mangles), without allocating. */
-function isPlainJson(v: unknown, depth: number, budget: { nodes: number }): boolean {
-  if (--budget.nodes < 0) return false;
+/**
+ * Whether a value is plain JSON a call can carry (no pattern, no instance, nothing JSON drops or
+ * mangles), in one walk that builds nothing: what an answer function returns is checked on
+ * every call. `false` for anything else, and for a tree of more than QUICK_NODES values
+ * (`assertJsonCarriable` then says where and why).
+ */
+export function isPlainJsonValue(value: unknown): boolean {
+  nodesLeft = QUICK_NODES;
+  return isPlainJson(value, 0);
+}
+
+/** The values the walk of `isPlainJsonValue` has left (it is synchronous: one counter serves every walk). */
+let nodesLeft = 0;
+
+function isPlainJson(v: unknown, depth: number): boolean {
+  if (--nodesLeft < 0) return false;
   switch (typeof v) {
     case "string":
     case "boolean":
@@ -110,12 +122,12 @@ function isPlainJson(v: unknown, depth: number, budget: { nodes: number }): bool
   if (v === null) return true;
   if (depth >= MAX_JSON_DEPTH) return false;
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (!(i in v) || !isPlainJson(v[i], depth + 1, budget)) return false;
+    for (let i = 0; i < v.length; i++) if (!(i in v) || !isPlainJson(v[i], depth + 1)) return false;
     return true;
   }
   const proto = Object.getPrototypeOf(v) as unknown;
   if ((proto !== Object.prototype && proto !== null) || Object.isFrozen(v)) return false;
-  for (const key in v) if (!isPlainJson((v as Record<string, unknown>)[key], depth + 1, budget)) return false;
+  for (const key in v) if (!isPlainJson((v as Record<string, unknown>)[key], depth + 1)) return false;
   return true;
 }
 
