@@ -25,7 +25,6 @@ import { explainStubs, listStubs, type StubListing } from "./journal/stub-views.
 import { assertValidOptions, type McpMockOptions } from "./options.js";
 import type { StdioStreams } from "./transports/stdio.js";
 import { Served, type MockAuth } from "./served.js";
-import { startUpstream } from "./upstream/upstream.js";
 import type { AnyValue } from "./values/any.js";
 import { snapshotOf, type SnapshotOptions } from "./recording/snapshot.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -130,7 +129,8 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     options: McpMockOptions<T> = {},
   ): Promise<McpMock<T>> {
     assertValidOptions(options);
-    const upstream = await startUpstream(options);
+    // Proxy mode's code (and the SDK client it runs on) loads only for a mock that proxies.
+    const upstream = options.proxy === undefined ? undefined : await (await import("./upstream/upstream.js")).startUpstream(options);
     const core = new MockCore(options, upstream);
     const served = await Served.start(core, options as McpMockOptions).catch(async (error: unknown) => {
       await upstream?.close(); // a port in use, say: the upstream's child processes end too
