@@ -66,6 +66,8 @@ function runSuite(args) {
     let errors = "";
     child.stderr?.on("data", (chunk) => (errors += chunk));
     child.once("exit", (code) => done({ code, errors }));
+    // A suite that cannot start (no node, no permission) ends the run with why, not a hang.
+    child.once("error", (error) => done({ code: 1, errors: `${errors}the conformance suite did not start: ${error.message}\n` }));
   });
 }
 
