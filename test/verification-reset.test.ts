@@ -7,6 +7,7 @@ import { Journal } from "../src/journal/journal.js";
 import { verifyCount } from "../src/journal/verification.js";
 import { McpCall } from "../src/stubs/call.js";
 import { atLeast, toolsCall } from "../src/index.js";
+import { thrownMessage } from "./support/thrown.js";
 
 /** A journal that received a ping, was cleared, then received another. */
 function clearedJournal(): Journal {
@@ -20,19 +21,9 @@ function clearedJournal(): Journal {
   return journal;
 }
 
-/** The message `fn` throws. */
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("nothing was thrown");
-}
-
 test("the report names reset() and resetJournal(), or POST /__admin/reset for the admin API", () => {
   const journal = clearedJournal();
   const pattern = toolsCall("add").pattern;
-  expect(messageOf(() => verifyCount(journal, pattern, atLeast(1)))).toContain("The journal was reset (reset() or resetJournal()) after 1 message; verification sees the 1 received since.");
-  expect(messageOf(() => verifyCount(journal, pattern, atLeast(1), "admin"))).toContain("The journal was reset (POST /__admin/reset) after 1 message; verification sees the 1 received since.");
+  expect(thrownMessage(() => verifyCount(journal, pattern, atLeast(1)))).toContain("The journal was reset (reset() or resetJournal()) after 1 message; verification sees the 1 received since.");
+  expect(thrownMessage(() => verifyCount(journal, pattern, atLeast(1), "admin"))).toContain("The journal was reset (POST /__admin/reset) after 1 message; verification sees the 1 received since.");
 });

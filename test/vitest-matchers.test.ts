@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpMock, toolsCall } from "../src/index.js";
 import { installMatchers } from "../src/vitest/matchers.js";
+import { thrownMessage } from "./support/thrown.js";
 
 let mock: McpMock | undefined;
 beforeAll(() => installMatchers());
@@ -25,40 +26,30 @@ async function searched(calls: number): Promise<McpMock> {
   return mock;
 }
 
-/** The message a matcher assertion failed with. */
-function failure(assertion: () => void): string {
-  try {
-    assertion();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("the assertion passed");
-}
-
 describe("a failed matcher says what was expected and what was received", () => {
   test(".not.toHaveReceivedTimes(pattern, 0): at least once was expected, none received", async () => {
     const m = await searched(0);
-    const message = failure(() => expect(m).not.toHaveReceivedTimes(toolsCall("search"), 0));
+    const message = thrownMessage(() => expect(m).not.toHaveReceivedTimes(toolsCall("search"), 0));
     expect(message).toContain('Expected tools/call "search" at least once, but received it never.');
     expect(message).not.toMatch(/exactly/);
   });
 
   test(".not.toHaveReceivedTimes(pattern, 2): not exactly twice was expected, twice received", async () => {
     const m = await searched(2);
-    const message = failure(() => expect(m).not.toHaveReceivedTimes(toolsCall("search"), 2));
+    const message = thrownMessage(() => expect(m).not.toHaveReceivedTimes(toolsCall("search"), 2));
     expect(message).toContain('Expected tools/call "search" not exactly twice, but received it twice.');
     expect(message).toMatch(/Matching requests:\n\s+#\d+ tools\/call "search" \{"q":"q0"\}/);
   });
 
   test(".not.toHaveReceived(pattern): never was expected", async () => {
     const m = await searched(1);
-    expect(failure(() => expect(m).not.toHaveReceived(toolsCall("search")))).toContain('Expected tools/call "search" never, but received it once.');
+    expect(thrownMessage(() => expect(m).not.toHaveReceived(toolsCall("search")))).toContain('Expected tools/call "search" never, but received it once.');
   });
 
   test("toHaveReceivedTimes and toHaveReceived, plain: the count expected and the count received", async () => {
     const m = await searched(1);
-    expect(failure(() => expect(m).toHaveReceivedTimes(toolsCall("search"), 2))).toContain('Expected tools/call "search" exactly twice, but received it once.');
-    expect(failure(() => expect(m).toHaveReceivedTimes(toolsCall("search"), 0))).toContain('Expected tools/call "search" never, but received it once.');
-    expect(failure(() => expect(m).toHaveReceived(toolsCall("search").withArgs({ q: "cats" })))).toMatch(/Expected tools\/call "search" with arguments .* at least once, but received it never\./);
+    expect(thrownMessage(() => expect(m).toHaveReceivedTimes(toolsCall("search"), 2))).toContain('Expected tools/call "search" exactly twice, but received it once.');
+    expect(thrownMessage(() => expect(m).toHaveReceivedTimes(toolsCall("search"), 0))).toContain('Expected tools/call "search" never, but received it once.');
+    expect(thrownMessage(() => expect(m).toHaveReceived(toolsCall("search").withArgs({ q: "cats" })))).toMatch(/Expected tools\/call "search" with arguments .* at least once, but received it never\./);
   });
 });

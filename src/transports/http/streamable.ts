@@ -191,10 +191,7 @@ export class HttpTransport {
     if (isResponse(placed)) return placed;
     const version = placed.protocolVersion;
     if (isBatch && !supportedRevision(version).batching) return Rejections.batchNotAllowed(version);
-    // Two literals, not a spread: the single request is the hot path.
-    const ctx: RequestContext = isBatch
-      ? { session: placed.session, sessionId: placed.sessionId, headers, protocolVersion: version, body, transport: "http", batch: new Set(), bytes: Math.ceil(body.length / messages.length) }
-      : { session: placed.session, sessionId: placed.sessionId, headers, protocolVersion: version, body, transport: "http" };
+    const ctx: RequestContext = { session: placed.session, sessionId: placed.sessionId, headers, protocolVersion: version, body, transport: "http", ...(isBatch ? { batch: new Set(), bytes: Math.ceil(body.length / messages.length) } : {}) };
 
     const single = messages[0] as Classified;
     if (!isBatch && single.kind === "request") {
