@@ -2,10 +2,11 @@
  * Bench plumbing: servers as child processes (so their CPU time can be read from /proc),
  * load from autocannon in this process, medians and ratios.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
+import os from "node:os";
 import autocannon from "autocannon";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
@@ -17,9 +18,31 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts a server process and waits for its `READY <url>` line. */
+/**
+ * Where the servers and the load generator run. Pinned (`pin()`), every server started after it
+ * runs on the last core and this process (autocannon's load) on the first, as a fair bench on a
+ * shared machine does: the load generator never takes a server's core, and a server's CPU per
+ * call no longer depends on where the scheduler happened to put it. On one core nothing is pinned.
+ */
+let serverCore: number | undefined;
+
+/** Pins this process to core 0 and the servers started from now on to the last core; false where that cannot be done. */
+export function pin(): boolean {
+  const cores = os.cpus().length;
+  if (cores < 2) return false;
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+  } catch {
+    return false;
+  }
+  serverCore = cores - 1;
+  return true;
+}
+
+/** Starts a server process (on the servers' core when pinned) and waits for its `READY <url>` line. */
 export function startServer(name: string, command: string, args: string[], ready?: (proc: ChildProcess) => Promise<string>): Promise<Running> {
-  const proc = spawn(command, args, { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  // taskset execs the command in its own process, so proc.pid is the server's.
+  const proc = serverCore === undefined ? spawn(command, args, { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] }) : spawn("taskset", ["-c", String(serverCore), command, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   proc.stderr?.on("data", (c: Buffer) => (stderr += String(c)));
   const stop = async (): Promise<void> => {
@@ -106,6 +129,17 @@ export interface LoadResult {
   readonly p50: number;
   readonly errors: number;
   readonly cpuUsPerRequest: number;
+  /** The CPU per request of the processes given as `also` (an upstream behind the server), in their order. */
+  readonly alsoCpuUsPerRequest: readonly number[];
+}
+
+/** A load's shape: `connections` at once, for `duration` s or `amount` calls; `also`, other processes whose CPU to read over the same run. */
+export interface LoadOptions {
+  readonly connections: number;
+  readonly duration?: number;
+  readonly amount?: number;
+  readonly body?: string;
+  readonly also?: readonly Running[];
 }
 
 /** When each server's last load ended (performance.now()), for {@link steadyLoad}. */
@@ -138,15 +172,17 @@ export async function warm(server: Running, headers: Record<string, string>, bod
  * takes 2 s of load that is not measured (its young generation grows back, its code is hot),
  * so every run measures the server as it is under load, whatever ran before it.
  */
-export async function steadyLoad(server: Running, headers: Record<string, string>, options: { connections: number; duration?: number; amount?: number; body?: string }): Promise<LoadResult> {
+export async function steadyLoad(server: Running, headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
   const last = lastLoadEnd.get(server);
   if (last === undefined || performance.now() - last > IDLE_REWARM_MS) await load(server, headers, { connections: options.connections, duration: 2, ...(options.body ? { body: options.body } : {}) });
   return load(server, headers, options);
 }
 
 /** Sends tools/call load and measures the server's CPU per request. */
-export async function load(server: Running, headers: Record<string, string>, options: { connections: number; duration?: number; amount?: number; body?: string }): Promise<LoadResult> {
+export async function load(server: Running, headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
   const pid = server.proc.pid as number;
+  const also = (options.also ?? []).map((r) => r.proc.pid as number);
+  const alsoBefore = also.map(cpuMs);
   const before = cpuMs(pid);
   const result = await autocannon({
     url: server.url,
@@ -158,6 +194,7 @@ export async function load(server: Running, headers: Record<string, string>, opt
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 3 }),
   });
   const cpu = cpuMs(pid) - before;
+  const alsoCpu = also.map((p, i) => cpuMs(p) - (alsoBefore[i] as number));
   lastLoadEnd.set(server, performance.now());
   const requests = result.requests.total;
   return {
@@ -166,6 +203,7 @@ export async function load(server: Running, headers: Record<string, string>, opt
     p50: result.latency.p50,
     errors: result.errors + result.timeouts + result.non2xx,
     cpuUsPerRequest: requests ? (cpu * 1000) / requests : NaN,
+    alsoCpuUsPerRequest: alsoCpu.map((c) => (requests ? (c * 1000) / requests : NaN)),
   };
 }
 

@@ -13,6 +13,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { load, mainThreadMs, MCP_HEADERS, openSession, ROOT, startServer, warm } from "./lib.js";
+import { partOfModule } from "./profile-parts.js";
 
 interface ProfileNode {
   id: number;
@@ -88,18 +89,8 @@ if (process.env["INCLUSIVE"]) {
 // What each part of the pipeline costs per call: every sample goes to the innermost frame of
 // ours that belongs to a part (a leaf in node:, Hono or V8 goes to the frame of ours that called
 // it: writev to the write, JSON.parse to the parse), by the src/ module it comes from (the
-// bundles keep a `// dist/<module>.js` line before each module's code). Samples with no frame of
-// ours are the HTTP server's (node:http, @hono/node-server, Hono) or V8's own (GC, program).
-const PARTS: [part: string, module: RegExp, fn?: RegExp][] = [
-  ["write", /^transports\/http\/node-io$/, /^(sendJson|directResponse)$/],
-  ["parse", /^(transports\/http\/(body|node-io)|protocol\/jsonrpc|stubs\/call)$/],
-  ["gate", /^(transports\/http\/(gate|streamable|stateless|stateless-headers|rejections)|engine\/eras\/(era|sessions|stateless)|protocol\/revisions|auth\/.*|engine\/session-store)$/],
-  ["select", /^(engine\/(selection|input-rounds|tasks\/.*|proxy-mode)|stubs\/(registry|matchers|args-fields|tool-catalog|version-matchers|prompt-catalog|resource-catalog)|values\/(value-patterns|any|json-value))$/],
-  ["answer", /^(engine\/(stub-play|answers|outcome|stream-player|input-answers|eras\/stateless-results|built-in-answers|built-ins\/.*)|stubs\/(tool-result|client-acceptance|schema-check|stream-script)|protocol\/(content|result-schemas)|values\/placeholders)$/],
-  ["journal", /^(journal\/.*|values\/json-size)$/],
-  ["write", /^transports\/(transport|http\/(sse-channel|sse-streams))$/],
-  ["dispatch", /^engine\/(core|reporting)$/],
-];
+// bundles keep a `// dist/<module>.js` line before each module's code; the map is bench/profile-parts.ts).
+// Samples with no frame of ours are the HTTP server's (node:http, @hono/node-server, Hono) or V8's own (GC, program).
 const regions = new Map<string, { line: number; module: string }[]>();
 function moduleOf(url: string, line: number): string | undefined {
   if (!/\/dist\/chunk-[^/]+\.js$/.test(url)) return undefined;
@@ -129,9 +120,7 @@ function partOf(frame: ProfileNode["callFrame"]): string | undefined {
   for (const [part, url, fn] of HONO_PARTS) if (url.test(frame.url) && fn.test(frame.functionName)) return part;
   const module = moduleOf(frame.url, frame.lineNumber);
   if (module === undefined) return undefined;
-  const name = frame.functionName.replace(/^#/, "");
-  for (const [part, m, fn] of PARTS) if (m.test(module) && (!fn || fn.test(name))) return part;
-  return undefined;
+  return partOfModule(module, frame.functionName);
 }
 const parts = new Map<string, number>();
 let busy = 0;

@@ -9,13 +9,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { CALL, freePort, latency, load, MCP_HEADERS, median, openSession, range, ROOT, rotate, rssMiB, startServer, steadyLoad, warm, WARM_CALLS, type LoadResult, type Running } from "./lib.js";
+import { CALL, freePort, latency, load, MCP_HEADERS, median, openSession, pin, range, ROOT, rotate, rssMiB, startServer, steadyLoad, warm, WARM_CALLS, type LoadResult, type Running } from "./lib.js";
 
 const quick = process.argv.includes("--quick");
-// --only kinds: the answer-kinds sections alone (3c and 3d), written to bench/results/kinds.md.
+// --only kinds: the answer-kinds sections alone (3c and 3d), written to bench/results/kinds.md;
+// --only proxy: proxy mode's rows alone (3e), written to bench/results/proxy.md.
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
-if (only !== undefined && only !== "kinds") throw new Error(`--only takes "kinds", not ${JSON.stringify(only)}`);
+if (only !== undefined && only !== "kinds" && only !== "proxy") throw new Error(`--only takes "kinds" or "proxy", not ${JSON.stringify(only)}`);
 const ROUNDS = quick ? 1 : 5;
 const DURATION = quick ? 1 : 3;
 const rows: string[] = [];
@@ -233,9 +234,67 @@ function probeOutput(script: string, args: string[], nodeArgs: string[]): string
   return execFileSync(node, [...nodeArgs, `bench/probes/${script}`, ...args], { cwd: ROOT, encoding: "utf8" }).trim();
 }
 
+/**
+ * Proxy mode beside its upstream called directly, in alternating rounds: the mock's CPU per call
+ * and the upstream's (both read over the same run), their sum against the upstream's own CPU per
+ * direct call, and, in front of a fast upstream, the mock's part against a plain stubbed answer
+ * of a mock started the same way (stateful, JSON): a relay is one exchange with the client and
+ * one with the upstream, so it should cost about two plain answers.
+ */
+async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful: boolean): Promise<void> {
+  const scenario = `tools/call through proxy mode (${label}), 32 conn`;
+  const upstream = await startServer(label, node, upstreamArgs);
+  const proxy = await startServer("mcpmock-proxy", node, ["bench/servers/mcpmock-proxy.mjs", upstream.url]);
+  const plain = upstreamStateful ? undefined : await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateful", "json"]);
+  try {
+    const directHeaders = upstreamStateful ? await openSession(upstream.url) : MCP_HEADERS;
+    const proxyHeaders = await openSession(proxy.url);
+    const plainHeaders = plain ? await openSession(plain.url) : undefined;
+    await warm(upstream, directHeaders);
+    await warm(proxy, proxyHeaders);
+    if (plain && plainHeaders) await warm(plain, plainHeaders);
+    const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[] };
+    const sides = plain ? (["direct", "proxy", "plain"] as const) : (["direct", "proxy"] as const);
+    for (let round = 0; round < ROUNDS; round++) {
+      const byRound: Partial<Record<"direct" | "proxy" | "plain", LoadResult>> = {};
+      for (const side of rotate(sides, round)) {
+        const [server, headers] = side === "direct" ? [upstream, directHeaders] : side === "proxy" ? [proxy, proxyHeaders] : [plain as Running, plainHeaders as Record<string, string>];
+        const result = await steadyLoad(server, headers, { connections: 32, duration: DURATION, ...(side === "proxy" ? { also: [upstream] } : {}) });
+        if (result.errors) notes.push(`${scenario}, ${side}: ${result.errors} errors in round ${round + 1}.`);
+        byRound[side] = result;
+      }
+      const direct = (byRound.direct as LoadResult).cpuUsPerRequest;
+      const mock = (byRound.proxy as LoadResult).cpuUsPerRequest;
+      const behind = (byRound.proxy as LoadResult).alsoCpuUsPerRequest[0] as number;
+      f.direct.push(direct);
+      f.mock.push(mock);
+      f.behind.push(behind);
+      f.ratio.push((mock + behind) / direct);
+      if (byRound.plain) {
+        f.plain.push(byRound.plain.cpuUsPerRequest);
+        f.part.push(mock / byRound.plain.cpuUsPerRequest);
+      }
+    }
+    row(scenario, `${label}, called directly`, "upstream CPU / call", f.direct, "µs", "baseline");
+    row(scenario, "mcpmock proxy in front of it", "mock CPU / call", f.mock, "µs", "");
+    row(scenario, "the upstream, behind the mock", "upstream CPU / call", f.behind, "µs", ratio(median(f.behind), median(f.direct), "direct"));
+    row(scenario, "proxied call, mock + upstream", "CPU / call", f.mock.map((m, i) => m + (f.behind[i] as number)), "µs", `${median(f.ratio).toFixed(2)}× direct (rounds ${range(f.ratio, 2)})`);
+    if (plain) {
+      row(scenario, "mcpmock stateful, plain stubbed answer", "server CPU / call", f.plain, "µs", "baseline of the mock's part");
+      row(scenario, "mcpmock proxy, its own part", "mock CPU / call", f.mock, "µs", `${median(f.part).toFixed(2)}× a plain answer (rounds ${range(f.part, 2)})`);
+    }
+  } finally {
+    await proxy.stop();
+    await plain?.stop();
+    await upstream.stop();
+  }
+}
+
 async function main(): Promise<void> {
   // The package as published: tsc, then the bundle (scripts/build.mjs).
   execFileSync(node, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" });
+  const pinned = !process.argv.includes("--no-pin") && pin();
+  notes.push(pinned ? `Pinned: every server runs on core ${os.cpus().length - 1} (mock and upstream together in proxy mode), autocannon's load on core 0 (\`--no-pin\` to let the scheduler place them).` : "Not pinned: servers and load generator go wherever the scheduler puts them.");
   const cpu = (rs: LoadResult[]) => rs.map((r) => r.cpuUsPerRequest);
   notes.push(`Steady state: every server is warmed with ${WARM_CALLS.toLocaleString("en")} calls and 2 s more at 32 connections right after it starts, and with 2 s of load that is not measured before a run whenever it sat idle for more than 4 s (V8 shrinks an idle process's young generation, which then costs several times the scavenges per call until it grows back; \`npm run bench:idle\`).`);
 
@@ -297,19 +356,14 @@ async function main(): Promise<void> {
     const era2025 = median(cpu(eras.get("mcpmock 2025 stateless") ?? []));
     for (const [name, rs] of eras) row("tools/call 2026-07-28 vs 2025 stateless, 32 conn", name, "server CPU / call", cpu(rs), "µs", ratio(median(cpu(rs)), era2025, "2025 stateless"));
 
-    // 3e. Proxy mode (issue 31): the mock in front of a real server (the SDK's McpServer, stateful), against calling that server directly.
-    const upstream = await startServer("sdk", node, ["bench/servers/sdk.mjs", "stateful"]);
-    try {
-      const direct: Subject = { name: "SDK McpServer, called directly", stateful: true, start: async () => ({ ...upstream, stop: async () => {} }) };
-      const proxy: Subject = { name: "mcpmock proxy in front of it", stateful: true, start: () => startServer("mcpmock-proxy", node, ["bench/servers/mcpmock-proxy.mjs", upstream.url]) };
-      const fronted = await measure([direct, proxy], 32);
-      const directRps = median((fronted.get(direct.name) ?? []).map((r) => r.rps));
-      for (const [name, rs] of fronted) row("tools/call through proxy mode, 32 conn", name, "calls / s", rs.map((r) => r.rps), "", ratio(median(rs.map((r) => r.rps)), directRps, "direct"), 0);
-    } finally {
-      await upstream.stop();
-    }
-
   }
+
+  if (!only || only === "proxy") {
+    // 3e. Proxy mode: CPU per call of the mock and of the upstream behind it, against calling that upstream directly.
+    await proxyRows("SDK McpServer stateful", ["bench/servers/sdk.mjs", "stateful"], true);
+    await proxyRows("fast upstream (bare node:http)", ["bench/servers/fast-upstream.mjs"], false);
+  }
+  if (only === "proxy") return finish();
 
   // 3c. Answers that are functions of the call (issue 22): CPU per call against bare Hono, each
   // subject measured beside a run of Hono (see measurePaired); the ratio is the median of the pairs'.
@@ -318,31 +372,33 @@ async function main(): Promise<void> {
     mcpmock("function, stateless JSON", ["stateless", "json", "1", "fn"]),
     mcpmock("placeholder, stateless JSON", ["stateless", "json", "1", "placeholder"]),
     mcpmock("function, stateful JSON", ["stateful", "json", "1", "fn"], true),
-    mcpmock("function, stateless SSE", ["stateless", "sse", "1", "fn"]),
   ];
-  // A 2026-07-28 call beside a Hono app that does the checks that revision asks of any server
-  // (its headers against the body, the _meta envelope): bench/servers/hono-2026.mjs.
+  // Each kind beside the bare server that does the same work: an SSE answer beside Hono's
+  // streamSSE writing the same one event (bench/servers/hono-sse.mjs), a 2026-07-28 call beside
+  // a Hono app that does the checks that revision asks of any server (its headers against the
+  // body, the _meta envelope: bench/servers/hono-2026.mjs).
+  const sse = mcpmock("function, stateless SSE", ["stateless", "sse", "1", "fn"]);
+  const honoSse: Subject = { name: "Hono streamSSE (bare)", start: () => startServer("hono-sse", node, ["bench/servers/hono-sse.mjs"]) };
   const modern: Subject = { ...mcpmock("function, 2026-07-28", ["stateless", "json", "1", "fn"]), ...STATELESS_2026 };
   const hono2026: Subject = { name: "Hono (2026-07-28 checks)", ...STATELESS_2026, start: () => startServer("hono-2026", node, ["bench/servers/hono-2026.mjs"]) };
+  const fairPairs: [baseline: Subject, subjects: Subject[], against: string][] = [
+    [honoBare, kinds, "Hono"],
+    [honoSse, [sse], "Hono's streamSSE"],
+    [hono2026, [modern], "Hono with the 2026 checks"],
+  ];
   const [kindRounds, kindPairs, kindRun] = quick ? [1, 2, 0.5] : [7, 2, 1];
-  notes.push(`Answer kinds over HTTP: ${kindRounds} rounds; in each, a subject and bare Hono take turns in ${kindPairs * 2} runs of ${kindRun} s each (${kindPairs} each), and the round's ratio is the subject's CPU per call over Hono's; "rounds" is the spread of the rounds' ratios.`);
-  const byKind = await measurePaired(honoBare, kinds, 32, kindRounds, kindPairs, kindRun);
-  for (const [name, { cpu: rounds, ratios }] of byKind) {
-    row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
-  }
-  const byModern = await measurePaired(hono2026, [modern], 32, kindRounds, kindPairs, kindRun);
-  for (const [name, { cpu: rounds, ratios }] of byModern) {
-    row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono with the 2026 checks (rounds ${range(ratios, 2)})`);
+  notes.push(`Answer kinds over HTTP: ${kindRounds} rounds; in each, a subject and its bare baseline take turns in ${kindPairs * 2} runs of ${kindRun} s each (${kindPairs} each), and the round's ratio is the subject's CPU per call over the baseline's; "rounds" is the spread of the rounds' ratios.`);
+  for (const [baseline, subjects, against] of fairPairs) {
+    for (const [name, { cpu: rounds, ratios }] of await measurePaired(baseline, subjects, 32, kindRounds, kindPairs, kindRun)) {
+      row("tools/call answer kinds, 32 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× ${against} (rounds ${range(ratios, 2)})`);
+    }
   }
   const [atOnceRounds, atOnceRun] = quick ? [1, 0.5] : [6, 3];
-  notes.push(`Answer kinds at once: ${atOnceRounds} rounds of ${atOnceRun} s; in each, a subject and bare Hono are loaded at the same time, 16 connections each, and the round's ratio is the subject's CPU per call over Hono's.`);
-  const atOnce = await measureAtOnce(honoBare, kinds, 16, atOnceRounds, atOnceRun);
-  for (const [name, { cpu: rounds, ratios }] of atOnce) {
-    row("tools/call answer kinds, beside Hono at once, 16+16 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono (rounds ${range(ratios, 2)})`);
-  }
-  const modernAtOnce = await measureAtOnce(hono2026, [modern], 16, atOnceRounds, atOnceRun);
-  for (const [name, { cpu: rounds, ratios }] of modernAtOnce) {
-    row("tools/call answer kinds, beside Hono at once, 16+16 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× Hono with the 2026 checks (rounds ${range(ratios, 2)})`);
+  notes.push(`Answer kinds at once: ${atOnceRounds} rounds of ${atOnceRun} s; in each, a subject and its bare baseline are loaded at the same time, 16 connections each, and the round's ratio is the subject's CPU per call over the baseline's.`);
+  for (const [baseline, subjects, against] of fairPairs) {
+    for (const [name, { cpu: rounds, ratios }] of await measureAtOnce(baseline, subjects, 16, atOnceRounds, atOnceRun)) {
+      row("tools/call answer kinds, beside the baseline at once, 16+16 conn", name, "server CPU / call", rounds, "µs", `${median(ratios).toFixed(2)}× ${against} (rounds ${range(ratios, 2)})`);
+    }
   }
 
   // 3d. The same kinds in memory (mock.clientTransport(), raw JSON-RPC messages): the engine
@@ -458,11 +514,16 @@ async function main(): Promise<void> {
 
   }
 
+  finish();
+}
+
+/** Writes the table and the notes to bench/results/ and stdout. */
+function finish(): void {
   const cpus = os.cpus();
   const header = [
     `# mcpmock benchmark${quick ? " (quick)" : ""}${only ? ` (--only ${only})` : ""}`,
     "",
-    `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus.length} × ${cpus[0]?.model ?? "cpu"} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · ${only ? "answer kinds: pairs beside Hono, see the notes" : `${ROUNDS} round(s) of ${DURATION} s, order alternating`} · load: autocannon on 127.0.0.1`,
+    `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus.length} × ${cpus[0]?.model ?? "cpu"} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · ${only ? "only one section, see the notes" : `${ROUNDS} round(s) of ${DURATION} s, order alternating`} · load: autocannon on 127.0.0.1`,
     "",
     "| scenario | subject | figure | median | min–max | ratio |",
     "|---|---|---|---|---|---|",
