@@ -35,7 +35,8 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
 const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", process.env["INTERVAL"] ?? "200", `bench/servers/${serverName}.mjs`, ...args]);
-const stateful = serverName === "mcpmock" ? (args[0] ?? "stateful") === "stateful" : false;
+// mcpmock-proxy (argv: the upstream's URL) keeps a session, as a client of a proxying mock does.
+const stateful = serverName === "mcpmock-proxy" || (serverName === "mcpmock" && (args[0] ?? "stateful") === "stateful");
 // ERA=2026: the tools/call of a 2026-07-28 client (its envelope in _meta, its method and name in headers).
 const modern = process.env["ERA"] === "2026";
 const body = modern ? JSON.stringify({ jsonrpc: "2.0", id: "[<id>]", method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }) : undefined;
