@@ -1,0 +1,58 @@
+/**
+ * The guides' examples are real: every ```ts block in docs/guides/*.md runs here, as a module
+ * that imports "mcpmock" the way a user's code does (the alias points it at src/), and
+ * type-checks under the project's strict TypeScript; every ```json block right after a
+ * `<!-- definition -->` line is a valid definition file.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, test } from "vitest";
+
+const guidesDir = new URL("../docs/guides/", import.meta.url);
+const guides = existsSync(guidesDir) ? readdirSync(guidesDir).filter((f) => f.endsWith(".md")).sort() : [];
+const dir = fileURLToPath(new URL("./.generated/guides/", import.meta.url));
+mkdirSync(dir, { recursive: true });
+
+test("the guides folder is there", () => {
+  expect(existsSync(guidesDir)).toBe(true);
+});
+
+for (const guide of guides) {
+  const text = readFileSync(new URL(guide, guidesDir), "utf8");
+  const name = guide.replace(/\.md$/, "");
+  const files = [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((m, i) => {
+    const file = `${dir}${name}-${i + 1}.ts`;
+    writeFileSync(file, m[1] as string);
+    return file;
+  });
+  const definitions = [...text.matchAll(/<!-- definition -->\n```json\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  if (files.length === 0 && definitions.length === 0) continue;
+
+  describe(`docs/guides/${guide}`, () => {
+    test.each(files.map((file, i) => [i + 1, file] as const))("block %i runs", async (_i, file) => {
+      await import(/* @vite-ignore */ file);
+    }, 60_000);
+
+    if (files.length > 0) {
+      test("every block type-checks under the project's strict TypeScript", () => {
+        const configPath = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
+        const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, (p) => ts.sys.readFile(p)).config, ts.sys, fileURLToPath(new URL("..", import.meta.url)));
+        const program = ts.createProgram(files, config.options);
+        const errors = ts
+          .getPreEmitDiagnostics(program)
+          .filter((d) => d.file !== undefined && files.includes(d.file.fileName))
+          .map((d) => {
+            const { line } = (d.file as ts.SourceFile).getLineAndCharacterOfPosition(d.start ?? 0);
+            return `${guide} block ${files.indexOf((d.file as ts.SourceFile).fileName) + 1}, line ${line + 1}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+          });
+        expect(errors).toEqual([]);
+      }, 60_000);
+    }
+
+    test.each(definitions.map((json, i) => [i + 1, json] as const))("definition %i is valid", async (_i, json) => {
+      const { assertMockDefinition } = await import("../src/index.js");
+      expect(() => assertMockDefinition(JSON.parse(json), `docs/guides/${guide}`)).not.toThrow();
+    });
+  });
+}
