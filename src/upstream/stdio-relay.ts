@@ -5,12 +5,17 @@
  * client's side closes (SIGTERM after a grace period) or on `stop()`.
  * @module
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable, Writable } from "node:stream";
+import { upstreamEnvironment } from "./target.js";
+import { redactText } from "./secrets.js";
 
 /** Milliseconds the real server gets to exit after its stdin closes, before SIGTERM. */
 const EXIT_GRACE_MS = 2_000;
+
+/** A stderr line longer than this is written without waiting for its end. */
+const STDERR_LINE_CHARS = 64 * 1024;
 
 /** A splitter: feed it chunks, it calls `line` with each complete line. */
 function lines(line: (text: string) => void): (chunk: Buffer) => void {
@@ -30,6 +35,10 @@ export interface ByteRelayOptions {
   readonly command: string;
   /** Its arguments. */
   readonly args: readonly string[];
+  /** Environment variables over the SDK's default environment (the recorder's own is not passed on). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Values its stderr must not show on the recorder's (replaced by `[redacted]`). */
+  readonly secrets?: readonly string[];
   /** The client's side: its bytes arrive here. */
   readonly input: Readable;
   /** The client's side: the server's bytes go here. */
@@ -50,7 +59,27 @@ export interface ByteRelay {
 
 /** Spawns the real server and relays. */
 export function relayBytes(options: ByteRelayOptions): ByteRelay {
-  const child = spawn(options.command, [...options.args], { stdio: ["pipe", "pipe", "inherit"] });
+  const secrets = options.secrets ?? [];
+  const child = spawn(options.command, [...options.args], { stdio: ["pipe", "pipe", secrets.length === 0 ? "inherit" : "pipe"], env: upstreamEnvironment(options.env) }) as ChildProcessByStdio<Writable, Readable, Readable | null>;
+  // Its stderr passes through, a line at a time with its secrets replaced when it has any.
+  if (child.stderr) {
+    let pending = "";
+    const decoder = new StringDecoder("utf8");
+    const flush = (all: boolean): void => {
+      const end = all ? pending.length : Math.max(pending.lastIndexOf("\n") + 1, pending.length > STDERR_LINE_CHARS ? pending.length : 0);
+      if (end === 0) return;
+      process.stderr.write(redactText(pending.slice(0, end), secrets));
+      pending = pending.slice(end);
+    };
+    child.stderr.on("data", (chunk: Buffer) => {
+      pending += decoder.write(chunk);
+      flush(false);
+    });
+    child.stderr.once("end", () => {
+      pending += decoder.end();
+      flush(true);
+    });
+  }
   const exited = new Promise<number | null>((resolve) => {
     child.once("error", (error) => {
       // What went wrong starting it: one line on stderr.
