@@ -21,11 +21,11 @@ function build() {
     process.stderr.write(`panic: the secret is ${process.env.API_KEY}\n`, () => process.exit(1));
     return new Promise(() => {});
   });
-  server.registerTool("whoami", { description: "Echoes the request's headers" }, async (_args, extra) => {
+  server.registerTool("whoami", { description: "Echoes the request's headers" }, async (extra) => {
     const h = extra.requestInfo?.headers ?? {};
     return { content: [{ type: "text", text: `authorization=${h.authorization ?? "-"} x-api-key=${h["x-api-key"] ?? "-"} x-tenant=${h["x-tenant"] ?? "-"}` }] };
   });
-  server.registerTool("deny", { description: "Refuses, quoting the Authorization header" }, async (_args, extra) => {
+  server.registerTool("deny", { description: "Refuses, quoting the Authorization header" }, async (extra) => {
     throw new McpError(-32001 - 99, `refused: ${extra.requestInfo?.headers?.authorization ?? "no authorization"}`);
   });
   return server;
