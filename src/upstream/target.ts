@@ -2,13 +2,14 @@
  * The SDK transport that reaches an upstream (where it is: `engine/proxy-target.ts`).
  * @module
  */
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../values/errors.js";
 import type { ProxyTarget } from "../engine/proxy-target.js";
+import { HttpUpstreamTransport } from "./http-client.js";
+import { StdioUpstreamTransport } from "./stdio-client.js";
 
-/** A new SDK transport to the upstream (not started). A stdio child's stderr is kept by `stderr`. */
+/** A new transport to the upstream (not started), for the SDK's client. A stdio child's stderr is kept by `stderr`. */
 export function upstreamTransport(target: ProxyTarget, stderr?: (chunk: string) => void): Transport {
   if ("target" in target) {
     const url = new URL(target.target);
@@ -19,16 +20,14 @@ export function upstreamTransport(target: ProxyTarget, stderr?: (chunk: string) 
       url.username = "";
       url.password = "";
     }
-    return new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+    return new HttpUpstreamTransport(url, headers);
   }
   if (target.command === "") throw new McpMockError("proxy.command is empty.");
-  const transport = new StdioClientTransport({
+  return new StdioUpstreamTransport({
     command: target.command,
     args: [...(target.args ?? [])],
     env: { ...getDefaultEnvironment(), ...(target.env ?? {}) },
-    stderr: "pipe",
     ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    ...(stderr === undefined ? {} : { stderr }),
   });
-  transport.stderr?.on("data", (chunk: Buffer) => stderr?.(chunk.toString("utf8")));
-  return transport;
 }
