@@ -203,6 +203,10 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   app.get(`${ADMIN_PREFIX}/stubs`, () => Response.json(mock.stubs()));
   app.post(`${ADMIN_PREFIX}/stubs`, async (c) => {
     const fragment = await body(c, maxBody);
+    // The upstream is the mock's from its start: a fragment cannot change it, and is refused rather than half applied.
+    if (fragment !== null && typeof fragment === "object" && !Array.isArray(fragment) && "proxy" in fragment) {
+      throw new McpMockError(`the admin request has a "proxy" section, and a running mock's upstream cannot be changed (it is set when the mock starts: the proxy option, or mcpmock serve --proxy); nothing was applied. Remove "proxy" from the fragment to add its stubs, or start another mock for another upstream.`);
+    }
     checkDefinition(fragment, "the admin request", { alsoDeclared: mock.toolNames(), proxied });
     const ids = applyDefinition(mock, fragment, "the admin request", true);
     return Response.json({ ids }, { status: 201 });
@@ -224,7 +228,11 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   }
   app.post(`${ADMIN_PREFIX}/verify`, async (c) => {
     const request = (await body(c, maxBody)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
-    if (!request || typeof request.pattern !== "object") throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.`);
+    if (!request || typeof request.pattern !== "object" || request.pattern === null || Array.isArray(request.pattern)) throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }${request && typeof request === "object" && "pattern" in request ? ` ("pattern" is ${shown(request.pattern)})` : ""}.`);
+    for (const field of ["tool", "method"] as const) {
+      const value = (request.pattern as Record<string, unknown>)[field];
+      if (value !== undefined && typeof value !== "string") throw new McpMockError(`"pattern.${field}" must be a string (${field === "tool" ? "a tool's name" : "a method, like \"tools/list\""}), received ${shown(value)}.`);
+    }
     try {
       const matched = verify(patternFromDefinition(request.pattern), countOf(request.count));
       return Response.json({ ok: true, matched: matched.length });
@@ -243,6 +251,14 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   app.post(`${ADMIN_PREFIX}/recordings/snapshot`, async (c) => {
     if (!proxied) return problem(409, "[mcpmock] this mock has no upstream, so nothing was proxied to snapshot. Start it in proxy mode: mcpmock serve --proxy <url> (or --proxy -- <command>), or McpMock.start({ proxy: { target: \"http://127.0.0.1:3001/mcp\" } }).");
     const request = ((await body(c, maxBody)) ?? {}) as SnapshotRequest;
+    if (typeof request !== "object" || Array.isArray(request)) throw new McpMockError(`send { "redact": ["/arguments/token"], "ignore": ["/arguments/requestId"] } (both optional), received ${shown(request)}.`);
+    for (const field of ["redact", "ignore"] as const) {
+      const value: unknown = request[field];
+      if (value === undefined) continue;
+      const bad = Array.isArray(value) ? value.findIndex((p) => typeof p !== "string") : -1;
+      if (!Array.isArray(value)) throw new McpMockError(`"${field}" must be an array of JSON Pointers (strings like "/arguments/token"), received ${shown(value)}.`);
+      if (bad !== -1) throw new McpMockError(`"${field}[${bad}]" must be a JSON Pointer (a string like "/arguments/token"), received ${shown(value[bad])}.`);
+    }
     return snapshot ? Response.json(snapshot(request)) : problem(404, "this mock makes no snapshots (it is served without the composition root's recorder).");
   });
   app.post(`${ADMIN_PREFIX}/reset`, () => {
@@ -252,4 +268,11 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   });
   app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/recordings/snapshot, POST ${ADMIN_PREFIX}/reset.`));
   return app;
+}
+
+/** A value as a message shows it: short JSON and its type. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  return `${json.length > 80 ? `${json.slice(0, 80)}…` : json} (${type})`;
 }

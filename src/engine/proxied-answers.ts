@@ -82,15 +82,20 @@ export class ProxiedAnswers {
     const token = (call.params?.["_meta"] as Record<string, unknown> | undefined)?.["progressToken"];
     const cancelKey = `${key}\u0000${String(call.id)}`;
     const ask = async (signal: AbortSignal, onProgress?: (p: Record<string, unknown>) => void): Promise<Outcome> => {
+      // One signal per call: a listener on the mock's long-lived signal is removed once answered.
       const cancel = new AbortController();
+      const onAbort = (): void => cancel.abort();
+      if (signal.aborted) cancel.abort();
+      else signal.addEventListener("abort", onAbort, { once: true });
       this.#cancels.set(cancelKey, cancel);
       const started = Date.now();
       try {
         const params = token === undefined ? call.params : withoutProgressToken(call.params as Record<string, unknown>);
-        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), signal: AbortSignal.any([signal, cancel.signal]), ...(onProgress ? { onProgress } : {}) });
+        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), signal: cancel.signal, ...(onProgress ? { onProgress } : {}) });
         this.#notes.set(call, { answer, durationMs: Date.now() - started });
         return await this.#outcome(plan, call, answer, own);
       } finally {
+        signal.removeEventListener("abort", onAbort);
         this.#cancels.delete(cancelKey);
       }
     };
