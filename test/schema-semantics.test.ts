@@ -38,7 +38,7 @@ const FORECAST = {
   name: "forecast",
   inputSchema: { type: "object", properties: { city: { type: "string" }, days: { type: "integer" } }, required: ["city"] },
   outputSchema: { type: "object", properties: { temp: { type: "number" } }, required: ["temp"] },
-};
+} as const;
 
 const BROKEN = {
   tools: [
