@@ -5,7 +5,7 @@
  * @module
  */
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { APP_MIME_TYPE, APP_URI_SCHEME, CSP_FIELDS, PERMISSIONS, VISIBILITIES } from "../protocol/apps.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import type { ResourceDeclaration } from "./resource-catalog.js";
@@ -144,7 +144,7 @@ export function appProblems(app: AppDeclaration, where: string, baseDir = proces
       try {
         readFileSync(path);
       } catch (error) {
-        problems.push(`${where}.file: cannot read ${JSON.stringify(app.file)} (${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). A relative path is taken from ${baseDir}; check it, or give the HTML inline with html.`);
+        problems.push(`${where}.file: cannot read ${JSON.stringify(app.file)} (${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ${isAbsolute(app.file) ? "" : `A relative path is taken from ${baseDir}; `}check the path, or give the HTML inline with html.`);
       }
     }
   }
