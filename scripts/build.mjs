@@ -16,6 +16,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildProbeView } from "./probe-view.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = join(root, "dist");
@@ -65,5 +66,7 @@ for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" })) if 
 for (const file of readdirSync(bundled)) renameSync(join(bundled, file), join(dist, file));
 rmSync(bundled, { recursive: true, force: true });
 cpSync(join(root, "src/admin/ui"), join(dist, "ui"), { recursive: true });
+// The MCP Apps probe view: one static HTML file with the ext-apps View SDK inline.
+await buildProbeView(root, dist);
 // The command must be executable, as npm makes it when the package is installed.
 chmodSync(join(dist, "cli.js"), 0o755);
