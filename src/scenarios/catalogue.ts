@@ -8,8 +8,10 @@ import { initialize } from "./official/initialize.js";
 import { toolsCall } from "./official/tools-call.js";
 import { jsonSchemaRefNoDeref } from "./official/json-schema-ref-no-deref.js";
 import { httpStandardHeaders } from "./official/http-standard-headers.js";
+import { requestMetadata } from "./official/request-metadata.js";
+import { elicitationDefaults } from "./official/elicitation-defaults.js";
 
-const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, httpStandardHeaders, jsonSchemaRefNoDeref];
+const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref];
 
 /** The scenario named `name`, or `undefined`. */
 export function findScenario(name: string): Scenario | undefined {

@@ -6,7 +6,7 @@
 import { McpMock, type McpMockOptions } from "../index.js";
 import type { Check } from "./check.js";
 import type { ScenarioRun } from "./scenario.js";
-import { startWireTap, type Intercept, type WireTap } from "./wire-tap.js";
+import { startWireTap, type WireTap, type WireTapOptions } from "./wire-tap.js";
 
 /** A mock for a scenario: silent on misses (a verdict reports what matters), loopback, any free port. */
 export function scenarioMock(options: McpMockOptions = {}): Promise<McpMock> {
@@ -17,9 +17,9 @@ export function scenarioMock(options: McpMockOptions = {}): Promise<McpMock> {
 export async function tappedRun(
   mock: McpMock,
   checks: (tap: WireTap) => readonly Check[],
-  intercept?: Intercept,
+  tapOptions: WireTapOptions = {},
 ): Promise<ScenarioRun & { readonly tap: WireTap }> {
-  const tap = await startWireTap(mock.url, intercept);
+  const tap = await startWireTap(mock.url, tapOptions);
   return {
     url: tap.url,
     tap,

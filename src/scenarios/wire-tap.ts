@@ -31,6 +31,17 @@ export interface TappedRequest {
 /** A scenario's own answer to a request, or `undefined` to pass it to the mock. */
 export type Intercept = (request: TappedRequest, response: ServerResponse) => boolean;
 
+/** What a scenario changes about the tap's behaviour. */
+export interface WireTapOptions {
+  /** Answers a request itself (returns true) instead of passing it on. */
+  readonly intercept?: Intercept;
+  /**
+   * Adjusts the headers passed on (not those recorded): a scenario that judges a header the
+   * mock would refuse the request without supplies it, so the client is judged, not stopped.
+   */
+  readonly forward?: (request: TappedRequest, headers: Record<string, string | string[] | undefined>) => void;
+}
+
 /** A tap started in front of `target`. */
 export interface WireTap {
   /** The tap's base (`http://127.0.0.1:PORT`). */
@@ -57,7 +68,7 @@ function parse(text: string): unknown {
 }
 
 /** Starts a tap on a free loopback port that forwards to `target` (a mock's `url`). */
-export async function startWireTap(target: string, intercept?: Intercept): Promise<WireTap> {
+export async function startWireTap(target: string, options: WireTapOptions = {}): Promise<WireTap> {
   const upstream = new URL(target);
   const requests: TappedRequest[] = [];
   const server = createServer((req, res) => {
@@ -74,9 +85,11 @@ export async function startWireTap(target: string, intercept?: Intercept): Promi
       const tapped: TappedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: headersOf(req), body, json: parse(body), at: performance.now() };
       requests.push(tapped);
       if (requests.length > RECORDED_REQUEST_LIMIT) requests.shift();
-      if (intercept?.(tapped, res)) return;
+      if (options.intercept?.(tapped, res)) return;
+      const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host };
+      options.forward?.(tapped, headers);
       const forward = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

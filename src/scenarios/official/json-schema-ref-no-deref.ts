@@ -31,11 +31,11 @@ export const jsonSchemaRefNoDeref: Scenario = {
             : { id: CHECK_ID, status: "SUCCESS", description: "Client did not dereference the network-URI $ref in the tool inputSchema", details: { toolsListed: true, canaryRequests: [] } },
         ];
       },
-      (request, response) => {
+      { intercept: (request, response) => {
         if (request.path.split("?")[0] !== CANARY_PATH) return false;
         response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(CANARY_SCHEMA));
         return true;
-      },
+      } },
     );
     // A stubbed list, not a declaration: the mock compiles declared schemas, and this one must
     // keep a $ref the mock itself must not resolve either.
