@@ -310,6 +310,39 @@ describe("record and check an HTTP server with headers", () => {
   });
 });
 
+describe("a server behind the mock's own authorization server, with a supplied token", () => {
+  it("is recorded, replayed, checked and proxied; without the token check says 401; the token is nowhere", async () => {
+    const real = await McpMock.start({ auth: true, tools: [{ name: "whoami" }], onUnmatched: "silent" });
+    closers.push(() => real.close());
+    real.toolsCall("whoami").respondsWith((call) => ({ youSent: call.headers["authorization"] ?? "nothing" }));
+    const token = real.auth.issueToken();
+    const headers = { authorization: `Bearer ${token}` };
+    const out = join(dir, "behind-auth.json");
+    await capturingStderr(() => record({ target: real.url, headers, out, session: async (c) => void (await c.callTool({ name: "whoami", arguments: {} })) }));
+    const file = readFileSync(out, "utf8");
+    expect(file).not.toContain(token);
+    expect(file).toContain('youSent\\":\\"[redacted]');
+    // The replay answers as recorded.
+    const replay = await McpMock.fromDefinition(out);
+    closers.push(() => replay.close());
+    expect(text(await (await connect(replay.url)).callTool({ name: "whoami", arguments: {} }))).toBe('{"youSent":"[redacted]"}');
+    const agreed = await checkDefinition(out, { target: real.url, headers });
+    expect(agreed.ok).toBe(true);
+    const refused = await checkDefinition(out, { target: real.url }).then((r) => r.lines.join("\n"), (e: Error) => e.message);
+    expect(refused).toMatch(/401|[Uu]nauthorized/);
+    const { value: proxied } = await capturingStderr(async () => {
+      const mock = await McpMock.start({ proxy: { target: real.url, headers }, verbose: true });
+      closers.push(() => mock.close());
+      const answer = text(await (await connect(mock.url)).callTool({ name: "whoami", arguments: {} }));
+      shown.push(JSON.stringify(mock.requests()), JSON.stringify(mock.snapshot()));
+      return answer;
+    });
+    expect(proxied).toBe(`{"youSent":"Bearer ${token}"}`);
+    shown.push(refused, agreed.lines.join("\n"));
+    for (const output of shown) expect(output).not.toContain(token);
+  });
+});
+
 describe("nothing written or shown holds a secret", () => {
   it("every file written and every output gathered above", () => {
     const written = readdirSync(dir).map((name) => readFileSync(join(dir, name), "utf8"));
