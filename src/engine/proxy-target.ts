@@ -4,6 +4,8 @@
  * its credentials). Plain data: `upstream/` connects to it.
  * @module
  */
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+
 /**
  * The real server a mock in proxy mode passes calls to: a Streamable HTTP endpoint (`target`,
  * with optional `headers` such as `Authorization`), or a command serving MCP on stdio (started
@@ -28,6 +30,8 @@ export type ProxyTarget =
       readonly target: string;
       /** Headers sent with every request to it, e.g. `{ authorization: "Bearer ..." }`. */
       readonly headers?: Readonly<Record<string, string>>;
+      /** An OAuth client provider (the SDK's): its access token is sent, refreshed when the server answers 401, and never shown. */
+      readonly authProvider?: OAuthClientProvider;
     }
   | {
       /** The command that serves MCP on its stdin and stdout. */

@@ -35,7 +35,7 @@ export function httpUpstream(target: string, headers: Readonly<Record<string, st
 export function upstreamTransport(target: ProxyTarget, stderr?: (chunk: string) => void): Transport {
   if ("target" in target) {
     const { url, headers } = httpUpstream(target.target, target.headers);
-    return new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+    return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(target.authProvider === undefined ? {} : { authProvider: target.authProvider }) });
   }
   if (target.command === "") throw new McpMockError("proxy.command is empty.");
   const transport = new StdioClientTransport({
