@@ -270,7 +270,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   snapshot(options: SnapshotOptions = {}): MockDefinition {
-    return snapshotOf(this.#core.journal.entries(), this.#core.redact(this.#core.proxied?.upstreamInfo()), options);
+    return snapshotOf(this.#core.journal.entries(), this.#core.journal.shown(this.#core.proxied?.upstreamInfo()), options);
   }
 
   /**

@@ -4,17 +4,23 @@
  * its credentials). Plain data: `upstream/` connects to it.
  * @module
  */
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+
 /**
  * The real server a mock in proxy mode passes calls to: a Streamable HTTP endpoint (`target`,
  * with optional `headers` such as `Authorization`), or a command serving MCP on stdio (started
- * once per upstream session, ended by `close()`). Credentials (the headers, a URL's user and
- * password, the command's `env`) are used, never journaled, printed or written to a snapshot.
+ * once per upstream session, ended by `close()`, with the SDK's default environment plus
+ * `env`, not the whole of the mock's). Credentials (a secret-looking value in `headers` or
+ * `env`, a URL's password and the Basic header made from it) are sent, and read `[redacted]`
+ * in the journal, snapshots, `verbose` lines, reports and error messages; a client receives
+ * the upstream's answers as it sent them. The rule: docs/guides/upstream-credentials.md.
  *
  * @example
  * ```ts
  * import { McpMock } from "mcpmock";
  * await using http = await McpMock.start({ proxy: { target: "http://127.0.0.1:3001/mcp" } });
- * await using stdio = await McpMock.start({ proxy: { command: "node", args: ["server.js", "stdio"] } });
+ * await using stdio = await McpMock.start({ proxy: { command: "node", args: ["server.js", "stdio"], env: { API_KEY: "sk-0123456789" } } });
+ * await using keyed = await McpMock.start({ proxy: { target: "http://127.0.0.1:3001/mcp", headers: { authorization: "Bearer sk-0123456789" } } });
  * ```
  * @category Starting
  */
@@ -24,6 +30,8 @@ export type ProxyTarget =
       readonly target: string;
       /** Headers sent with every request to it, e.g. `{ authorization: "Bearer ..." }`. */
       readonly headers?: Readonly<Record<string, string>>;
+      /** An OAuth client provider (the SDK's): its access token is sent, refreshed when the server answers 401, and never shown. */
+      readonly authProvider?: OAuthClientProvider;
     }
   | {
       /** The command that serves MCP on its stdin and stdout. */

@@ -67,6 +67,11 @@ export class Journal {
     this.#redacted = redacted.map((name) => name.toLowerCase());
   }
 
+  /** A value as the journal would keep it: proxy mode's upstream credentials replaced (the value itself otherwise). */
+  shown<T>(value: T): T {
+    return this.#shown === undefined ? value : this.#shown(value);
+  }
+
   /** The byte budget (`journalBytes`). */
   get budget(): number {
     return this.#budget;

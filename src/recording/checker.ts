@@ -22,6 +22,7 @@ import { upstreamTransport } from "../upstream/target.js";
 import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import { UpstreamSession } from "../upstream/upstream-session.js";
 import { redactor, secretsOf, type Redactor } from "../upstream/secrets.js";
+import { withWatchedProvider } from "../upstream/oauth.js";
 import { compareExact, compareShape, differences, type Answer } from "./answer-compare.js";
 import { stableJson } from "./definition-writer.js";
 import type { Pointer } from "./json-pointer.js";
@@ -224,7 +225,7 @@ class CheckSession {
   static async open(target: ProxyTarget, capabilities: Record<string, unknown>, timeoutMs: number): Promise<CheckSession> {
     const check = new CheckSession(upstreamName(target), redactor(secretsOf(target)));
     let words = "";
-    const transport = upstreamTransport(target, (chunk) => (words = (words + chunk).slice(-2_000)));
+    const transport = upstreamTransport(withWatchedProvider(target, check.#redact), (chunk) => (words = (words + chunk).slice(-2_000)));
     const relay: SessionRelay = {
       clientCapabilities: capabilities,
       notify: () => {},

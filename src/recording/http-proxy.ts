@@ -12,6 +12,8 @@ import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import { relayedHeaders } from "../upstream/http-headers.js";
 import { headerSecrets } from "../upstream/secrets.js";
 import { httpUpstream } from "../upstream/target.js";
+import { bearerFor, watchedProvider } from "../upstream/oauth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { isRequest, isResponse, messagesIn, type Exchange, type Recording, type WireMessage } from "./exchanges.js";
 
 /** Where the proxy listens and where it sends. */
@@ -20,6 +22,8 @@ export interface HttpProxyOptions {
   readonly target: string;
   /** Headers sent with every request to it, over the client's own (credentials: never written or shown). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** An OAuth client provider whose access token is sent with every request (renewed on a 401). */
+  readonly authProvider?: OAuthClientProvider;
   /** Port to listen on (0, the default: a free one); the host is always 127.0.0.1. */
   readonly port?: number;
   /** Where the exchanges go. */
@@ -98,6 +102,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
   // The target without its user information (sent as a header); messages name it so.
   const { url: target, headers: given } = httpUpstream(options.target, options.headers);
   const shown = `${target.origin}${target.pathname}`;
+  const provider = options.authProvider === undefined ? undefined : watchedProvider(options.authProvider, (secret) => options.recording.secrets.add(secret));
   const recording = options.recording;
   const closing = new AbortController();
   const reading = new Set<Promise<void>>();
@@ -134,13 +139,24 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     };
     let upstream: Response;
     try {
-      upstream = await fetch(upstreamUrl, {
-        method: c.req.method,
-        headers: withGiven(relayedHeaders(c.req.raw.headers), given),
-        ...(text === undefined ? {} : { body: text }),
-        redirect: "manual",
-        signal: AbortSignal.any([closing.signal, c.req.raw.signal, slow.signal]),
-      });
+      const send = async (renew: boolean): Promise<Response> => {
+        const headers = withGiven(relayedHeaders(c.req.raw.headers), given);
+        // An OAuth provider's token over the client's (renewed once when the server refuses it).
+        const bearer = provider === undefined ? undefined : await bearerFor(provider, target, renew);
+        if (bearer !== undefined) headers.set("authorization", bearer);
+        return fetch(upstreamUrl, {
+          method: c.req.method,
+          headers,
+          ...(text === undefined ? {} : { body: text }),
+          redirect: "manual",
+          signal: AbortSignal.any([closing.signal, c.req.raw.signal, slow.signal]),
+        });
+      };
+      upstream = await send(false);
+      if (upstream.status === 401 && provider !== undefined) {
+        await upstream.body?.cancel();
+        upstream = await send(true);
+      }
     } catch (error) {
       clearTimeout(timer);
       if (slow.signal.aborted) return tooSlow();

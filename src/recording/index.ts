@@ -65,7 +65,7 @@ export async function checkDefinition(fileOrDefinition: string | MockDefinition,
   // The same target record and proxy mode take: a stdio server starts with the SDK's default environment plus `env`.
   const target = "command" in options
     ? { command: options.command, args: options.args ?? [], ...(options.env === undefined ? {} : { env: options.env }) }
-    : { target: options.target, ...(options.headers === undefined ? {} : { headers: options.headers }) };
+    : { target: options.target, ...(options.headers === undefined ? {} : { headers: options.headers }), ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }) };
   return checkAgainst(definition, target, {
     ignore,
     shape: options.shape === true,

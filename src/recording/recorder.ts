@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { MockDefinition } from "../definition/format.js";
 import { McpMockError } from "../values/errors.js";
 import { upstreamName } from "../engine/proxy-target.js";
@@ -46,6 +47,8 @@ export type RecordTarget =
       readonly target: string;
       /** Headers sent with every request to it, e.g. `{ authorization: "Bearer ..." }` (over the client's own). */
       readonly headers?: Readonly<Record<string, string>>;
+      /** An OAuth client provider (the SDK's `OAuthClientProvider`): its access token is sent, renewed when the server answers 401; its tokens never reach the file. */
+      readonly authProvider?: OAuthClientProvider;
     }
   | {
       /** The command that serves MCP on its stdin and stdout, e.g. `"node"`. */
@@ -184,7 +187,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     exited = relay.exited;
   } else {
     if (typeof options.target !== "string" || !URL.canParse(options.target)) throw new McpMockError(`record({ target }) takes the real server's URL, like "http://127.0.0.1:3001/mcp"; received ${JSON.stringify(options.target)}.`);
-    const proxy = await startHttpProxy({ target: new URL(options.target).href, ...(options.headers === undefined ? {} : { headers: options.headers }), port: options.port ?? 0, recording, timeoutMs });
+    const proxy = await startHttpProxy({ target: new URL(options.target).href, ...(options.headers === undefined ? {} : { headers: options.headers }), ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }), port: options.port ?? 0, recording, timeoutMs });
     stopServer = () => proxy.close();
     url = proxy.url;
     exited = new Promise(() => {});

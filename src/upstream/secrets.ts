@@ -175,9 +175,21 @@ export interface Redactor {
   value<T>(value: T): T;
   /** A text with its secrets replaced. */
   text(text: string): string;
+  /** One more secret, learnt later (an OAuth token the provider handed out). */
+  add(secret: string): void;
 }
 
 /** The redactor of a list of secrets. */
 export function redactor(secrets: readonly string[]): Redactor {
-  return { secrets, value: (v) => scrubbed(v, secrets), text: (t) => redactText(t, secrets) };
+  let list = orderedSecrets(secrets);
+  return {
+    get secrets() {
+      return list;
+    },
+    value: (v) => scrubbed(v, list),
+    text: (t) => redactText(t, list),
+    add: (secret) => {
+      if (!list.includes(secret)) list = orderedSecrets([...list, secret]);
+    },
+  };
 }

@@ -3,6 +3,7 @@
  * @module
  */
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../values/errors.js";
 import type { ProxyTarget } from "../engine/proxy-target.js";
@@ -36,6 +37,8 @@ import { StdioUpstreamTransport } from "./stdio-client.js";
 export function upstreamTransport(target: ProxyTarget, stderr?: (chunk: string) => void): Transport {
   if ("target" in target) {
     const { url, headers } = httpUpstream(target.target, target.headers);
+    // An OAuth upstream goes through the SDK's transport, which runs the authorization flow.
+    if (target.authProvider !== undefined) return new StreamableHTTPClientTransport(url, { requestInit: { headers }, authProvider: target.authProvider });
     return new HttpUpstreamTransport(url, headers);
   }
   if (target.command === "") throw new McpMockError("proxy.command is empty.");

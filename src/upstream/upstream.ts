@@ -11,6 +11,7 @@ import { upstreamTransport } from "./target.js";
 import { upstreamName, type ProxyTarget } from "../engine/proxy-target.js";
 import { failure, UpstreamSession } from "./upstream-session.js";
 import { redactor, secretsOf, type Redactor } from "./secrets.js";
+import { withWatchedProvider } from "./oauth.js";
 
 /**
  * The upstream of a mock started with `proxy` (none without), its first session opened: a
@@ -46,9 +47,9 @@ export class Upstream implements UpstreamPort {
   #closed = false;
 
   constructor(target: ProxyTarget, options: UpstreamOptions) {
-    this.#target = target;
     this.name = upstreamName(target);
     this.#redactor = redactor(secretsOf(target));
+    this.#target = withWatchedProvider(target, this.#redactor);
     this.#options = options;
   }
 

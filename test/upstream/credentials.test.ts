@@ -14,6 +14,8 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { auth, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { McpMock } from "../../src/index.js";
 import { checkDefinition, record } from "../../src/recording/index.js";
 import type { MockDefinition } from "../../src/definition/format.js";
@@ -307,6 +309,106 @@ describe("record and check an HTTP server with headers", () => {
       shown.push(run.stdout(), run.stderr());
       expect(run.stderr()).toMatch(/--header|--env/);
     }
+  });
+});
+
+describe("a server behind the mock's own authorization server, with a supplied token", () => {
+  it("is recorded, replayed, checked and proxied; without the token check says 401; the token is nowhere", async () => {
+    const real = await McpMock.start({ auth: true, tools: [{ name: "whoami" }], onUnmatched: "silent" });
+    closers.push(() => real.close());
+    real.toolsCall("whoami").respondsWith((call) => ({ youSent: call.headers["authorization"] ?? "nothing" }));
+    const token = real.auth.issueToken();
+    const headers = { authorization: `Bearer ${token}` };
+    const out = join(dir, "behind-auth.json");
+    await capturingStderr(() => record({ target: real.url, headers, out, session: async (c) => void (await c.callTool({ name: "whoami", arguments: {} })) }));
+    const file = readFileSync(out, "utf8");
+    expect(file).not.toContain(token);
+    expect(file).toContain('youSent\\":\\"[redacted]');
+    // The replay answers as recorded.
+    const replay = await McpMock.fromDefinition(out);
+    closers.push(() => replay.close());
+    expect(text(await (await connect(replay.url)).callTool({ name: "whoami", arguments: {} }))).toBe('{"youSent":"[redacted]"}');
+    const agreed = await checkDefinition(out, { target: real.url, headers });
+    expect(agreed.ok).toBe(true);
+    const refused = await checkDefinition(out, { target: real.url }).then((r) => r.lines.join("\n"), (e: Error) => e.message);
+    expect(refused).toMatch(/401|[Uu]nauthorized/);
+    const { value: proxied } = await capturingStderr(async () => {
+      const mock = await McpMock.start({ proxy: { target: real.url, headers }, verbose: true });
+      closers.push(() => mock.close());
+      const answer = text(await (await connect(mock.url)).callTool({ name: "whoami", arguments: {} }));
+      shown.push(JSON.stringify(mock.requests()), JSON.stringify(mock.snapshot()));
+      return answer;
+    });
+    expect(proxied).toBe(`{"youSent":"Bearer ${token}"}`);
+    shown.push(refused, agreed.lines.join("\n"));
+    for (const output of shown) expect(output).not.toContain(token);
+  });
+});
+
+/** An OAuth client provider as an app writes one; its "browser" consents by following the authorization URL. */
+class TestProvider implements OAuthClientProvider {
+  #client: OAuthClientInformationMixed | undefined;
+  #tokens: OAuthTokens | undefined;
+  #verifier = "";
+  code = "";
+  readonly redirectUrl = "http://127.0.0.1:1/callback";
+  readonly clientMetadata = { client_name: "credentials-test", redirect_uris: ["http://127.0.0.1:1/callback"], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    return this.#client;
+  }
+  saveClientInformation(client: OAuthClientInformationMixed): void {
+    this.#client = client;
+  }
+  tokens(): OAuthTokens | undefined {
+    return this.#tokens;
+  }
+  saveTokens(tokens: OAuthTokens): void {
+    this.#tokens = tokens;
+  }
+  async redirectToAuthorization(url: URL): Promise<void> {
+    const consent = await fetch(url, { redirect: "manual" });
+    this.code = new URL(consent.headers.get("location")!).searchParams.get("code") ?? "";
+  }
+  saveCodeVerifier(verifier: string): void {
+    this.#verifier = verifier;
+  }
+  codeVerifier(): string {
+    return this.#verifier;
+  }
+}
+
+describe("a server behind the mock's own authorization server, through an OAuth client provider", () => {
+  it("is recorded (a refused token renewed), checked and proxied; no token is written or shown", async () => {
+    const real = await McpMock.start({ auth: true, tools: [{ name: "whoami" }], onUnmatched: "silent" });
+    closers.push(() => real.close());
+    real.toolsCall("whoami").respondsWith((call) => ({ youSent: call.headers["authorization"] ?? "nothing" }));
+    const provider = new TestProvider();
+    expect(await auth(provider, { serverUrl: real.url })).toBe("REDIRECT");
+    expect(await auth(provider, { serverUrl: real.url, authorizationCode: provider.code })).toBe("AUTHORIZED");
+    const first = provider.tokens()!;
+    // The access token the provider holds is refused: the recorder renews it with the refresh token.
+    provider.saveTokens({ ...first, access_token: "stale-access-token-0000" });
+    const out = join(dir, "oauth.json");
+    let who = "";
+    await capturingStderr(() => record({ target: real.url, authProvider: provider, out, session: async (c) => void (who = text(await c.callTool({ name: "whoami", arguments: {} }))) }));
+    const renewed = provider.tokens()!.access_token;
+    expect(renewed).not.toBe("stale-access-token-0000");
+    expect(who).toBe(`{"youSent":"Bearer ${renewed}"}`);
+    const file = readFileSync(out, "utf8");
+    expect(file).toContain('youSent\\":\\"Bearer [redacted]');
+    const report = await checkDefinition(out, { target: real.url, authProvider: provider });
+    shown.push(report.lines.join("\n"));
+    expect(report.ok).toBe(true);
+    const { value: proxied } = await capturingStderr(async () => {
+      const mock = await McpMock.start({ proxy: { target: real.url, authProvider: provider }, verbose: true });
+      closers.push(() => mock.close());
+      const answer = text(await (await connect(mock.url)).callTool({ name: "whoami", arguments: {} }));
+      shown.push(JSON.stringify(mock.requests()), JSON.stringify(mock.snapshot()));
+      return answer;
+    });
+    expect(proxied).toBe(`{"youSent":"Bearer ${provider.tokens()!.access_token}"}`);
+    const tokens = [first.access_token, first.refresh_token!, renewed, provider.tokens()!.access_token];
+    for (const output of [file, ...shown]) for (const token of tokens) expect(output).not.toContain(token);
   });
 });
 
