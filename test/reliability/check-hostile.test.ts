@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkDefinition, record } from "../../src/recording/index.js";
+import type { MockDefinition } from "../../src/index.js";
 import { hostileHttpUpstream, hostileStdioScript } from "../support/hostile-upstream.js";
 
 describe("check and the recorder against hostile servers", () => {
@@ -15,7 +16,7 @@ describe("check and the recorder against hostile servers", () => {
     const upstream = await hostileHttpUpstream();
     try {
       const started = Date.now();
-      const definition = { tools: [{ name: "endless", inputSchema: { type: "object" } }], responses: [{ tool: "endless", args: {}, stream: [{ progress: 1 }], result: "done" }] };
+      const definition: MockDefinition = { tools: [{ name: "endless", inputSchema: { type: "object" } }], responses: [{ tool: "endless", args: {}, stream: [{ progress: 1 }], result: "done" }] };
       await expect(checkDefinition(definition, { target: upstream.url, timeoutMs: 500 })).rejects.toThrow(/did not answer tools\/call: no answer within 5000 ms in all \(10 times the timeout\), though progress kept coming/);
       expect(Date.now() - started).toBeLessThan(10_000);
       await new Promise((r) => setTimeout(r, 100));
