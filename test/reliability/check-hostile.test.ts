@@ -6,13 +6,13 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, test } from "vitest";
 import { checkDefinition, record } from "../../src/recording/index.js";
 import type { MockDefinition } from "../../src/index.js";
 import { hostileHttpUpstream, hostileStdioScript } from "../support/hostile-upstream.js";
 
 describe("check and the recorder against hostile servers", () => {
-  it("checkDefinition against a server that streams progress forever ends at 10 times the timeout, saying so", async () => {
+  test("checkDefinition against a server that streams progress forever ends at 10 times the timeout, saying so", async () => {
     const upstream = await hostileHttpUpstream();
     try {
       const started = Date.now();
@@ -26,7 +26,7 @@ describe("check and the recorder against hostile servers", () => {
     }
   });
 
-  it("record() over stdio of a server that prints a line that is not JSON records the rest (no uncaught SyntaxError)", async () => {
+  test("record() over stdio of a server that prints a line that is not JSON records the rest (no uncaught SyntaxError)", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "mcpmock-record-noise-")), "recorded.json");
     const { definition } = await record({ command: process.execPath, args: [hostileStdioScript(), "noise"], out, session: async (client) => void (await client.callTool({ name: "ok", arguments: {} })) });
     expect(definition.tools?.map((t) => t.name)).toEqual(["ok", "flood"]);

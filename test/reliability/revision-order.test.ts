@@ -5,7 +5,7 @@
  * Mcp-Method / Mcp-Name headers against the body, then dispatch, where an unknown method is
  * 404 -32601). A request with a broken envelope or header is told so, whatever its method.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
 
 const V = "2026-07-28";
@@ -23,9 +23,9 @@ async function send(url: string, method: string, opts: { header?: string | null;
 }
 
 describe("2026-07-28: the transport's checks before the method lookup", () => {
-  for (const method of ["initialize", "ping", "no/such"]) {
-    it(`${method}: an Mcp-Method header that disagrees is 400 -32020, a missing one too, a malformed envelope 400 -32602; only a clean request gets 404 -32601`, async () => {
-      await using mock = await McpMock.start({ onUnmatched: "silent" });
+  test("initialize, ping and an unknown method: an Mcp-Method header that disagrees is 400 -32020, a missing one too, a malformed envelope 400 -32602; only a clean request gets 404 -32601", async () => {
+    await using mock = await McpMock.start({ onUnmatched: "silent" });
+    for (const method of ["initialize", "ping", "no/such"]) {
       const disagrees = await send(mock.url, method, { header: "tools/list" });
       expect([disagrees.status, disagrees.code]).toEqual([400, -32020]);
       expect(disagrees.message).toContain(`the body names method ${method} but the Mcp-Method header names tools/list`);
@@ -38,6 +38,6 @@ describe("2026-07-28: the transport's checks before the method lookup", () => {
       }
       const clean = await send(mock.url, method, {});
       expect([clean.status, clean.code]).toEqual([404, -32601]);
-    });
-  }
+    }
+  });
 });
