@@ -35,9 +35,12 @@ export interface CheckOptions {
   readonly ignore?: readonly Pointer[];
   /** The client capabilities to declare (`--capabilities`); default: the definition's `recorded.clientCapabilities`, or none. */
   readonly capabilities?: Record<string, unknown>;
-  /** Milliseconds the server gets to connect and to answer each request (progress starts it again); 10000 by default. */
+  /** Milliseconds the server gets to connect and to answer each request (progress starts it again, up to 10 times this in all); 10000 by default. */
   readonly timeoutMs?: number;
 }
+
+/** A whole call is bounded at this many times the timeout, however much progress it reports. */
+const WHOLE_CALL_TIMEOUTS = 10;
 
 /** One call (or the declarations) that differs, and how. */
 export interface CheckDifference {
@@ -211,6 +214,8 @@ class CheckSession {
   readonly #name: string;
   /** The target's credentials, replaced in what the server answers before it is compared (as the recording replaced them) and in every message. */
   readonly #redact: Redactor;
+  /** Milliseconds a whole call may take, progress or not (`WHOLE_CALL_TIMEOUTS` times the timeout). */
+  #wholeMs = 0;
   #session!: UpstreamSession;
   /** What the call in flight has streamed so far; `undefined` between calls. */
   #streamed: Streamed[] | undefined;
@@ -234,6 +239,7 @@ class CheckSession {
     check.#session = await UpstreamSession.open(transport, check.#name, relay, timeoutMs, () => words).catch((error: Error) => {
       throw new Error(check.#redact.text(error.message));
     });
+    check.#wholeMs = timeoutMs * WHOLE_CALL_TIMEOUTS;
     // The server's messages as they arrive, in order, before the SDK (and the session) handle them.
     const handle = transport.onmessage;
     transport.onmessage = (message, extra) => {
@@ -267,19 +273,23 @@ class CheckSession {
     this.#answers = (stream ?? []).flatMap((s) => ("request" in s && s.answer !== undefined ? [{ method: s.request, answer: s.answer }] : []));
     // Progress is asked for only when the recording had it (a progress token in the request).
     const wantsProgress = (stream ?? []).some((s) => "progress" in s);
+    // Progress starts the wait again; this bounds the whole call, so a server streaming forever ends too.
+    const whole = new AbortController();
+    const bound = setTimeout(() => whole.abort(`no answer within ${this.#wholeMs} ms in all (${WHOLE_CALL_TIMEOUTS} times the timeout), though progress kept coming`), this.#wholeMs);
     try {
       const answer = await this.#session.request({
         sessionKey: "",
         method,
         params,
         relay: { clientCapabilities: {}, notify: () => {}, request: () => Promise.reject(new Error("unused")) },
-        signal: new AbortController().signal,
+        signal: whole.signal,
         ...(wantsProgress ? { onProgress: () => {} } : {}),
       });
       const why = trouble(answer, this.#name);
       if (why !== undefined) throw new Error(this.#redact.text(why));
       return { answer: this.#redact.value(answer), streamed: this.#redact.value(streamed) };
     } finally {
+      clearTimeout(bound);
       this.#streamed = undefined;
       this.#answers = [];
     }

@@ -38,7 +38,7 @@ export type CheckDefinitionOptions = RecordTarget & {
   readonly shape?: boolean;
   /** JSON Pointers into results left out of the comparison, e.g. `"/structuredContent/time"` (`--ignore`). */
   readonly ignore?: readonly string[];
-  /** Milliseconds the server gets to connect and to answer each request (progress starts it again); 10000 by default. */
+  /** Milliseconds the server gets to connect and to answer each request (progress starts it again, up to 10 times this in all); 10000 by default. */
   readonly timeoutMs?: number;
 };
 
