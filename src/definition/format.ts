@@ -231,8 +231,10 @@ export interface TaskDefinition {
 /** A response entry: for a tool (`tool`) or any method (`method`). @category Definitions */
 export type ResponseDefinition = AnswerDefinition &
   MatchingDefinition &
-  ModifierDefinition &
-  (
+  ModifierDefinition & {
+    /** JSON Pointers into this entry's results that `mcpmock check` leaves out (values that vary from run to run), beside `--ignore`; the mock ignores it. */
+    ignore?: string[];
+  } & (
     | {
         /** The tool whose `tools/call` this entry answers; it must be declared in `tools`. */
         tool: string;
@@ -363,6 +365,12 @@ export interface MockDefinition {
   recorded?: {
     /** The client's capabilities in its `initialize` request, e.g. `{ "elicitation": {}, "sampling": {} }`. */
     clientCapabilities?: Record<string, unknown>;
+    /**
+     * The order the calls were recorded in: the index in `responses` of each call's entry, in
+     * turn. `mcpmock check` plays them in this order (a `then` answer after the calls made
+     * between), so a stateful server agrees with its own recording.
+     */
+    order?: number[];
   };
   /** Steps played on every GET stream (server-initiated messages) when it opens. */
   openStream?: StepDefinition[];

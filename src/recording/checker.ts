@@ -23,9 +23,9 @@ import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import { UpstreamSession } from "../upstream/upstream-session.js";
 import { redactor, secretsOf, type Redactor } from "../upstream/secrets.js";
 import { withWatchedProvider } from "../upstream/oauth.js";
-import { compareExact, compareShape, differences, type Answer } from "./answer-compare.js";
+import { changeLines, changesBetween, compareShape, exactChanges, type Answer, type Change } from "./answer-compare.js";
 import { stableJson } from "./definition-writer.js";
-import type { Pointer } from "./json-pointer.js";
+import { parsePointer, type Pointer } from "./json-pointer.js";
 
 /** How answers are compared, and what the client declares. */
 export interface CheckOptions {
@@ -41,13 +41,34 @@ export interface CheckOptions {
 
 /** A whole call is bounded at this many times the timeout, however much progress it reports. */
 const WHOLE_CALL_TIMEOUTS = 10;
+/**
+ * One place where a call's answer (or what it streamed) differs, whole: never cut.
+ *
+ * @example
+ * ```ts
+ * import type { CheckChange } from "mcpmock/recording";
+ * const change: CheckChange = { at: "/content/0/text", expected: "5", received: "6" };
+ * ```
+ */
+export interface CheckChange {
+  /** Where: a JSON Pointer into the result (`/content/0/text`, `""` for the whole), or `stream message 2 params/level` for what was streamed. */
+  readonly at: string;
+  /** The value the definition expects there (`undefined`: none). */
+  readonly expected: unknown;
+  /** The value the server gave there (`undefined`: none). */
+  readonly received: unknown;
+  /** For long texts and objects, a diff: one line each, `- ` expected, `+ ` received, `  ` both; in one long line, `[-removed-]{+added+}`. */
+  readonly diff?: string;
+}
 
 /** One call (or the declarations) that differs, and how. */
 export interface CheckDifference {
   /** What was played, as the report names it: `tools/call "get-sum" {"a":2,"b":3}`, or `tools/list`. */
   readonly call: string;
-  /** The differences, one line each: `/content/0/text: expected "5", received "6"`. */
+  /** The differences, one line each, whole: `/content/0/text: expected "5", received "6"` (a long value's diff on the lines after it). */
   readonly details: readonly string[];
+  /** The places that differ, each value whole, with a diff of long ones (empty for differences of shape or of declarations). */
+  readonly changes: readonly CheckChange[];
 }
 
 /** What a check found. */
@@ -78,6 +99,10 @@ interface Planned {
   readonly params: Json;
   readonly expected: readonly Expected[];
   readonly tool?: string;
+  /** The entry's own `ignore`: pointers into its results left out of the comparison. */
+  readonly ignore: readonly Pointer[];
+  /** The entry's index in `responses` (`undefined` for a prompt's), for the recorded order. */
+  readonly entry?: number;
 }
 
 /** A streamed message as check compares it: a notification, or a request of the server's. */
@@ -125,7 +150,8 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
   const planned: Planned[] = [];
   let unplayable = 0;
   const tools = new Map((def.tools ?? []).map((t) => [t.name, t]));
-  for (const r of def.responses ?? []) {
+  for (const [entry, r] of (def.responses ?? []).entries()) {
+    const ignore = (r.ignore ?? []).map(parsePointer);
     if (r.status !== undefined || r.fault !== undefined || r.method === "initialize") continue;
     // A stream that asks the client without the answer it got (a hand-written one) cannot be played.
     if (![r, ...(r.then ?? [])].every((a) => playable(a.stream))) {
@@ -138,7 +164,7 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
         const args = unwrap(r.args) as Json;
         const label = `tools/call "${r.tool}" ${stableJson(args)}`;
         const hasSchema = tools.get(r.tool)?.outputSchema !== undefined;
-        planned.push({ label, method: "tools/call", params: { name: r.tool, arguments: args }, tool: r.tool, expected: expectations(r, r.then, { args, params: { name: r.tool, arguments: args } }, hasSchema) });
+        planned.push({ label, method: "tools/call", params: { name: r.tool, arguments: args }, tool: r.tool, ignore, entry, expected: expectations(r, r.then, { args, params: { name: r.tool, arguments: args } }, hasSchema) });
       }
     } else if (r.method !== undefined) {
       // `_meta` matched with any value (as recordings write it) is left out of the request.
@@ -148,7 +174,7 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
       else {
         const params = unwrap(sent) as Json;
         const name = typeof params["name"] === "string" && r.method === "tools/call" ? params["name"] : undefined;
-        planned.push({ label: `${r.method} ${stableJson(params)}`, method: r.method, params, ...(name === undefined ? {} : { tool: name }), expected: expectations(r, r.then, { params, args: params["arguments"] }, name === undefined ? undefined : tools.get(name)?.outputSchema !== undefined) });
+        planned.push({ label: `${r.method} ${stableJson(params)}`, method: r.method, params, ignore, entry, ...(name === undefined ? {} : { tool: name }), expected: expectations(r, r.then, { params, args: params["arguments"] }, name === undefined ? undefined : tools.get(name)?.outputSchema !== undefined) });
       }
     }
   }
@@ -161,7 +187,7 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
       const args = unwrap(r.args) as Json;
       const messages = typeof r.messages === "string" ? [{ role: "user", content: { type: "text", text: r.messages } }] : r.messages;
       const result = substitute(r.description === undefined ? { messages } : { description: r.description, messages }, { args });
-      planned.push({ label: `prompts/get "${p.name}" ${stableJson(args)}`, method: "prompts/get", params: { name: p.name, arguments: args }, expected: [r.error ? { error: r.error } : { result }] });
+      planned.push({ label: `prompts/get "${p.name}" ${stableJson(args)}`, method: "prompts/get", params: { name: p.name, arguments: args }, ignore: [], expected: [r.error ? { error: r.error } : { result }] });
     }
   }
   return { planned, unplayable };
@@ -183,20 +209,26 @@ function streamedOf(stream: readonly StepDefinition[] | undefined): Streamed[] {
 function showStreamed(m: Streamed | undefined): string {
   if (m === undefined) return "nothing";
   const params = m.params === undefined ? "" : ` ${stableJson(m.params)}`;
-  const text = `${m.kind === "request" ? "the request " : ""}${m.method}${params}`;
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+  return `${m.kind === "request" ? "the request " : ""}${m.method}${params}`;
 }
 
-/** The differences between what a call should stream and what it streamed, one line each. */
-function compareStreams(expected: readonly Streamed[], actual: readonly Streamed[], shape: boolean): string[] {
+/** The differences between what a call should stream and what it streamed: lines, and the places whose params differ. */
+function compareStreams(expected: readonly Streamed[], actual: readonly Streamed[], shape: boolean): { lines: string[]; changes: Change[] } {
   const lines: string[] = [];
+  const changes: Change[] = [];
   for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
     const [e, a] = [expected[i], actual[i]];
     const where = `stream message ${i + 1}`;
     if (e === undefined || a === undefined || e.kind !== a.kind || e.method !== a.method) lines.push(`${where}: expected ${showStreamed(e)}, received ${showStreamed(a)}`);
-    else if (!shape) lines.push(...differences(e.params ?? {}, a.params ?? {}).map((d) => `${where} (${e.method}) params${d}`));
+    else if (!shape) {
+      for (const c of changesBetween(e.params ?? {}, a.params ?? {})) {
+        const change = { ...c, at: `${where} params${c.at}` };
+        changes.push(change);
+        lines.push(...changeLines({ ...c, at: `${where} (${e.method}) params${c.at}` }));
+      }
+    }
   }
-  return lines;
+  return { lines, changes };
 }
 
 /** Where a connection could not answer at all (not the server's own error): the check cannot go on. */
@@ -328,6 +360,27 @@ async function declarations(session: CheckSession, def: MockDefinition, lines: s
 }
 
 /**
+ * The calls to play, in order: as the recording made them when it says (`recorded.order`, the
+ * entry of each call in turn: an entry's `then` answers come after the calls made between
+ * them, so a stateful server sees what it saw), then whatever the order does not name, in the
+ * file's order, each entry's answers in turn. `i` is the answer's index in its entry.
+ */
+function recordedOrder(planned: readonly Planned[], order: readonly number[] | undefined): Array<{ p: Planned; i: number }> {
+  const out: Array<{ p: Planned; i: number }> = [];
+  const played = new Map<Planned, number>();
+  const byEntry = new Map(planned.flatMap((p) => (p.entry === undefined ? [] : [[p.entry, p] as const])));
+  for (const entry of order ?? []) {
+    const p = byEntry.get(entry);
+    if (p === undefined) continue;
+    const i = played.get(p) ?? 0;
+    played.set(p, i + 1);
+    out.push({ p, i });
+  }
+  for (const p of planned) for (let i = played.get(p) ?? 0; i < p.expected.length; i++) out.push({ p, i });
+  return out;
+}
+
+/**
  * Checks a definition against a real server. Rejects when the server cannot be reached.
  *
  * @example
@@ -344,23 +397,22 @@ export async function checkAgainst(def: MockDefinition, target: ProxyTarget, opt
   let agreed = 0;
   try {
     const problems = await declarations(session, def, lines);
-    if (problems.length > 0) found.push({ call: "tools/list", details: problems });
+    if (problems.length > 0) found.push({ call: "tools/list", details: problems, changes: [] });
     else if (def.tools !== undefined) agreed++;
     const { planned, unplayable } = plan(def);
     const tools = new Map((def.tools ?? []).map((t) => [t.name, t]));
-    for (const p of planned) {
-      for (const [i, expected] of p.expected.entries()) {
-        const { answer: actual, streamed } = await session.ask(p.method, p.params, expected.stream);
-        const shape = { tool: p.tool !== undefined, ...(p.tool === undefined ? {} : { outputSchema: tools.get(p.tool)?.outputSchema }) };
-        const diff = [
-          ...compareStreams(streamedOf(expected.stream), streamed, options.shape === true),
-          ...(options.shape ? compareShape(expected, actual, shape) : compareExact(expected, actual, options.ignore)),
-        ];
-        const label = p.expected.length > 1 ? `${p.label} (call ${i + 1} of ${p.expected.length})` : p.label;
-        if (diff.length === 0) agreed++;
-        else found.push({ call: label, details: diff });
-        lines.push(diff.length === 0 ? `✓ ${label}: agrees` : `✗ ${label}: differs`, ...diff.map((d) => `    ${d}`));
-      }
+    for (const { p, i } of recordedOrder(planned, def.recorded?.order)) {
+      const expected = p.expected[Math.min(i, p.expected.length - 1)] as Expected;
+      const { answer: actual, streamed } = await session.ask(p.method, p.params, expected.stream);
+      const shape = { tool: p.tool !== undefined, ...(p.tool === undefined ? {} : { outputSchema: tools.get(p.tool)?.outputSchema }) };
+      const stream = compareStreams(streamedOf(expected.stream), streamed, options.shape === true);
+      const exact = options.shape ? [] : exactChanges(expected, actual, [...(options.ignore ?? []), ...p.ignore]);
+      const changes = [...stream.changes, ...exact.filter((c): c is Change => !("line" in c))];
+      const diff = [...stream.lines, ...(options.shape ? compareShape(expected, actual, shape) : exact.flatMap((c) => ("line" in c ? [c.line] : changeLines(c))))];
+      const label = p.expected.length > 1 ? `${p.label} (call ${i + 1} of ${p.expected.length})` : p.label;
+      if (diff.length === 0) agreed++;
+      else found.push({ call: label, details: diff, changes });
+      lines.push(diff.length === 0 ? `✓ ${label}: agrees` : `✗ ${label}: differs`, ...diff.map((d) => `    ${d}`));
     }
     if (unplayable > 0) lines.push(`  (${unplayable} entries not played: they answer any arguments, match with matchers, or ask the client without a recorded answer)`);
     lines.push(`${agreed} agree, ${found.length} differ`);

@@ -19,7 +19,7 @@ import type { RecordTarget } from "./recorder.js";
 import { credentialProblems } from "../upstream/credentials.js";
 
 export { record, startRecorder, type RecordTarget, type RecordFileOptions, type RecorderOptions, type RecordOptions, type RecordResult, type Recorder } from "./recorder.js";
-export type { CheckReport, CheckDifference } from "./checker.js";
+export type { CheckReport, CheckDifference, CheckChange } from "./checker.js";
 
 /**
  * Options of {@link checkDefinition}: the real server, the capabilities its client declares,
