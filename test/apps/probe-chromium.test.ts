@@ -14,7 +14,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { chromium, type BrowserContext } from "playwright-core";
-import { McpMock, toolsCall, type AppEvent } from "../../src/index.js";
+import { McpMock, appEvent, toolsCall, type AppEvent } from "../../src/index.js";
 import { CHROMIUM } from "../support/browser.js";
 
 /** Chromium as the inspector tests run it, and with loopback reachable from the sandboxed view (the probe's direct reports). */
@@ -84,24 +84,24 @@ async function host(mock: McpMock, wrong: { resultFirst?: boolean; refuseCalls?:
   };
 }
 
-/** Waits until the events hold one that `predicate` accepts. */
-async function until(mock: McpMock, predicate: (e: AppEvent) => boolean, timeout = 5000): Promise<void> {
-  const end = Date.now() + timeout;
-  while (!mock.appEvents().some(predicate)) {
-    if (Date.now() > end) throw new Error(`no such app event in ${timeout} ms; events: ${mock.appEvents().map((e) => `${e.from} ${e.method}`).join(", ")}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const index = (events: AppEvent[], from: string, method: string): number => events.findIndex((e) => e.from === from && e.method === method);
 
 describe("a real host renders the probe", () => {
   test("handshake, input before result, a scripted call through the host, teardown", async () => {
     await using mock = await startMock();
     const run = await host(mock);
-    await until(mock, (e) => e.from === "host" && e.method === "tools/call" && e.result !== undefined);
+    await mock.waitForAppEvent(appEvent("tools/call", { from: "host", answer: true }), { timeout: 5000 });
     await run.teardown();
-    await until(mock, (e) => e.method === "ui/resource-teardown" && e.from === "view" && e.result !== undefined);
+    await mock.waitForAppEvent(appEvent("ui/resource-teardown", { from: "view", answer: true }), { timeout: 5000 });
+    mock.verifyAppEvents([
+      appEvent("ui/initialize", { from: "view", answer: false }),
+      appEvent("ui/initialize", { from: "host", answer: true, contains: { hostContext: { theme: "light" } } }),
+      appEvent("ui/notifications/tool-input", { from: "host", contains: { arguments: { city: "Paris" } } }),
+      appEvent("ui/notifications/tool-result", { from: "host" }),
+      appEvent("tools/call", { from: "view", contains: { name: "refresh" } }),
+      appEvent("ui/resource-teardown", { from: "host" }),
+    ]);
+    mock.verifyAppEvents([appEvent("ui/notifications/tool-result", { from: "host" })], { times: 1 });
     const events = mock.appEvents();
     const init = events.find((e) => e.from === "host" && e.method === "ui/initialize" && e.result !== undefined);
     expect(init?.result).toMatchObject({ hostInfo: { name: "test-host" }, hostContext: { theme: "light", displayMode: "inline" } });
@@ -120,9 +120,15 @@ describe("a real host renders the probe", () => {
   test("a wrong host is seen: the result before the input, a call it refuses to relay", async () => {
     await using mock = await startMock();
     const run = await host(mock, { resultFirst: true, refuseCalls: true });
-    await until(mock, (e) => e.from === "host" && e.method === "tools/call" && e.error !== undefined);
+    await mock.waitForAppEvent(appEvent("tools/call", { from: "host", answer: true }), { timeout: 5000 });
     const events = mock.appEvents();
     expect(index(events, "host", "ui/notifications/tool-result")).toBeLessThan(index(events, "host", "ui/notifications/tool-input"));
+    const order = (): void => mock.verifyAppEvents([appEvent("ui/notifications/tool-input", { from: "host" }), appEvent("ui/notifications/tool-result", { from: "host" })]);
+    expect(order).toThrow(/2\. host → view ui\/notifications\/tool-result: ✗ out of order: it came at #\d+, before the event matched above/);
+    expect(order).toThrow(/App events received \(\d+\):\n  #0 view ui\/initialize/);
+    const relayed = (): void => mock.verifyAppEvents([appEvent("tools/call", { from: "host", answer: true, contains: { content: [] } })]);
+    expect(relayed).toThrow(/1\. host → view tools\/call \(an answer\) containing \{"content":\[\]\}: ✗ missing: no such event arrived/);
+    await expect(mock.waitForAppEvent(appEvent("ui/resource-teardown"), { timeout: 50 })).rejects.toThrow(/waitForAppEvent: nothing in 50 ms\. .*ui\/resource-teardown: ✗ missing/s);
     expect(events.find((e) => e.from === "host" && e.method === "tools/call")?.error).toMatchObject({ message: expect.stringContaining("does not relay") });
     expect(mock.findRequests(toolsCall("refresh"))).toHaveLength(0);
     await run.close();
