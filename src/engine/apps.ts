@@ -140,7 +140,9 @@ export class Apps {
           isError: false,
           payload: (call: McpCall) => {
             const { taken, problems } = this.report(call.args);
-            return problems.length === 0 ? { taken } : { taken, problems };
+            if (problems.length === 0) return { taken };
+            // A broken report is an error the journal shows, and the view's host sees.
+            return { content: [{ type: "text", text: `[mcpmock] ${taken} app event(s) taken; the rest refused: ${problems.slice(0, 5).join("; ")}` }], isError: true };
           },
         },
       ],
