@@ -4,6 +4,7 @@
  */
 import type { AppDeclaration } from "./stubs/app-catalog.js";
 import type { AppEvent } from "./journal/app-events.js";
+import { verifyAppEvents, waitForAppEvent, type AppEventPattern } from "./journal/app-event-checks.js";
 import type { StubBuilder } from "./dsl/stub-builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./dsl/method-builders.js";
 import type { JournalEntry } from "./journal/entry.js";
@@ -320,6 +321,40 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    */
   appEvents(): AppEvent[] {
     return this.#core.apps.events.all();
+  }
+
+  /**
+   * Checks that app events fitting the patterns arrived in this order (others may come
+   * between); with `times`, that each fits exactly that many. Throws a report that says which
+   * event was missing or out of order, and lists the events that did arrive.
+   *
+   * @example
+   * ```ts
+   * import { appEvent } from "mcpmock";
+   * mock.verifyAppEvents([
+   *   appEvent("ui/initialize", { from: "host", answer: true }),
+   *   appEvent("ui/notifications/tool-input", { from: "host" }),
+   *   appEvent("ui/notifications/tool-result", { from: "host" }),
+   * ]);
+   * mock.verifyAppEvents([appEvent("ui/notifications/tool-result", { from: "host" })], { times: 1 });
+   * ```
+   */
+  verifyAppEvents(patterns: readonly AppEventPattern[], options: { times?: number } = {}): void {
+    verifyAppEvents(this.#core.apps.events.all(), patterns, options);
+  }
+
+  /**
+   * Resolves with the first app event fitting the pattern, already received or arriving
+   * within `timeout` ms (default 1000); rejects with the events that did arrive.
+   *
+   * @example
+   * ```ts
+   * import { appEvent } from "mcpmock";
+   * const teardown = await mock.waitForAppEvent(appEvent("ui/resource-teardown", { from: "host" }), { timeout: 5000 });
+   * ```
+   */
+  waitForAppEvent(pattern: AppEventPattern, options: { timeout?: number } = {}): Promise<AppEvent> {
+    return waitForAppEvent(this.#core.apps.events, pattern, options);
   }
 
   declarePrompt(prompt: PromptDeclaration): void {

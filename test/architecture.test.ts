@@ -23,6 +23,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   auth: 1,
   stubs: 2,
   journal: 3,
+  // The MCP Apps probe view's page (its browser source in probe/view/, bundled at build time): engine/apps.ts serves it.
+  probe: 3,
   engine: 4,
   // Three siblings on the engine: the transports, the DSL, and the upstream (proxy mode's
   // connection to a real server, the SDK client: the engine reaches it only through an

@@ -226,6 +226,9 @@ describe("the examples error messages show are the schema's, and valid where the
     "$defs.response.properties.error": (e) => ({ responses: [{ method: "x", error: e }] }),
     "$defs.response.properties.fault": (e) => ({ responses: [{ method: "x", fault: e }] }),
     "$defs.prompt.properties.responses": (e) => ({ prompts: [{ name: "greet", responses: e }] }),
+    "properties.apps": (e) => ({ apps: e }),
+    "$defs.app": (e) => ({ apps: [e] }),
+    "$defs.toolUi": (e) => ({ tools: [{ name: "t", ui: e }], apps: [{ uri: "ui://weather/view.html", html: "<p>x</p>" }] }),
   };
 
   /** Every place in the schema that has examples, as a dotted path. */

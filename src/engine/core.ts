@@ -39,12 +39,11 @@ import { InputRounds, type Retry } from "./input-rounds.js";
 import { answerBytes, answerOf, callOf, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
-import { declareAll } from "./declarations.js";
+import { declareOptions } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import { PROXY_PLAN, proxiedAnswers, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
 import { selectWithRates } from "./fault-rate.js";
 import { Apps } from "./apps.js";
-import { withUiExtension } from "../protocol/apps.js";
 
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
@@ -104,10 +103,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.
     setMaxListeners(0, this.closing.signal);
-    declareAll(options.tools, "tools", (t) => t?.name, (t, where) => this.tools.declare(t, where));
-    declareAll(options.resources, "resources", (r) => (r as { uri?: string })?.uri ?? (r as { uriTemplate?: string })?.uriTemplate, (r, where) => this.resources.declare(r, where));
-    declareAll(options.prompts, "prompts", (p) => p?.name, (p, where) => this.prompts.declare(p, where));
-    this.apps.declareAll(options.apps, undefined, upstream !== undefined);
+    declareOptions(this, options, upstream !== undefined);
     this.#addDefaults();
   }
 
@@ -148,8 +144,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   }
 
   #addDefaults(): void {
-    for (const stub of defaultStubs(this, this.proxied !== undefined)) this.registry.add(stub);
-    for (const stub of this.apps.defaultStubs()) this.registry.add(stub);
+    for (const stub of [...defaultStubs(this, this.proxied !== undefined), ...this.apps.defaultStubs()]) this.registry.add(stub);
   }
 
   // The built-in answers read these (DefaultsSource).
@@ -160,8 +155,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;
   }
   capabilities(): Record<string, unknown> {
-    const capabilities = this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this);
-    return this.apps.size > 0 ? withUiExtension(capabilities) : capabilities;
+    return this.apps.advertised(this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this));
   }
   pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;
