@@ -18,9 +18,11 @@ import { slowAnswer } from "./hostile/slow-answer.js";
 import { malformedJson } from "./hostile/malformed-json.js";
 import { endlessCursor } from "./hostile/endless-cursor.js";
 import { undeclaredCapability } from "./hostile/undeclared-capability.js";
+import { listChangedStorm } from "./hostile/list-changed-storm.js";
+import { hugeResult } from "./hostile/huge-result.js";
 
 const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref,
-  toolListChanged, canaryTool, sessionExpired, streamDropped, slowAnswer, malformedJson, endlessCursor, undeclaredCapability,
+  toolListChanged, canaryTool, sessionExpired, streamDropped, slowAnswer, malformedJson, endlessCursor, undeclaredCapability, listChangedStorm, hugeResult,
 ];
 
 /** The scenario named `name`, or `undefined`. */

@@ -68,6 +68,15 @@ const WORK: Readonly<Record<string, (client: Driven) => Promise<void>>> = {
   "hostile/endless-cursor": async (c) => {
     await c.listTools();
   },
+  "hostile/list-changed-storm": async (c) => {
+    await c.listTools();
+    await c.call("ping_tool");
+    await settle(500);
+  },
+  "hostile/huge-result": async (c) => {
+    await attempt(() => c.call("dump", {}, 10_000));
+    await c.call("healthy");
+  },
   "hostile/undeclared-capability": async (c) => {
     await attempt(() => c.call("summarize", {}, 3_000));
   },
@@ -83,6 +92,8 @@ const EXPECTED: Readonly<Record<string, Record<Kind, string>>> = {
   "hostile/malformed-json": { v1: "SUCCESS", v2: "SUCCESS" },
   "hostile/endless-cursor": { v1: "SUCCESS", v2: "SUCCESS" },
   "hostile/undeclared-capability": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/list-changed-storm": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/huge-result": { v1: "SUCCESS", v2: "SUCCESS" },
 };
 
 const table: string[] = [];
