@@ -12,8 +12,8 @@
  */
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { AnswerDefinition, MockDefinition, StepDefinition } from "../definition/format.js";
-import type { ProxyTarget } from "../engine/proxy-target.js";
-import { upstreamName } from "../engine/proxy-target.js";
+import type { ProxyTarget } from "../proxy-target.js";
+import { upstreamName } from "../proxy-target.js";
 import type { SessionRelay, UpstreamAnswer } from "../engine/upstream-port.js";
 import { isCallToolResult, wrapToolPayload } from "../stubs/tool-result.js";
 import { PREFIX } from "../values/errors.js";

@@ -4,7 +4,7 @@
  * that echoes one (a debugging tool that lists its environment) shows `[redacted]`.
  * @module
  */
-import type { ProxyTarget } from "../engine/proxy-target.js";
+import type { ProxyTarget } from "../proxy-target.js";
 
 /** What a credential becomes. */
 export const REDACTED = "[redacted]";
