@@ -25,10 +25,10 @@ export type {
   ReadResourceResult,
 } from "./stubs/resource-catalog.js";
 export type { PromptDeclaration, PromptArgument, PromptMessage, GetPromptResult } from "./stubs/prompt-catalog.js";
-export type { SessionIdGenerator } from "./engine/session-store.js";
+export type { SessionIdGenerator } from "./options.js";
 
 // Proxy mode
-export type { ProxyTarget } from "./engine/proxy-target.js";
+export type { ProxyTarget } from "./proxy-target.js";
 export type { SnapshotOptions } from "./recording/snapshot.js";
 
 // Stubbing
@@ -100,8 +100,8 @@ export type { JournalEntry, JournalKind } from "./journal/entry.js";
 export type { StubListing } from "./journal/stub-views.js";
 export type { ScenarioHandle, SessionInfo } from "./engine/views.js";
 export type { Delay, DelayDistribution, FaultKind, TaskPlan, TaskStep } from "./stubs/stub.js";
-export type { TaskOptions } from "./engine/tasks/tasks.js";
-export type { TaskIdGenerator } from "./engine/tasks/task-store.js";
+export type { TaskOptions } from "./options.js";
+export type { TaskIdGenerator } from "./options.js";
 
 // Content
 export {

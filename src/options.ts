@@ -10,9 +10,7 @@ import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { JournalEntry } from "./journal/entry.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
-import type { SessionIdGenerator } from "./engine/session-store.js";
-import type { TaskOptions } from "./engine/tasks/tasks.js";
-import { proxyTargetProblems, type ProxyTarget } from "./engine/proxy-target.js";
+import { proxyTargetProblems, type ProxyTarget } from "./proxy-target.js";
 
 /** The server's identity, as `initialize` answers it. @category Starting */
 export interface ServerInfo {
@@ -314,4 +312,42 @@ function assertTaskOptions(tasks: TaskOptions | undefined): void {
   }
   const ids = tasks.ids;
   if (ids !== undefined && ids !== "sequential" && ids !== "uuid" && typeof ids !== "function") throw new McpMockError(`tasks.ids must be "sequential", "uuid" or a function that returns a fresh id, received ${JSON.stringify(ids)}.`);
+}
+
+/** How stateful session ids are made: deterministic (`session-1`, ...) by default. @category Starting */
+export type SessionIdGenerator = "sequential" | "uuid" | (() => string);
+
+/** How task ids are made: deterministic (`task-1`, ...) by default. @category Starting */
+export type TaskIdGenerator = "sequential" | "uuid" | (() => string);
+
+/**
+ * The `tasks` option of `McpMock.start`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "build", execution: { taskSupport: "optional" } }],
+ *   tasks: { ttl: 5_000, pollInterval: 10, maxTasks: 100, ids: "uuid" },
+ * });
+ * ```
+ * @category Starting
+ */
+export interface TaskOptions {
+  /** The ttl of a task whose client asked for none, in ms (`null`: until the mock closes); default 60000. */
+  readonly ttl?: number | null;
+  /** The `pollInterval` tasks suggest, in ms; default 100. */
+  readonly pollInterval?: number;
+  /** At most this many tasks are kept (default 1000); past it the oldest finished one goes. */
+  readonly maxTasks?: number;
+  /** At most this many bytes of stored task results (default 16 MiB). */
+  readonly maxBytes?: number;
+  /**
+   * At most this many running tasks per session (a request without one: per token's client and
+   * user; without `auth`, all such requests together); default three quarters of `maxTasks`,
+   * so one client cannot take every slot.
+   */
+  readonly maxTasksPerSession?: number;
+  /** How task ids are made: `"sequential"` (`task-1`, ..., the default), `"uuid"`, or a function. */
+  readonly ids?: TaskIdGenerator;
 }

@@ -4,7 +4,7 @@
  * definition and the equivalent code give the same stubs.
  * @module
  */
-import type { ProxyTarget } from "../engine/proxy-target.js";
+import type { ProxyTarget } from "../proxy-target.js";
 import type { MockControl } from "../dsl/mock-control.js";
 import type { MockDefinition } from "./format.js";
 import type { McpMockOptions } from "../options.js";

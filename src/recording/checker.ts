@@ -12,8 +12,8 @@
  */
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { AnswerDefinition, MockDefinition, StepDefinition } from "../definition/format.js";
-import type { ProxyTarget } from "../engine/proxy-target.js";
-import { upstreamName } from "../engine/proxy-target.js";
+import type { ProxyTarget } from "../proxy-target.js";
+import { upstreamName } from "../proxy-target.js";
 import type { SessionRelay, UpstreamAnswer } from "../engine/upstream-port.js";
 import { isCallToolResult, wrapToolPayload } from "../stubs/tool-result.js";
 import { PREFIX } from "../values/errors.js";
@@ -61,7 +61,17 @@ export interface CheckChange {
   readonly diff?: string;
 }
 
-/** One call (or the declarations) that differs, and how. */
+/**
+ * One call (or the declarations) that differs, and how: an item of `CheckReport.differences`.
+ *
+ * @example
+ * ```ts
+ * import { checkDefinition } from "mcpmock/recording";
+ * const report = await checkDefinition("weather.mock.json", { target: "http://127.0.0.1:3001/mcp" });
+ * for (const { call, details } of report.differences) console.log(call, details.join("; "));
+ * ```
+ * @category Definitions
+ */
 export interface CheckDifference {
   /** What was played, as the report names it: `tools/call "get-sum" {"a":2,"b":3}`, or `tools/list`. */
   readonly call: string;
@@ -71,7 +81,17 @@ export interface CheckDifference {
   readonly changes: readonly CheckChange[];
 }
 
-/** What a check found. */
+/**
+ * What a check found: what `checkDefinition` resolves with, and what `mcpmock check` prints.
+ *
+ * @example
+ * ```ts
+ * import { checkDefinition } from "mcpmock/recording";
+ * const report = await checkDefinition("weather.mock.json", { target: "http://127.0.0.1:3001/mcp" });
+ * if (!report.ok) throw new Error(report.lines.join("\n")); // or report.agreed, report.differed
+ * ```
+ * @category Definitions
+ */
 export interface CheckReport {
   /** Whether everything agrees. */
   readonly ok: boolean;

@@ -30,6 +30,7 @@ export type { CheckReport, CheckDifference, CheckChange } from "./checker.js";
  * import type { CheckDefinitionOptions } from "mcpmock/recording";
  * const options: CheckDefinitionOptions = { command: "node", args: ["server.js", "stdio"], capabilities: { elicitation: {} }, ignore: ["/structuredContent/time"] };
  * ```
+ * @category Definitions
  */
 export type CheckDefinitionOptions = RecordTarget & {
   /** The client capabilities to declare (`--capabilities`); default: what the recording saw the client declare (`recorded.clientCapabilities`), or none. */
@@ -56,6 +57,7 @@ export type CheckDefinitionOptions = RecordTarget & {
  * if (!result.ok) console.log(result.lines.join("\n"));
  * for (const { call, details } of result.differences) console.log(call, details);
  * ```
+ * @category Definitions
  */
 export async function checkDefinition(fileOrDefinition: string | MockDefinition, options: CheckDefinitionOptions): Promise<CheckReport> {
   const { definition } = loadDefinition(fileOrDefinition);

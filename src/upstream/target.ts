@@ -1,12 +1,12 @@
 /**
- * The SDK transport that reaches an upstream (where it is: `engine/proxy-target.ts`).
+ * The SDK transport that reaches an upstream (where it is: `proxy-target.ts`, beside the options).
  * @module
  */
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../values/errors.js";
-import type { ProxyTarget } from "../engine/proxy-target.js";
+import type { ProxyTarget } from "../proxy-target.js";
 import { basicAuthorization } from "./secrets.js";
 
 /**

@@ -27,7 +27,7 @@ const RUN = process.env["MCPMOCK_PACKAGE_TEST"] === "1";
  * Upper bounds, so that a stray file shows up as a failure; today about 270 kB packed (with the
  * 2026-07-28 era, authorization, recording, tasks and the inspector page) and 1 MB unpacked.
  */
-const MAX_PACKED_BYTES = 550_000; // docs/inspector.png, which the README shows, is 180 kB of it
+const MAX_PACKED_BYTES = 550_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
 const MAX_UNPACKED_BYTES = 1_600_000;
 
 interface PackResult {
