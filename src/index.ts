@@ -123,3 +123,8 @@ export {
 // Errors and protocol facts
 export { McpMockError } from "./values/errors.js";
 export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
+
+// Protocol extensions (SEP-2133 negotiation, server cards, icons)
+export type { Icon } from "./protocol/icons.js";
+export type { ExtensionSettings } from "./protocol/extensions.js";
+export type { ServerCardOverrides } from "./protocol/server-card.js";

@@ -311,6 +311,10 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return this.#ops.removePrompt(name);
   }
 
+  declareExtension(id: string, settings: Readonly<Record<string, unknown>> = {}): void {
+    this.#ops.declareExtension(id, settings);
+  }
+
   /**
    * Stubs `tools/call`, for one declared tool or (without a name) for any tool.
    *

@@ -4,6 +4,8 @@
  * registers. A chain without a terminal is a pattern (for verification).
  * @module
  */
+import { clientExtensionIs } from "../stubs/extension-matchers.js";
+import { EXTENSION_ID } from "../protocol/extensions.js";
 import type { McpCall } from "../stubs/call.js";
 import { isAny, type AnyValue } from "../values/any.js";
 import { isValuePattern, type ValuePattern } from "../values/value-patterns.js";
@@ -153,6 +155,22 @@ export abstract class StubBuilder {
   withProtocolVersion(version: string): this {
     if (typeof version !== "string") this.fail(`withProtocolVersion takes a version string like "2025-11-25".`);
     return this.withMatcher(protocolVersionIs(version));
+  }
+
+  /**
+   * Only requests from a client that declared this extension (SEP-2133) in its capabilities
+   * (at `initialize`, or in a 2026-07-28 request's own); with `settings`, its settings contain
+   * those fields.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").withClientExtension("io.modelcontextprotocol/ui").respondsWith({ sum: 3 });
+   * ```
+   */
+  withClientExtension(id: string, settings?: Record<string, unknown>): this {
+    if (typeof id !== "string" || !EXTENSION_ID.test(id)) this.fail(`withClientExtension takes an extension identifier like "com.example/feature" ({vendor-prefix}/{extension-name}), received ${showValue(id)}.`);
+    if (settings !== undefined && !isPlainObject(settings)) this.fail(`withClientExtension(${JSON.stringify(id)}, settings): settings are an object of the fields the client's settings must contain, received ${showValue(settings)}.`);
+    return this.withMatcher(clientExtensionIs(id, settings));
   }
 
   /**

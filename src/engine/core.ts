@@ -58,6 +58,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly sessions: SessionStore;
   readonly closing = new AbortController();
   readonly options: McpMockOptions;
+  /** Sessions are kept (`sessions: "stateful"`, the default). */
+  readonly stateful: boolean;
   /** Where session-era requests belong (`initialize`, `Mcp-Session-Id`). */
   readonly era: ProtocolEra;
   /** The 2026-07-28 requests' era: each request's envelope, read and checked. */
@@ -72,6 +74,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly tasks: Tasks;
   /** Proxy mode: the upstream's answers (undefined without an upstream: nothing on the way costs more). */
   readonly proxied: ProxiedAnswers | undefined;
+  /** The extensions declared while the mock runs (SEP-2133), advertised after the `extensions` option's. */
+  readonly extensions = new Map<string, Readonly<Record<string, unknown>>>();
   readonly #answers: Answers;
   /** What playing a stub's answer reads (made once: every call plays one). */
   readonly #player: StubPlayer;
@@ -85,6 +89,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   constructor(options: McpMockOptions, upstream?: UpstreamPort) {
     this.options = options;
+    this.stateful = options.sessions !== "stateless";
     this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders);
     // With auth, session ids cannot be guessed (a token must not reach another's session by its id).
     this.sessions = new SessionStore(options.sessionIds ?? (options.auth ? "uuid" : "sequential"), options);
@@ -104,10 +109,6 @@ export class MockCore implements DefaultsSource, SelectionContext {
     declareAll(options.resources, "resources", (r) => (r as { uri?: string })?.uri ?? (r as { uriTemplate?: string })?.uriTemplate, (r, where) => this.resources.declare(r, where));
     declareAll(options.prompts, "prompts", (p) => p?.name, (p, where) => this.prompts.declare(p, where));
     this.#addDefaults();
-  }
-
-  get stateful(): boolean {
-    return this.options.sessions !== "stateless";
   }
 
   nextStubId(): string {

@@ -10,6 +10,7 @@ import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import { McpMockError } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
+import { extensionProblems } from "../protocol/extensions.js";
 
 /** Options of a push or a server-to-client request: which session, how long to wait. */
 export interface PushOptions {
@@ -58,6 +59,13 @@ export class MockOperations {
     const removed = this.#core.prompts.remove(name);
     if (removed) this.#core.push.listChanged("prompts");
     return removed;
+  }
+
+  declareExtension(id: string, settings: Readonly<Record<string, unknown>>): void {
+    const problems = extensionProblems({ [id]: settings }, `declareExtension(${JSON.stringify(id)}, ...)`);
+    if (problems.length > 0) throw new McpMockError(problems.join(" "));
+    assertJsonCarriable(settings, `declareExtension(${JSON.stringify(id)}, ...)`, "settings");
+    this.#core.extensions.set(id, settings);
   }
 
   /** Removes a user stub (a built-in answer cannot be removed; a stub overrides it instead). */
