@@ -128,3 +128,4 @@ export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL
 export type { Icon } from "./protocol/icons.js";
 export type { ExtensionSettings } from "./protocol/extensions.js";
 export type { ServerCardOverrides } from "./protocol/server-card.js";
+export type { UrlElicitation } from "./protocol/url-elicitation.js";

@@ -5,6 +5,7 @@
  * @module
  */
 import { clientExtensionIs } from "../stubs/extension-matchers.js";
+import { URL_ELICITATION_REQUIRED, urlElicitationRequiredData, urlElicitationRequiredMessage, type UrlElicitation } from "../protocol/url-elicitation.js";
 import { EXTENSION_ID } from "../protocol/extensions.js";
 import type { McpCall } from "../stubs/call.js";
 import { isAny, type AnyValue } from "../values/any.js";
@@ -413,6 +414,21 @@ export abstract class StubBuilder {
    */
   respondsWithError(code: number, message: string, data?: unknown): StubHandle<unknown, object | undefined> {
     return this.register(this.errorPlan(code, message, data));
+  }
+
+  /**
+   * Answers with the `-32042` URL-elicitation-required error (SEP-1036): the client must send
+   * its user to each URL, then retry. `data.elicitations` lists them in URL mode, each with an
+   * `elicitationId` (a fresh UUID when not given).
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("pay").respondsWithUrlElicitationRequired({ message: "Authorize payment", url: "https://example.com/pay", elicitationId: "pay-1" });
+   * ```
+   */
+  respondsWithUrlElicitationRequired(elicitations: UrlElicitation | readonly UrlElicitation[]): StubHandle<unknown, object | undefined> {
+    const data = urlElicitationRequiredData(elicitations, `${this.draft.written}.respondsWithUrlElicitationRequired(...)`);
+    return this.register(this.errorPlan(URL_ELICITATION_REQUIRED, urlElicitationRequiredMessage(data.elicitations.length), data));
   }
 
   /** @internal `respondsWithError(code, message, data)` as an answer, with its checks, not registered. */
