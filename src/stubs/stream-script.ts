@@ -8,6 +8,7 @@ import type { McpCall } from "./call.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import type { Answer } from "./answer.js";
+import { samplingToolsProblems } from "../protocol/sampling-tools.js";
 import { ELICITATION_COMPLETE, urlElicitationParams, type UrlElicitation } from "../protocol/url-elicitation.js";
 import type { CreateMessageResult, ElicitResult, ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
 
@@ -309,6 +310,8 @@ export class StreamScriptBuilder<C = StreamCall> {
         >> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
     check(params, `${this.#where}.request(...)`);
+    const toolProblems = method === "sampling/createMessage" && params !== null && typeof params === "object" && !Array.isArray(params) ? samplingToolsProblems(params as Record<string, unknown>, `${this.#where}.request("sampling/createMessage", params)`) : [];
+    if (toolProblems.length > 0) throw new McpMockError(toolProblems.join(" "));
     const key = options?.key;
     if (key !== undefined) this.#checkKey(key, `${this.#where}.request(..., { key })`);
     this.#add({
