@@ -21,12 +21,12 @@ async function start(): Promise<McpMock> {
       .request(
         "sampling/createMessage",
         (call) => {
-          const use = (call.answers.first.content as Array<{ id: string }>)[0] as { id: string };
+          const use = (call.answers.first.content as unknown as Array<{ id: string }>)[0] as { id: string };
           return { ...ASK, messages: [...ASK.messages, { role: "assistant", content: [call.answers.first.content].flat() }, { role: "user", content: [{ type: "tool_result", toolUseId: use.id, content: [{ type: "text", text: "Sunny" }] }] }] };
         },
         { key: "second" },
       )
-      .result((call) => `model said: ${String((call.answers.second.content as { text: string }).text)}`),
+      .result((call) => `model said: ${String((call.answers.second.content as unknown as { text: string }).text)}`),
   );
   return mock;
 }
