@@ -128,3 +128,8 @@ export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL
 export type { AppDeclaration, AppCsp, AppPermissions, ToolUi, ProbeSettings, ProbeAction } from "./stubs/app-catalog.js";
 export type { AppEvent } from "./journal/app-events.js";
 export { appEvent, type AppEventPattern } from "./journal/app-event-checks.js";
+// Protocol extensions (SEP-2133 negotiation, server cards, icons)
+export type { Icon } from "./protocol/icons.js";
+export type { ExtensionSettings } from "./protocol/extensions.js";
+export type { ServerCardOverrides } from "./protocol/server-card.js";
+export type { UrlElicitation } from "./protocol/url-elicitation.js";

@@ -365,6 +365,24 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return this.#ops.removePrompt(name);
   }
 
+  declareExtension(id: string, settings: Readonly<Record<string, unknown>> = {}): void {
+    this.#ops.declareExtension(id, settings);
+  }
+
+  /**
+   * Sends `notifications/elicitation/complete` (SEP-1036) for a URL elicitation the mock sent
+   * (`elicitUrl` in a stream, or `mock.request`), on the session's GET stream; resolves with
+   * the sessions it reached. An id the mock never sent is refused with the ids it did.
+   *
+   * @example
+   * ```ts
+   * await mock.completeElicitation("login-1", { sessionId: "session-1" });
+   * ```
+   */
+  completeElicitation(elicitationId: string, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
+    return this.#ops.completeElicitation(elicitationId, options);
+  }
+
   /**
    * Stubs `tools/call`, for one declared tool or (without a name) for any tool.
    *

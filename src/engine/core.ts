@@ -60,6 +60,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly sessions: SessionStore;
   readonly closing = new AbortController();
   readonly options: McpMockOptions;
+  /** Sessions are kept (`sessions: "stateful"`, the default). */
+  readonly stateful: boolean;
   /** Where session-era requests belong (`initialize`, `Mcp-Session-Id`). */
   readonly era: ProtocolEra;
   /** The 2026-07-28 requests' era: each request's envelope, read and checked. */
@@ -74,6 +76,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly tasks: Tasks;
   /** Proxy mode: the upstream's answers (undefined without an upstream: nothing on the way costs more). */
   readonly proxied: ProxiedAnswers | undefined;
+  /** The extensions declared while the mock runs (SEP-2133), advertised after the `extensions` option's. */
+  readonly extensions = new Map<string, Readonly<Record<string, unknown>>>();
   readonly #answers: Answers;
   /** What playing a stub's answer reads (made once: every call plays one). */
   readonly #player: StubPlayer;
@@ -87,6 +91,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   constructor(options: McpMockOptions, upstream?: UpstreamPort) {
     this.options = options;
+    this.stateful = options.sessions !== "stateless";
     // Proxy mode: what the mock keeps and shows holds none of the upstream's credentials.
     this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders, upstream?.redact && ((value) => upstream.redact!(value)));
     // With auth, session ids cannot be guessed (a token must not reach another's session by its id).
@@ -105,10 +110,6 @@ export class MockCore implements DefaultsSource, SelectionContext {
     setMaxListeners(0, this.closing.signal);
     declareOptions(this, options, upstream !== undefined);
     this.#addDefaults();
-  }
-
-  get stateful(): boolean {
-    return this.options.sessions !== "stateless";
   }
 
   nextStubId(): string {
