@@ -11,7 +11,7 @@ import { expect, test } from "vitest";
 const root = new URL("../", import.meta.url);
 const ENTRIES = ["src/index.ts", "src/vitest/index.ts", "src/recording/index.ts"];
 // The API reference's task headings (typedoc.json categoryOrder), and mcpmock/vitest's own.
-const TASKS = ["Starting", "Stubbing", "Streams", "Verification", "Definitions", "Authorization", "Errors and protocol facts", "Test runners"];
+const TASKS = ["Starting", "Stubbing", "Streams", "Verification", "Definitions", "Authorization", "Errors and protocol facts", "Test runners", "Apps"];
 
 /** Data shapes without an example yet (2026-12-05): documented, categorized, no `@example`. */
 const WITHOUT_EXAMPLE = new Set(

@@ -49,6 +49,7 @@ const WHOLE_CALL_TIMEOUTS = 10;
  * import type { CheckChange } from "mcpmock/recording";
  * const change: CheckChange = { at: "/content/0/text", expected: "5", received: "6" };
  * ```
+ * @category Definitions
  */
 export interface CheckChange {
   /** Where: a JSON Pointer into the result (`/content/0/text`, `""` for the whole), or `stream message 2 params/level` for what was streamed. */

@@ -33,9 +33,9 @@ const plain = { NO_COLOR: undefined, FORCE_COLOR: undefined, NODE_DISABLE_COLORS
 
 describe.concurrent("command-line mistakes in the command's own terms", () => {
   test.for([
-    [["serv", file], 'mcpmock: unknown command "serv". Did you mean "serve"? Commands: serve, stdio, validate, record, check. See mcpmock --help.'],
-    [["validat", file], 'mcpmock: unknown command "validat". Did you mean "validate"? Commands: serve, stdio, validate, record, check. See mcpmock --help.'],
-    [["launch", file], 'mcpmock: unknown command "launch". Commands: serve, stdio, validate, record, check. See mcpmock --help.'],
+    [["serv", file], 'mcpmock: unknown command "serv". Did you mean "serve"? Commands: serve, stdio, validate, record, check, scenarios. See mcpmock --help.'],
+    [["validat", file], 'mcpmock: unknown command "validat". Did you mean "validate"? Commands: serve, stdio, validate, record, check, scenarios. See mcpmock --help.'],
+    [["launch", file], 'mcpmock: unknown command "launch". Commands: serve, stdio, validate, record, check, scenarios. See mcpmock --help.'],
     [["serve", file, "--prot", "8080"], "mcpmock: unknown option --prot. Did you mean --port? See mcpmock --help."],
     [["serve", file, "--stateles"], "mcpmock: unknown option --stateles. Did you mean --stateless? See mcpmock --help."],
     [["serve", file, "--frobnicate"], "mcpmock: unknown option --frobnicate. See mcpmock --help."],
