@@ -13,13 +13,14 @@
 import type { MockDefinition } from "../definition/format.js";
 import { loadDefinition } from "../definition/load.js";
 import { McpMockError } from "../values/errors.js";
-import { checkAgainst, type CheckReport } from "./checker.js";
+import { checkAgainst } from "./checker.js";
+import type { CheckReport } from "./check-report.js";
 import { parsePointers } from "./json-pointer.js";
 import type { RecordTarget } from "./recorder.js";
 import { credentialProblems } from "../upstream/credentials.js";
 
 export { record, startRecorder, type RecordTarget, type RecordFileOptions, type RecorderOptions, type RecordOptions, type RecordResult, type Recorder } from "./recorder.js";
-export type { CheckReport, CheckDifference, CheckChange } from "./checker.js";
+export type { CheckReport, CheckDifference, CheckChange } from "./check-report.js";
 
 /**
  * Options of {@link checkDefinition}: the real server, the capabilities its client declares,
