@@ -22,6 +22,7 @@ function hasPythonMcp(): boolean {
 const EXPECTED: Readonly<Record<string, boolean>> = {
   initialize: true,
   tools_call: true,
+  "sse-retry": true,
   // ClientSession does not fill in the defaults of an elicitation form the application left empty.
   "elicitation-sep1034-client-defaults": false,
   "hostile/tool-list-changed": false,
@@ -40,13 +41,13 @@ test.skipIf(!hasPythonMcp())("the Python mcp client through mcpmock scenarios --
   const dir = mkdtempSync(join(tmpdir(), "mcpmock-python-"));
   try {
     const report = join(dir, "verdicts.json");
-    // Thirteen scenarios, each a Python start: longer than runCli's 10 s.
+    // Fourteen scenarios, each a Python start: longer than runCli's 10 s.
     const cli = startCli(["scenarios", "--command", "python3 test/scenarios/clients/python-client.py", "--spec-version", "2025-11-25", "--json", report]);
     const run = await cli.exited;
     const { verdicts } = JSON.parse(readFileSync(report, "utf8")) as { verdicts: Array<{ scenario: string; passed: boolean }> };
     expect(Object.fromEntries(verdicts.map((v) => [v.scenario, v.passed]))).toEqual(EXPECTED);
     expect(run.code).toBe(1);
-    expect(run.stdout.trim().split("\n").at(-1)).toBe(`scenarios: 10/13 passed`);
+    expect(run.stdout.trim().split("\n").at(-1)).toBe(`scenarios: 11/14 passed`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -29,6 +29,8 @@ async def work(s: ClientSession):
     if SCENARIO in ("tools_call",):
         await s.list_tools()
         await call("add_numbers", {"a": 2, "b": 3})
+    elif SCENARIO == "sse-retry":
+        await call("test_reconnection", timeout=10)
     elif SCENARIO == "elicitation-sep1034-client-defaults":
         await call("test_client_elicitation_defaults")
     elif SCENARIO in ("json-schema-ref-no-deref", "hostile/endless-cursor"):
