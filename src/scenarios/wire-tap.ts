@@ -26,6 +26,8 @@ export interface TappedRequest {
   readonly json: unknown;
   /** `performance.now()` when it arrived. */
   readonly at: number;
+  /** `performance.now()` when the answer's body ended (an SSE stream closed), once it has. */
+  answerEndedAt?: number;
 }
 
 /** A scenario's own answer to a request, or `undefined` to pass it to the mock. */
@@ -93,6 +95,7 @@ export async function startWireTap(target: string, options: WireTapOptions = {})
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
+          answer.once("close", () => (tapped.answerEndedAt = performance.now()));
           answer.on("error", () => res.destroy());
         },
       );

@@ -29,6 +29,7 @@ const CASES: Array<[scenario: string, broken: string, expected: "passes" | "fail
   ["tools_call", "no-call", "fails"],
   ["json-schema-ref-no-deref", "", "passes"],
   ["json-schema-ref-no-deref", "deref", "fails"],
+  ["sse-retry", "", "passes"],
   ["request-metadata", "", "passes"],
   ["request-metadata", "no-retry", "fails"],
   // The v1 SDK this project pins does not fill in elicitation defaults: both runners say so.

@@ -97,7 +97,15 @@ async function elicitationDefaults(url) {
   await transport.close();
 }
 
+// The suite's examples/clients/typescript/sse-retry-test.ts, reduced: call the tool, whose stream closes at once.
+async function sseRetry(url) {
+  const { client, transport } = await connected(url);
+  await client.callTool({ name: "test_reconnection", arguments: {} }, undefined, { timeout: 10_000 });
+  await transport.close();
+}
+
 const HANDLERS = {
+  "sse-retry": sseRetry,
   initialize: basic,
   tools_call: basic,
   "json-schema-ref-no-deref": listOnly,

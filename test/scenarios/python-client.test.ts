@@ -1,0 +1,54 @@
+/**
+ * The Python `mcp` client (ClientSession over streamable HTTP) through `mcpmock scenarios
+ * --command`, every scenario of 2025-11-25: the verdicts are pinned, as for the SDK's JS clients
+ * in hostile.test.ts. Skipped where Python has no `mcp` package (`pip install mcp`).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { startCli } from "../support/cli-run.js";
+
+function hasPythonMcp(): boolean {
+  try {
+    execFileSync("python3", ["-c", "import mcp"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const EXPECTED: Readonly<Record<string, boolean>> = {
+  initialize: true,
+  tools_call: true,
+  "sse-retry": true,
+  // ClientSession does not fill in the defaults of an elicitation form the application left empty.
+  "elicitation-sep1034-client-defaults": false,
+  "hostile/tool-list-changed": false,
+  "hostile/canary-tool": true,
+  "hostile/session-expired": false,
+  "hostile/stream-dropped": true,
+  "hostile/slow-answer": true,
+  "hostile/malformed-json": true,
+  "hostile/endless-cursor": true,
+  "hostile/undeclared-capability": true,
+  "hostile/list-changed-storm": true,
+  "hostile/huge-result": true,
+};
+
+test.skipIf(!hasPythonMcp())("the Python mcp client through mcpmock scenarios --command", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "mcpmock-python-"));
+  try {
+    const report = join(dir, "verdicts.json");
+    // Fourteen scenarios, each a Python start: longer than runCli's 10 s.
+    const cli = startCli(["scenarios", "--command", "python3 test/scenarios/clients/python-client.py", "--spec-version", "2025-11-25", "--json", report]);
+    const run = await cli.exited;
+    const { verdicts } = JSON.parse(readFileSync(report, "utf8")) as { verdicts: Array<{ scenario: string; passed: boolean }> };
+    expect(Object.fromEntries(verdicts.map((v) => [v.scenario, v.passed]))).toEqual(EXPECTED);
+    expect(run.code).toBe(1);
+    expect(run.stdout.trim().split("\n").at(-1)).toBe(`scenarios: 11/14 passed`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 180_000);
