@@ -246,5 +246,5 @@ test("a count failure with matching requests has the counts as expected and actu
   }
   expect(error).toBeInstanceOf(VerificationError);
   expect(error?.expected).toBe("exactly 3 times");
-  expect(error?.actual).toBe("2");
+  expect(error?.actual).toBe("twice");
 });

@@ -22,6 +22,9 @@ const REDIRECT_URI = "http://127.0.0.1/mcpmock-oauth-callback";
  */
 const SDK_NEEDED = "@modelcontextprotocol/sdk 1.27.0 or later";
 
+/** How long a second refresh waits for the one in flight at most. */
+const REFRESH_WAIT_MS = 10_000;
+
 /** Options of `mock.auth.clientProvider()`. @category Authorization */
 export interface ClientProviderOptions {
   /** The scopes to ask for, space-separated (`"read write"`); by default the client asks for none and gets the required ones. */
@@ -55,6 +58,15 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
   #verifier = "";
   /** The authorization server's metadata, as the SDK's discovery found it. */
   #metadata: AuthorizationServerMetadata | undefined;
+
+  /** A refresh the SDK is sending: others wait for its tokens. */
+  #refreshing: { promise: Promise<void>; resolve: () => void } | undefined;
+
+  /** The refresh in flight is over (its tokens saved, or refused). */
+  #settle(): void {
+    this.#refreshing?.resolve();
+    this.#refreshing = undefined;
+  }
 
   /** @internal */
   constructor(path: string, options: ClientProviderOptions = {}) {
@@ -94,9 +106,19 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
     return this.#tokens;
   }
 
-  /** Keeps the tokens. */
+  /** Keeps the tokens; a refresh answered without a new refresh token keeps the one it used (RFC 6749 §6). */
   saveTokens(tokens: OAuthTokens): void {
-    this.#tokens = tokens;
+    this.#settle();
+    const used = this.#tokens?.refresh_token;
+    this.#tokens = tokens.refresh_token === undefined && used !== undefined ? { ...tokens, refresh_token: used } : tokens;
+  }
+
+  /** What the SDK drops after the authorization server refused it: the tokens (a refresh token it no longer takes), or the registration too. */
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+    this.#settle();
+    if (scope === "all" || scope === "tokens") this.#tokens = undefined;
+    if (scope === "all" || scope === "client") this.#client = undefined;
+    if (scope === "all" || scope === "verifier") this.#verifier = "";
   }
 
   /** Keeps what the SDK's discovery found: the authorization server's metadata names its endpoints. */
@@ -123,11 +145,26 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
   }
 
   /**
-   * Plays the browser: GET the authorization endpoint of the server the SDK discovered (PKCE
-   * S256, the mock's protected resource), and turns the code in the redirect into an
-   * `authorization_code` token request, which the SDK sends.
+   * With a refresh token (after `mock.auth.expire()`), a `refresh_token` grant. Otherwise plays
+   * the browser: GET the authorization endpoint of the server the SDK discovered (PKCE S256, the
+   * mock's protected resource), and turns the code in the redirect into an `authorization_code`
+   * token request. The SDK sends either; if the server refuses the refresh token, the SDK drops
+   * the tokens (`invalidateCredentials`) and asks again, and this authorizes anew.
    */
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {
+    // A POST and the GET stream told 401 at once both ask: the second waits for the first refresh
+    // to be saved and uses the new refresh token (the mock rotates them; the old one is refused).
+    while (this.#refreshing) await this.#refreshing.promise;
+    const refresh = this.#tokens?.refresh_token;
+    if (refresh !== undefined) {
+      let resolve = (): void => undefined;
+      const settled = new Promise<void>((r) => (resolve = r));
+      // A token request that never ends (neither saved nor refused) holds no one back for long.
+      const timer = setTimeout(() => this.#settle(), REFRESH_WAIT_MS);
+      timer.unref?.();
+      this.#refreshing = { promise: settled.finally(() => clearTimeout(timer)), resolve };
+      return new URLSearchParams({ grant_type: "refresh_token", refresh_token: refresh });
+    }
     const metadata = this.#metadata;
     if (metadata === undefined) {
       throw new McpMockError(
@@ -138,13 +175,15 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
     const client = this.#client;
     if (!client?.client_id) throw new McpMockError("clientProvider(): the client is not registered yet (no client_id saved); the SDK registers before it asks for a token.");
     const origin = new URL(metadata.issuer).origin;
-    this.#verifier = randomToken(32);
+    // This authorization's own verifier: two flows at once (a POST and the GET stream both told 401) must not swap them.
+    const verifier = randomToken(32);
+    this.#verifier = verifier;
     const authorize = new URL(metadata.authorization_endpoint);
     const query: Record<string, string> = {
       response_type: "code",
       client_id: client.client_id,
       redirect_uri: REDIRECT_URI,
-      code_challenge: s256(this.#verifier),
+      code_challenge: s256(verifier),
       code_challenge_method: "S256",
       resource: `${origin}${this.#path}`,
       state: randomToken(8),
@@ -157,6 +196,6 @@ export class MockOAuthClientProvider implements OAuthClientProvider {
     const location = res.headers.get("location");
     const code = location === null ? null : new URL(location).searchParams.get("code");
     if (code === null) throw new McpMockError(`clientProvider(): ${authorize.origin}${authorize.pathname} answered ${res.status} without a code${location ? ` (redirect: ${location})` : ""}.`);
-    return new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: this.#verifier, redirect_uri: REDIRECT_URI });
+    return new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT_URI });
   }
 }

@@ -200,7 +200,7 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
     lines.push(`${truncated} kept without its params (each over journalBytes, ${journal.budget} bytes): a pattern on arguments cannot match them. Raise journalBytes to keep them.`);
   }
   if (matching.length === 0 && journal.total > 0) lines.push(`To see everything received: ${terms === "admin" ? "GET /__admin/requests" : "mock.requests()"}.`);
-  throw new VerificationError(lines.join("\n"), expected || `${count.description}`, actual || `${matching.length}`);
+  throw new VerificationError(lines.join("\n"), expected || `${count.description}`, actual || times(matching.length));
 }
 
 /** Checks that requests matching each pattern arrived in this order (others may come between). */
