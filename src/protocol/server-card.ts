@@ -51,7 +51,16 @@ export interface ServerCardOverrides {
   /** The server's website. */
   readonly websiteUrl?: string;
   /** Source repository metadata. */
-  readonly repository?: { readonly url: string; readonly source: string; readonly subfolder?: string; readonly id?: string };
+  readonly repository?: {
+    /** The repository's URL. */
+    readonly url: string;
+    /** Its host, e.g. `"github"`. */
+    readonly source: string;
+    /** The server's folder in it. */
+    readonly subfolder?: string;
+    /** The host's id of the repository. */
+    readonly id?: string;
+  };
   /** Icons for the server. */
   readonly icons?: readonly Record<string, unknown>[];
   /** Where to connect: `{ type: "streamable-http" | "sse", url, supportedProtocolVersions? }`. */
