@@ -24,6 +24,7 @@ import { UpstreamSession } from "../upstream/upstream-session.js";
 import { changeLines, changesBetween, compareShape, exactChanges, type Answer, type Change } from "./answer-compare.js";
 import { stableJson } from "./definition-writer.js";
 import { parsePointer, type Pointer } from "./json-pointer.js";
+import { SESSION_NOTIFICATIONS } from "./exchanges.js";
 
 /** How answers are compared, and what the client declares. */
 export interface CheckOptions {
@@ -195,7 +196,9 @@ function streamedOf(stream: readonly StepDefinition[] | undefined): Streamed[] {
   for (const s of stream ?? []) {
     if ("progress" in s) out.push({ kind: "notification", method: "notifications/progress", params: { progress: s.progress, ...(s.total === undefined ? {} : { total: s.total }), ...(s.message === undefined ? {} : { message: s.message }) } });
     else if ("log" in s) out.push({ kind: "notification", method: "notifications/message", params: { level: s.log, ...(s.logger === undefined ? {} : { logger: s.logger }), data: s.data } });
-    else if ("notify" in s) out.push({ kind: "notification", method: s.notify, params: s.params });
+    else if ("notify" in s) {
+      if (!SESSION_NOTIFICATIONS.has(s.notify)) out.push({ kind: "notification", method: s.notify, params: s.params });
+    }
     else if ("request" in s) out.push({ kind: "request", method: s.request, params: s.params });
     else if ("send" in s && typeof s.send["method"] === "string") out.push({ kind: s.send["id"] === undefined ? "notification" : "request", method: s.send["method"], params: s.send["params"] });
   }
@@ -264,7 +267,8 @@ class CheckSession {
     const handle = transport.onmessage;
     transport.onmessage = (message, extra) => {
       const m = message as { method?: unknown; id?: unknown; params?: Json };
-      if (check.#streamed !== undefined && typeof m.method === "string") {
+      // A session's notification may land during any call (over stdio, by timing): it is no call's.
+      if (check.#streamed !== undefined && typeof m.method === "string" && !SESSION_NOTIFICATIONS.has(m.method)) {
         let params: unknown = m.params;
         if (m.method === "notifications/progress" && m.params) {
           const { progressToken: _token, ...rest } = m.params;
