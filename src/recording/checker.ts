@@ -25,6 +25,7 @@ import { changeLines, changesBetween, compareShape, exactChanges, type Answer, t
 import { stableJson } from "./definition-writer.js";
 import { parsePointer, type Pointer } from "./json-pointer.js";
 import { SESSION_NOTIFICATIONS } from "./exchanges.js";
+import { recordedOrder } from "./recorded-order.js";
 
 /** How answers are compared, and what the client declares. */
 export interface CheckOptions {
@@ -345,27 +346,6 @@ async function declarations(session: CheckSession, def: MockDefinition, lines: s
   if (problems.length > 0 && def.recorded?.clientCapabilities === undefined) problems.push("(a server may list some tools only to clients that declare elicitation or sampling: try --capabilities '{\"elicitation\":{},\"sampling\":{}}')");
   lines.push(problems.length === 0 ? `✓ tools/list: the ${def.tools.length} declared tools agree` : `✗ tools/list: differs`, ...problems.map((p) => `    ${p}`));
   return problems;
-}
-
-/**
- * The calls to play, in order: as the recording made them when it says (`recorded.order`, the
- * entry of each call in turn: an entry's `then` answers come after the calls made between
- * them, so a stateful server sees what it saw), then whatever the order does not name, in the
- * file's order, each entry's answers in turn. `i` is the answer's index in its entry.
- */
-function recordedOrder(planned: readonly Planned[], order: readonly number[] | undefined): Array<{ p: Planned; i: number }> {
-  const out: Array<{ p: Planned; i: number }> = [];
-  const played = new Map<Planned, number>();
-  const byEntry = new Map(planned.flatMap((p) => (p.entry === undefined ? [] : [[p.entry, p] as const])));
-  for (const entry of order ?? []) {
-    const p = byEntry.get(entry);
-    if (p === undefined) continue;
-    const i = played.get(p) ?? 0;
-    played.set(p, i + 1);
-    out.push({ p, i });
-  }
-  for (const p of planned) for (let i = played.get(p) ?? 0; i < p.expected.length; i++) out.push({ p, i });
-  return out;
 }
 
 /**
