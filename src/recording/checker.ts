@@ -27,6 +27,8 @@ import { changeLines, changesBetween, compareShape, exactChanges, type Answer, t
 import { stableJson } from "./definition-writer.js";
 import type { CheckDifference, CheckReport } from "./check-report.js";
 import { parsePointer, type Pointer } from "./json-pointer.js";
+import { SESSION_NOTIFICATIONS } from "./exchanges.js";
+import { recordedOrder } from "./recorded-order.js";
 
 /** How answers are compared, and what the client declares. */
 export interface CheckOptions {
@@ -157,7 +159,9 @@ function streamedOf(stream: readonly StepDefinition[] | undefined): Streamed[] {
   for (const s of stream ?? []) {
     if ("progress" in s) out.push({ kind: "notification", method: "notifications/progress", params: { progress: s.progress, ...(s.total === undefined ? {} : { total: s.total }), ...(s.message === undefined ? {} : { message: s.message }) } });
     else if ("log" in s) out.push({ kind: "notification", method: "notifications/message", params: { level: s.log, ...(s.logger === undefined ? {} : { logger: s.logger }), data: s.data } });
-    else if ("notify" in s) out.push({ kind: "notification", method: s.notify, params: s.params });
+    else if ("notify" in s) {
+      if (!SESSION_NOTIFICATIONS.has(s.notify)) out.push({ kind: "notification", method: s.notify, params: s.params });
+    }
     else if ("request" in s) out.push({ kind: "request", method: s.request, params: s.params });
     else if ("send" in s && typeof s.send["method"] === "string") out.push({ kind: s.send["id"] === undefined ? "notification" : "request", method: s.send["method"], params: s.send["params"] });
   }
@@ -234,7 +238,8 @@ class CheckSession {
     const handle = transport.onmessage;
     transport.onmessage = (message, extra) => {
       const m = message as { method?: unknown; id?: unknown; params?: Json };
-      if (check.#streamed !== undefined && typeof m.method === "string") {
+      // A session's notification may land during any call (over stdio, by timing): it is no call's.
+      if (check.#streamed !== undefined && typeof m.method === "string" && !SESSION_NOTIFICATIONS.has(m.method)) {
         let params: unknown = m.params;
         if (m.method === "notifications/progress" && m.params) {
           const { progressToken: _token, ...rest } = m.params;
@@ -315,27 +320,6 @@ async function declarations(session: CheckSession, def: MockDefinition, lines: s
   if (problems.length > 0 && def.recorded?.clientCapabilities === undefined) problems.push("(a server may list some tools only to clients that declare elicitation or sampling: try --capabilities '{\"elicitation\":{},\"sampling\":{}}')");
   lines.push(problems.length === 0 ? `✓ tools/list: the ${def.tools.length} declared tools agree` : `✗ tools/list: differs`, ...problems.map((p) => `    ${p}`));
   return problems;
-}
-
-/**
- * The calls to play, in order: as the recording made them when it says (`recorded.order`, the
- * entry of each call in turn: an entry's `then` answers come after the calls made between
- * them, so a stateful server sees what it saw), then whatever the order does not name, in the
- * file's order, each entry's answers in turn. `i` is the answer's index in its entry.
- */
-function recordedOrder(planned: readonly Planned[], order: readonly number[] | undefined): Array<{ p: Planned; i: number }> {
-  const out: Array<{ p: Planned; i: number }> = [];
-  const played = new Map<Planned, number>();
-  const byEntry = new Map(planned.flatMap((p) => (p.entry === undefined ? [] : [[p.entry, p] as const])));
-  for (const entry of order ?? []) {
-    const p = byEntry.get(entry);
-    if (p === undefined) continue;
-    const i = played.get(p) ?? 0;
-    played.set(p, i + 1);
-    out.push({ p, i });
-  }
-  for (const p of planned) for (let i = played.get(p) ?? 0; i < p.expected.length; i++) out.push({ p, i });
-  return out;
 }
 
 /**

@@ -115,6 +115,19 @@ export class Recording {
 }
 
 /**
+ * Notifications that belong to the session, not to a request: a server sends them when it
+ * likes (server-everything's tools/list_changed shortly after it starts), so they are neither
+ * recorded as part of a call's stream where nothing ties them to one (stdio), nor compared as
+ * one by `check`.
+ */
+export const SESSION_NOTIFICATIONS: ReadonlySet<string> = new Set([
+  "notifications/tools/list_changed",
+  "notifications/resources/list_changed",
+  "notifications/prompts/list_changed",
+  "notifications/resources/updated",
+]);
+
+/**
  * Correlates a stream of messages where nothing else says which request a server message
  * belongs to (stdio): a response by its id, a progress notification by its token, anything
  * else to the latest open request.
@@ -148,6 +161,9 @@ export class Correlator {
       this.#recording.fromServer(exchange, message);
       return;
     }
+    // A notification of the session's (a list changed, a resource updated) belongs to no call:
+    // over stdio it may land while any call is in flight, so it is not made part of one's stream.
+    if (!isRequest(message) && SESSION_NOTIFICATIONS.has(String(message["method"]))) return;
     const token = message["method"] === "notifications/progress" ? (message["params"] as { progressToken?: unknown } | undefined)?.progressToken : undefined;
     const byToken = token === undefined ? undefined : this.#tokens.get(JSON.stringify(token));
     const latest = [...this.#open.values()].pop();
