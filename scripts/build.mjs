@@ -16,6 +16,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildProbeView } from "./probe-view.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = join(root, "dist");
@@ -25,7 +26,7 @@ rmSync(dist, { recursive: true, force: true });
 rmSync(bundled, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
 const result = await build({
-  entryPoints: { index: join(dist, "index.js"), cli: join(dist, "cli.js"), vitest: join(dist, "vitest/index.js"), recording: join(dist, "recording/index.js") },
+  entryPoints: { index: join(dist, "index.js"), cli: join(dist, "cli.js"), vitest: join(dist, "vitest/index.js"), recording: join(dist, "recording/index.js"), scenarios: join(dist, "scenarios/index.js") },
   metafile: true,
   outdir: bundled,
   bundle: true,
@@ -65,5 +66,7 @@ for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" })) if 
 for (const file of readdirSync(bundled)) renameSync(join(bundled, file), join(dist, file));
 rmSync(bundled, { recursive: true, force: true });
 cpSync(join(root, "src/admin/ui"), join(dist, "ui"), { recursive: true });
+// The MCP Apps probe view: one static HTML file with the ext-apps View SDK inline.
+await buildProbeView(root, dist);
 // The command must be executable, as npm makes it when the package is installed.
 chmodSync(join(dist, "cli.js"), 0o755);

@@ -123,3 +123,7 @@ export {
 // Errors and protocol facts
 export { McpMockError } from "./values/errors.js";
 export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
+
+// MCP Apps (the io.modelcontextprotocol/ui extension)
+export type { AppDeclaration, AppCsp, AppPermissions, ToolUi, ProbeSettings, ProbeAction } from "./stubs/app-catalog.js";
+export type { AppEvent } from "./journal/app-events.js";

@@ -2,6 +2,8 @@
  * McpMock: the entry points of the stubbing DSL, declarations, and the server's lifetime.
  * @module
  */
+import type { AppDeclaration } from "./stubs/app-catalog.js";
+import type { AppEvent } from "./journal/app-events.js";
 import type { StubBuilder } from "./dsl/stub-builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./dsl/method-builders.js";
 import type { JournalEntry } from "./journal/entry.js";
@@ -301,6 +303,23 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
 
   removeResource(uriOrTemplate: string): boolean {
     return this.#ops.removeResource(uriOrTemplate);
+  }
+
+  declareApp(app: AppDeclaration): void {
+    this.#ops.declareApp(app);
+  }
+
+  /**
+   * What the probe views saw pass between a host and themselves, oldest first (bounded by
+   * bytes: the oldest go first). See {@link AppEvent}.
+   *
+   * @example
+   * ```ts
+   * const methods = mock.appEvents().map((e) => `${e.from} ${e.method}`);
+   * ```
+   */
+  appEvents(): AppEvent[] {
+    return this.#core.apps.events.all();
   }
 
   declarePrompt(prompt: PromptDeclaration): void {

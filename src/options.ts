@@ -2,6 +2,7 @@
  * Options for {@link McpMock.start}.
  * @module
  */
+import type { AppDeclaration } from "./stubs/app-catalog.js";
 import { McpMockError } from "./values/errors.js";
 import { assertAuthOptions, type AuthOptions } from "./auth/auth-options.js";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
@@ -119,6 +120,8 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly resources?: readonly AnyResourceDeclaration[];
   /** Declared prompts, listed by `prompts/list`. */
   readonly prompts?: readonly PromptDeclaration[];
+  /** MCP Apps: `ui://` views a host renders for the tools that name them (`ui: { resourceUri }`); declaring one advertises the ui extension. */
+  readonly apps?: readonly AppDeclaration[];
   /** Items per page of list answers (`tools/list` and the like); longer lists are paged with opaque cursors. 100 by default. */
   readonly pageSize?: number;
   /**

@@ -32,6 +32,7 @@ export class Served {
     this.#memory = new MemoryTransports(core);
     const host = server?.host.includes(":") ? `[${server.host}]` : server?.host;
     this.url = server ? `http://${host}:${server.port}${core.options.path ?? "/mcp"}` : undefined;
+    if (this.url !== undefined) core.apps.setOrigin(new URL(this.url).origin);
   }
 
   /** Listens as the options say (no listener with `transport: "none"`). */

@@ -24,6 +24,7 @@ export function definitionOptions(definition: MockDefinition): McpMockOptions {
     ...(definition.tools ? { tools: definition.tools } : {}),
     ...(definition.resources ? { resources: definition.resources } : {}),
     ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
+    ...(definition.apps ? { apps: definition.apps } : {}),
     ...(definition.proxy ? { proxy: proxyTargetOf(definition.proxy) } : {}),
   };
 }
@@ -41,7 +42,7 @@ export function promptDeclarations(def: MockDefinition): MockDefinition["prompts
 }
 
 /** What loading a definition needs of a mock: its entry points and its operations. */
-export type DefinitionTarget = EntryPoints & Pick<MockControl, "declareTool" | "declareResource" | "declarePrompt" | "removeStub">;
+export type DefinitionTarget = EntryPoints & Pick<MockControl, "declareTool" | "declareResource" | "declarePrompt" | "declareApp" | "removeStub">;
 
 /**
  * Adds a definition's stubs to a mock; returns the new stub ids. With `declare`, its tools,
@@ -55,6 +56,7 @@ export function applyDefinition(mock: DefinitionTarget, def: MockDefinition, fil
     for (const tool of def.tools ?? []) mock.declareTool(tool);
     for (const resource of def.resources ?? []) mock.declareResource(resource);
     for (const prompt of promptDeclarations(def) ?? []) mock.declarePrompt(prompt);
+    for (const app of def.apps ?? []) mock.declareApp(app);
   }
   const ids: string[] = [];
   try {

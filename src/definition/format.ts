@@ -4,6 +4,7 @@
  * keeps the two equal, field by field.
  * @module
  */
+import type { AppDeclaration } from "../stubs/app-catalog.js";
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { McpMockOptions } from "../options.js";
 import type { AuthOptions } from "../auth/auth-options.js";
@@ -322,6 +323,8 @@ export interface MockDefinition {
   >;
   /** Declared prompts, listed by `prompts/list`, with optional answers. */
   prompts?: PromptDefinition[];
+  /** MCP Apps: `ui://` views (inline `html`, a `file` relative to the definition, or `probe`) a host renders for the tools whose `ui` names them. */
+  apps?: AppDeclaration[];
   /** Answers to `completion/complete`: values offered for a prompt argument or a resource template variable. */
   completions?: Array<{
     /** What is being completed; omitted means any prompt or resource. */

@@ -4,7 +4,7 @@
  * @module
  */
 import { readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { McpMockError } from "../values/errors.js";
 import type { MockDefinition } from "./format.js";
 import { checkDefinition, type DefinitionContext } from "./validate.js";
@@ -43,6 +43,16 @@ export function loadDefinition(fileOrObject: string | MockDefinition, context: D
     }
     throw new McpMockError(`Invalid mock definition — ${source}: not valid JSON${where} (${reason}). Check the commas, quotes and brackets there; JSON allows no trailing commas or comments.`);
   }
+  resolveAppFiles(parsed, dirname(resolve(fileOrObject)));
   checkDefinition(parsed, source, context);
   return { definition: parsed as MockDefinition, source };
+}
+
+/** An app's `file` is relative to the definition: made absolute here, so the mock finds it wherever it runs. */
+function resolveAppFiles(parsed: unknown, dir: string): void {
+  const apps = (parsed as { apps?: unknown } | null)?.apps;
+  if (!Array.isArray(apps)) return;
+  for (const app of apps as Array<{ file?: unknown } | null>) {
+    if (app !== null && typeof app === "object" && typeof app.file === "string" && app.file !== "" && !isAbsolute(app.file)) app.file = resolve(dir, app.file);
+  }
 }

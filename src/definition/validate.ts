@@ -9,7 +9,8 @@ import type { ErrorObject } from "ajv";
 import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
 import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
 import { closestNames } from "../journal/explain.js";
-import { ToolCatalog } from "../stubs/tool-catalog.js";
+import { ToolCatalog, type ToolDeclaration } from "../stubs/tool-catalog.js";
+import { appProblems, toolUiProblems, type AppDeclaration } from "../stubs/app-catalog.js";
 import { MockCore } from "../engine/core.js";
 import type { UpstreamPort } from "../engine/upstream-port.js";
 import { proxyTargetProblems } from "../engine/proxy-target.js";
@@ -18,6 +19,7 @@ import type { AnswerDefinition, MockDefinition } from "./format.js";
 import { FORMAT, fieldsAt, schemaErrors } from "./schema.js";
 import { Problems } from "./problems.js";
 import { compileDefinition } from "./compile.js";
+import { schemaSemantics } from "./schema-semantics.js";
 
 function jsonPath(pointer: string): string {
   let path = "";
@@ -169,6 +171,8 @@ export function checkDefinition(value: unknown, source: string, context: Definit
   // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
   const prompts = def.prompts === undefined || proxied ? undefined : declaredNames(def.prompts);
   declarationChecks(def, entries, broken, problems);
+  schemaSemantics(def, entries("tools"), entries("responses"), problems);
+  appChecks(def, entries, proxied || (context.alsoDeclared !== undefined && def.apps === undefined), problems);
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {
@@ -286,6 +290,31 @@ function shapeChecks(def: Record<string, unknown>, problems: Problems): Set<stri
     if (entry["uri"] === undefined && entry["uriTemplate"] === undefined) add("resources", i, `"uri" (a fixed resource) or "uriTemplate" (a template like "test://items/{id}") is required here.`);
   });
   return shaped;
+}
+
+/** An app's or a tool link's problem (`apps[0].uri must be ...`) at its path in the file. */
+function addAt(problems: Problems, message: string): void {
+  const m = /^(\S+?):? (.*)$/s.exec(message);
+  if (m) problems.add(m[1] as string, m[2] as string);
+  else problems.add("apps", message);
+}
+
+/** The apps (a `file` is relative to the definition, resolved when it was loaded) and the tools' links to them; `anyLink`: a tool may name an app the file does not declare. */
+function appChecks(def: MockDefinition, entries: <T>(list: string) => Array<[T, number]>, anyLink: boolean, problems: Problems): void {
+  const uris: string[] = [];
+  entries<AppDeclaration>("apps").forEach(([app, i]) => {
+    const found = appProblems(app, `apps[${i}]`);
+    if (found.length === 0 && uris.includes(app.uri)) found.push(`apps[${i}].uri ${JSON.stringify(app.uri)} is declared twice. Give each app one declaration.`);
+    for (const message of found) addAt(problems, message);
+    uris.push(app.uri);
+  });
+  // A tool may name an app whose entry has a problem of its own (reported once, there).
+  const all = Array.isArray(def.apps) ? (def.apps as unknown[]).flatMap((a) => (typeof (a as { uri?: unknown } | null)?.uri === "string" ? [(a as { uri: string }).uri] : [])) : [];
+  const resources = entries<{ uri?: string }>("resources").flatMap(([r]) => (typeof r.uri === "string" ? [r.uri] : []));
+  entries<ToolDeclaration>("tools").forEach(([tool, i]) => {
+    const uri = tool.ui?.resourceUri;
+    if (uri !== undefined) for (const message of toolUiProblems({ resourceUri: uri }, `tools[${i}].ui`, anyLink ? undefined : [...new Set([...all, ...resources])])) addAt(problems, message);
+  });
 }
 
 /** What McpMock.start would refuse in the declarations: checked here, so validate and serve agree. */

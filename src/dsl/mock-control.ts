@@ -5,6 +5,7 @@
  * @module
  */
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
+import type { AppDeclaration } from "../stubs/app-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import type { JournalEntry } from "../journal/entry.js";
@@ -50,6 +51,18 @@ export interface MockDeclarations {
    * ```
    */
   declareResource(resource: AnyResourceDeclaration): void;
+
+  /**
+   * Declares an MCP App while the mock runs (or replaces the one with the same URI): its
+   * `ui://` resource is served, and the ui extension advertised to clients that connect later.
+   *
+   * @example
+   * ```ts
+   * mock.declareApp({ uri: "ui://other/view.html", html: "<!doctype html><p>Other</p>" });
+   * mock.declareApp({ uri: "ui://probe/view.html", probe: true });
+   * ```
+   */
+  declareApp(app: AppDeclaration): void;
 
   /**
    * Removes a declared resource (by URI) or template (by its template text).

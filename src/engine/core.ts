@@ -43,6 +43,8 @@ import { declareAll } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import { PROXY_PLAN, proxiedAnswers, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
 import { selectWithRates } from "./fault-rate.js";
+import { Apps } from "./apps.js";
+import { withUiExtension } from "../protocol/apps.js";
 
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
@@ -54,6 +56,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly tools = new ToolCatalog();
   readonly prompts = new PromptCatalog();
   readonly resources = new ResourceCatalog();
+  readonly apps = new Apps(this);
   readonly journal: Journal;
   readonly sessions: SessionStore;
   readonly closing = new AbortController();
@@ -104,6 +107,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     declareAll(options.tools, "tools", (t) => t?.name, (t, where) => this.tools.declare(t, where));
     declareAll(options.resources, "resources", (r) => (r as { uri?: string })?.uri ?? (r as { uriTemplate?: string })?.uriTemplate, (r, where) => this.resources.declare(r, where));
     declareAll(options.prompts, "prompts", (p) => p?.name, (p, where) => this.prompts.declare(p, where));
+    this.apps.declareAll(options.apps, undefined, upstream !== undefined);
     this.#addDefaults();
   }
 
@@ -145,6 +149,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   #addDefaults(): void {
     for (const stub of defaultStubs(this, this.proxied !== undefined)) this.registry.add(stub);
+    for (const stub of this.apps.defaultStubs()) this.registry.add(stub);
   }
 
   // The built-in answers read these (DefaultsSource).
@@ -155,7 +160,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;
   }
   capabilities(): Record<string, unknown> {
-    return this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this);
+    const capabilities = this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this);
+    return this.apps.size > 0 ? withUiExtension(capabilities) : capabilities;
   }
   pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -8,6 +8,7 @@ import type { MockCore } from "./core.js";
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
+import type { AppDeclaration } from "../stubs/app-catalog.js";
 import { McpMockError } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 
@@ -40,6 +41,13 @@ export class MockOperations {
   declareResource(resource: AnyResourceDeclaration): void {
     this.#core.resources.declare(resource, "declareResource(...)");
     this.#core.push.listChanged("resources");
+  }
+
+  declareApp(app: AppDeclaration): void {
+    const tools = this.#core.tools.size;
+    this.#core.apps.declare(app, `declareApp(${JSON.stringify((app as { uri?: unknown } | null)?.uri)})`);
+    this.#core.push.listChanged("resources");
+    if (this.#core.tools.size !== tools) this.#core.push.listChanged("tools");
   }
 
   removeResource(uriOrTemplate: string): boolean {
@@ -84,6 +92,7 @@ export class MockOperations {
   reset(): void {
     this.#core.resetStubs();
     this.#core.journal.clear();
+    this.#core.apps.events.clear();
     this.#core.resetScenarios();
     this.#core.reseed();
     this.#core.journal.missesExpected = false;

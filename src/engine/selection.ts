@@ -5,11 +5,12 @@
  * rule a method follows, its descriptor says (`selection`).
  * @module
  */
+import { APP_MIME_TYPE } from "../protocol/apps.js";
 import type { McpCall } from "../stubs/call.js";
 import type { RequestId } from "../protocol/jsonrpc.js";
 import type { ToolCatalog } from "../stubs/tool-catalog.js";
 import { PREFIX, showValue } from "../values/errors.js";
-import { methodMissReport, promptMissReport, toolMissReport } from "../journal/explain.js";
+import { addEntryHint, methodMissReport, promptMissReport, toolMissReport } from "../journal/explain.js";
 import { depthExceeds, isJsonObject, MAX_JSON_DEPTH } from "../values/json-value.js";
 import { errorResponse, resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { rankStubs } from "../journal/near-miss.js";
@@ -158,7 +159,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall, passed: Passed): S
     const fix =
       file === undefined
         ? `stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`
-        : `add to the responses of ${file}: { "tool": ${JSON.stringify(name)}, "args": ${showValue(call.args, 300)}, "result": ... }`;
+        : addEntryHint(file, `{ "tool": ${JSON.stringify(name)}, "args": ${showValue(call.args, 300)}, "result": ... }`);
     const text = [
       `${PREFIX} tool "${name}" rejected the arguments ${showValue(call.args, 300)}: they do not match its inputSchema.`,
       ...violations.slice(0, 10).map((v) => `- ${showViolation(v)}`),
@@ -209,8 +210,10 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall, passed: Passed
   if (typeof uri !== "string") return invalid(call, `${PREFIX} resources/read needs params.uri (a string), received ${showValue(uri)}.`);
   for (const entry of ctx.registry.candidates(call, uri)) if (usable(entry, passed) && matchesAll(entry.stub.matchers, call)) return { entry };
   const declared = ctx.resources.read(uri);
-  const d = declared?.declaration as { text?: string; blob?: string; mimeType?: string } | undefined;
+  const d = declared?.declaration as { text?: string; blob?: string; mimeType?: string; _meta?: Record<string, unknown> } | undefined;
   if (d && (d.text !== undefined || d.blob !== undefined)) {
+    // An app's HTML is served as it is (never a template), with its `_meta.ui` on the contents, as hosts read it.
+    if (d.mimeType === APP_MIME_TYPE && d.text !== undefined) return { message: resultResponse(call.id as RequestId, { contents: [{ uri, mimeType: d.mimeType, text: d.text, ...(d._meta === undefined ? {} : { _meta: d._meta }) }] }) };
     const payload = d.text !== undefined ? { text: substitute(d.text, { uri: declared?.variables }) as string } : { blob: d.blob };
     return { message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, d.mimeType)) };
   }

@@ -9,7 +9,7 @@ import type { Readable, Writable } from "node:stream";
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -25,6 +25,7 @@ import { parsePointers, type Pointer } from "./json-pointer.js";
 import { relayStdio } from "./stdio-relay.js";
 import { redactText, secretsOf } from "../upstream/secrets.js";
 import { credentialProblems } from "../upstream/credentials.js";
+import { LineReader } from "../upstream/line-reader.js";
 
 /**
  * The real server a recording (or a check) talks to: a Streamable HTTP endpoint (with the
@@ -233,7 +234,19 @@ class StreamTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  readonly #buffer = new ReadBuffer();
+  // Our own reader: a line that is not JSON (a server's stray print) is skipped, where the
+  // SDK's read buffer would throw inside the data listener and end the process.
+  readonly #lines = new LineReader({
+    line: (line) => {
+      let message: unknown;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (message !== null && typeof message === "object" && !Array.isArray(message)) this.onmessage?.(message as JSONRPCMessage);
+    },
+  });
   readonly #readable: Readable;
   readonly #writable: Writable;
   #closed = false;
@@ -245,8 +258,7 @@ class StreamTransport implements Transport {
 
   async start(): Promise<void> {
     this.#readable.on("data", (chunk: Buffer) => {
-      this.#buffer.append(chunk);
-      for (let message = this.#buffer.readMessage(); message !== null; message = this.#buffer.readMessage()) this.onmessage?.(message);
+      this.#lines.push(chunk);
     });
     this.#readable.once("end", () => this.#close());
   }

@@ -6,6 +6,8 @@
 import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import { compileArgumentCheck, type ArgumentCheck } from "./schema-check.js";
+import { throwProblems, toolUiProblems, type ToolUi } from "./app-catalog.js";
+import { FLAT_RESOURCE_URI_KEY } from "../protocol/apps.js";
 
 /** A JSON Schema for tool input or output: MCP requires `type: "object"` at the root. @category Starting */
 export interface ObjectJsonSchema {
@@ -74,6 +76,8 @@ export interface ToolDeclaration {
   };
   /** Extra metadata, listed as is (MCP `_meta`). */
   readonly _meta?: { readonly [key: string]: unknown };
+  /** The MCP App the tool opens, and who may call it (listed as `_meta.ui` and `_meta["ui/resourceUri"]`). */
+  readonly ui?: ToolUi;
 }
 
 interface DeclaredTool {
@@ -143,11 +147,21 @@ export class ToolCatalog {
     return false;
   }
 
-  /** The tools as `tools/list` sends them. */
-  listed(withOutputSchema: boolean): Record<string, unknown>[] {
+  /** The `ui://` URIs the tools name (`ui.resourceUri`), with the tool names. */
+  appLinks(): { tool: string; uri: string }[] {
+    const out: { tool: string; uri: string }[] = [];
+    for (const { declaration } of this.#tools.values()) if (declaration.ui?.resourceUri !== undefined) out.push({ tool: declaration.name, uri: declaration.ui.resourceUri });
+    return out;
+  }
+
+  /** The tools as `tools/list` sends them; app-only tools (`ui.visibility: ["app"]`) only to a client with the ui extension. */
+  listed(withOutputSchema: boolean, uiClient = true): Record<string, unknown>[] {
     const out: Record<string, unknown>[] = [];
     for (const { declaration } of this.#tools.values()) {
-      const tool: Record<string, unknown> = { ...declaration, inputSchema: declaration.inputSchema ?? NO_ARGS_SCHEMA };
+      const { ui, ...rest } = declaration;
+      if (ui?.visibility !== undefined && !uiClient && !ui.visibility.includes("model")) continue;
+      const tool: Record<string, unknown> = { ...rest, inputSchema: declaration.inputSchema ?? NO_ARGS_SCHEMA };
+      if (ui !== undefined) tool["_meta"] = { ...rest._meta, ui, ...(ui.resourceUri === undefined ? {} : { [FLAT_RESOURCE_URI_KEY]: ui.resourceUri }) };
       if (!withOutputSchema) delete tool["outputSchema"];
       out.push(tool);
     }
@@ -163,6 +177,7 @@ function checkToolDeclaration(tool: ToolDeclaration, where: string): void {
     throw new McpMockError(`${where}.name must be a non-empty string, received ${showValue(tool.name)}. Every tool needs a name: { name: "add", ... }.`);
   }
   assertJsonCarriable(tool, where, "tool");
+  throwProblems(toolUiProblems(tool.ui, `${where}.ui`, undefined));
   const execution = tool.execution as unknown;
   if (execution !== undefined) {
     const support = (execution as { taskSupport?: unknown } | null)?.taskSupport;

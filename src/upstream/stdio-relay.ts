@@ -10,6 +10,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { Readable, Writable } from "node:stream";
 import { upstreamEnvironment } from "./target.js";
 import { redactText } from "./secrets.js";
+import { LineReader, MAX_LINE_BYTES } from "./line-reader.js";
 
 /** Milliseconds the real server gets to exit after its stdin closes, before SIGTERM. */
 const EXIT_GRACE_MS = 2_000;
@@ -17,16 +18,18 @@ const EXIT_GRACE_MS = 2_000;
 /** A stderr line longer than this is written without waiting for its end. */
 const STDERR_LINE_CHARS = 64 * 1024;
 
-/** A splitter: feed it chunks, it calls `line` with each complete line. */
-function lines(line: (text: string) => void): (chunk: Buffer) => void {
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
-  return (chunk) => {
-    pending += decoder.write(chunk);
-    const parts = pending.split("\n");
-    pending = parts.pop() ?? "";
-    for (const part of parts) if (part.trim() !== "") line(part.replace(/\r$/, ""));
-  };
+/**
+ * A splitter: feed it chunks, it calls `line` with each complete line (linear in the bytes; a
+ * line over 16 MiB is not read beside, its bytes are still relayed).
+ */
+function lines(line: (text: string) => void, side: string): (chunk: Buffer) => void {
+  const reader = new LineReader({
+    line: (text) => {
+      if (text.trim() !== "") line(text);
+    },
+    oversize: (bytes) => process.stderr.write(`mcpmock record: the ${side} sent a line of more than ${MAX_LINE_BYTES} bytes (${bytes} so far); it is relayed but not recorded.\n`),
+  });
+  return (chunk) => reader.push(chunk);
 }
 
 /** What the relay runs, where it reads and writes, and who reads the lines beside it. */
@@ -90,7 +93,7 @@ export function relayBytes(options: ByteRelayOptions): ByteRelay {
   });
   child.stdin.on("error", () => {}); // the server went away; its exit says so
   // Bytes are relayed as they come (the real server's timing and chunks kept); lines are read beside them.
-  const clientLines = lines(options.clientLine);
+  const clientLines = lines(options.clientLine, "client");
   options.input.on("data", (chunk: Buffer) => {
     if (child.stdin.writable) child.stdin.write(chunk);
     clientLines(chunk);
@@ -101,7 +104,7 @@ export function relayBytes(options: ByteRelayOptions): ByteRelay {
     grace = setTimeout(() => child.kill("SIGTERM"), EXIT_GRACE_MS);
     grace.unref();
   });
-  const serverLines = lines(options.serverLine);
+  const serverLines = lines(options.serverLine, "server");
   child.stdout.on("data", (chunk: Buffer) => {
     serverLines(chunk);
     options.output.write(chunk);

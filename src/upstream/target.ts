@@ -2,8 +2,8 @@
  * The SDK transport that reaches an upstream (where it is: `engine/proxy-target.ts`).
  * @module
  */
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../values/errors.js";
 import type { ProxyTarget } from "../engine/proxy-target.js";
@@ -30,21 +30,23 @@ export function httpUpstream(target: string, headers: Readonly<Record<string, st
   }
   return { url, headers: out };
 }
+import { HttpUpstreamTransport } from "./http-client.js";
+import { StdioUpstreamTransport } from "./stdio-client.js";
 
-/** A new SDK transport to the upstream (not started). A stdio child's stderr is kept by `stderr`. */
+/** A new transport to the upstream (not started), for the SDK's client. A stdio child's stderr is kept by `stderr`. */
 export function upstreamTransport(target: ProxyTarget, stderr?: (chunk: string) => void): Transport {
   if ("target" in target) {
     const { url, headers } = httpUpstream(target.target, target.headers);
-    return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(target.authProvider === undefined ? {} : { authProvider: target.authProvider }) });
+    // An OAuth provider: the SDK's transport runs its flow (a token sent, refreshed on a 401).
+    if (target.authProvider !== undefined) return new StreamableHTTPClientTransport(url, { requestInit: { headers }, authProvider: target.authProvider });
+    return new HttpUpstreamTransport(url, headers);
   }
   if (target.command === "") throw new McpMockError("proxy.command is empty.");
-  const transport = new StdioClientTransport({
+  return new StdioUpstreamTransport({
     command: target.command,
     args: [...(target.args ?? [])],
     env: upstreamEnvironment(target.env),
-    stderr: "pipe",
     ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    ...(stderr === undefined ? {} : { stderr }),
   });
-  transport.stderr?.on("data", (chunk: Buffer) => stderr?.(chunk.toString("utf8")));
-  return transport;
 }

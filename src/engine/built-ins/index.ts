@@ -5,11 +5,11 @@
  * @module
  */
 import { METHODS, type MethodDescriptor } from "../../protocol/methods/index.js";
-import { supportedRevision } from "../../protocol/revisions.js";
 import { initializeAnswer } from "./initialize.js";
 import { loggingSetLevelAnswer } from "./logging-set-level.js";
 import { pagedList } from "./paged-list.js";
 import { serverDiscoverAnswer } from "./server-discover.js";
+import { toolsListAnswer } from "./tools-list.js";
 import type { BuiltInAnswer } from "./source.js";
 
 const EMPTY: BuiltInAnswer = () => ({ kind: "result", label: "{}", result: () => ({}) });
@@ -19,7 +19,7 @@ export const BUILT_IN_ANSWER_BY_METHOD: ReadonlyMap<string, BuiltInAnswer> = new
   ["initialize", initializeAnswer],
   ["ping", EMPTY],
   ["server/discover", serverDiscoverAnswer],
-  ["tools/list", (source) => pagedList(source, "tools/list", "tools", (call) => source.tools.listed(supportedRevision(call.protocolVersion).structuredContent))],
+  ["tools/list", toolsListAnswer],
   ["resources/list", (source) => pagedList(source, "resources/list", "resources", () => source.resources.listed())],
   ["resources/templates/list", (source) => pagedList(source, "resources/templates/list", "resourceTemplates", () => source.resources.listedTemplates())],
   ["prompts/list", (source) => pagedList(source, "prompts/list", "prompts", () => source.prompts.listed())],

@@ -6,6 +6,8 @@
  * {@link ReplyWriter}.
  * @module
  */
+import { appEventsRoute } from "./app-events.js";
+import { PROBE_EVENTS_PATH } from "../../probe/page.js";
 import { Hono, type Context } from "hono";
 import type { IncomingMessage } from "node:http";
 import type { MockCore, Outcome, RequestContext } from "../../engine/core.js";
@@ -110,6 +112,8 @@ export class HttpTransport {
       this.#legacy.mount(this.app, (handler) => gate.guard(always, protect(handler)));
     }
     auth?.mount(this.app, (handler) => gate.guard(always, handler));
+    // The probe view's direct reports (MCP Apps): from a sandboxed frame, so no Origin check.
+    this.app.post(PROBE_EVENTS_PATH, (c) => appEventsRoute(c, core.apps, this.#maxBody));
     // Everything else: other methods on the endpoint (a CORS preflight too), the admin API, 404.
     this.app.notFound(
       gate.guard(

@@ -1,0 +1,137 @@
+/**
+ * App events: what the probe view saw pass between a host and itself, in order, bounded by
+ * bytes (the oldest go first). A journal view, like the requests: tests read it with
+ * `mock.appEvents()`, the admin API with `GET /__admin/app-events`.
+ * @module
+ */
+import { showValue } from "../values/errors.js";
+
+/**
+ * One message between a host and the probe view, as the view saw it: `from: "host"` came to
+ * the view, `from: "view"` went to the host. A request's answer is its own event, with the
+ * request's `method` and the `result` or `error`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ apps: [{ uri: "ui://probe/view.html", probe: true }] });
+ * const initialized = mock.appEvents().find((e) => e.from === "host" && e.method === "ui/initialize" && e.result !== undefined);
+ * console.log(initialized?.result); // the host's answer: protocolVersion, hostInfo, hostContext, ...
+ * ```
+ * @category Apps
+ */
+export interface AppEvent {
+  /** Who sent the message: the host (to the view) or the view (to the host). */
+  readonly from: "host" | "view";
+  /** The method; for an answer, the method of the request it answers. */
+  readonly method: string;
+  /** The JSON-RPC id of a request or of the answer to one. */
+  readonly id?: string | number;
+  /** The request's or notification's params. */
+  readonly params?: unknown;
+  /** An answer's result. */
+  readonly result?: unknown;
+  /** An answer's error. */
+  readonly error?: unknown;
+  /** The app's `ui://` URI. */
+  readonly app: string;
+  /** When the view saw it (milliseconds since the epoch, the view's clock). */
+  readonly at: number;
+}
+
+/** Events kept at most, in bytes of their JSON (the oldest are dropped past it). */
+export const APP_EVENT_BYTES = 4 * 1024 * 1024;
+/** A single event's params, result or error are cut to this many bytes of JSON. */
+export const APP_EVENT_VALUE_BYTES = 64 * 1024;
+
+/** The app events a mock has received, oldest first. */
+export class AppEventLog {
+  #events: { event: AppEvent; bytes: number }[] = [];
+  #bytes = 0;
+  #dropped = 0;
+  #seen = new Set<string>();
+  #waiters = new Set<() => void>();
+  readonly #limit: number;
+
+  constructor(limit = APP_EVENT_BYTES) {
+    this.#limit = limit;
+  }
+
+  /**
+   * Adds a report's events; returns what was taken and the problems of what was not. An event
+   * already taken (same view instance and sequence number) is skipped, so a report that comes
+   * both through the host and directly counts once.
+   */
+  add(app: string, instance: string, raw: unknown): { taken: number; problems: string[] } {
+    const problems: string[] = [];
+    if (!Array.isArray(raw)) return { taken: 0, problems: [`the report's events must be a list, received ${showValue(raw, 80)}`] };
+    let taken = 0;
+    raw.forEach((item: unknown, i) => {
+      const e = item as Record<string, unknown> | null;
+      if (e === null || typeof e !== "object" || (e["from"] !== "host" && e["from"] !== "view") || typeof e["method"] !== "string") {
+        problems.push(`events[${i}] is not an app event ({ from: "host" | "view", method, ... }): ${showValue(item, 80)}`);
+        return;
+      }
+      const seq = e["seq"];
+      if (typeof seq === "number") {
+        const key = `${instance}\u0000${seq}`;
+        if (this.#seen.has(key)) return;
+        this.#seen.add(key);
+      }
+      const event: Record<string, unknown> = { from: e["from"], method: (e["method"] as string).slice(0, 200) };
+      if (typeof e["id"] === "string" || typeof e["id"] === "number") event["id"] = e["id"];
+      for (const k of ["params", "result", "error"]) if (e[k] !== undefined) event[k] = bounded(e[k]);
+      event["app"] = app;
+      event["at"] = typeof e["at"] === "number" ? e["at"] : Date.now();
+      this.#push(event as unknown as AppEvent);
+      taken++;
+    });
+    if (taken > 0) for (const wake of [...this.#waiters]) wake();
+    return { taken, problems };
+  }
+
+  #push(event: AppEvent): void {
+    const bytes = JSON.stringify(event).length;
+    this.#events.push({ event, bytes });
+    this.#bytes += bytes;
+    while (this.#bytes > this.#limit && this.#events.length > 1) {
+      this.#bytes -= (this.#events.shift() as { bytes: number }).bytes;
+      this.#dropped++;
+    }
+    if (this.#seen.size > 100_000) this.#seen.clear();
+  }
+
+  /** The events, oldest first. */
+  all(): AppEvent[] {
+    return this.#events.map((e) => e.event);
+  }
+
+  /** How many events were dropped to keep within the byte limit. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /** Calls `listener` whenever events arrive; returns the unsubscribe. */
+  onAdd(listener: () => void): () => void {
+    this.#waiters.add(listener);
+    return () => this.#waiters.delete(listener);
+  }
+
+  clear(): void {
+    this.#events = [];
+    this.#bytes = 0;
+    this.#seen.clear();
+  }
+}
+
+/** A value cut to {@link APP_EVENT_VALUE_BYTES} of JSON (a note in its place when longer). */
+function bounded(value: unknown): unknown {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return "[mcpmock: not JSON]";
+  }
+  if (text === undefined) return undefined;
+  return text.length <= APP_EVENT_VALUE_BYTES ? value : `[mcpmock: ${text.length} bytes, cut] ${text.slice(0, 200)}…`;
+}

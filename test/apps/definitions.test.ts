@@ -1,0 +1,81 @@
+/**
+ * MCP Apps in definition files (issue 40): `"apps"` at the top level with a `file` relative to
+ * the definition, `"ui"` on a tool; served by `McpMock.fromDefinition` and `mcpmock stdio`,
+ * refused by `mcpmock validate`'s check with every mistake at its JSON path, and declared
+ * through the admin API's fragments.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { McpMock, assertMockDefinition, type MockDefinition } from "../../src/index.js";
+import { CLI, ROOT } from "../support/build.js";
+
+const dir = mkdtempSync(join(tmpdir(), "mcpmock-app-defs-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+mkdirSync(join(dir, "views"));
+writeFileSync(join(dir, "views", "weather.html"), "<!doctype html><p>Weather</p>");
+const definition: MockDefinition = {
+  tools: [{ name: "show_weather", inputSchema: { type: "object" }, ui: { resourceUri: "ui://weather/view.html" } }],
+  apps: [{ uri: "ui://weather/view.html", file: "views/weather.html", prefersBorder: true }],
+  responses: [{ tool: "show_weather", result: { temperature: 21 } }],
+};
+const file = join(dir, "weather.mock.json");
+writeFileSync(file, JSON.stringify(definition));
+
+describe("apps in definition files", () => {
+  test("fromDefinition reads the file beside the definition", async () => {
+    await using mock = await McpMock.fromDefinition(file);
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(mock.clientTransport());
+    expect((await client.listTools()).tools[0]?._meta).toEqual({ ui: { resourceUri: "ui://weather/view.html" }, "ui/resourceUri": "ui://weather/view.html" });
+    expect((await client.readResource({ uri: "ui://weather/view.html" })).contents).toEqual([
+      { uri: "ui://weather/view.html", mimeType: "text/html;profile=mcp-app", text: "<!doctype html><p>Weather</p>", _meta: { ui: { prefersBorder: true } } },
+    ]);
+    await client.close();
+  });
+
+  test("mcpmock stdio serves the same app", async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "stdio", file], cwd: ROOT, stderr: "pipe" });
+    const client = new Client({ name: "t", version: "1" }, { capabilities: { extensions: { "io.modelcontextprotocol/ui": {} } } as never });
+    await client.connect(transport);
+    expect((client.getServerCapabilities() as { extensions?: object }).extensions).toHaveProperty(["io.modelcontextprotocol/ui"]);
+    expect((await client.readResource({ uri: "ui://weather/view.html" })).contents[0]).toMatchObject({ text: "<!doctype html><p>Weather</p>" });
+    await client.close();
+  });
+
+  test("every mistake at its JSON path", () => {
+    const broken = {
+      tools: [{ name: "a", ui: { resourceUri: "ui://nowhere/view.html" } }, { name: "b", ui: { resourceUri: "https://x/view.html" } }],
+      apps: [{ uri: "ui://c/view.html", html: "<p>c</p>", csp: { connectDomains: "https://x" } }, { uri: "ui://d/view.html", file: join(dir, "missing.html") }],
+    };
+    let message = "";
+    try {
+      assertMockDefinition(broken, "apps.json");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("Invalid mock definition — apps.json");
+    expect(message).toContain("tools[1].ui.resourceUri");
+    expect(message).toContain("apps[0].csp.connectDomains");
+    expect(message).toContain(`apps[1].file: cannot read`);
+    expect(message).toContain(`tools[0].ui.resourceUri: "ui://nowhere/view.html" names no declared app. Declared apps: ui://c/view.html, ui://d/view.html.`);
+  });
+
+  test("the admin API declares apps from a fragment", async () => {
+    await using mock = await McpMock.start({ admin: true });
+    const origin = new URL(mock.url).origin;
+    const posted = await fetch(`${origin}/__admin/stubs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tools: [{ name: "open", ui: { resourceUri: "ui://admin/view.html" } }], apps: [{ uri: "ui://admin/view.html", html: "<p>admin</p>" }] }),
+    });
+    expect(posted.status).toBeLessThan(300);
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(mock.clientTransport());
+    expect((await client.readResource({ uri: "ui://admin/view.html" })).contents[0]).toMatchObject({ text: "<p>admin</p>", mimeType: "text/html;profile=mcp-app" });
+    await client.close();
+  });
+});
