@@ -7,6 +7,7 @@ export default defineConfig({
     alias: [
       { find: /^mcpmock\/vitest$/, replacement: fileURLToPath(new URL("./src/vitest/index.ts", import.meta.url)) },
       { find: /^mcpmock\/recording$/, replacement: fileURLToPath(new URL("./src/recording/index.ts", import.meta.url)) },
+      { find: /^mcpmock\/scenarios$/, replacement: fileURLToPath(new URL("./src/scenarios/index.ts", import.meta.url)) },
       { find: /^mcpmock$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
     ],
   },

@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, Command>> = { serve, stdio, validate };
 const OWN_LINE: Readonly<Record<string, (args: string[]) => Promise<number | undefined>>> = {
   record: async (args) => (await import("./cli/record.js")).record(args),
   check: async (args) => (await import("./cli/check.js")).check(args),
+  scenarios: async (args) => (await import("./cli/scenarios.js")).scenarios(args),
 };
 
 /** Every command's name, in one list: what a mistyped command is compared with. */
@@ -33,6 +34,7 @@ Usage:
   mcpmock validate <definition.json> [--proxy]
   mcpmock record --out <file.json> --target <url> [--port N] | -- <command> [args...]
   mcpmock check <definition.json> [--shape] --target <url> | -- <command> [args...]
+  mcpmock scenarios --command "<client command>" [--scenario <name>]... [--suite official|hostile|all] [--json <file>]
   mcpmock <command> --help
 
 Exit codes: 0 done, 1 the definition or the server failed, 2 the command line is wrong.`;

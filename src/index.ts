@@ -25,10 +25,10 @@ export type {
   ReadResourceResult,
 } from "./stubs/resource-catalog.js";
 export type { PromptDeclaration, PromptArgument, PromptMessage, GetPromptResult } from "./stubs/prompt-catalog.js";
-export type { SessionIdGenerator } from "./engine/session-store.js";
+export type { SessionIdGenerator } from "./options.js";
 
 // Proxy mode
-export type { ProxyTarget } from "./engine/proxy-target.js";
+export type { ProxyTarget } from "./proxy-target.js";
 export type { SnapshotOptions } from "./recording/snapshot.js";
 
 // Stubbing
@@ -100,8 +100,8 @@ export type { JournalEntry, JournalKind } from "./journal/entry.js";
 export type { StubListing } from "./journal/stub-views.js";
 export type { ScenarioHandle, SessionInfo } from "./engine/views.js";
 export type { Delay, DelayDistribution, FaultKind, TaskPlan, TaskStep } from "./stubs/stub.js";
-export type { TaskOptions } from "./engine/tasks/tasks.js";
-export type { TaskIdGenerator } from "./engine/tasks/task-store.js";
+export type { TaskOptions } from "./options.js";
+export type { TaskIdGenerator } from "./options.js";
 
 // Content
 export {
@@ -127,3 +127,9 @@ export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL
 // MCP Apps (the io.modelcontextprotocol/ui extension)
 export type { AppDeclaration, AppCsp, AppPermissions, ToolUi, ProbeSettings, ProbeAction } from "./stubs/app-catalog.js";
 export type { AppEvent } from "./journal/app-events.js";
+export { appEvent, type AppEventPattern } from "./journal/app-event-checks.js";
+// Protocol extensions (SEP-2133 negotiation, server cards, icons)
+export type { Icon } from "./protocol/icons.js";
+export type { ExtensionSettings } from "./protocol/extensions.js";
+export type { ServerCardOverrides } from "./protocol/server-card.js";
+export type { UrlElicitation } from "./protocol/url-elicitation.js";

@@ -4,6 +4,7 @@
  */
 import type { AppDeclaration } from "./stubs/app-catalog.js";
 import type { AppEvent } from "./journal/app-events.js";
+import { verifyAppEvents, waitForAppEvent, type AppEventPattern } from "./journal/app-event-checks.js";
 import type { StubBuilder } from "./dsl/stub-builder.js";
 import { CompletionBuilder, DeleteSessionBuilder, OpenStreamBuilder, InitializeBuilder, PromptGetBuilder, RequestBuilder, ResourceReadBuilder, ToolCallBuilder } from "./dsl/method-builders.js";
 import type { JournalEntry } from "./journal/entry.js";
@@ -322,12 +323,64 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
     return this.#core.apps.events.all();
   }
 
+  /**
+   * Checks that app events fitting the patterns arrived in this order (others may come
+   * between); with `times`, that each fits exactly that many. Throws a report that says which
+   * event was missing or out of order, and lists the events that did arrive.
+   *
+   * @example
+   * ```ts
+   * import { appEvent } from "mcpmock";
+   * mock.verifyAppEvents([
+   *   appEvent("ui/initialize", { from: "host", answer: true }),
+   *   appEvent("ui/notifications/tool-input", { from: "host" }),
+   *   appEvent("ui/notifications/tool-result", { from: "host" }),
+   * ]);
+   * mock.verifyAppEvents([appEvent("ui/notifications/tool-result", { from: "host" })], { times: 1 });
+   * ```
+   */
+  verifyAppEvents(patterns: readonly AppEventPattern[], options: { times?: number } = {}): void {
+    verifyAppEvents(this.#core.apps.events.all(), patterns, options);
+  }
+
+  /**
+   * Resolves with the first app event fitting the pattern, already received or arriving
+   * within `timeout` ms (default 1000); rejects with the events that did arrive.
+   *
+   * @example
+   * ```ts
+   * import { appEvent } from "mcpmock";
+   * const teardown = await mock.waitForAppEvent(appEvent("ui/resource-teardown", { from: "host" }), { timeout: 5000 });
+   * ```
+   */
+  waitForAppEvent(pattern: AppEventPattern, options: { timeout?: number } = {}): Promise<AppEvent> {
+    return waitForAppEvent(this.#core.apps.events, pattern, options);
+  }
+
   declarePrompt(prompt: PromptDeclaration): void {
     this.#ops.declarePrompt(prompt);
   }
 
   removePrompt(name: string): boolean {
     return this.#ops.removePrompt(name);
+  }
+
+  declareExtension(id: string, settings: Readonly<Record<string, unknown>> = {}): void {
+    this.#ops.declareExtension(id, settings);
+  }
+
+  /**
+   * Sends `notifications/elicitation/complete` (SEP-1036) for a URL elicitation the mock sent
+   * (`elicitUrl` in a stream, or `mock.request`), on the session's GET stream; resolves with
+   * the sessions it reached. An id the mock never sent is refused with the ids it did.
+   *
+   * @example
+   * ```ts
+   * await mock.completeElicitation("login-1", { sessionId: "session-1" });
+   * ```
+   */
+  completeElicitation(elicitationId: string, options: { sessionId?: string; timeout?: number } = {}): Promise<string[]> {
+    return this.#ops.completeElicitation(elicitationId, options);
   }
 
   /**

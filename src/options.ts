@@ -10,9 +10,10 @@ import type { ToolDeclaration } from "./stubs/tool-catalog.js";
 import type { JournalEntry } from "./journal/entry.js";
 import type { PromptDeclaration } from "./stubs/prompt-catalog.js";
 import type { AnyResourceDeclaration } from "./stubs/resource-catalog.js";
-import type { SessionIdGenerator } from "./engine/session-store.js";
-import type { TaskOptions } from "./engine/tasks/tasks.js";
-import { proxyTargetProblems, type ProxyTarget } from "./engine/proxy-target.js";
+import { proxyTargetProblems, type ProxyTarget } from "./proxy-target.js";
+import { assertIcons, type Icon } from "./protocol/icons.js";
+import { extensionProblems, type ExtensionSettings } from "./protocol/extensions.js";
+import { serverCardProblems, type ServerCardOverrides } from "./protocol/server-card.js";
 
 /** The server's identity, as `initialize` answers it. @category Starting */
 export interface ServerInfo {
@@ -26,6 +27,8 @@ export interface ServerInfo {
   readonly description?: string;
   /** The URL of the server's website (2025-11-25). */
   readonly websiteUrl?: string;
+  /** Icons a client may show for the server (2025-11-25), checked at start. */
+  readonly icons?: readonly Icon[];
   readonly [key: string]: unknown;
 }
 
@@ -249,6 +252,19 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
     /** Who may share the cached result: `"private"` (this client) or `"public"` (any). */
     readonly cacheScope?: "public" | "private";
   };
+  /**
+   * Extensions the mock advertises (SEP-2133), by identifier with their settings:
+   * `capabilities.extensions` at `initialize` and in 2026-07-28's `server/discover`. An
+   * identifier is `{vendor-prefix}/{extension-name}`, like `"com.example/feature"`.
+   */
+  readonly extensions?: ExtensionSettings;
+  /**
+   * The server card (SEP-2127) served at `<path>/server-card` and listed by
+   * `/.well-known/mcp/catalog.json`, made from the declarations by default. `false` serves
+   * neither (404); an object replaces fields of the card (a card that disagrees with
+   * `server/discover` on purpose).
+   */
+  readonly serverCard?: boolean | ServerCardOverrides;
 }
 
 /** Refuses options that cannot work, with the fix (the rest are checked where they are used). */
@@ -297,6 +313,11 @@ export function assertValidOptions(options: McpMockOptions): void {
   if (redact !== undefined && redact !== false && !(Array.isArray(redact) && redact.every((h) => typeof h === "string"))) {
     throw new McpMockError(`redactHeaders must be false or a list of header names, received ${JSON.stringify(redact)}.`);
   }
+  assertIcons(options.serverInfo?.icons, "serverInfo");
+  const extensionMistakes = options.extensions === undefined ? [] : extensionProblems(options.extensions, "extensions");
+  if (extensionMistakes.length > 0) throw new McpMockError(extensionMistakes.join(" "));
+  const cardMistakes = options.serverCard === undefined ? [] : serverCardProblems(options.serverCard, "serverCard");
+  if (cardMistakes.length > 0) throw new McpMockError(cardMistakes.join(" "));
 }
 
 function assertTaskOptions(tasks: TaskOptions | undefined): void {
@@ -314,4 +335,42 @@ function assertTaskOptions(tasks: TaskOptions | undefined): void {
   }
   const ids = tasks.ids;
   if (ids !== undefined && ids !== "sequential" && ids !== "uuid" && typeof ids !== "function") throw new McpMockError(`tasks.ids must be "sequential", "uuid" or a function that returns a fresh id, received ${JSON.stringify(ids)}.`);
+}
+
+/** How stateful session ids are made: deterministic (`session-1`, ...) by default. @category Starting */
+export type SessionIdGenerator = "sequential" | "uuid" | (() => string);
+
+/** How task ids are made: deterministic (`task-1`, ...) by default. @category Starting */
+export type TaskIdGenerator = "sequential" | "uuid" | (() => string);
+
+/**
+ * The `tasks` option of `McpMock.start`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "build", execution: { taskSupport: "optional" } }],
+ *   tasks: { ttl: 5_000, pollInterval: 10, maxTasks: 100, ids: "uuid" },
+ * });
+ * ```
+ * @category Starting
+ */
+export interface TaskOptions {
+  /** The ttl of a task whose client asked for none, in ms (`null`: until the mock closes); default 60000. */
+  readonly ttl?: number | null;
+  /** The `pollInterval` tasks suggest, in ms; default 100. */
+  readonly pollInterval?: number;
+  /** At most this many tasks are kept (default 1000); past it the oldest finished one goes. */
+  readonly maxTasks?: number;
+  /** At most this many bytes of stored task results (default 16 MiB). */
+  readonly maxBytes?: number;
+  /**
+   * At most this many running tasks per session (a request without one: per token's client and
+   * user; without `auth`, all such requests together); default three quarters of `maxTasks`,
+   * so one client cannot take every slot.
+   */
+  readonly maxTasksPerSession?: number;
+  /** How task ids are made: `"sequential"` (`task-1`, ..., the default), `"uuid"`, or a function. */
+  readonly ids?: TaskIdGenerator;
 }

@@ -23,6 +23,11 @@ const LAYERS: Readonly<Record<string, number>> = {
   auth: 1,
   stubs: 2,
   journal: 3,
+  // The MCP Apps probe view's page (its browser source in probe/view/, bundled at build time): engine/apps.ts serves it.
+  probe: 3,
+  // The mock's options as users read them (options.ts, and proxy-target.ts that it names): plain
+  // types and their checks, on the layers below; the engine and everything above read them.
+  options: 3.5,
   engine: 4,
   // Three siblings on the engine: the transports, the DSL, and the upstream (proxy mode's
   // connection to a real server, the SDK client: the engine reaches it only through an
@@ -45,12 +50,14 @@ const LAYERS: Readonly<Record<string, number>> = {
 };
 
 /**
- * A file of the root that belongs to a layer below it. `options.ts` is the mock's options:
- * the engine reads them (and they name the engine's task and session options), so they are
- * the engine's layer; they stay at the root as the one page users read them on.
+ * Files of the root that belong to a layer below it: the mock's options (and where an upstream
+ * is, which they name) stay at the root as the page users read them on, but the engine reads
+ * them, so they sit below it. They import nothing of the engine: the task and session options
+ * are declared there, and the engine imports them (issue 43: the two imported each other).
  */
 const ROOT_FILES: Readonly<Record<string, string>> = {
-  "options.ts": "engine",
+  "options.ts": "options",
+  "proxy-target.ts": "options",
 };
 
 const files = readdirSync(SRC, { recursive: true, encoding: "utf8" })

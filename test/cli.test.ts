@@ -72,7 +72,7 @@ describe.concurrent("help, version and command-line mistakes", () => {
   test("an unknown command: exit 2, naming it and the commands", async ({ expect }) => {
     const r = await run("server", "examples/weather.mock.json");
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('mcpmock: unknown command "server". Did you mean "serve"? Commands: serve, stdio, validate, record, check. See mcpmock --help.\n');
+    expect(r.stderr).toBe('mcpmock: unknown command "server". Did you mean "serve"? Commands: serve, stdio, validate, record, check, scenarios. See mcpmock --help.\n');
     expect(r.stdout).toBe("");
   });
 

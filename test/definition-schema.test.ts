@@ -221,11 +221,18 @@ describe("the examples error messages show are the schema's, and valid where the
     "properties.recorded": (e) => ({ recorded: e }),
     "properties.options": (e) => ({ options: e }),
     "properties.auth": (e) => ({ auth: e }),
+    "properties.extensions": (e) => ({ extensions: e }),
+    "properties.serverCard": (e) => ({ serverCard: e }),
+    "$defs.icon": (e) => ({ tools: [{ name: "t", icons: [e] }] }),
+    "$defs.matching.properties.clientExtension": (e) => ({ tools: [{ name: "t" }], responses: [{ tool: "t", clientExtension: e, result: "x" }] }),
     "$defs.delay": (e) => ({ tools: [{ name: "t" }], responses: [{ tool: "t", result: "x", delay: e }] }),
     "$defs.answer.properties.stream": (e) => ({ responses: [{ method: "x", stream: e }] }),
     "$defs.response.properties.error": (e) => ({ responses: [{ method: "x", error: e }] }),
     "$defs.response.properties.fault": (e) => ({ responses: [{ method: "x", fault: e }] }),
     "$defs.prompt.properties.responses": (e) => ({ prompts: [{ name: "greet", responses: e }] }),
+    "properties.apps": (e) => ({ apps: e }),
+    "$defs.app": (e) => ({ apps: [e] }),
+    "$defs.toolUi": (e) => ({ tools: [{ name: "t", ui: e }], apps: [{ uri: "ui://weather/view.html", html: "<p>x</p>" }] }),
   };
 
   /** Every place in the schema that has examples, as a dotted path. */

@@ -12,11 +12,14 @@ import { expect, test } from "vitest";
 import { main as quickStart } from "../examples/quick-start.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+// The docs site's landing page (docs/index.md) shows a block too: it runs here with the README's.
+const landing = readFileSync(new URL("../docs/index.md", import.meta.url), "utf8");
+const blocks = [...`${readme}\n${landing}`.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
 const dir = fileURLToPath(new URL("./.generated/", import.meta.url));
 
 test("the README shows its first test, a recipe the suite runs", () => {
   expect(readme).toContain("```ts recipe\n// recipe: test/recipes/first.test.ts\n");
+  expect(blocks.length).toBeGreaterThanOrEqual(1); // docs/index.md's
 });
 
 // Each block is a module of its own, as a user would paste it.

@@ -58,7 +58,7 @@ describe("schema-semantic mistakes", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("4 problems, all listed here");
     expect(r.stderr).toContain(`- tools[1].inputSchema.required[0]: names "seats", which "properties" does not declare (it declares "seat"). Did you mean "seat"? Add "seats" to "properties", or take it out of "required".`);
-    expect(r.stderr).toContain(`- responses[0].args: no call can match: tool "forecast"'s inputSchema refuses these arguments (args.days must be integer (rule: type), received "three" (string)).`);
+    expect(r.stderr).toContain(`- responses[0].args: tool "forecast"'s inputSchema refuses these arguments (args.days must be integer (rule: type), received "three" (string)), so a client that follows the schema never sends them and this entry never answers.`);
     expect(r.stderr).toContain(`as { "$literal": ... }`);
     expect(r.stderr).toContain(`- responses[1].result: breaks tool "forecast"'s outputSchema (result.temp must be number (rule: type), received "warm" (string))`);
     expect(r.stderr).toContain(`- responses[2].result: tool "forecast" declares an outputSchema, and this answer is not an object`);
@@ -68,7 +68,7 @@ describe("schema-semantic mistakes", () => {
   it("fromDefinition and the admin API refuse the same entries", async () => {
     const message = await refusal(() => McpMock.fromDefinition(BROKEN));
     expect(message).toContain("4 problems");
-    expect(message).toContain("responses[0].args: no call can match");
+    expect(message).toContain(`responses[0].args: tool "forecast"'s inputSchema refuses these arguments`);
     await using mock = await McpMock.start({ admin: true });
     const answer = await fetch(mock.url.replace(/\/mcp$/, "/__admin/stubs"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BROKEN) });
     expect(answer.status).toBe(400);
@@ -88,6 +88,9 @@ describe("schema-semantic mistakes", () => {
     // argsMatching names some fields: a required one left out is no mistake.
     await using partial = await McpMock.fromDefinition({ tools: [FORECAST], responses: [{ tool: "forecast", argsMatching: { days: 2 }, result: { temp: 1 } }] });
     expect(own(partial)).toHaveLength(1);
+    // A refusal of broken arguments (as a recording of one holds) is no mistake.
+    await using refusing = await McpMock.fromDefinition({ tools: [FORECAST], responses: [{ tool: "forecast", args: { city: 7 }, error: { code: -32602, message: "city must be a string" } }, { tool: "forecast", args: { city: 8 }, result: "no such city", isError: true }] });
+    expect(own(refusing)).toHaveLength(2);
     await using onPurpose = await McpMock.fromDefinition({ ...BROKEN, tools: [FORECAST], options: { strict: false } });
     expect(own(onPurpose)).toHaveLength(3);
   });

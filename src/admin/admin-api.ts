@@ -167,6 +167,7 @@ export function adminFor(mock: MockControl & DefinitionTarget, core: MockCore, o
     ...(options.maxBodyBytes === undefined ? {} : { maxBody: options.maxBodyBytes }),
     ...(snapshot === undefined ? {} : { snapshot }),
     proxied: core.proxied !== undefined,
+    appEvents: () => core.apps.events.all(),
   });
 }
 
@@ -188,6 +189,8 @@ export interface AdminAppOptions {
   readonly snapshot?: Snapshotter;
   /** The mock has an upstream: a fragment may answer tools and prompts it does not declare (the upstream's). */
   readonly proxied?: boolean;
+  /** What the MCP Apps probe views reported (`GET /__admin/app-events`). */
+  readonly appEvents?: () => readonly unknown[];
 }
 
 /**
@@ -198,7 +201,7 @@ export interface AdminAppOptions {
  * @internal
  */
 export function adminApp(mock: MockControl & DefinitionTarget, options: AdminAppOptions = {}): Hono {
-  const { remote = false, allowedOrigins = [], token, inspector, verify = (p, c) => mock.verify(p, c), maxBody = DEFAULT_MAX_BODY_BYTES, snapshot, proxied = false } = options;
+  const { remote = false, allowedOrigins = [], token, inspector, verify = (p, c) => mock.verify(p, c), maxBody = DEFAULT_MAX_BODY_BYTES, snapshot, proxied = false, appEvents = () => [] } = options;
   const app = new Hono();
   const feed = inspector ? new LiveFeed(inspector) : undefined;
   const bearer = token === undefined ? undefined : `Bearer ${token}`;
@@ -240,6 +243,7 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   // The requests no stub answered, each with its miss report (mock.unmatched()).
   app.get(`${ADMIN_PREFIX}/requests/unmatched`, () => Response.json(mock.unmatched().map(json)));
   app.get(`${ADMIN_PREFIX}/sessions`, () => Response.json(mock.sessions()));
+  app.get(`${ADMIN_PREFIX}/app-events`, () => Response.json(appEvents()));
   if (inspector && feed) {
     app.get(`${ADMIN_PREFIX}/scenarios`, () => Response.json(inspector.scenarios()));
     app.get(`${ADMIN_PREFIX}/events`, (c) => feed.open(() => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy()));
@@ -289,7 +293,7 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
     feed?.broadcast("reset");
     return new Response(null, { status: 204 });
   });
-  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/recordings/snapshot, POST ${ADMIN_PREFIX}/reset.`));
+  app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions, GET ${ADMIN_PREFIX}/app-events,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/recordings/snapshot, POST ${ADMIN_PREFIX}/reset.`));
   return app;
 }
 

@@ -28,7 +28,10 @@ with the answers the recording kept).
   --shape           compare shapes: the same isError, the same content types, structured
                     content valid against the declared outputSchema
   --ignore POINTER  a JSON Pointer into results left out of the comparison, e.g.
-                    /structuredContent/time (repeatable)
+                    /structuredContent/time (repeatable); for one entry, give it
+                    "ignore": ["/structuredContent/time"] in the file
+Calls are played in the order they were recorded ("recorded": { "order" }), and each
+difference is shown whole, with a diff of long texts and objects.
 ${CREDENTIAL_HELP}
 Exit codes: 0 the server agrees, 1 it differs, 2 the check could not run.`;
 

@@ -14,7 +14,7 @@ import { loadDefinition } from "../definition/load.js";
 import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
-import { upstreamName, type ProxyTarget } from "../engine/proxy-target.js";
+import { upstreamName, type ProxyTarget } from "../proxy-target.js";
 import { CREDENTIAL_HELP, credentialOptions } from "./credentials.js";
 
 /** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */

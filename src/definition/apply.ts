@@ -4,7 +4,7 @@
  * definition and the equivalent code give the same stubs.
  * @module
  */
-import type { ProxyTarget } from "../engine/proxy-target.js";
+import type { ProxyTarget } from "../proxy-target.js";
 import type { MockControl } from "../dsl/mock-control.js";
 import type { MockDefinition } from "./format.js";
 import type { McpMockOptions } from "../options.js";
@@ -18,7 +18,7 @@ export function definitionOptions(definition: MockDefinition): McpMockOptions {
   const server = definition.server;
   return {
     ...definition.options,
-    ...(server ? { serverInfo: { name: server.name, version: server.version, ...(server.title ? { title: server.title } : {}) } } : {}),
+    ...(server ? { serverInfo: { name: server.name, version: server.version, ...(server.title ? { title: server.title } : {}), ...(server.description === undefined ? {} : { description: server.description }), ...(server.websiteUrl === undefined ? {} : { websiteUrl: server.websiteUrl }), ...(server.icons === undefined ? {} : { icons: server.icons }) } } : {}),
     ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
     ...(definition.auth === undefined || definition.auth === false ? {} : { auth: definition.auth }),
     ...(definition.tools ? { tools: definition.tools } : {}),
@@ -26,6 +26,8 @@ export function definitionOptions(definition: MockDefinition): McpMockOptions {
     ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
     ...(definition.apps ? { apps: definition.apps } : {}),
     ...(definition.proxy ? { proxy: proxyTargetOf(definition.proxy) } : {}),
+    ...(definition.extensions ? { extensions: definition.extensions } : {}),
+    ...(definition.serverCard === undefined ? {} : { serverCard: definition.serverCard }),
   };
 }
 
@@ -42,7 +44,7 @@ export function promptDeclarations(def: MockDefinition): MockDefinition["prompts
 }
 
 /** What loading a definition needs of a mock: its entry points and its operations. */
-export type DefinitionTarget = EntryPoints & Pick<MockControl, "declareTool" | "declareResource" | "declarePrompt" | "declareApp" | "removeStub">;
+export type DefinitionTarget = EntryPoints & Pick<MockControl, "declareTool" | "declareResource" | "declarePrompt" | "declareApp" | "removeStub" | "declareExtension">;
 
 /**
  * Adds a definition's stubs to a mock; returns the new stub ids. With `declare`, its tools,
@@ -57,6 +59,7 @@ export function applyDefinition(mock: DefinitionTarget, def: MockDefinition, fil
     for (const resource of def.resources ?? []) mock.declareResource(resource);
     for (const prompt of promptDeclarations(def) ?? []) mock.declarePrompt(prompt);
     for (const app of def.apps ?? []) mock.declareApp(app);
+    for (const [id, settings] of Object.entries(def.extensions ?? {})) mock.declareExtension(id, settings);
   }
   const ids: string[] = [];
   try {

@@ -145,6 +145,7 @@ function narrow<B extends StubBuilder>(builder: B, m: MatchingDefinition & Modif
   }
   if (m.protocolVersion !== undefined) at("protocolVersion", () => b.withProtocolVersion(m.protocolVersion as string));
   if (m.bodyContains !== undefined) at("bodyContains", () => b.withBodyContaining(m.bodyContains as string));
+  if (m.clientExtension !== undefined) at("clientExtension", () => b.withClientExtension(m.clientExtension as string));
   if (m.priority !== undefined) at("priority", () => b.priority(m.priority as number));
   if (m.times !== undefined) at("times", () => b.times(m.times as number));
   if (m.optional) at("optional", () => b.optional());

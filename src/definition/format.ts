@@ -5,6 +5,7 @@
  * @module
  */
 import type { AppDeclaration } from "../stubs/app-catalog.js";
+import type { Icon } from "../protocol/icons.js";
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { McpMockOptions } from "../options.js";
 import type { AuthOptions } from "../auth/auth-options.js";
@@ -168,6 +169,8 @@ export interface MatchingDefinition {
   protocolVersion?: string;
   /** Only requests whose raw JSON text contains this substring. */
   bodyContains?: string;
+  /** Only requests from a client that declared this extension (SEP-2133), e.g. `"io.modelcontextprotocol/ui"`, as `withClientExtension`. */
+  clientExtension?: string;
 }
 
 /** Modifiers, as data. @category Definitions */
@@ -231,8 +234,10 @@ export interface TaskDefinition {
 /** A response entry: for a tool (`tool`) or any method (`method`). @category Definitions */
 export type ResponseDefinition = AnswerDefinition &
   MatchingDefinition &
-  ModifierDefinition &
-  (
+  ModifierDefinition & {
+    /** JSON Pointers into this entry's results that `mcpmock check` leaves out (values that vary from run to run), beside `--ignore`; the mock ignores it. */
+    ignore?: string[];
+  } & (
     | {
         /** The tool whose `tools/call` this entry answers; it must be declared in `tools`. */
         tool: string;
@@ -309,6 +314,12 @@ export interface MockDefinition {
     title?: string;
     /** `instructions` in the initialize result: how a client should use the server. */
     instructions?: string;
+    /** What the server does (2025-11-25). */
+    description?: string;
+    /** The server's website (2025-11-25). */
+    websiteUrl?: string;
+    /** Icons for the server (2025-11-25). */
+    icons?: Icon[];
   };
   /** Declared tools, listed by `tools/list`; responses may only name declared tools. */
   tools?: ToolDeclaration[];
@@ -363,6 +374,12 @@ export interface MockDefinition {
   recorded?: {
     /** The client's capabilities in its `initialize` request, e.g. `{ "elicitation": {}, "sampling": {} }`. */
     clientCapabilities?: Record<string, unknown>;
+    /**
+     * The order the calls were recorded in: the index in `responses` of each call's entry, in
+     * turn. `mcpmock check` plays them in this order (a `then` answer after the calls made
+     * between), so a stateful server agrees with its own recording.
+     */
+    order?: number[];
   };
   /** Steps played on every GET stream (server-initiated messages) when it opens. */
   openStream?: StepDefinition[];
@@ -376,4 +393,8 @@ export interface MockDefinition {
    * `strict`, `seed`, `protocolVersions` and `cacheHints` (2026-07-28).
    */
   options?: Pick<McpMockOptions, "sessions" | "responseMode" | "pageSize" | "resourceNotFoundCode" | "strict" | "seed" | "protocolVersions" | "cacheHints">;
+  /** Extensions the mock advertises (SEP-2133), by identifier with their settings, as the `extensions` start option. */
+  extensions?: Record<string, Record<string, unknown>>;
+  /** The server card (SEP-2127): `false` serves none (`true`, the default, the card made from the declarations), an object replaces fields of the card, as the `serverCard` start option. */
+  serverCard?: boolean | Record<string, unknown>;
 }

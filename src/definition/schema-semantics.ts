@@ -1,7 +1,7 @@
 /**
  * What a definition's tool schemas mean, checked against the file itself: a `required` that
  * names a property the schema does not declare, a stub's `args` that the tool's `inputSchema`
- * refuses (so no client call could ever match), and a `result` that breaks the tool's
+ * refuses (unless the entry refuses the call: an error or `isError`), and a `result` that breaks the tool's
  * `outputSchema` (so SDK clients would reject it). All found in one pass, each with its fix.
  * A matcher-valued argument (`{ "$regex": ... }`, `{ "$any": true }`) is not a value and is
  * not checked, nor is a `{ "$literal": v }` (the escape for one field: `v` exactly, as written).
@@ -118,6 +118,8 @@ function compiled(schema: unknown, where: string): ArgumentCheck | undefined {
 
 /** The arguments of a tool entry, checked against the tool's inputSchema: exactly (`args`) or as the fields given (`argsMatching`). */
 function argsProblems(r: ResponseEntry, where: string, check: ArgumentCheck, tool: string, report: (path: string, message: string) => void): void {
+  // An entry that refuses the call (an error, a failure the model sees) answers broken arguments on purpose, as a recording of one does.
+  if (r.error !== undefined || r.isError === true || r.status !== undefined || r.fault !== undefined || (isCallToolResult(r.result) && r.result.isError === true)) return;
   for (const key of ["args", "argsMatching"] as const) {
     const given = (r as unknown as Json)[key];
     if (given === undefined) continue;
@@ -127,9 +129,9 @@ function argsProblems(r: ResponseEntry, where: string, check: ArgumentCheck, too
     if (violations.length === 0) continue;
     report(
       `${where}.${key}`,
-      `no call can match: tool ${JSON.stringify(tool)}'s inputSchema refuses these arguments (${listed(violations, (p) => p.replace(/^args/, key))}). ` +
+      `tool ${JSON.stringify(tool)}'s inputSchema refuses these arguments (${listed(violations, (p) => p.replace(/^args/, key))}), so a client that follows the schema never sends them and this entry never answers. ` +
         `Fix the value to one the schema accepts, write a matcher for a field that may vary ({ "$any": true }, { "$regex": "..." }), ` +
-          `write a field that must break the schema on purpose as { "$literal": ... }, ${ESCAPE}.`,
+          `answer with "error" or "isError": true (a refusal of broken arguments), write a field that must break the schema on purpose as { "$literal": ... }, ${ESCAPE}.`,
     );
   }
 }

@@ -13,7 +13,7 @@ import { ToolCatalog, type ToolDeclaration } from "../stubs/tool-catalog.js";
 import { appProblems, toolUiProblems, type AppDeclaration } from "../stubs/app-catalog.js";
 import { MockCore } from "../engine/core.js";
 import type { UpstreamPort } from "../engine/upstream-port.js";
-import { proxyTargetProblems } from "../engine/proxy-target.js";
+import { proxyTargetProblems } from "../proxy-target.js";
 import { completionCompleteOn, initializeOn, methodOn, openStreamOn, promptsGetOn, toolsCallOn } from "../dsl/bound-entry-points.js";
 import type { AnswerDefinition, MockDefinition } from "./format.js";
 import { FORMAT, fieldsAt, schemaErrors } from "./schema.js";

@@ -96,6 +96,18 @@ export interface MockDeclarations {
   removePrompt(name: string): boolean;
 
   /**
+   * Advertises an extension (SEP-2133) while the mock runs, with its settings:
+   * `capabilities.extensions[id]` in later `initialize` and `server/discover` answers (or
+   * replaces the settings of one already advertised).
+   *
+   * @example
+   * ```ts
+   * mock.declareExtension("com.example/feature", { level: 2 });
+   * ```
+   */
+  declareExtension(id: string, settings?: Readonly<Record<string, unknown>>): void;
+
+  /**
    * The names of the declared tools.
    *
    * @example

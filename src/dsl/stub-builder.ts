@@ -4,6 +4,9 @@
  * registers. A chain without a terminal is a pattern (for verification).
  * @module
  */
+import { clientExtensionIs } from "../stubs/extension-matchers.js";
+import { URL_ELICITATION_REQUIRED, urlElicitationRequiredData, urlElicitationRequiredMessage, type UrlElicitation } from "../protocol/url-elicitation.js";
+import { EXTENSION_ID } from "../protocol/extensions.js";
 import type { McpCall } from "../stubs/call.js";
 import { isAny, type AnyValue } from "../values/any.js";
 import { isValuePattern, type ValuePattern } from "../values/value-patterns.js";
@@ -153,6 +156,22 @@ export abstract class StubBuilder {
   withProtocolVersion(version: string): this {
     if (typeof version !== "string") this.fail(`withProtocolVersion takes a version string like "2025-11-25".`);
     return this.withMatcher(protocolVersionIs(version));
+  }
+
+  /**
+   * Only requests from a client that declared this extension (SEP-2133) in its capabilities
+   * (at `initialize`, or in a 2026-07-28 request's own); with `settings`, its settings contain
+   * those fields.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("add").withClientExtension("io.modelcontextprotocol/ui").respondsWith({ sum: 3 });
+   * ```
+   */
+  withClientExtension(id: string, settings?: Record<string, unknown>): this {
+    if (typeof id !== "string" || !EXTENSION_ID.test(id)) this.fail(`withClientExtension takes an extension identifier like "com.example/feature" ({vendor-prefix}/{extension-name}), received ${showValue(id)}.`);
+    if (settings !== undefined && !isPlainObject(settings)) this.fail(`withClientExtension(${JSON.stringify(id)}, settings): settings are an object of the fields the client's settings must contain, received ${showValue(settings)}.`);
+    return this.withMatcher(clientExtensionIs(id, settings));
   }
 
   /**
@@ -395,6 +414,21 @@ export abstract class StubBuilder {
    */
   respondsWithError(code: number, message: string, data?: unknown): StubHandle<unknown, object | undefined> {
     return this.register(this.errorPlan(code, message, data));
+  }
+
+  /**
+   * Answers with the `-32042` URL-elicitation-required error (SEP-1036): the client must send
+   * its user to each URL, then retry. `data.elicitations` lists them in URL mode, each with an
+   * `elicitationId` (a fresh UUID when not given).
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("pay").respondsWithUrlElicitationRequired({ message: "Authorize payment", url: "https://example.com/pay", elicitationId: "pay-1" });
+   * ```
+   */
+  respondsWithUrlElicitationRequired(elicitations: UrlElicitation | readonly UrlElicitation[]): StubHandle<unknown, object | undefined> {
+    const data = urlElicitationRequiredData(elicitations, `${this.draft.written}.respondsWithUrlElicitationRequired(...)`);
+    return this.register(this.errorPlan(URL_ELICITATION_REQUIRED, urlElicitationRequiredMessage(data.elicitations.length), data));
   }
 
   /** @internal `respondsWithError(code, message, data)` as an answer, with its checks, not registered. */

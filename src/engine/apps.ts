@@ -11,6 +11,7 @@ import type { ToolCatalog, ToolDeclaration } from "../stubs/tool-catalog.js";
 import { FALLBACK_PRIORITY, type Stub } from "../stubs/stub.js";
 import type { McpCall } from "../stubs/call.js";
 import { AppEventLog } from "../journal/app-events.js";
+import { withUiExtension } from "../protocol/apps.js";
 import { probePage, PROBE_REPORT_TOOL, PROBE_EVENTS_PATH } from "../probe/page.js";
 
 /** The probe's report tool: app-only, any arguments. */
@@ -47,6 +48,11 @@ export class Apps {
   /** How many apps are declared (the ui extension is advertised when any is). */
   get size(): number {
     return this.#apps.size;
+  }
+
+  /** Capabilities with the ui extension added when an app is declared (beside any other extension). */
+  advertised(capabilities: Record<string, unknown>): Record<string, unknown> {
+    return this.#apps.size > 0 ? withUiExtension(capabilities) : capabilities;
   }
 
   /** The declared apps' URIs. */
@@ -140,7 +146,9 @@ export class Apps {
           isError: false,
           payload: (call: McpCall) => {
             const { taken, problems } = this.report(call.args);
-            return problems.length === 0 ? { taken } : { taken, problems };
+            if (problems.length === 0) return { taken };
+            // A broken report is an error the journal shows, and the view's host sees.
+            return { content: [{ type: "text", text: `[mcpmock] ${taken} app event(s) taken; the rest refused: ${problems.slice(0, 5).join("; ")}` }], isError: true };
           },
         },
       ],

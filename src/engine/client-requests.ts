@@ -34,6 +34,9 @@ interface Settled {
 }
 
 /** The requests the mock sent to clients and is waiting on. */
+/** URL elicitation ids remembered at most (memory stays bounded on a long run). */
+const MAX_ELICITATIONS = 1000;
+
 export class ClientRequests {
   #lastId = 0;
   readonly #pending = new Map<RequestId, PendingRequest>();
@@ -43,9 +46,29 @@ export class ClientRequests {
     this.#timeoutMs = timeoutMs;
   }
 
+  /** The ids of the URL elicitations sent, the newest kept (for `completeElicitation`). */
+  readonly #elicitations = new Set<string>();
+
+  /** Whether a URL elicitation with this id was sent (among the last 1000). */
+  sentElicitation(elicitationId: string): boolean {
+    return this.#elicitations.has(elicitationId);
+  }
+
+  /** The URL elicitation ids sent, oldest first. */
+  elicitationIds(): string[] {
+    return [...this.#elicitations];
+  }
+
+  #remember(elicitationId: string): void {
+    this.#elicitations.add(elicitationId);
+    if (this.#elicitations.size > MAX_ELICITATIONS) this.#elicitations.delete(this.#elicitations.values().next().value as string);
+  }
+
   /** Sends a request with `deliver` and resolves with the client's result (rejects on its error, a timeout or `signal`). */
   send(method: string, params: unknown, session: Session | undefined, deliver: (message: unknown) => void, timeoutMs: number | undefined, signal: AbortSignal): Promise<unknown> {
     const id = ++this.#lastId;
+    const elicitationId = method === "elicitation/create" ? (params as { elicitationId?: unknown } | undefined)?.elicitationId : undefined;
+    if (typeof elicitationId === "string") this.#remember(elicitationId);
     const timeout = timeoutMs ?? this.#timeoutMs;
     return new Promise((resolve, reject) => {
       const done = (): void => {

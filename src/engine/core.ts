@@ -39,12 +39,11 @@ import { InputRounds, type Retry } from "./input-rounds.js";
 import { answerBytes, answerOf, callOf, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
-import { declareAll } from "./declarations.js";
+import { declareOptions } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import { PROXY_PLAN, proxiedAnswers, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
 import { selectWithRates } from "./fault-rate.js";
 import { Apps } from "./apps.js";
-import { withUiExtension } from "../protocol/apps.js";
 
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
@@ -61,6 +60,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly sessions: SessionStore;
   readonly closing = new AbortController();
   readonly options: McpMockOptions;
+  /** Sessions are kept (`sessions: "stateful"`, the default). */
+  readonly stateful: boolean;
   /** Where session-era requests belong (`initialize`, `Mcp-Session-Id`). */
   readonly era: ProtocolEra;
   /** The 2026-07-28 requests' era: each request's envelope, read and checked. */
@@ -75,6 +76,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly tasks: Tasks;
   /** Proxy mode: the upstream's answers (undefined without an upstream: nothing on the way costs more). */
   readonly proxied: ProxiedAnswers | undefined;
+  /** The extensions declared while the mock runs (SEP-2133), advertised after the `extensions` option's. */
+  readonly extensions = new Map<string, Readonly<Record<string, unknown>>>();
   readonly #answers: Answers;
   /** What playing a stub's answer reads (made once: every call plays one). */
   readonly #player: StubPlayer;
@@ -88,6 +91,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   constructor(options: McpMockOptions, upstream?: UpstreamPort) {
     this.options = options;
+    this.stateful = options.sessions !== "stateless";
     // Proxy mode: what the mock keeps and shows holds none of the upstream's credentials.
     this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders, upstream?.redact && ((value) => upstream.redact!(value)));
     // With auth, session ids cannot be guessed (a token must not reach another's session by its id).
@@ -104,15 +108,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.#random = seededRandom(options.seed ?? 1);
     // Every delayed answer and stream listens to this signal; there may be thousands at once.
     setMaxListeners(0, this.closing.signal);
-    declareAll(options.tools, "tools", (t) => t?.name, (t, where) => this.tools.declare(t, where));
-    declareAll(options.resources, "resources", (r) => (r as { uri?: string })?.uri ?? (r as { uriTemplate?: string })?.uriTemplate, (r, where) => this.resources.declare(r, where));
-    declareAll(options.prompts, "prompts", (p) => p?.name, (p, where) => this.prompts.declare(p, where));
-    this.apps.declareAll(options.apps, undefined, upstream !== undefined);
+    declareOptions(this, options, upstream !== undefined);
     this.#addDefaults();
-  }
-
-  get stateful(): boolean {
-    return this.options.sessions !== "stateless";
   }
 
   nextStubId(): string {
@@ -148,8 +145,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   }
 
   #addDefaults(): void {
-    for (const stub of defaultStubs(this, this.proxied !== undefined)) this.registry.add(stub);
-    for (const stub of this.apps.defaultStubs()) this.registry.add(stub);
+    for (const stub of [...defaultStubs(this, this.proxied !== undefined), ...this.apps.defaultStubs()]) this.registry.add(stub);
   }
 
   // The built-in answers read these (DefaultsSource).
@@ -160,8 +156,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;
   }
   capabilities(): Record<string, unknown> {
-    const capabilities = this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this);
-    return this.apps.size > 0 ? withUiExtension(capabilities) : capabilities;
+    return this.apps.advertised(this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this));
   }
   pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -11,6 +11,7 @@ import { compileArgumentCheck, type ArgumentCheck } from "../stubs/schema-check.
 import { showValue } from "../values/errors.js";
 import { isJsonObject } from "../values/json-value.js";
 import { answerSchemaFor } from "../protocol/result-schemas.js";
+import { toolUseAnswerProblem } from "../protocol/sampling-tools.js";
 
 /** Compiled `requestedSchema`s, by their JSON (a script usually asks the same few). */
 const checks = new Map<string, ArgumentCheck>();
@@ -39,6 +40,10 @@ function inputAnswerProblem(key: string, method: string, params: unknown, answer
     const issue = parsed.error?.issues[0];
     const where = issue ? [key, ...issue.path.map(String)].join(".") : key;
     return `the answer under "${key}" is not a ${method} result (${where}: ${issue?.message ?? "invalid"}); received ${showValue(answer, 120)}.`;
+  }
+  if (method === "sampling/createMessage") {
+    const toolUse = toolUseAnswerProblem(params, answer);
+    return toolUse === undefined ? undefined : `the answer under "${key}": ${toolUse}`;
   }
   if (method !== "elicitation/create" || !isJsonObject(answer) || answer["action"] !== "accept") return undefined;
   const requested = isJsonObject(params) ? params["requestedSchema"] : undefined;

@@ -9,8 +9,10 @@ import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import type { AppDeclaration } from "../stubs/app-catalog.js";
-import { McpMockError } from "../values/errors.js";
+import { McpMockError, showValue } from "../values/errors.js";
+import { ELICITATION_COMPLETE } from "../protocol/url-elicitation.js";
 import { assertJsonCarriable } from "../values/json-value.js";
+import { extensionProblems } from "../protocol/extensions.js";
 
 /** Options of a push or a server-to-client request: which session, how long to wait. */
 export interface PushOptions {
@@ -68,6 +70,13 @@ export class MockOperations {
     return removed;
   }
 
+  declareExtension(id: string, settings: Readonly<Record<string, unknown>>): void {
+    const problems = extensionProblems({ [id]: settings }, `declareExtension(${JSON.stringify(id)}, ...)`);
+    if (problems.length > 0) throw new McpMockError(problems.join(" "));
+    assertJsonCarriable(settings, `declareExtension(${JSON.stringify(id)}, ...)`, "settings");
+    this.#core.extensions.set(id, settings);
+  }
+
   /** Removes a user stub (a built-in answer cannot be removed; a stub overrides it instead). */
   removeStub(id: string): boolean {
     if (id.startsWith("default:")) return false;
@@ -79,6 +88,15 @@ export class MockOperations {
     if (typeof method !== "string" || method === "") throw new McpMockError(`notify takes a method name, like "notifications/message".`);
     if (params !== undefined) assertJsonCarriable(params, `notify(${JSON.stringify(method)}, ...)`, "params");
     return this.#core.push.notify(method, params, options.sessionId, options.timeout ?? 1000);
+  }
+
+  /** `notifications/elicitation/complete` for a URL elicitation the mock sent; an id it never sent is refused. */
+  completeElicitation(elicitationId: string, options: PushOptions): Promise<string[]> {
+    if (typeof elicitationId !== "string" || !this.#core.requests.sentElicitation(elicitationId)) {
+      const sent = this.#core.requests.elicitationIds();
+      throw new McpMockError(`completeElicitation(${showValue(elicitationId)}): no URL elicitation with this id was sent${sent.length ? ` (sent: ${sent.slice(-5).map((id) => JSON.stringify(id)).join(", ")})` : " (none yet)"}. Complete one the mock sent with elicitUrl(...), or send it on purpose with mock.notify("${ELICITATION_COMPLETE}", { elicitationId }).`);
+    }
+    return this.notify(ELICITATION_COMPLETE, { elicitationId }, options);
   }
 
   /** Sends a server-to-client request and resolves with the client's result. */

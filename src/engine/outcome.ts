@@ -81,5 +81,8 @@ export interface TakenStub {
 
 /** The call a stub sees, built field by field (this runs for every message). */
 export function callOf(method: string, params: Record<string, unknown> | undefined, id: RequestId | undefined, ctx: RequestContext): McpCall {
-  return new McpCall({ method, params, id, sessionId: ctx.sessionId, headers: ctx.headers, protocolVersion: ctx.protocolVersion, body: ctx.body, transport: ctx.transport });
+  const call = new McpCall({ method, params, id, sessionId: ctx.sessionId, headers: ctx.headers, protocolVersion: ctx.protocolVersion, body: ctx.body, transport: ctx.transport });
+  // A session's requests declare nothing themselves: the client declared its extensions at initialize.
+  if (ctx.session !== undefined) call.declaredExtensions(ctx.session.clientCapabilities);
+  return call;
 }

@@ -161,7 +161,7 @@ export class Push {
 
   /** Sends a request to one session's client on its push stream (capabilities checked) and resolves with the answer. */
   async request(session: Session, method: string, params: unknown, timeoutMs: number | undefined): Promise<unknown> {
-    assertClientCapability(method, session, "mock.request()");
+    assertClientCapability(method, session, "mock.request()", params);
     const stream = session.stream;
     if (!stream) throw new McpMockError(`mock.request(): session ${session.id} has no open GET stream (its client closed it). To ask during a tool call instead, put .request(...) in a streams() answer.`);
     return this.#requests.send(method, params, session, (m) => stream.emit(JSON.stringify(m)), timeoutMs, this.#closing);

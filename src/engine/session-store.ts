@@ -5,6 +5,9 @@
  */
 
 import { SessionStreams, type StreamLimits } from "./event-stream.js";
+import type { SessionIdGenerator } from "../options.js";
+/** Declared with the options since issue 43; re-exported for code that imports it from here. */
+export type { SessionIdGenerator } from "../options.js";
 
 /** Where server-initiated messages of a session go: the GET stream over HTTP, stdout over stdio. */
 interface PushStream {
@@ -35,9 +38,6 @@ export interface Session {
   /** With `auth`: who opened it (the client and user of its token); another token's requests get 404. */
   principal?: string | undefined;
 }
-
-/** How stateful session ids are made: deterministic (`session-1`, ...) by default. @category Starting */
-export type SessionIdGenerator = "sequential" | "uuid" | (() => string);
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 

@@ -8,7 +8,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { McpCall } from "../stubs/call.js";
 import { JsonRpcFailure, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { ErrorCodes } from "../protocol/revisions.js";
-import { CLIENT_CAPABILITY_BY_METHOD } from "../protocol/methods/index.js";
+import { isJsonObject } from "../values/json-value.js";
+import { toolUseAnswerProblem } from "../protocol/sampling-tools.js";
+import { CLIENT_CAPABILITY_BY_METHOD, missingClientCapability } from "../protocol/methods/index.js";
 import type { Session } from "./session-store.js";
 import { passesLevel, type InputRequestStep, type StreamCall, type StreamStep } from "../stubs/stream-script.js";
 import type { ResponsePlan, StreamPlan } from "../stubs/stub.js";
@@ -90,9 +92,16 @@ function assertClientCapabilities(methods: readonly string[], session: Session |
   );
 }
 
-/** {@link assertClientCapabilities} for one request. */
-export function assertClientCapability(method: string, session: Session | undefined, where: string): void {
+/** {@link assertClientCapabilities} for one request, and the part of the capability its params need (`elicitation.url`, `sampling.tools`). */
+export function assertClientCapability(method: string, session: Session | undefined, where: string, params?: unknown): void {
   assertClientCapabilities([method], session, where);
+  const missing = session && missingClientCapability(method, isJsonObject(params) ? params : undefined, session.clientCapabilities);
+  if (!session || !missing) return;
+  const what = missing[1] === "url" ? 'mode "url"' : missing[1] === "tools" ? "tools" : missing.join(".");
+  throw new JsonRpcFailure(
+    ErrorCodes.InternalError,
+    `[mcpmock] ${where} sends ${method} with ${what}, but the client of ${session.id} did not declare "${missing.join(".")}" in its capabilities at initialize (like { ${missing[0]}: { ${missing[1]}: {} } }), so it cannot answer. Declare it in the client, or send it on purpose with send({ jsonrpc: "2.0", id: ..., method: ${JSON.stringify(method)}, ... }).`,
+  );
 }
 
 /** A call that also carries the client's answers so far, and the signal of its work. */
@@ -201,17 +210,23 @@ export async function playStream(host: StreamHost, plan: StreamPlan, call: McpCa
         }
         assertClientCapabilities(Object.values(members).map((m) => m.method), session, where);
         const got: Record<string, unknown> = {};
+        let failed: JsonRpcFailure | undefined;
         await Promise.all(
           Object.entries(members).map(async ([key, member]) => {
             const params = member.params === undefined ? undefined : await value(member.params, sc);
+            assertClientCapability(member.method, session, where, params);
             try {
               got[key] = await host.requestFromClient(member.method, params, session, (m) => sink.send(m), member.timeoutMs, signal, key);
+              // A wrong tool use fails the call (SEP-1577): the script would read an answer no client may send.
+              const wrong = member.method === "sampling/createMessage" ? toolUseAnswerProblem(params, got[key]) : undefined;
+              if (wrong !== undefined) failed = new JsonRpcFailure(ErrorCodes.InternalError, `[mcpmock] ${where}: the client's answer to sampling/createMessage ("${key}") is wrong: ${wrong}`);
             } catch (error) {
               got[key] = { error: error instanceof JsonRpcFailure ? { code: error.code, message: error.message, data: error.data } : { message: String(error) } };
             }
           }),
         );
         if (signal.aborted) return;
+        if (failed !== undefined) throw failed;
         record(answers, step, members, step.kind === "request" ? Object.values(got)[0] : Object.fromEntries(Object.keys(members).map((k) => [k, got[k]])));
         break;
       }

@@ -33,6 +33,12 @@ export interface JournalEntry {
   readonly receivedAt: number;
   /** The call as stubs saw it (requests and notifications). */
   readonly call: McpCall | undefined;
+  /**
+   * The extensions the client declared (SEP-2133), by identifier with their settings: at
+   * `initialize` for a session's messages, in the request's own capabilities in 2026-07-28.
+   * `undefined` when it declared none (and on responses).
+   */
+  readonly clientExtensions: Readonly<Record<string, unknown>> | undefined;
   /** The stub that answered, if one did (built-in answers have ids like `default:ping`). */
   stubId: string | undefined;
   /** The answer as sent (a JSON-RPC message, or `{ status }` for raw HTTP), once known. */

@@ -6,6 +6,7 @@
  * @module
  */
 import type { JournalEntry } from "./entry.js";
+import { declaredExtensionsOf } from "../stubs/call.js";
 import { approxJsonBytes } from "../values/json-size.js";
 import { EntryPacker, PackedChunk, unpack } from "./packed-entry.js";
 
@@ -91,7 +92,7 @@ export class Journal {
    * Records a received message and returns its entry, to be completed when answered. `bytes`
    * is the size of its text (a message in a batch counts its share of the batch's).
    */
-  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs" | "truncated" | "taskId">, bytes = 0): JournalEntry {
+  record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs" | "truncated" | "taskId" | "clientExtensions">, bytes = 0): JournalEntry {
     // Built field by field (no spread): this runs for every message on the hot path.
     const entry: JournalEntry = {
       seq: ++this.#seq,
@@ -105,6 +106,7 @@ export class Journal {
       transport: init.transport,
       receivedAt: Date.now(),
       call: init.call,
+      clientExtensions: init.kind === "response" ? undefined : declaredExtensionsOf(init.call),
       stubId: undefined,
       answer: undefined,
       unmatched: false,
@@ -287,3 +289,4 @@ function taskIdOf(params: Record<string, unknown> | undefined, answer: unknown):
   const created = (answer as { result?: { task?: { taskId?: unknown } } } | null | undefined)?.result?.task?.taskId;
   return typeof created === "string" ? created : undefined;
 }
+

@@ -15,7 +15,7 @@
  * how long it took (as JSON; empty otherwise).
  * @module
  */
-import { McpCall } from "../stubs/call.js";
+import { declaredExtensionsOf, McpCall } from "../stubs/call.js";
 import type { JournalEntry } from "./entry.js";
 
 /** The size of a chunk that holds many packed entries. */
@@ -53,7 +53,7 @@ const RESULT_ANSWER = 2;
 type Fields = [
   kind: JournalEntry["kind"], method: string | null, id: JournalEntry["id"] | null, sessionId: string | null, protocolVersion: string, transport: JournalEntry["transport"],
   stubId: string | null, unmatched: boolean, missReport: string | null, taskId: string | null, truncatedBytes: number | null, hasCall: boolean, messageForm: number, answerForm: number,
-  proxied: boolean,
+  proxied: boolean, sessionExtensions: Record<string, unknown> | null,
 ];
 
 /**
@@ -106,7 +106,7 @@ export class EntryPacker {
       fields = this.#fieldsOf([
         entry.kind, asBody ? null : entry.method, asBody ? null : entry.id, entry.sessionId, entry.protocolVersion, entry.transport,
         entry.stubId, entry.unmatched, entry.missReport, entry.taskId, entry.truncated?.bytes, entry.call !== undefined, asBody ? BODY : PARAMS, answerForm,
-        entry.proxied === true,
+        entry.proxied === true, entry.call?.sessionExtensions ?? null,
       ]);
     } catch {
       return -1;
@@ -207,7 +207,7 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
   const restStart = offset + NUMBERS_BYTES + bytes.readUInt32LE(offset + 8);
   const [messageText, answerText, upstreamText] = bytes.toString("utf8", restStart, restStart + bytes.readUInt32LE(offset)).split(SEPARATOR) as [string, string, string];
   const durationMs = bytes.readDoubleLE(offset + 28);
-  const [kind, method, id, sessionId, protocolVersion, transport, stubId, unmatched, missReport, taskId, truncatedBytes, hasCall, messageForm, answerForm, proxied] = JSON.parse(fieldsText) as Fields;
+  const [kind, method, id, sessionId, protocolVersion, transport, stubId, unmatched, missReport, taskId, truncatedBytes, hasCall, messageForm, answerForm, proxied, sessionExtensions] = JSON.parse(fieldsText) as Fields;
   const headers = JSON.parse(headersText) as Record<string, string>;
   const parsed = messageText === "" ? undefined : (JSON.parse(messageText) as Record<string, unknown>);
   const message = messageForm === BODY ? (parsed as { method: string; id?: JournalEntry["id"]; params?: Record<string, unknown> }) : { method: method ?? undefined, id: id ?? undefined, params: parsed };
@@ -216,6 +216,7 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
   if (hasCall && message.method !== undefined) {
     call = new McpCall({ method: message.method, params: message.params, id: message.id, sessionId: sessionId ?? undefined, headers, protocolVersion, body: "", transport });
     call.compact();
+    if (sessionExtensions !== null) call.declaredExtensions({ extensions: sessionExtensions });
   }
   // Field for field in the order Journal.record builds an entry (one object shape for both);
   // a proxied entry's two proxy fields after, as the proxy marks them.
@@ -231,6 +232,7 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
     transport,
     receivedAt: bytes.readDoubleLE(offset + 20),
     call,
+    clientExtensions: kind === "response" ? undefined : declaredExtensionsOf(call),
     stubId: stubId ?? undefined,
     answer,
     unmatched,

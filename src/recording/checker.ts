@@ -12,8 +12,8 @@
  */
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { AnswerDefinition, MockDefinition, StepDefinition } from "../definition/format.js";
-import type { ProxyTarget } from "../engine/proxy-target.js";
-import { upstreamName } from "../engine/proxy-target.js";
+import type { ProxyTarget } from "../proxy-target.js";
+import { upstreamName } from "../proxy-target.js";
 import type { SessionRelay, UpstreamAnswer } from "../engine/upstream-port.js";
 import { isCallToolResult, wrapToolPayload } from "../stubs/tool-result.js";
 import { PREFIX } from "../values/errors.js";
@@ -23,9 +23,9 @@ import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import { UpstreamSession } from "../upstream/upstream-session.js";
 import { redactor, secretsOf, type Redactor } from "../upstream/secrets.js";
 import { withWatchedProvider } from "../upstream/oauth.js";
-import { compareExact, compareShape, differences, type Answer } from "./answer-compare.js";
+import { changeLines, changesBetween, compareShape, exactChanges, type Answer, type Change } from "./answer-compare.js";
 import { stableJson } from "./definition-writer.js";
-import type { Pointer } from "./json-pointer.js";
+import { parsePointer, type Pointer } from "./json-pointer.js";
 
 /** How answers are compared, and what the client declares. */
 export interface CheckOptions {
@@ -35,19 +35,63 @@ export interface CheckOptions {
   readonly ignore?: readonly Pointer[];
   /** The client capabilities to declare (`--capabilities`); default: the definition's `recorded.clientCapabilities`, or none. */
   readonly capabilities?: Record<string, unknown>;
-  /** Milliseconds the server gets to connect and to answer each request (progress starts it again); 10000 by default. */
+  /** Milliseconds the server gets to connect and to answer each request (progress starts it again, up to 10 times this in all); 10000 by default. */
   readonly timeoutMs?: number;
 }
 
-/** One call (or the declarations) that differs, and how. */
+/** A whole call is bounded at this many times the timeout, however much progress it reports. */
+const WHOLE_CALL_TIMEOUTS = 10;
+/**
+ * One place where a call's answer (or what it streamed) differs, whole: never cut.
+ *
+ * @example
+ * ```ts
+ * import type { CheckChange } from "mcpmock/recording";
+ * const change: CheckChange = { at: "/content/0/text", expected: "5", received: "6" };
+ * ```
+ */
+export interface CheckChange {
+  /** Where: a JSON Pointer into the result (`/content/0/text`, `""` for the whole), or `stream message 2 params/level` for what was streamed. */
+  readonly at: string;
+  /** The value the definition expects there (`undefined`: none). */
+  readonly expected: unknown;
+  /** The value the server gave there (`undefined`: none). */
+  readonly received: unknown;
+  /** For long texts and objects, a diff: one line each, `- ` expected, `+ ` received, `  ` both; in one long line, `[-removed-]{+added+}`. */
+  readonly diff?: string;
+}
+
+/**
+ * One call (or the declarations) that differs, and how: an item of `CheckReport.differences`.
+ *
+ * @example
+ * ```ts
+ * import { checkDefinition } from "mcpmock/recording";
+ * const report = await checkDefinition("weather.mock.json", { target: "http://127.0.0.1:3001/mcp" });
+ * for (const { call, details } of report.differences) console.log(call, details.join("; "));
+ * ```
+ * @category Definitions
+ */
 export interface CheckDifference {
   /** What was played, as the report names it: `tools/call "get-sum" {"a":2,"b":3}`, or `tools/list`. */
   readonly call: string;
-  /** The differences, one line each: `/content/0/text: expected "5", received "6"`. */
+  /** The differences, one line each, whole: `/content/0/text: expected "5", received "6"` (a long value's diff on the lines after it). */
   readonly details: readonly string[];
+  /** The places that differ, each value whole, with a diff of long ones (empty for differences of shape or of declarations). */
+  readonly changes: readonly CheckChange[];
 }
 
-/** What a check found. */
+/**
+ * What a check found: what `checkDefinition` resolves with, and what `mcpmock check` prints.
+ *
+ * @example
+ * ```ts
+ * import { checkDefinition } from "mcpmock/recording";
+ * const report = await checkDefinition("weather.mock.json", { target: "http://127.0.0.1:3001/mcp" });
+ * if (!report.ok) throw new Error(report.lines.join("\n")); // or report.agreed, report.differed
+ * ```
+ * @category Definitions
+ */
 export interface CheckReport {
   /** Whether everything agrees. */
   readonly ok: boolean;
@@ -75,6 +119,10 @@ interface Planned {
   readonly params: Json;
   readonly expected: readonly Expected[];
   readonly tool?: string;
+  /** The entry's own `ignore`: pointers into its results left out of the comparison. */
+  readonly ignore: readonly Pointer[];
+  /** The entry's index in `responses` (`undefined` for a prompt's), for the recorded order. */
+  readonly entry?: number;
 }
 
 /** A streamed message as check compares it: a notification, or a request of the server's. */
@@ -122,7 +170,8 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
   const planned: Planned[] = [];
   let unplayable = 0;
   const tools = new Map((def.tools ?? []).map((t) => [t.name, t]));
-  for (const r of def.responses ?? []) {
+  for (const [entry, r] of (def.responses ?? []).entries()) {
+    const ignore = (r.ignore ?? []).map(parsePointer);
     if (r.status !== undefined || r.fault !== undefined || r.method === "initialize") continue;
     // A stream that asks the client without the answer it got (a hand-written one) cannot be played.
     if (![r, ...(r.then ?? [])].every((a) => playable(a.stream))) {
@@ -135,7 +184,7 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
         const args = unwrap(r.args) as Json;
         const label = `tools/call "${r.tool}" ${stableJson(args)}`;
         const hasSchema = tools.get(r.tool)?.outputSchema !== undefined;
-        planned.push({ label, method: "tools/call", params: { name: r.tool, arguments: args }, tool: r.tool, expected: expectations(r, r.then, { args, params: { name: r.tool, arguments: args } }, hasSchema) });
+        planned.push({ label, method: "tools/call", params: { name: r.tool, arguments: args }, tool: r.tool, ignore, entry, expected: expectations(r, r.then, { args, params: { name: r.tool, arguments: args } }, hasSchema) });
       }
     } else if (r.method !== undefined) {
       // `_meta` matched with any value (as recordings write it) is left out of the request.
@@ -145,7 +194,7 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
       else {
         const params = unwrap(sent) as Json;
         const name = typeof params["name"] === "string" && r.method === "tools/call" ? params["name"] : undefined;
-        planned.push({ label: `${r.method} ${stableJson(params)}`, method: r.method, params, ...(name === undefined ? {} : { tool: name }), expected: expectations(r, r.then, { params, args: params["arguments"] }, name === undefined ? undefined : tools.get(name)?.outputSchema !== undefined) });
+        planned.push({ label: `${r.method} ${stableJson(params)}`, method: r.method, params, ignore, entry, ...(name === undefined ? {} : { tool: name }), expected: expectations(r, r.then, { params, args: params["arguments"] }, name === undefined ? undefined : tools.get(name)?.outputSchema !== undefined) });
       }
     }
   }
@@ -158,7 +207,7 @@ function plan(def: MockDefinition): { planned: Planned[]; unplayable: number } {
       const args = unwrap(r.args) as Json;
       const messages = typeof r.messages === "string" ? [{ role: "user", content: { type: "text", text: r.messages } }] : r.messages;
       const result = substitute(r.description === undefined ? { messages } : { description: r.description, messages }, { args });
-      planned.push({ label: `prompts/get "${p.name}" ${stableJson(args)}`, method: "prompts/get", params: { name: p.name, arguments: args }, expected: [r.error ? { error: r.error } : { result }] });
+      planned.push({ label: `prompts/get "${p.name}" ${stableJson(args)}`, method: "prompts/get", params: { name: p.name, arguments: args }, ignore: [], expected: [r.error ? { error: r.error } : { result }] });
     }
   }
   return { planned, unplayable };
@@ -180,20 +229,26 @@ function streamedOf(stream: readonly StepDefinition[] | undefined): Streamed[] {
 function showStreamed(m: Streamed | undefined): string {
   if (m === undefined) return "nothing";
   const params = m.params === undefined ? "" : ` ${stableJson(m.params)}`;
-  const text = `${m.kind === "request" ? "the request " : ""}${m.method}${params}`;
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+  return `${m.kind === "request" ? "the request " : ""}${m.method}${params}`;
 }
 
-/** The differences between what a call should stream and what it streamed, one line each. */
-function compareStreams(expected: readonly Streamed[], actual: readonly Streamed[], shape: boolean): string[] {
+/** The differences between what a call should stream and what it streamed: lines, and the places whose params differ. */
+function compareStreams(expected: readonly Streamed[], actual: readonly Streamed[], shape: boolean): { lines: string[]; changes: Change[] } {
   const lines: string[] = [];
+  const changes: Change[] = [];
   for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
     const [e, a] = [expected[i], actual[i]];
     const where = `stream message ${i + 1}`;
     if (e === undefined || a === undefined || e.kind !== a.kind || e.method !== a.method) lines.push(`${where}: expected ${showStreamed(e)}, received ${showStreamed(a)}`);
-    else if (!shape) lines.push(...differences(e.params ?? {}, a.params ?? {}).map((d) => `${where} (${e.method}) params${d}`));
+    else if (!shape) {
+      for (const c of changesBetween(e.params ?? {}, a.params ?? {})) {
+        const change = { ...c, at: `${where} params${c.at}` };
+        changes.push(change);
+        lines.push(...changeLines({ ...c, at: `${where} (${e.method}) params${c.at}` }));
+      }
+    }
   }
-  return lines;
+  return { lines, changes };
 }
 
 /** Where a connection could not answer at all (not the server's own error): the check cannot go on. */
@@ -211,6 +266,8 @@ class CheckSession {
   readonly #name: string;
   /** The target's credentials, replaced in what the server answers before it is compared (as the recording replaced them) and in every message. */
   readonly #redact: Redactor;
+  /** Milliseconds a whole call may take, progress or not (`WHOLE_CALL_TIMEOUTS` times the timeout). */
+  #wholeMs = 0;
   #session!: UpstreamSession;
   /** What the call in flight has streamed so far; `undefined` between calls. */
   #streamed: Streamed[] | undefined;
@@ -234,6 +291,7 @@ class CheckSession {
     check.#session = await UpstreamSession.open(transport, check.#name, relay, timeoutMs, () => words).catch((error: Error) => {
       throw new Error(check.#redact.text(error.message));
     });
+    check.#wholeMs = timeoutMs * WHOLE_CALL_TIMEOUTS;
     // The server's messages as they arrive, in order, before the SDK (and the session) handle them.
     const handle = transport.onmessage;
     transport.onmessage = (message, extra) => {
@@ -267,19 +325,23 @@ class CheckSession {
     this.#answers = (stream ?? []).flatMap((s) => ("request" in s && s.answer !== undefined ? [{ method: s.request, answer: s.answer }] : []));
     // Progress is asked for only when the recording had it (a progress token in the request).
     const wantsProgress = (stream ?? []).some((s) => "progress" in s);
+    // Progress starts the wait again; this bounds the whole call, so a server streaming forever ends too.
+    const whole = new AbortController();
+    const bound = setTimeout(() => whole.abort(`no answer within ${this.#wholeMs} ms in all (${WHOLE_CALL_TIMEOUTS} times the timeout), though progress kept coming`), this.#wholeMs);
     try {
       const answer = await this.#session.request({
         sessionKey: "",
         method,
         params,
         relay: { clientCapabilities: {}, notify: () => {}, request: () => Promise.reject(new Error("unused")) },
-        signal: new AbortController().signal,
+        signal: whole.signal,
         ...(wantsProgress ? { onProgress: () => {} } : {}),
       });
       const why = trouble(answer, this.#name);
       if (why !== undefined) throw new Error(this.#redact.text(why));
       return { answer: this.#redact.value(answer), streamed: this.#redact.value(streamed) };
     } finally {
+      clearTimeout(bound);
       this.#streamed = undefined;
       this.#answers = [];
     }
@@ -318,6 +380,27 @@ async function declarations(session: CheckSession, def: MockDefinition, lines: s
 }
 
 /**
+ * The calls to play, in order: as the recording made them when it says (`recorded.order`, the
+ * entry of each call in turn: an entry's `then` answers come after the calls made between
+ * them, so a stateful server sees what it saw), then whatever the order does not name, in the
+ * file's order, each entry's answers in turn. `i` is the answer's index in its entry.
+ */
+function recordedOrder(planned: readonly Planned[], order: readonly number[] | undefined): Array<{ p: Planned; i: number }> {
+  const out: Array<{ p: Planned; i: number }> = [];
+  const played = new Map<Planned, number>();
+  const byEntry = new Map(planned.flatMap((p) => (p.entry === undefined ? [] : [[p.entry, p] as const])));
+  for (const entry of order ?? []) {
+    const p = byEntry.get(entry);
+    if (p === undefined) continue;
+    const i = played.get(p) ?? 0;
+    played.set(p, i + 1);
+    out.push({ p, i });
+  }
+  for (const p of planned) for (let i = played.get(p) ?? 0; i < p.expected.length; i++) out.push({ p, i });
+  return out;
+}
+
+/**
  * Checks a definition against a real server. Rejects when the server cannot be reached.
  *
  * @example
@@ -334,23 +417,22 @@ export async function checkAgainst(def: MockDefinition, target: ProxyTarget, opt
   let agreed = 0;
   try {
     const problems = await declarations(session, def, lines);
-    if (problems.length > 0) found.push({ call: "tools/list", details: problems });
+    if (problems.length > 0) found.push({ call: "tools/list", details: problems, changes: [] });
     else if (def.tools !== undefined) agreed++;
     const { planned, unplayable } = plan(def);
     const tools = new Map((def.tools ?? []).map((t) => [t.name, t]));
-    for (const p of planned) {
-      for (const [i, expected] of p.expected.entries()) {
-        const { answer: actual, streamed } = await session.ask(p.method, p.params, expected.stream);
-        const shape = { tool: p.tool !== undefined, ...(p.tool === undefined ? {} : { outputSchema: tools.get(p.tool)?.outputSchema }) };
-        const diff = [
-          ...compareStreams(streamedOf(expected.stream), streamed, options.shape === true),
-          ...(options.shape ? compareShape(expected, actual, shape) : compareExact(expected, actual, options.ignore)),
-        ];
-        const label = p.expected.length > 1 ? `${p.label} (call ${i + 1} of ${p.expected.length})` : p.label;
-        if (diff.length === 0) agreed++;
-        else found.push({ call: label, details: diff });
-        lines.push(diff.length === 0 ? `✓ ${label}: agrees` : `✗ ${label}: differs`, ...diff.map((d) => `    ${d}`));
-      }
+    for (const { p, i } of recordedOrder(planned, def.recorded?.order)) {
+      const expected = p.expected[Math.min(i, p.expected.length - 1)] as Expected;
+      const { answer: actual, streamed } = await session.ask(p.method, p.params, expected.stream);
+      const shape = { tool: p.tool !== undefined, ...(p.tool === undefined ? {} : { outputSchema: tools.get(p.tool)?.outputSchema }) };
+      const stream = compareStreams(streamedOf(expected.stream), streamed, options.shape === true);
+      const exact = options.shape ? [] : exactChanges(expected, actual, [...(options.ignore ?? []), ...p.ignore]);
+      const changes = [...stream.changes, ...exact.filter((c): c is Change => !("line" in c))];
+      const diff = [...stream.lines, ...(options.shape ? compareShape(expected, actual, shape) : exact.flatMap((c) => ("line" in c ? [c.line] : changeLines(c))))];
+      const label = p.expected.length > 1 ? `${p.label} (call ${i + 1} of ${p.expected.length})` : p.label;
+      if (diff.length === 0) agreed++;
+      else found.push({ call: label, details: diff, changes });
+      lines.push(diff.length === 0 ? `✓ ${label}: agrees` : `✗ ${label}: differs`, ...diff.map((d) => `    ${d}`));
     }
     if (unplayable > 0) lines.push(`  (${unplayable} entries not played: they answer any arguments, match with matchers, or ask the client without a recorded answer)`);
     lines.push(`${agreed} agree, ${found.length} differ`);

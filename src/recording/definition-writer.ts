@@ -185,8 +185,11 @@ export function toDefinition(exchanges: readonly Exchange[], options: WriteOptio
   }
   const declared = new Set(tools.map((t) => t["name"]));
   const entries = new Map<string, Entry>();
+  /** The entry of each call, in the order they were made (for `recorded.order`). */
+  const calls: string[] = [];
   const add = (match: Json, answer: AnswerDefinition, any: boolean): void => {
     const key = stableJson(match);
+    if (!any) calls.push(key);
     const entry = entries.get(key);
     if (entry) entry.answers.push(answer);
     else entries.set(key, { match, answers: [answer], any });
@@ -226,6 +229,10 @@ export function toDefinition(exchanges: readonly Exchange[], options: WriteOptio
   });
   if (responses.length > 0) def.responses = responses;
   const capabilities = options.capabilities ?? clientCapabilities(exchanges);
-  if (capabilities !== undefined) def.recorded = { clientCapabilities: clean(capabilities) as Json };
+  // The order matters only where an entry answers more than once (its `then`): check then plays the calls as they were made.
+  const index = new Map(ordered.map((e, i) => [stableJson(e.match), i]));
+  const order = calls.map((key) => index.get(key) as number);
+  const needed = ordered.some((e) => e.answers.length > 1);
+  if (capabilities !== undefined || needed) def.recorded = { ...(capabilities === undefined ? {} : { clientCapabilities: clean(capabilities) as Json }), ...(needed ? { order } : {}) };
   return def;
 }

@@ -88,6 +88,57 @@ async function readEvents(body: ReadableStream<Uint8Array>, deliver: (messages: 
 }
 
 /**
+ * A stream that passes `body` on and, when no byte has come for `timeoutMs`, asks `stalled` for
+ * its last bytes: with them, it ends (and `stop` breaks off the upstream); without (nothing is
+ * waiting any more), it keeps waiting.
+ */
+function watchdog(body: ReadableStream<Uint8Array>, timeoutMs: number, stalled: () => Uint8Array | undefined, stop: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  let ended = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const arm = (): void => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const last = stalled();
+          if (last === undefined) return arm();
+          ended = true;
+          controller.enqueue(last);
+          controller.close();
+          reader.cancel().catch(() => {});
+          stop();
+        }, timeoutMs);
+      };
+      arm();
+      void (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (ended) return;
+            if (done) break;
+            controller.enqueue(value);
+            arm();
+          }
+          ended = true;
+          clearTimeout(timer);
+          controller.close();
+        } catch (error) {
+          clearTimeout(timer);
+          if (!ended) controller.error(error);
+          ended = true;
+        }
+      })();
+    },
+    cancel(reason) {
+      ended = true;
+      clearTimeout(timer);
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
  * Starts a recording proxy on 127.0.0.1 in front of `target`.
  *
  * @example
@@ -167,12 +218,24 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     const deliver = serverMessages(recording, opened);
     const type = upstream.headers.get("content-type") ?? "";
     if (upstream.body && type.includes("text/event-stream")) {
-      // A stream has started: it may last as long as it likes.
+      // A stream has started: it may last as long as it likes, as long as bytes keep coming while
+      // a request of it waits (a GET stream, with none, may be quiet for ever).
       clearTimeout(timer);
       const [toClient, toRecording] = upstream.body.tee();
       const done = readEvents(toRecording, deliver).finally(() => reading.delete(done));
       reading.add(done);
-      return new Response(toClient, { status: upstream.status, headers });
+      const stalled = (): Uint8Array | undefined => {
+        const waiting = [...opened].filter(([, e]) => !e.answer);
+        if (waiting.length === 0) return undefined;
+        const what = [...new Set(waiting.map(([, e]) => e.method))].join(", ");
+        const message = `mcpmock record: the target ${target.href} stalled its stream for ${what}: no byte within ${timeoutMs} ms (--timeout)`;
+        (options.report ?? ((line: string) => process.stderr.write(`${line}\n`)))(`${message}; the client got a JSON-RPC error.`);
+        // The recorder's own answer is not the server's: the recording keeps the exchange open.
+        const events = waiting.map(([id]) => `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(id) as unknown, error: { code: -32603, message, data: { target: target.href } } })}\n\n`);
+        return new TextEncoder().encode(events.join(""));
+      };
+      const watched = requests.length === 0 ? toClient : watchdog(toClient, timeoutMs, stalled, () => slow.abort());
+      return new Response(watched, { status: upstream.status, headers });
     }
     let body: ArrayBuffer;
     try {

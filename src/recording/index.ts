@@ -19,7 +19,7 @@ import type { RecordTarget } from "./recorder.js";
 import { credentialProblems } from "../upstream/credentials.js";
 
 export { record, startRecorder, type RecordTarget, type RecordFileOptions, type RecorderOptions, type RecordOptions, type RecordResult, type Recorder } from "./recorder.js";
-export type { CheckReport, CheckDifference } from "./checker.js";
+export type { CheckReport, CheckDifference, CheckChange } from "./checker.js";
 
 /**
  * Options of {@link checkDefinition}: the real server, the capabilities its client declares,
@@ -30,6 +30,7 @@ export type { CheckReport, CheckDifference } from "./checker.js";
  * import type { CheckDefinitionOptions } from "mcpmock/recording";
  * const options: CheckDefinitionOptions = { command: "node", args: ["server.js", "stdio"], capabilities: { elicitation: {} }, ignore: ["/structuredContent/time"] };
  * ```
+ * @category Definitions
  */
 export type CheckDefinitionOptions = RecordTarget & {
   /** The client capabilities to declare (`--capabilities`); default: what the recording saw the client declare (`recorded.clientCapabilities`), or none. */
@@ -38,7 +39,7 @@ export type CheckDefinitionOptions = RecordTarget & {
   readonly shape?: boolean;
   /** JSON Pointers into results left out of the comparison, e.g. `"/structuredContent/time"` (`--ignore`). */
   readonly ignore?: readonly string[];
-  /** Milliseconds the server gets to connect and to answer each request (progress starts it again); 10000 by default. */
+  /** Milliseconds the server gets to connect and to answer each request (progress starts it again, up to 10 times this in all); 10000 by default. */
   readonly timeoutMs?: number;
 };
 
@@ -56,6 +57,7 @@ export type CheckDefinitionOptions = RecordTarget & {
  * if (!result.ok) console.log(result.lines.join("\n"));
  * for (const { call, details } of result.differences) console.log(call, details);
  * ```
+ * @category Definitions
  */
 export async function checkDefinition(fileOrDefinition: string | MockDefinition, options: CheckDefinitionOptions): Promise<CheckReport> {
   const { definition } = loadDefinition(fileOrDefinition);

@@ -40,6 +40,7 @@ import { LineReader } from "../upstream/line-reader.js";
  * const http: RecordTarget = { target: "http://127.0.0.1:3001/mcp", headers: { authorization: "Bearer sk-0123456789abcdef" } };
  * const stdio: RecordTarget = { command: "node", args: ["server.js", "stdio"], env: { API_KEY: "sk-0123456789abcdef" } };
  * ```
+ * @category Definitions
  */
 export type RecordTarget =
   | {
@@ -67,6 +68,7 @@ export type RecordTarget =
  * import type { RecordFileOptions } from "mcpmock/recording";
  * const options: RecordFileOptions = { out: "recorded.json", redact: ["/arguments/password"], ignore: ["/arguments/requestId"] };
  * ```
+ * @category Definitions
  */
 export interface RecordFileOptions {
   /** The definition file to write (rewritten as each answer arrives, and last when the recording stops). */
@@ -88,6 +90,7 @@ export interface RecordFileOptions {
  * import { startRecorder } from "mcpmock/recording";
  * const recorder = await startRecorder({ target: "http://127.0.0.1:3001/mcp", out: "recorded.json" });
  * ```
+ * @category Definitions
  */
 export type RecorderOptions = RecordTarget &
   RecordFileOptions & {
@@ -110,6 +113,7 @@ export type RecorderOptions = RecordTarget &
  * const { definition, path, exchanges } = await record({ command: "node", args: ["server.js", "stdio"], out: "recorded.json" });
  * console.log(`${exchanges} exchanges in ${path}: ${definition.tools?.length ?? 0} tools`);
  * ```
+ * @category Definitions
  */
 export interface RecordResult {
   /** The definition written. */
@@ -131,6 +135,7 @@ export interface RecordResult {
  * console.log(recorder.url); // the client's URL
  * const { exchanges } = await recorder.stop();
  * ```
+ * @category Definitions
  */
 export interface Recorder {
   /** HTTP: the URL to point the client at; stdio: `undefined`. */
@@ -160,6 +165,7 @@ function pointers(option: string, texts: readonly string[] | undefined): Pointer
  * // ... a client talks to recorder.url ...
  * const { definition } = await recorder.stop();
  * ```
+ * @category Definitions
  */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
@@ -216,6 +222,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
  * import type { RecordOptions } from "mcpmock/recording";
  * const options: RecordOptions = { command: "node", args: ["server.js", "stdio"], out: "recorded.json", capabilities: { elicitation: {} } };
  * ```
+ * @category Definitions
  */
 export type RecordOptions = RecordTarget &
   RecordFileOptions & {
@@ -296,6 +303,7 @@ class StreamTransport implements Transport {
  *   },
  * });
  * ```
+ * @category Definitions
  */
 export async function record(options: RecordOptions): Promise<RecordResult> {
   const { capabilities, session, ...rest } = options;

@@ -10,8 +10,20 @@ import { jsonSchemaRefNoDeref } from "./official/json-schema-ref-no-deref.js";
 import { httpStandardHeaders } from "./official/http-standard-headers.js";
 import { requestMetadata } from "./official/request-metadata.js";
 import { elicitationDefaults } from "./official/elicitation-defaults.js";
+import { toolListChanged } from "./hostile/tool-list-changed.js";
+import { canaryTool } from "./hostile/canary-tool.js";
+import { sessionExpired } from "./hostile/session-expired.js";
+import { streamDropped } from "./hostile/stream-dropped.js";
+import { slowAnswer } from "./hostile/slow-answer.js";
+import { malformedJson } from "./hostile/malformed-json.js";
+import { endlessCursor } from "./hostile/endless-cursor.js";
+import { undeclaredCapability } from "./hostile/undeclared-capability.js";
+import { listChangedStorm } from "./hostile/list-changed-storm.js";
+import { hugeResult } from "./hostile/huge-result.js";
 
-const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref];
+const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref,
+  toolListChanged, canaryTool, sessionExpired, streamDropped, slowAnswer, malformedJson, endlessCursor, undeclaredCapability, listChangedStorm, hugeResult,
+];
 
 /** The scenario named `name`, or `undefined`. */
 export function findScenario(name: string): Scenario | undefined {

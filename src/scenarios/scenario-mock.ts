@@ -6,20 +6,20 @@
 import { McpMock, type McpMockOptions } from "../index.js";
 import type { Check } from "./check.js";
 import type { ScenarioRun } from "./scenario.js";
-import { startWireTap, type WireTap, type WireTapOptions } from "./wire-tap.js";
+import { startWireTap, supplyStandardHeaders, type WireTap, type WireTapOptions } from "./wire-tap.js";
 
 /** A mock for a scenario: silent on misses (a verdict reports what matters), loopback, any free port. */
 export function scenarioMock(options: McpMockOptions = {}): Promise<McpMock> {
   return McpMock.start({ onUnmatched: "silent", ...options, port: 0, host: "127.0.0.1", admin: false });
 }
 
-/** A mock behind a wire tap; `checks` reads both. */
+/** A mock behind a wire tap (which supplies the standard headers the mock would refuse a request without, unless told otherwise); `checks` reads both. */
 export async function tappedRun(
   mock: McpMock,
   checks: (tap: WireTap) => readonly Check[],
   tapOptions: WireTapOptions = {},
 ): Promise<ScenarioRun & { readonly tap: WireTap }> {
-  const tap = await startWireTap(mock.url, tapOptions);
+  const tap = await startWireTap(mock.url, { forward: supplyStandardHeaders, ...tapOptions });
   return {
     url: tap.url,
     tap,

@@ -130,3 +130,23 @@ export function messageOf(request: TappedRequest): { method?: string; id?: unkno
   const message = Array.isArray(request.json) ? request.json[0] : request.json;
   return typeof message === "object" && message !== null ? (message as { method?: string }) : {};
 }
+
+/** The request fields a 2026-07-28 `Mcp-Name` header mirrors. */
+const NAME_FIELDS: Readonly<Record<string, "name" | "uri">> = { "tools/call": "name", "resources/read": "uri", "prompts/get": "name" };
+
+/**
+ * Supplies `Accept`, `Mcp-Method` and `Mcp-Name` on a POST that lacks them before it reaches the mock
+ * (which refuses a 2026-07-28 POST without them, as a server should). The official scenarios'
+ * servers do not demand them outside the header scenarios, and the record keeps what the client
+ * really sent, so a scenario judges the client by its own question only.
+ */
+export function supplyStandardHeaders(request: TappedRequest, headers: Record<string, string | string[] | undefined>): void {
+  const message = messageOf(request);
+  if (request.method !== "POST" || !message.method) return;
+  const accept = String(headers["accept"] ?? "");
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) headers["accept"] = "application/json, text/event-stream";
+  headers["mcp-method"] ??= message.method;
+  const field = NAME_FIELDS[message.method];
+  const value = field ? message.params?.[field] : undefined;
+  if (typeof value === "string") headers["mcp-name"] ??= value;
+}

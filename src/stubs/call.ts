@@ -6,6 +6,9 @@
 import { canonicalJson } from "../values/json-value.js";
 import { KEY_BY_METHOD } from "../protocol/methods/index.js";
 import type { RequestId } from "../protocol/jsonrpc.js";
+import { capabilitiesExtensions, requestExtensions } from "../protocol/extensions.js";
+
+const NO_EXTENSIONS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** Where a request came in. @category Stubbing */
 export type TransportKind = "http" | "stdio" | "memory" | "sse";
@@ -70,6 +73,8 @@ export class McpCall implements McpCallInit {
   declare readonly signal?: AbortSignal;
   #argsKey: string | undefined;
   #body: string | undefined;
+  /** The extensions the client declared at initialize, for a call in its session. */
+  #sessionExtensions: Record<string, unknown> | undefined;
 
   constructor(init: McpCallInit) {
     this.method = init.method;
@@ -114,8 +119,28 @@ export class McpCall implements McpCallInit {
     const key = param === undefined ? undefined : this.params?.[param];
     const params = key === undefined || param === undefined ? undefined : { [param]: key };
     const call = new McpCall({ method: this.method, params, id: this.id, sessionId: this.sessionId, headers, protocolVersion: this.protocolVersion, body: "", transport: this.transport });
+    call.#sessionExtensions = this.#sessionExtensions;
     call.compact(); // its body is then the message as kept, written again
     return call;
+  }
+
+  /**
+   * The extensions the client declared (SEP-2133), by identifier with their settings: at
+   * `initialize` for a call in a session, in the request's own client capabilities in
+   * 2026-07-28. Empty when it declared none.
+   */
+  get clientExtensions(): Readonly<Record<string, unknown>> {
+    return this.#sessionExtensions ?? requestExtensions(this.method, this.params) ?? NO_EXTENSIONS;
+  }
+
+  /** Sets the client capabilities the session declared, whose extensions this call then has. @internal */
+  declaredExtensions(capabilities: unknown): void {
+    this.#sessionExtensions = capabilitiesExtensions(capabilities);
+  }
+
+  /** The session's declared extensions, when the call has them from its session (what the journal keeps). @internal */
+  get sessionExtensions(): Record<string, unknown> | undefined {
+    return this.#sessionExtensions;
   }
 
   /** The tool or prompt name (`params.name`), if the request has one. */
@@ -147,4 +172,12 @@ export class McpCall implements McpCallInit {
   get argsKey(): string {
     return (this.#argsKey ??= canonicalJson(this.args));
   }
+}
+
+/** The extensions a call's client declared, `undefined` when none (what journal entries show). @internal */
+export function declaredExtensionsOf(call: McpCall | undefined): Readonly<Record<string, unknown>> | undefined {
+  if (call === undefined) return undefined;
+  const extensions = call.clientExtensions;
+  for (const _ in extensions) return extensions;
+  return undefined;
 }

@@ -19,7 +19,7 @@ export interface Match {
 }
 
 /** What a matcher looks at. */
-export type MatcherKind = "args" | "params" | "uri" | "ref" | "argument" | "session" | "header" | "protocolVersion" | "body" | "scenario";
+export type MatcherKind = "args" | "params" | "uri" | "ref" | "argument" | "session" | "header" | "protocolVersion" | "body" | "scenario" | "clientExtension";
 
 /** One condition of a stub. Pure; never throws (a throwing predicate counts as no match). */
 export interface Matcher {

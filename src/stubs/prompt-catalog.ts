@@ -2,6 +2,7 @@
  * Prompts: declarations, the required-argument check, and prompt messages from a string.
  * @module
  */
+import { assertIcons, type Icon } from "../protocol/icons.js";
 import { isContentBlock, type ContentBlock } from "../protocol/content.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
@@ -57,15 +58,8 @@ export interface PromptDeclaration {
   readonly description?: string;
   /** The arguments it takes. */
   readonly arguments?: readonly PromptArgument[];
-  /** Icons (protocol 2025-11-25). */
-  readonly icons?: readonly {
-    /** The icon's URI, e.g. an `https:` or `data:` URL. */
-    readonly src: string;
-    /** The icon's MIME type, e.g. `"image/png"`. */
-    readonly mimeType?: string;
-    /** The sizes the icon fits, e.g. `["48x48"]` or `["any"]`. */
-    readonly sizes?: readonly string[];
-  }[];
+  /** Icons (protocol 2025-11-25), checked when declared. */
+  readonly icons?: readonly Icon[];
   /** Metadata passed through as is. */
   readonly _meta?: { readonly [key: string]: unknown };
   /** The default answer: a string (one user message) or prompt messages. */
@@ -82,6 +76,7 @@ export class PromptCatalog {
       throw new McpMockError(`${where} must be an object with a name, like { name: "greet", arguments: [{ name: "name", required: true }] }, received ${showValue(prompt)}.`);
     }
     assertJsonCarriable(prompt, where, "prompt");
+    assertIcons(prompt.icons, where);
     if (prompt.arguments !== undefined && (!Array.isArray(prompt.arguments) || prompt.arguments.some((a) => typeof a?.name !== "string"))) {
       throw new McpMockError(`${where}.arguments must be an array like [{ name: "city", required: true }].`);
     }

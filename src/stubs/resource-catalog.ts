@@ -3,6 +3,7 @@
  * read answers with.
  * @module
  */
+import { assertIcons, type Icon } from "../protocol/icons.js";
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
@@ -50,15 +51,8 @@ interface ResourceFields {
   readonly mimeType?: string;
   /** Annotations for the client (audience, priority, lastModified). */
   readonly annotations?: { readonly [key: string]: unknown };
-  /** Icons (protocol 2025-11-25). */
-  readonly icons?: readonly {
-    /** The icon's URI, e.g. an `https:` or `data:` URL. */
-    readonly src: string;
-    /** The icon's MIME type, e.g. `"image/png"`. */
-    readonly mimeType?: string;
-    /** The sizes the icon fits, e.g. `["48x48"]` or `["any"]`. */
-    readonly sizes?: readonly string[];
-  }[];
+  /** Icons (protocol 2025-11-25), checked when declared. */
+  readonly icons?: readonly Icon[];
   /** Metadata passed through as is. */
   readonly _meta?: { readonly [key: string]: unknown };
   /** Contents a read answers with when no stub does (text). */
@@ -149,6 +143,7 @@ export class ResourceCatalog {
     }
     const { blob, ...rest } = resource as AnyResourceDeclaration & { blob?: string | Uint8Array };
     assertJsonCarriable(rest, where, "resource");
+    assertIcons(rest.icons, where);
     const normal = (blob === undefined ? rest : { ...rest, blob: base64(blob) }) as AnyResourceDeclaration;
     if ("uriTemplate" in normal && typeof normal.uriTemplate === "string") {
       this.#templates.set(normal.uriTemplate, { declaration: normal, template: compileTemplate(normal.uriTemplate, `${where}.uriTemplate`) });

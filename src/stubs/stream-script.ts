@@ -8,6 +8,8 @@ import type { McpCall } from "./call.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import type { Answer } from "./answer.js";
+import { samplingToolsProblems } from "../protocol/sampling-tools.js";
+import { ELICITATION_COMPLETE, urlElicitationParams, type UrlElicitation } from "../protocol/url-elicitation.js";
 import type { CreateMessageResult, ElicitResult, ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** The log levels, least severe first. @category Streams */
@@ -308,6 +310,8 @@ export class StreamScriptBuilder<C = StreamCall> {
         >> {
     if (typeof method !== "string" || method === "") throw new McpMockError(`${this.#where}: request takes a method name, like "elicitation/create".`);
     check(params, `${this.#where}.request(...)`);
+    const toolProblems = method === "sampling/createMessage" && params !== null && typeof params === "object" && !Array.isArray(params) ? samplingToolsProblems(params as Record<string, unknown>, `${this.#where}.request("sampling/createMessage", params)`) : [];
+    if (toolProblems.length > 0) throw new McpMockError(toolProblems.join(" "));
     const key = options?.key;
     if (key !== undefined) this.#checkKey(key, `${this.#where}.request(..., { key })`);
     this.#add({
@@ -318,6 +322,38 @@ export class StreamScriptBuilder<C = StreamCall> {
       ...(key === undefined ? {} : { key }),
     });
     return this as never;
+  }
+
+  /**
+   * A URL-mode `elicitation/create` (SEP-1036): the client sends its user to `url` and answers
+   * `accept` (the user agreed to go), `decline` or `cancel`. `key` and the answer are as for
+   * {@link request}; needs the client's `elicitation.url` capability (a client without it makes
+   * the call fail with the reason). Follow it with {@link completeElicitation} to say it is done.
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("connect").streams((s) => s
+   *   .elicitUrl({ message: "Sign in to Example", url: "https://example.com/login", elicitationId: "login-1" })
+   *   .completeElicitation("login-1")
+   *   .result((call) => `user ${String(call.answer.action)}`));
+   * ```
+   */
+  elicitUrl(elicitation: UrlElicitation, options?: { timeoutMs?: number; key?: string }): StreamScriptBuilder<AfterRequest<C, "elicitation/create">> {
+    return this.request("elicitation/create", urlElicitationParams(elicitation, `${this.#where}.elicitUrl(...)`), options ?? {}) as never;
+  }
+
+  /**
+   * `notifications/elicitation/complete` for a URL elicitation: the out-of-band step the
+   * user was sent to is done (the client may retry what needed it).
+   *
+   * @example
+   * ```ts
+   * mock.toolsCall("connect").streams((s) => s.completeElicitation("login-1").result("done"));
+   * ```
+   */
+  completeElicitation(elicitationId: string): this {
+    if (typeof elicitationId !== "string" || elicitationId === "") throw new McpMockError(`${this.#where}: completeElicitation takes the elicitationId of the URL elicitation, received ${showValue(elicitationId)}.`);
+    return this.notify(ELICITATION_COMPLETE, { elicitationId });
   }
 
   /**

@@ -3,6 +3,7 @@
  * they are declared, with the fix in the message.
  * @module
  */
+import { assertIcons, type Icon } from "../protocol/icons.js";
 import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import { compileArgumentCheck, type ArgumentCheck } from "./schema-check.js";
@@ -60,15 +61,8 @@ export interface ToolDeclaration {
     /** The tool may interact with an open world of external entities, such as the web. */
     readonly openWorldHint?: boolean;
   };
-  /** Icons a client may show for the tool (2025-11-25). */
-  readonly icons?: readonly {
-    /** The icon's URI, e.g. an `https:` or `data:` URL. */
-    readonly src: string;
-    /** The icon's MIME type, e.g. `"image/png"`. */
-    readonly mimeType?: string;
-    /** The sizes the icon fits, e.g. `["48x48"]` or `["any"]`. */
-    readonly sizes?: readonly string[];
-  }[];
+  /** Icons a client may show for the tool (2025-11-25), checked when declared. */
+  readonly icons?: readonly Icon[];
   /** How the tool runs with tasks (2025-11-25). */
   readonly execution?: {
     /** Whether `tools/call` must not (`"forbidden"`), may (`"optional"`) or must (`"required"`) run it as a task. */
@@ -96,6 +90,7 @@ export class ToolCatalog {
   /** Declares a tool (or replaces one with the same name); throws at once on a broken declaration. */
   declare(tool: ToolDeclaration, where: string): void {
     checkToolDeclaration(tool, where);
+    assertIcons(tool.icons, where);
     const schema = tool.inputSchema as Record<string, unknown> | undefined;
     const needsCheck = schema !== undefined && Object.keys(schema).some((k) => k !== "type" && k !== "$schema");
     const check = needsCheck ? compileArgumentCheck(schema, `${where}.inputSchema`) : undefined;

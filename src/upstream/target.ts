@@ -1,12 +1,12 @@
 /**
- * The SDK transport that reaches an upstream (where it is: `engine/proxy-target.ts`).
+ * The SDK transport that reaches an upstream (where it is: `proxy-target.ts`, beside the options).
  * @module
  */
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../values/errors.js";
-import type { ProxyTarget } from "../engine/proxy-target.js";
+import type { ProxyTarget } from "../proxy-target.js";
 import { basicAuthorization } from "./secrets.js";
 
 /**
@@ -37,7 +37,7 @@ import { StdioUpstreamTransport } from "./stdio-client.js";
 export function upstreamTransport(target: ProxyTarget, stderr?: (chunk: string) => void): Transport {
   if ("target" in target) {
     const { url, headers } = httpUpstream(target.target, target.headers);
-    // An OAuth provider: the SDK's transport runs its flow (a token sent, refreshed on a 401).
+    // An OAuth upstream goes through the SDK's transport, which runs the authorization flow.
     if (target.authProvider !== undefined) return new StreamableHTTPClientTransport(url, { requestInit: { headers }, authProvider: target.authProvider });
     return new HttpUpstreamTransport(url, headers);
   }

@@ -119,7 +119,7 @@ export class UpstreamSession {
       if (error instanceof McpError && isServerError(error)) {
         return { error: error.data === undefined ? { code: error.code, message: stripPrefix(error.message) } : { code: error.code, message: stripPrefix(error.message), data: error.data } };
       }
-      const why = timedOut ? `no answer within ${this.#timeoutMs} ms` : call.signal.aborted ? "the call was cancelled" : (this.ended ?? reason(error, this.#timeoutMs));
+      const why = timedOut ? `no answer within ${this.#timeoutMs} ms` : call.signal.aborted ? (typeof call.signal.reason === "string" ? call.signal.reason : "the call was cancelled") : (this.ended ?? reason(error, this.#timeoutMs));
       return failure(`${PREFIX} the upstream ${this.#name} did not answer ${call.method}: ${why}.`, this.#name);
     } finally {
       clearTimeout(timer);

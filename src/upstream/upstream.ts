@@ -8,7 +8,7 @@ import { PREFIX } from "../values/errors.js";
 import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import type { UpstreamAnswer, UpstreamCall, UpstreamInfo, UpstreamPort } from "../engine/upstream-port.js";
 import { upstreamTransport } from "./target.js";
-import { upstreamName, type ProxyTarget } from "../engine/proxy-target.js";
+import { upstreamName, type ProxyTarget } from "../proxy-target.js";
 import { failure, UpstreamSession } from "./upstream-session.js";
 import { redactor, secretsOf, type Redactor } from "./secrets.js";
 import { withWatchedProvider } from "./oauth.js";

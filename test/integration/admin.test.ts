@@ -286,7 +286,7 @@ describe("McpMock.start({ admin: true })", () => {
       const answer = await ctx.call(path, method);
       expect(answer.status).toBe(404);
       expect((answer.body as { error: string }).error).toBe(
-        `no admin route ${method} /__admin${path}. Routes: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests, GET /__admin/requests/unmatched, GET /__admin/sessions, GET /__admin/scenarios, GET /__admin/events, GET /__admin/ui, POST /__admin/verify, POST /__admin/notify, POST /__admin/recordings/snapshot, POST /__admin/reset.`,
+        `no admin route ${method} /__admin${path}. Routes: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests, GET /__admin/requests/unmatched, GET /__admin/sessions, GET /__admin/app-events, GET /__admin/scenarios, GET /__admin/events, GET /__admin/ui, POST /__admin/verify, POST /__admin/notify, POST /__admin/recordings/snapshot, POST /__admin/reset.`,
       );
     }
   });

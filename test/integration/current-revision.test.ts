@@ -59,7 +59,7 @@ describe("defects the conformance suite found", () => {
     }
   });
 
-  test("tasks/result (removed) without Mcp-Name is 404/-32601, before any header check", async () => {
+  test("tasks/result (removed) without Mcp-Name is 404/-32601 (a removed method has no name header to check)", async () => {
     mock = await McpMock.start({ onUnmatched: "silent" });
     const res = await fetch(mock.url, {
       method: "POST",
@@ -68,12 +68,13 @@ describe("defects the conformance suite found", () => {
     });
     expect(res.status).toBe(404);
     expect(((await res.json()) as Reply["body"]).error?.code).toBe(-32601);
-    // A removed method whose Mcp-Method header disagrees, and an unknown one with no envelope at all: 404 too.
+    // The transport's checks come first (issue 44, as the reference SDK's server orders them): a
+    // removed method whose Mcp-Method header disagrees is 400 -32020, one with no envelope 400 -32602.
     const ping = await rpc(mock.url, "ping", {}, {}, { "mcp-method": "tools/list" });
-    expect([ping.status, ping.body.error?.code]).toEqual([404, -32601]);
+    expect([ping.status, ping.body.error?.code]).toEqual([400, -32020]);
     const unknown = await fetch(mock.url, { method: "POST", headers: { ...HEADERS, "mcp-protocol-version": V, "mcp-method": "no/such" }, body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "no/such", params: {} }) });
-    expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as Reply["body"])).toMatchObject({ id: 8, error: { code: -32601 } });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Reply["body"])).toMatchObject({ id: 8, error: { code: -32602 } });
   });
 
   test("a task whose tool answers isError ends completed with result.isError", async () => {

@@ -27,7 +27,7 @@ const RUN = process.env["MCPMOCK_PACKAGE_TEST"] === "1";
  * Upper bounds, so that a stray file shows up as a failure; today about 270 kB packed (with the
  * 2026-07-28 era, authorization, recording, tasks and the inspector page) and 1 MB unpacked.
  */
-const MAX_PACKED_BYTES = 550_000; // docs/inspector.png, which the README shows, is 180 kB of it
+const MAX_PACKED_BYTES = 550_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
 const MAX_UNPACKED_BYTES = 1_600_000;
 
 interface PackResult {
@@ -115,10 +115,10 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
 
   test("the tarball holds dist/ (JS and .d.ts), the docs and examples the README links, schema.json, README, CHANGELOG, LICENSE and package.json, and nothing else", () => {
     const paths = pack.files.map((f) => f.path).sort();
-    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|docs\/(guides\/)?[\w.-]+\.(md|png)|examples\/[\w.-]+\.(ts|json)|schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
+    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|docs\/(guides\/)?[\w.-]+\.(md|png)|examples\/[\w.-]+\.(ts|json|py)|(admin-api\.)?schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
     expect(paths.filter((p) => /^(src|test|bench|docs\/api|node_modules)\//.test(p) || p.endsWith(".map"))).toEqual([]);
-    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js", "dist/ui/index.html", "dist/ui/inspector.js", "dist/ui/inspector.css"]) {
+    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "admin-api.schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js", "dist/ui/index.html", "dist/ui/inspector.js", "dist/ui/inspector.css"]) {
       expect(paths).toContain(required);
     }
     expect(pack.size).toBeLessThan(MAX_PACKED_BYTES);
@@ -154,6 +154,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
       "./vitest": { types: "./dist/vitest/index.d.ts", import: "./dist/vitest.js", default: "./dist/vitest.js" },
       "./recording": { types: "./dist/recording/index.d.ts", import: "./dist/recording.js", default: "./dist/recording.js" },
       "./schema.json": "./schema.json",
+      "./admin-api.schema.json": "./admin-api.schema.json",
       "./package.json": "./package.json",
     });
     expect(pkg.bin).toEqual({ mcpmock: "./dist/cli.js" });
@@ -189,6 +190,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
         `vite@${versions["vite"]}`,
         "jest@29",
         `typescript@${versions["typescript"]}`,
+        `tsx@${versions["tsx"]}`,
         "@types/node@20",
         "--no-audit",
         "--no-fund",
@@ -231,6 +233,18 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
       expect(out).toMatch(/Usage:\n\s+mcpmock serve <definition\.json>/);
       expect(run(process.execPath, [join(project, "node_modules/mcpmock/dist/cli.js"), "--version"], project).trim()).toBe(pkg.version);
     }, 60_000);
+
+    test("every example runs from the installed package (examples/admin-api.ts spawns the shipped dist/cli.js)", () => {
+      const examples = join(project, "node_modules/mcpmock/examples");
+      const admin = run(process.execPath, ["--import", "tsx", join(examples, "admin-api.ts")], project);
+      expect(admin).toMatch(/POST \/__admin\/verify → 200 \{"ok":true,"matched":1\}/);
+      run(process.execPath, ["--import", "tsx", join(examples, "quick-start.ts")], project);
+    }, 90_000);
+
+    test("examples/admin_api_test.py (the official Python mcp client, curl for stubbing) passes against it", () => {
+      const out = run("python3", [join(project, "node_modules/mcpmock/examples/admin_api_test.py")], project, { env: { ...cleanEnv(), PYTHONDONTWRITEBYTECODE: "1" }, timeout: 90_000 });
+      expect(out).toMatch(/Ran 2 tests in [\d.]+s\n\nOK/);
+    }, 120_000);
 
     test.skipIf(!python)("the Python admin API recipe passes against it", () => {
       const out = run("python3", ["recipes/admin_api_test.py"], project, { env: { ...cleanEnv(), PYTHONDONTWRITEBYTECODE: "1" }, timeout: 60_000 });

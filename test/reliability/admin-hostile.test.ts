@@ -2,7 +2,7 @@
  * Issue 44, the admin API's newest routes under hostile input: what they cannot do is refused
  * with a 400 naming the field (never a 500, an internal message, or a silent 201).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
 import { hostileHttpUpstream } from "../support/hostile-upstream.js";
 
@@ -12,7 +12,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
 }
 
 describe("the admin API refuses what it cannot do, naming the field", () => {
-  it("POST /__admin/recordings/snapshot with redact or ignore of the wrong type is 400 naming the field", async () => {
+  test("POST /__admin/recordings/snapshot with redact or ignore of the wrong type is 400 naming the field", async () => {
     const upstream = await hostileHttpUpstream();
     try {
       await using mock = await McpMock.start({ admin: true, proxy: { target: upstream.url } });
@@ -35,7 +35,7 @@ describe("the admin API refuses what it cannot do, naming the field", () => {
     }
   });
 
-  it("POST /__admin/verify with pattern null, or tool 5, is 400 naming the field (not a 500, not a near-miss report)", async () => {
+  test("POST /__admin/verify with pattern null, or tool 5, is 400 naming the field (not a 500, not a near-miss report)", async () => {
     await using mock = await McpMock.start({ admin: true, tools: [{ name: "add" }] });
     const url = mock.url.replace(/\/mcp$/, "/__admin/verify");
     const nullPattern = await post(url, { pattern: null });
@@ -50,7 +50,7 @@ describe("the admin API refuses what it cannot do, naming the field", () => {
     expect(await post(url, { pattern: { tool: "add" }, count: 0 })).toEqual({ status: 200, json: { ok: true, matched: 0 } });
   });
 
-  it("a fragment with a proxy section is refused: the running mock's upstream cannot change, and nothing is applied", async () => {
+  test("a fragment with a proxy section is refused: the running mock's upstream cannot change, and nothing is applied", async () => {
     const upstream = await hostileHttpUpstream();
     try {
       await using mock = await McpMock.start({ admin: true, proxy: { target: upstream.url } });

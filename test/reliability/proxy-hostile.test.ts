@@ -3,7 +3,7 @@
  * cut, flood, lie or die, driven through the mock by the SDK's client. Each fault is an answer
  * naming what it is, promptly, in bounded memory; a cancel and `close()` let go at once.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpMock } from "../../src/index.js";
@@ -36,7 +36,7 @@ function quietStderr(): string[] {
 }
 
 describe("proxy mode in front of a hostile HTTP upstream", () => {
-  it("an upstream that cuts its SSE stream in the middle of an event is reported as the cut, at once (not a timeout)", async () => {
+  test("an upstream that cuts its SSE stream in the middle of an event is reported as the cut, at once (not a timeout)", async () => {
     const upstream = await hostileHttpUpstream();
     try {
       await using mock = await McpMock.start({ proxy: { target: upstream.url }, clientTimeoutMs: 10_000 });
@@ -55,13 +55,14 @@ describe("proxy mode in front of a hostile HTTP upstream", () => {
     }
   });
 
-  it("an upstream's HTTP 500 with a 1 MB HTML page gives the client a short message with the start of the page", async () => {
+  test("an upstream's HTTP 500 with a 1 MB HTML page gives the client a short message with the start of the page", async () => {
     const upstream = await hostileHttpUpstream();
     try {
       await using mock = await McpMock.start({ proxy: { target: upstream.url } });
       const client = await connected(mock.url);
       try {
         const error = await failureOf(client.callTool({ name: "html-500", arguments: {} }));
+        expect(error).toMatch(/^-32603: /);
         expect(error).toMatch(/did not answer tools\/call: HTTP 500 Internal Server Error to POST tools\/call: <html><body><h1>Internal Server Error<\/h1><p>stack frame<\/p>/);
         expect(error).toMatch(/… \((\d+ bytes|over 1 MiB) in all\)/);
         expect(error.length).toBeLessThan(4_096);
@@ -73,7 +74,7 @@ describe("proxy mode in front of a hostile HTTP upstream", () => {
     }
   });
 
-  it("a 10 MB answer to a call with a progress token reaches the client that reads it (one event over maxStreamBytes)", async () => {
+  test("a 10 MB answer to a call with a progress token reaches the client that reads it (one event over maxStreamBytes)", async () => {
     const upstream = await hostileHttpUpstream();
     try {
       await using mock = await McpMock.start({ proxy: { target: upstream.url } });
@@ -91,7 +92,7 @@ describe("proxy mode in front of a hostile HTTP upstream", () => {
     }
   });
 
-  it("a client's cancel stops the mock reading the upstream's endless stream", async () => {
+  test("a client's cancel stops the mock reading the upstream's endless stream", async () => {
     const upstream = await hostileHttpUpstream();
     try {
       await using mock = await McpMock.start({ proxy: { target: upstream.url } });
@@ -115,7 +116,7 @@ describe("proxy mode in front of a hostile HTTP upstream", () => {
     }
   });
 
-  it("400 proxied calls leave no listener behind: no warning, no notifications/cancelled on close(), which takes under a second", async () => {
+  test("400 proxied calls leave no listener behind: no warning, no notifications/cancelled on close(), which takes under a second", async () => {
     const upstream = await hostileHttpUpstream();
     const warnings: string[] = [];
     const onWarning = (w: Error): void => void warnings.push(`${w.name}: ${w.message}`);
@@ -156,13 +157,14 @@ describe("proxy mode in front of a hostile HTTP upstream", () => {
 describe("proxy mode in front of a hostile stdio upstream", () => {
   const script = hostileStdioScript();
 
-  it("30 MB on stdout without a newline ends that server with a clear error, and the next call starts it again", async () => {
+  test("30 MB on stdout without a newline ends that server with a clear error, and the next call starts it again", async () => {
     const stderr = quietStderr();
     await using mock = await McpMock.start({ proxy: { command: process.execPath, args: [script, "flood"] } });
     const client = await connected(mock.url);
     try {
       const first = JSON.stringify(await client.callTool({ name: "ok", arguments: {} }));
       const error = await failureOf(client.callTool({ name: "flood", arguments: {} }));
+      expect(error).toMatch(/^-32603: /);
       expect(error).toMatch(/did not answer tools\/call: the connection to .*hostile-stdio\.mjs flood closed: it wrote more than 16777216 bytes \(16 MiB\) on stdout without a newline \(\d+ bytes so far\); it was stopped/);
       const again = JSON.stringify(await client.callTool({ name: "ok", arguments: {} }));
       expect(again).toMatch(/ok from \d+/);
@@ -173,7 +175,7 @@ describe("proxy mode in front of a hostile stdio upstream", () => {
     }
   }, 20_000);
 
-  it("a non-JSON line on stdout is skipped: calls are answered", async () => {
+  test("a non-JSON line on stdout is skipped: calls are answered", async () => {
     await using mock = await McpMock.start({ proxy: { command: process.execPath, args: [script, "noise"] } });
     const client = await connected(mock.url);
     try {
@@ -183,7 +185,7 @@ describe("proxy mode in front of a hostile stdio upstream", () => {
     }
   });
 
-  it("an upstream that exits right after initialize: start() settles, and a call gets an error naming the command", async () => {
+  test("an upstream that exits right after initialize: start() settles, and a call gets an error naming the command", async () => {
     const stderr = quietStderr();
     const started = Date.now();
     await using mock = await McpMock.start({ proxy: { command: process.execPath, args: [script, "exit-after-init"] }, clientTimeoutMs: 5_000 });

@@ -105,7 +105,8 @@ export async function hostileHttpUpstream(): Promise<HostileHttpUpstream> {
 /**
  * A stdio MCP server script (written to a temporary file) whose behaviour its first argument
  * names: `noise` prints a non-JSON line before each answer; `flood` answers `tools/call` of
- * `flood` with 30 MB and no newline; `exit-after-init` exits right after answering `initialize`.
+ * `flood` with 30 MB and no newline; `bigline` answers it after a 30 MB line that is not JSON;
+ * `exit-after-init` exits right after answering `initialize`.
  */
 export function hostileStdioScript(): string {
   const dir = mkdtempSync(join(tmpdir(), "mcpmock-hostile-"));
@@ -131,6 +132,9 @@ process.stdin.on("data", (chunk) => {
       if (mode === "exit-after-init") process.exit(0);
     } else if (m.method === "tools/list") {
       send({ jsonrpc: "2.0", id: m.id, result: { tools: [{ name: "ok", inputSchema: { type: "object" } }, { name: "flood", inputSchema: { type: "object" } }] } });
+    } else if (m.method === "tools/call" && m.params.name === "flood" && mode === "bigline") {
+      process.stdout.write("x".repeat(30 * 1024 * 1024) + "\\n");
+      send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: "after the big line" }] } });
     } else if (m.method === "tools/call" && m.params.name === "flood") {
       const chunk = "x".repeat(1024 * 1024);
       let left = 30;

@@ -5,7 +5,7 @@
  * every client capability the script's rounds will ask for (-32021 otherwise).
  * @module
  */
-import { CACHEABLE_METHODS, CLIENT_CAPABILITY_BY_METHOD } from "../../protocol/methods/index.js";
+import { CACHEABLE_METHODS, missingClientCapability } from "../../protocol/methods/index.js";
 import { ErrorCodes, MetaKeys } from "../../protocol/revisions.js";
 import type { McpCall } from "../../stubs/call.js";
 import { PREFIX } from "../../values/errors.js";
@@ -51,16 +51,17 @@ export function assertRoundsAllowed(plan: StreamPlan, call: McpCall, where: stri
   const declared = (call.params?.["_meta"] as Record<string, unknown> | undefined)?.[MetaKeys.clientCapabilities];
   const caps = isJsonObject(declared) ? declared : {};
   const missing: Record<string, unknown> = {};
-  const methods = plan.steps.flatMap((step) => (step.kind === "request" ? [step.method] : step.kind === "requests" ? Object.values(step.requests).map((r) => r.method) : []));
-  for (const method of methods) {
+  const members = plan.steps.flatMap((step) => (step.kind === "request" ? [step] : step.kind === "requests" ? Object.values(step.requests) : []));
+  for (const { method, params } of members) {
     if (!INPUT_REQUEST_METHODS.has(method)) {
       throw new JsonRpcFailure(
         ErrorCodes.InternalError,
         `${PREFIX} ${where} sends ${method} to the client, which 2026-07-28 cannot carry: a round may only ask for ${[...INPUT_REQUEST_METHODS].join(", ")}. Narrow the stub to the session era with .withProtocolVersion("2025-11-25"), or send it on purpose with send({...}).`,
       );
     }
-    const capability = CLIENT_CAPABILITY_BY_METHOD.get(method);
-    if (capability !== undefined && caps[capability] === undefined) missing[capability] = {};
+    // Params a function makes are known only when played: the sub-capability is read from those written out.
+    const need = missingClientCapability(method, isJsonObject(params) ? params : undefined, caps);
+    if (need !== undefined) missing[need[0] as string] = need.length > 1 ? { ...(missing[need[0] as string] as object | undefined), [need[1] as string]: {} } : (missing[need[0] as string] ?? {});
   }
   const names = Object.keys(missing);
   if (names.length > 0) {

@@ -8,6 +8,9 @@
  * @module
  */
 import { PREFIX } from "../../values/errors.js";
+import type { TaskIdGenerator } from "../../options.js";
+/** Declared with the options since issue 43; re-exported for code that imports it from here. */
+export type { TaskIdGenerator } from "../../options.js";
 
 /** Where a task is: `working` and `input_required` run on; the others are final. */
 type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
@@ -65,9 +68,6 @@ export interface TaskRecord {
   /** Aborted when the task is cancelled, expires or the mock closes: its work stops. */
   readonly abort: AbortController;
 }
-
-/** How task ids are made: deterministic (`task-1`, ...) by default. @category Starting */
-export type TaskIdGenerator = "sequential" | "uuid" | (() => string);
 
 /** Limits of a store. */
 interface TaskLimits {

@@ -20,7 +20,10 @@ import type { Outcome } from "../outcome.js";
 import type { Selection } from "../selection.js";
 import type { StreamHost } from "../stream-player.js";
 import type { SessionStore } from "../session-store.js";
-import { isTerminal, TaskStore, TaskStoreFull, type TaskIdGenerator, type TaskRecord } from "./task-store.js";
+import { isTerminal, TaskStore, TaskStoreFull, type TaskRecord } from "./task-store.js";
+import type { TaskOptions } from "../../options.js";
+/** Declared with the options since issue 43; re-exported for code that imports it from here. */
+export type { TaskOptions } from "../../options.js";
 import { PollGate, runTask, type RunnerHost, type TaskWork } from "./task-runner.js";
 import { createTaskResult, RELATED_TASK_META_KEY, statusNotification, TaskErrors, taskJson } from "./wire-2025.js";
 import { createTaskResult2026, detailedTask2026, optsIntoTasks, TASKS_EXTENSION } from "./wire-2026.js";
@@ -55,38 +58,6 @@ const MAX_REQUESTED_POLL_INTERVAL_MS = 60_000;
 /** A client's number of milliseconds, if it is one (finite, 0 or more), cut to `max`. */
 function requestedMs(value: unknown, max: number): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.min(Math.floor(value), max) : undefined;
-}
-
-/**
- * The `tasks` option of `McpMock.start`.
- *
- * @example
- * ```ts
- * import { McpMock } from "mcpmock";
- * await using mock = await McpMock.start({
- *   tools: [{ name: "build", execution: { taskSupport: "optional" } }],
- *   tasks: { ttl: 5_000, pollInterval: 10, maxTasks: 100, ids: "uuid" },
- * });
- * ```
- * @category Starting
- */
-export interface TaskOptions {
-  /** The ttl of a task whose client asked for none, in ms (`null`: until the mock closes); default 60000. */
-  readonly ttl?: number | null;
-  /** The `pollInterval` tasks suggest, in ms; default 100. */
-  readonly pollInterval?: number;
-  /** At most this many tasks are kept (default 1000); past it the oldest finished one goes. */
-  readonly maxTasks?: number;
-  /** At most this many bytes of stored task results (default 16 MiB). */
-  readonly maxBytes?: number;
-  /**
-   * At most this many running tasks per session (a request without one: per token's client and
-   * user; without `auth`, all such requests together); default three quarters of `maxTasks`,
-   * so one client cannot take every slot.
-   */
-  readonly maxTasksPerSession?: number;
-  /** How task ids are made: `"sequential"` (`task-1`, ..., the default), `"uuid"`, or a function. */
-  readonly ids?: TaskIdGenerator;
 }
 
 /** What the tasks read from the mock. */

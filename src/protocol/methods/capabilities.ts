@@ -5,6 +5,7 @@
  */
 import type { AdvertisedCapability, Catalog, MethodDescriptor } from "./descriptor.js";
 import { METHODS } from "./index.js";
+import { withExtensions, type ExtensionSettings } from "../extensions.js";
 
 /** One server capability and every condition under which some method advertises it. */
 export interface CapabilityRule {
@@ -47,6 +48,10 @@ export interface CapabilitySource {
   readonly resources: { readonly size: number };
   readonly prompts: { readonly size: number };
   readonly registry: { forMethod(method: string): readonly { readonly stub: { readonly source: unknown } }[] };
+  /** The `extensions` start option (advertised first). */
+  readonly options: { readonly extensions?: ExtensionSettings | undefined };
+  /** Extensions declared while the mock runs (after the option's; the same identifier replaces). */
+  readonly extensions: Iterable<readonly [string, unknown]>;
 }
 
 /** Whether a user stub (not a built-in answer) answers the method. */
@@ -54,11 +59,15 @@ function stubbed(source: CapabilitySource, method: string): boolean {
   return source.registry.forMethod(method).some((e) => e.stub.source !== "default");
 }
 
-/** The `capabilities` of the initialize result: each rule that holds, with a fresh copy of its value */
+/**
+ * The `capabilities` of the initialize result: each rule that holds, with a fresh copy of its
+ * value, then the advertised extensions under `extensions` (each source of extensions is one
+ * more list of entries handed to `withExtensions`).
+ */
 export function advertisedCapabilities(source: CapabilitySource): Record<string, unknown> {
   const caps: Record<string, unknown> = {};
   for (const rule of CAPABILITY_RULES) {
     if (rule.always || rule.declared.some((c) => source[c].size > 0) || rule.stubbed.some((m) => stubbed(source, m)) || (rule.taskTools && source.tools.taskCapable)) caps[rule.capability] = { ...rule.value };
   }
-  return caps;
+  return withExtensions(caps, Object.entries(source.options.extensions ?? {}), source.extensions);
 }

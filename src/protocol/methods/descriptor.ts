@@ -91,6 +91,11 @@ export interface MethodDescriptor {
   readonly resultSchema?: string;
   /** For a server-to-client request: the client capability it needs, declared at initialize. */
   readonly clientCapability?: string;
+  /**
+   * The part of that capability a request needs besides it, read from its params (2025-11-25:
+   * `elicitation.url` for `mode: "url"`, `sampling.tools` for a request that offers tools).
+   */
+  readonly clientSubCapability?: (params: Readonly<Record<string, unknown>> | undefined) => string | undefined;
   /** The server capability it belongs to, and when the mock advertises it. */
   readonly advertises?: AdvertisedCapability;
   /** How the stub that answers it is chosen (default `plain`). */

@@ -13,4 +13,6 @@ export const elicitationCreate: MethodDescriptor = {
   revisions: SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= "2025-06-18"),
   resultSchema: "ElicitResultSchema",
   clientCapability: "elicitation",
+  // URL mode (SEP-1036) needs `elicitation.url`; form mode is what `elicitation: {}` means.
+  clientSubCapability: (params) => (params?.["mode"] === "url" ? "url" : undefined),
 };

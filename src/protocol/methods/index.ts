@@ -104,6 +104,22 @@ export const RESULT_SCHEMA_BY_METHOD: ReadonlyMap<string, string> = index((d) =>
 /** The client capability each server-to-client request needs. */
 export const CLIENT_CAPABILITY_BY_METHOD: ReadonlyMap<string, string> = index((d) => d.clientCapability);
 
+/**
+ * The capability a server-to-client request needs with its params, as a path
+ * (`["elicitation", "url"]`), when the client's declared `capabilities` lack it; `undefined`
+ * when they have it or the request needs none.
+ */
+export function missingClientCapability(method: string, params: Readonly<Record<string, unknown>> | undefined, capabilities: Readonly<Record<string, unknown>>): readonly string[] | undefined {
+  const descriptor = METHODS.find((d) => d.method === method);
+  const capability = descriptor?.clientCapability;
+  if (capability === undefined) return undefined;
+  const declared = capabilities[capability];
+  if (declared === undefined || declared === null) return [capability];
+  const sub = descriptor?.clientSubCapability?.(params);
+  if (sub === undefined) return undefined;
+  return typeof declared === "object" && (declared as Record<string, unknown>)[sub] !== undefined ? undefined : [capability, sub];
+}
+
 /** The selection rule of each method that is not `plain`. */
 export const SELECTION_BY_METHOD: ReadonlyMap<string, SelectionRule> = index((d) => (d.selection === "plain" ? undefined : d.selection));
 

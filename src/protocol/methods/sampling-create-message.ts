@@ -13,4 +13,6 @@ export const samplingCreateMessage: MethodDescriptor = {
   revisions: SUPPORTED_PROTOCOL_VERSIONS,
   resultSchema: "CreateMessageResultSchema",
   clientCapability: "sampling",
+  // Sampling with tools (SEP-1577) needs `sampling.tools`.
+  clientSubCapability: (params) => (params?.["tools"] !== undefined || params?.["toolChoice"] !== undefined ? "tools" : undefined),
 };

@@ -71,16 +71,6 @@ export const httpStandardHeaders: Scenario = {
       for (const method of Object.keys(NAME_FIELDS))
         if (!nameSeen.has(method)) checks.push({ id: CHECK_ID, status: "SKIPPED", description: `Client sends correct Mcp-Name header on ${method} request`, errorMessage: `Client did not send a ${method} request; Mcp-Name header was not exercised for this method.` });
       return checks;
-    }, {
-      // The mock refuses a 2026-07-28 POST without its standard headers; the official server
-      // does not. Supplied on the way, so a client that omits them is judged, not stopped.
-      forward: (request, headers) => {
-        const message = messageOf(request);
-        if (request.method !== "POST" || !message.method) return;
-        headers["mcp-method"] ??= message.method;
-        const field = NAME_FIELDS[message.method];
-        if (field && typeof message.params?.[field] === "string") headers["mcp-name"] ??= message.params[field] as string;
-      },
     });
   },
 };

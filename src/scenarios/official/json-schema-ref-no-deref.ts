@@ -17,7 +17,8 @@ export const jsonSchemaRefNoDeref: Scenario = {
   description: "Tests that a client does not automatically dereference a network-URI `$ref` in a tool's inputSchema (SEP-2106)",
   specVersions: ["2026-07-28"],
   async start() {
-    const mock = await scenarioMock({ tools: [], serverInfo: { name: "json-schema-ref-deref-server", version: "1.0.0" } });
+    // Answers in SSE streams, as the official scenario's server (the SDK's transport) does.
+    const mock = await scenarioMock({ tools: [], responseMode: "sse", serverInfo: { name: "json-schema-ref-deref-server", version: "1.0.0" } });
     const run = await tappedRun(
       mock,
       (tap) => {

@@ -5,7 +5,7 @@
  */
 import { text } from "../../index.js";
 import type { Scenario } from "../scenario.js";
-import { mockRun, scenarioMock } from "../scenario-mock.js";
+import { scenarioMock, tappedRun } from "../scenario-mock.js";
 
 const ADD_NUMBERS = {
   name: "add_numbers",
@@ -28,7 +28,7 @@ export const toolsCall: Scenario = {
       const { a, b } = call.args as { a: number; b: number };
       return text(`The sum of ${a} and ${b} is ${a + b}`);
     });
-    return mockRun(mock, () => {
+    return tappedRun(mock, () => {
       const call = mock.requests().find((e) => e.kind === "request" && e.method === "tools/call");
       const args = call?.params?.["arguments"] as { a?: unknown; b?: unknown } | undefined;
       const ok = call !== undefined && typeof args?.a === "number" && typeof args?.b === "number";

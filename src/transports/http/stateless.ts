@@ -93,14 +93,18 @@ export class StatelessHttp {
       return refusal(400, null, ErrorCodes.InvalidRequest, "Bad Request: 2026-07-28 has no server-to-client requests to answer", "[mcpmock] A response belongs to a session-era request; in 2026-07-28 answers to input requests travel as inputResponses in the retried request.");
     }
     const envelope = this.#core.stateless.read(m.params, headers[HeaderNames.protocolVersion]);
-    // A method the revision removed (or never had) is refused before any header or envelope
-    // check: 404, -32601 (a stub of a custom method still answers it, after a good envelope).
-    const version = isEnvelopeRefusal(envelope) ? headers[HeaderNames.protocolVersion] : envelope.protocolVersion;
-    const known = version !== undefined && STATELESS_PROTOCOL_VERSIONS.includes(version);
-    const exists = m.kind === "notification" || !known || METHOD_BY_NAME.get(m.method)?.revisions.includes(version) === true;
-    if (!exists && isEnvelopeRefusal(envelope)) return refusal(404, id, ErrorCodes.MethodNotFound, `Method not found: ${m.method}`, `[mcpmock] ${m.method} does not exist in protocol revision ${String(version)}.`);
+    // The transport's checks come before the method is looked up, as in the reference SDK's
+    // server (typescript-sdk packages/server/src/server/handleStatelessHttp.ts: the version and
+    // `_meta` checks, then dispatch; shttpHandler.ts handlePost: the protocol version, then
+    // validateMcpHeaders, then dispatch): the envelope (400), then the headers against the body
+    // (400, -32020), and only then a method the revision removed or never had (404, -32601; a
+    // stub of a custom method still answers it).
     if (isEnvelopeRefusal(envelope)) return refusal(400, id, envelope.code, envelope.message, envelope.data);
-    const mismatch = exists ? headerMismatch(m.method, m.params, headers, this.#core.tools) : undefined;
+    const version = envelope.protocolVersion;
+    const known = STATELESS_PROTOCOL_VERSIONS.includes(version);
+    const exists = m.kind === "notification" || !known || METHOD_BY_NAME.get(m.method)?.revisions.includes(version) === true;
+    // A method the revision does not have has no name or argument headers to check: its Mcp-Method only.
+    const mismatch = exists ? headerMismatch(m.method, m.params, headers, this.#core.tools) : headerMismatch(m.method, undefined, headers, this.#core.tools);
     if (mismatch) {
       return refusal(400, id, ErrorCodes.HeaderMismatch, `Bad Request: the request headers and body disagree: ${mismatch.body}`, { mismatch });
     }

@@ -27,6 +27,7 @@ import { McpMockError } from "../../values/errors.js";
 import { isStatelessRequest } from "../../engine/eras/stateless.js";
 import { StatelessHttp } from "./stateless.js";
 import { MockAuth } from "../../auth/mock-auth.js";
+import { mountServerCard } from "./server-card-routes.js";
 import { requestPrincipal } from "../../auth/principal.js";
 
 /** Default largest POST body (the SDK's default too). */
@@ -114,6 +115,8 @@ export class HttpTransport {
     auth?.mount(this.app, (handler) => gate.guard(always, handler));
     // The probe view's direct reports (MCP Apps): from a sandboxed frame, so no Origin check.
     this.app.post(PROBE_EVENTS_PATH, (c) => appEventsRoute(c, core.apps, this.#maxBody));
+    // Public metadata for any origin: the Host check only, no auth, the routes' own CORS.
+    mountServerCard(this.app, core, path, (handler) => gate.guard(() => false, handler));
     // Everything else: other methods on the endpoint (a CORS preflight too), the admin API, 404.
     this.app.notFound(
       gate.guard(

@@ -1,0 +1,134 @@
+/**
+ * `mcpmock scenarios --command "<client command>"`: the official conformance runner's client
+ * mode on mcpmock's scenarios. Each scenario starts, the command runs with the URL as its last
+ * argument and the runner's environment variables, and the verdict is printed; `--json` writes
+ * every verdict to a file. Exit 0 only when every scenario passed.
+ * @module
+ */
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { closestNames } from "../journal/explain.js";
+import type { Verdict } from "../scenarios/check.js";
+import { scenarioNames } from "../scenarios/catalogue.js";
+import { formatVerdict } from "../scenarios/report.js";
+import { runScenario, type ScenarioClientContext } from "../scenarios/run.js";
+import { UsageError } from "./command.js";
+
+/** The help of `mcpmock scenarios`. */
+export const SCENARIOS_HELP = `mcpmock scenarios --command "<client command>" [--scenario <name>]... [--suite official|hostile|all]
+                  [--spec-version 2025-11-25|2026-07-28] [--json <file>] [--timeout MS]
+
+Runs MCP clients against mcpmock's client scenarios, as the official conformance runner's
+client mode does: for each scenario the command runs with the server's URL as its last
+argument and MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_CONTEXT and
+MCP_CONFORMANCE_PROTOCOL_VERSION in its environment, so a client written for that runner runs
+unchanged. Each check is printed; the last line is "scenarios: P/T passed".
+  --command CMD       the client to run (a shell command line; the URL is appended)
+  --scenario NAME     a scenario to run (repeatable); default every one of --suite
+  --suite SUITE       official, hostile or all (default all)
+  --spec-version V    only the scenarios of that revision, run at it (default each one's own)
+  --json FILE         also write every verdict, with its checks, to FILE
+  --timeout MS        how long the client may take per scenario (default 30000)
+Exit codes: 0 every scenario passed, 1 one failed, 2 the command line is wrong.`;
+
+const SUITES = ["official", "hostile", "all"] as const;
+const OUTPUT_TAIL_BYTES = 16 * 1024;
+
+function options(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: false,
+      options: {
+        help: { type: "boolean", short: "h" },
+        command: { type: "string" },
+        scenario: { type: "string", multiple: true },
+        suite: { type: "string" },
+        "spec-version": { type: "string" },
+        json: { type: "string" },
+        timeout: { type: "string" },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}. See mcpmock scenarios --help.`);
+  }
+}
+
+/** Runs `command url` in a shell with the runner's environment; resolves when it exits 0. */
+function runClient(command: string, url: string, context: ScenarioClientContext, timeout: number): Promise<void> {
+  const env = { ...process.env, MCP_CONFORMANCE_SCENARIO: context.scenario, MCP_CONFORMANCE_PROTOCOL_VERSION: context.specVersion };
+  if (context.context) Object.assign(env, { MCP_CONFORMANCE_CONTEXT: JSON.stringify({ name: context.scenario, ...context.context }) });
+  return new Promise((done, fail) => {
+    const child = spawn(`${command} ${url}`, { shell: true, env, stdio: ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" });
+    let output = "";
+    const keep = (chunk: Buffer): void => {
+      output = (output + chunk.toString("utf8")).slice(-OUTPUT_TAIL_BYTES);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    const kill = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(process.platform === "win32" ? child.pid : -child.pid, "SIGKILL");
+      } catch {
+        // it has exited already
+      }
+    };
+    const timer = setTimeout(() => {
+      kill();
+      fail(new Error(`the client did not exit in ${timeout} ms (it was stopped)`));
+    }, timeout);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      fail(new Error(`the client did not start: ${error.message}`));
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      kill(); // anything it left running in its group
+      if (code === 0) done();
+      else fail(new Error(`the client exited with ${signal ?? `code ${code}`}${output.trim() ? `; its output ended with:\n${output.trim().split("\n").slice(-8).map((l) => `        ${l}`).join("\n")}` : ""}`));
+    });
+  });
+}
+
+function selected(values: ReturnType<typeof options>): string[] {
+  const suite = values.suite ?? "all";
+  if (!(SUITES as readonly string[]).includes(suite)) throw new UsageError(`--suite takes official, hostile or all; received ${JSON.stringify(suite)}.`);
+  const specVersion = values["spec-version"];
+  const known = scenarioNames();
+  for (const name of values.scenario ?? []) {
+    if (!known.includes(name)) {
+      const similar = closestNames(name, known);
+      throw new UsageError(`no scenario is named ${JSON.stringify(name)}.${similar.length ? ` Did you mean "${similar[0]}"?` : ""} Scenarios: ${known.join(", ")}.`);
+    }
+  }
+  const names = values.scenario ?? scenarioNames({ suite: suite as (typeof SUITES)[number], ...(specVersion ? { specVersion } : {}) });
+  if (names.length === 0) throw new UsageError(`no scenario of suite ${suite} applies to ${specVersion}; scenarios: ${known.join(", ")}.`);
+  return names;
+}
+
+/** Runs `mcpmock scenarios`; resolves with the exit code. */
+export async function scenarios(args: string[]): Promise<number> {
+  const values = options(args);
+  if (values.help) {
+    process.stdout.write(`${SCENARIOS_HELP}\n`);
+    return 0;
+  }
+  const command = values.command;
+  if (!command?.trim()) throw new UsageError(`the scenarios command needs the client to run: mcpmock scenarios --command "node my-client.js". See mcpmock scenarios --help.`);
+  const timeout = values.timeout === undefined ? 30_000 : Number(values.timeout);
+  if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout takes milliseconds, a positive whole number like --timeout 30000; received ${JSON.stringify(values.timeout)}.`);
+  const names = selected(values);
+  const specVersion = values["spec-version"];
+  const verdicts: Verdict[] = [];
+  for (const name of names) {
+    // The driver stops the client itself; runScenario's own limit is only a backstop.
+    const verdict = await runScenario(name, { timeout: timeout + 5_000, ...(specVersion ? { specVersion } : {}) }, (url, context) => runClient(command, url, context, timeout));
+    verdicts.push(verdict);
+    process.stdout.write(`${formatVerdict(verdict)}\n`);
+  }
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ command, verdicts }, null, 2)}\n`);
+  const passed = verdicts.filter((v) => v.passed).length;
+  process.stdout.write(`scenarios: ${passed}/${verdicts.length} passed\n`);
+  return passed === verdicts.length ? 0 : 1;
+}

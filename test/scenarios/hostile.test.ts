@@ -1,0 +1,121 @@
+/**
+ * The hostile servers against the SDK's v1 Client and the v2 client, each driven as an
+ * application would use it (list, call, retry a failed call once), with the client's own
+ * defaults for everything else. The verdicts are pinned per client: a change in either the
+ * scenario or the client shows here. A table of them is printed for the guide.
+ */
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
+import { afterAll, describe, expect, test } from "vitest";
+import { runScenario, scenarioNames, type Verdict } from "../../src/scenarios/index.js";
+
+type Kind = "v1" | "v2";
+interface Driven {
+  listTools(): Promise<unknown>;
+  call(name: string, args?: Record<string, unknown>, timeout?: number): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+async function connect(kind: Kind, url: string): Promise<Driven> {
+  if (kind === "v1") {
+    const client = new ClientV1({ name: "hostile-v1", version: "1.0.0" });
+    await client.connect(new TransportV1(new URL(url)));
+    return { listTools: () => client.listTools(), call: (name, args = {}, timeout = 5_000) => client.callTool({ name, arguments: args }, undefined, { timeout }), close: () => client.close() };
+  }
+  const client = new ClientV2({ name: "hostile-v2", version: "1.0.0" });
+  await client.connect(new TransportV2(new URL(url)));
+  return { listTools: () => client.listTools(), call: (name, args = {}, timeout = 5_000) => client.callTool({ name, arguments: args }, { timeout }), close: () => client.close() };
+}
+
+const settle = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const attempt = async (work: () => Promise<unknown>): Promise<void> => {
+  try {
+    await work();
+  } catch {
+    // a hostile answer: the application goes on
+  }
+};
+
+/** What an application does in each scenario. */
+const WORK: Readonly<Record<string, (client: Driven) => Promise<void>>> = {
+  "hostile/tool-list-changed": async (c) => {
+    await c.listTools();
+    await c.call("search", { q: "mcp" });
+    await settle(300);
+  },
+  "hostile/canary-tool": async (c) => {
+    await c.listTools();
+    await c.call("get_weather", { city: "Paris" });
+  },
+  "hostile/session-expired": async (c) => {
+    await c.call("echo");
+    await attempt(() => c.call("echo"));
+    await attempt(() => c.call("echo"));
+  },
+  "hostile/stream-dropped": async (c) => {
+    await attempt(() => c.call("report", {}, 3_000));
+  },
+  "hostile/slow-answer": async (c) => {
+    await attempt(() => c.call("slow_search", {}, 300));
+    await settle(200);
+  },
+  "hostile/malformed-json": async (c) => {
+    await attempt(() => c.call("garbled", {}, 1_000));
+    await attempt(() => c.call("misaddressed", {}, 1_000));
+    await attempt(() => c.call("healthy", {}, 1_000));
+  },
+  "hostile/endless-cursor": async (c) => {
+    await c.listTools();
+  },
+  "hostile/list-changed-storm": async (c) => {
+    await c.listTools();
+    await c.call("ping_tool");
+    await settle(500);
+  },
+  "hostile/huge-result": async (c) => {
+    await attempt(() => c.call("dump", {}, 10_000));
+    await c.call("healthy");
+  },
+  "hostile/undeclared-capability": async (c) => {
+    await attempt(() => c.call("summarize", {}, 3_000));
+  },
+};
+
+/** The verdicts observed (check id: status), per client; what the table in the guide says. */
+const EXPECTED: Readonly<Record<string, Record<Kind, string>>> = {
+  "hostile/tool-list-changed": { v1: "FAILURE", v2: "FAILURE" },
+  "hostile/canary-tool": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/session-expired": { v1: "FAILURE", v2: "FAILURE" },
+  "hostile/stream-dropped": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/slow-answer": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/malformed-json": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/endless-cursor": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/undeclared-capability": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/list-changed-storm": { v1: "SUCCESS", v2: "SUCCESS" },
+  "hostile/huge-result": { v1: "SUCCESS", v2: "SUCCESS" },
+};
+
+const table: string[] = [];
+afterAll(() => {
+  if (process.env.SCENARIO_TABLE) console.log(table.sort().join("\n"));
+});
+
+describe.each(["v1", "v2"] as const)("the SDK %s client against the hostile servers", (kind) => {
+  test("every hostile scenario has a drive here", () => {
+    expect(Object.keys(WORK).sort()).toEqual(scenarioNames({ suite: "hostile" }).sort());
+  });
+  test.each(scenarioNames({ suite: "hostile" }))("%s", async (name) => {
+    const verdict: Verdict = await runScenario(name, { timeout: 15_000 }, async (url) => {
+      const client = await connect(kind, url);
+      try {
+        await (WORK[name] as (c: Driven) => Promise<void>)(client);
+      } finally {
+        await client.close();
+      }
+    });
+    const first = verdict.checks[0];
+    table.push(`${name} ${kind} ${first?.status} ${first?.errorMessage ?? ""} ${verdict.clientError ?? ""}`);
+    expect(first?.status).toBe(EXPECTED[name]?.[kind]);
+  }, 20_000);
+});

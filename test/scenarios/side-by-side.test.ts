@@ -1,0 +1,76 @@
+/**
+ * Fidelity: the same client, run by the official conformance runner's client mode
+ * (@modelcontextprotocol/conformance, the pinned revision) and by `mcpmock scenarios
+ * --command`, gets the same verdict: the same scored checks (id and status) and the same
+ * outcome, for a correct client and for clients broken on purpose. The client is
+ * clients/conformance-client.mjs, the suite's everything-client handlers for these scenarios.
+ * The runner's `wire-schema-valid` check (a schema check of every message, added by the runner
+ * to every scenario) and its INFO lines are left out of the comparison.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, test } from "vitest";
+import { CLI } from "../support/build.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CLIENT = "node test/scenarios/clients/conformance-client.mjs";
+const SUITE = ["--import", "./scripts/conformance/glob-sync-shim.mjs", "node_modules/@modelcontextprotocol/conformance/dist/index.js", "client"];
+const OURS = [CLI, "scenarios"];
+const out = mkdtempSync(join(tmpdir(), "mcpmock-side-by-side-"));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const CASES: Array<[scenario: string, broken: string, expected: "passes" | "fails"]> = [
+  ["initialize", "", "passes"],
+  ["initialize", "no-client-version", "fails"],
+  ["tools_call", "", "passes"],
+  ["tools_call", "no-call", "fails"],
+  ["json-schema-ref-no-deref", "", "passes"],
+  ["json-schema-ref-no-deref", "deref", "fails"],
+  ["request-metadata", "", "passes"],
+  ["request-metadata", "no-retry", "fails"],
+  // The v1 SDK this project pins does not fill in elicitation defaults: both runners say so.
+  ["elicitation-sep1034-client-defaults", "", "fails"],
+];
+
+interface Scored {
+  checks: string[];
+  exit: number | null;
+}
+
+function run(args: string[], broken: string): Promise<number | null> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, BROKEN: broken }, stdio: "ignore" });
+    child.once("exit", (code) => done(code));
+  });
+}
+
+function scored(checks: Array<{ id: string; status: string }>): string[] {
+  return checks.filter((c) => c.id !== "wire-schema-valid" && ["SUCCESS", "FAILURE", "WARNING"].includes(c.status)).map((c) => `${c.id} ${c.status}`).sort();
+}
+
+async function official(scenario: string, broken: string): Promise<Scored> {
+  const dir = join(out, `official-${scenario.replace(/\W/g, "_")}-${broken || "good"}`);
+  const exit = await run([...SUITE, "--command", CLIENT, "--scenario", scenario, "-o", dir], broken);
+  const [result] = readdirSync(dir);
+  return { exit, checks: scored(JSON.parse(readFileSync(join(dir, result as string, "checks.json"), "utf8"))) };
+}
+
+async function ours(scenario: string, broken: string): Promise<Scored> {
+  const file = join(out, `ours-${scenario.replace(/\W/g, "_")}-${broken || "good"}.json`);
+  const exit = await run([...OURS, "--command", CLIENT, "--scenario", scenario, "--json", file], broken);
+  const report = JSON.parse(readFileSync(file, "utf8")) as { verdicts: Array<{ checks: Array<{ id: string; status: string }> }> };
+  return { exit, checks: scored(report.verdicts[0]?.checks ?? []) };
+}
+
+describe("the official runner and mcpmock scenarios agree", () => {
+  test.each(CASES)("%s, client broken as %j: %s in both", async (scenario, broken, expected) => {
+    const [theirs, mine] = [await official(scenario, broken), await ours(scenario, broken)];
+    expect(mine.checks).toEqual(theirs.checks);
+    expect(mine.checks.length).toBeGreaterThan(0);
+    expect(theirs.exit).toBe(expected === "passes" ? 0 : 1);
+    expect(mine.exit).toBe(theirs.exit);
+  }, 60_000);
+});
