@@ -107,7 +107,7 @@ afterAll(() => {
   delete process.env["MCPMOCK_CREDS_SHELL_TOKEN"];
 });
 
-describe("record and check a stdio server with env", () => {
+describe("record and check a stdio server with env", { timeout: 90_000 }, () => {
   it("record(): server-everything's get-env shows neither the recorder's own environment nor an env secret; a plain value stays", async () => {
     const out = join(dir, "everything.json");
     let echoed = "";
@@ -180,7 +180,7 @@ describe("record and check a stdio server with env", () => {
   });
 });
 
-describe("proxy mode", () => {
+describe("proxy mode", { timeout: 90_000 }, () => {
   it("a stdio upstream with env: the client gets the answers as sent (a boolean stays a boolean); the journal, snapshot, admin API, live feed, verbose output and last words show no secret", async () => {
     const { value: mock, stderr } = await capturingStderr(async () => {
       const mock = await McpMock.start({ proxy: { command: process.execPath, args: [SERVER, "stdio"], env: { API_KEY: KEY, DEBUG_FLAG: "true" } }, admin: true, verbose: true });
@@ -242,7 +242,7 @@ describe("proxy mode", () => {
   });
 });
 
-describe("record and check an HTTP server with headers", () => {
+describe("record and check an HTTP server with headers", { timeout: 90_000 }, () => {
   it("record() with a bearer header and a URL's user:password; check with and without the header", async () => {
     const real = await serveHttp({ required: `Bearer ${BEARER}` });
     closers.push(real.close);
@@ -296,7 +296,7 @@ describe("record and check an HTTP server with headers", () => {
     await stop(served);
     shown.push(served.stdout(), served.stderr());
     expect(served.stderr()).toContain("authorization=[redacted]");
-  }, 60_000);
+  });
 
   it("a malformed --header or --env is a usage error (exit 2) that shows the form and not the value", async () => {
     for (const args of [
@@ -312,7 +312,7 @@ describe("record and check an HTTP server with headers", () => {
   });
 });
 
-describe("a server behind the mock's own authorization server, with a supplied token", () => {
+describe("a server behind the mock's own authorization server, with a supplied token", { timeout: 90_000 }, () => {
   it("is recorded, replayed, checked and proxied; without the token check says 401; the token is nowhere", async () => {
     const real = await McpMock.start({ auth: true, tools: [{ name: "whoami" }], onUnmatched: "silent" });
     closers.push(() => real.close());
@@ -377,7 +377,7 @@ class TestProvider implements OAuthClientProvider {
   }
 }
 
-describe("a server behind the mock's own authorization server, through an OAuth client provider", () => {
+describe("a server behind the mock's own authorization server, through an OAuth client provider", { timeout: 90_000 }, () => {
   it("is recorded (a refused token renewed), checked and proxied; no token is written or shown", async () => {
     const real = await McpMock.start({ auth: true, tools: [{ name: "whoami" }], onUnmatched: "silent" });
     closers.push(() => real.close());
@@ -412,7 +412,7 @@ describe("a server behind the mock's own authorization server, through an OAuth 
   });
 });
 
-describe("nothing written or shown holds a secret", () => {
+describe("nothing written or shown holds a secret", { timeout: 90_000 }, () => {
   it("every file written and every output gathered above", () => {
     const written = readdirSync(dir).map((name) => readFileSync(join(dir, name), "utf8"));
     expect(written.length).toBeGreaterThanOrEqual(4);
