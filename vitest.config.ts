@@ -13,7 +13,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // Builds dist/ once: the CLI tests spawn the built command.
-    globalSetup: ["./test/support/build.ts"],
+    // Also unpacks the @sparticuz/chromium browser once where no system Chromium is installed.
+    globalSetup: ["./test/support/build.ts", "./test/support/chromium-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 15_000,
     hookTimeout: 15_000,

@@ -9,6 +9,7 @@
  *   5. a structured fuzz (200,000 messages; quick: 5,000): 5xx, hangs, Object.prototype
  *   6-10. issue 33's surfaces (`stress-round3.ts`): a task flood, OAuth bad input, live-feed
  *      readers that stop, the admin API flooded with 32 MiB bodies, 10,000 pattern stubs
+ *   11. issue 44's proxy soak (`stress-round4.ts`): heap per proxied call, warnings, cancels, close()
  *
  * Run with --expose-gc (the npm script does) so heap figures are after a collection.
  * @module
@@ -16,6 +17,7 @@
 import http from "node:http";
 import { McpMock } from "../src/index.js";
 import { fuzzBodies } from "./stress-fuzz.js";
+import { proxySoak } from "./stress-round4.js";
 import { adminFlood, feedReadersThatStop, oauthBadInput, patternStubs, taskFlood } from "./stress-round3.js";
 
 const quick = process.argv.includes("--quick");
@@ -212,6 +214,7 @@ const runs: Record<string, () => Promise<void>> = {
   feed: () => feedReadersThatStop(quick),
   admin: () => adminFlood(quick),
   patterns: () => patternStubs(quick),
+  proxy: () => proxySoak(quick),
 };
 console.log(`mcpmock stress${quick ? " (--quick)" : ""}, node ${process.version}`);
 for (const [name, run] of Object.entries(runs)) if (only === undefined || only === name) await run();

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 export async function main(log: (line: string) => void = console.log): Promise<void> {
-  const server = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve", "examples/weather.mock.json"], { cwd: root });
+  // The built command (dist/cli.js): in the installed package as in a clone after `npm run build`.
+  const server = spawn(process.execPath, ["dist/cli.js", "serve", "examples/weather.mock.json"], { cwd: root });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = "";

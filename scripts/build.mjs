@@ -26,7 +26,7 @@ rmSync(dist, { recursive: true, force: true });
 rmSync(bundled, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
 const result = await build({
-  entryPoints: { index: join(dist, "index.js"), cli: join(dist, "cli.js"), vitest: join(dist, "vitest/index.js"), recording: join(dist, "recording/index.js") },
+  entryPoints: { index: join(dist, "index.js"), cli: join(dist, "cli.js"), vitest: join(dist, "vitest/index.js"), recording: join(dist, "recording/index.js"), scenarios: join(dist, "scenarios/index.js") },
   metafile: true,
   outdir: bundled,
   bundle: true,

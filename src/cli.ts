@@ -11,7 +11,7 @@ import { VERSION } from "./values/version.js";
 import { parse, UsageError, type Command } from "./cli/command.js";
 import { serve, splitProxyCommand } from "./cli/serve.js";
 import { stdio } from "./cli/stdio.js";
-import { validate } from "./cli/validate.js";
+import { validate, validateLine } from "./cli/validate.js";
 
 const COMMANDS: Readonly<Record<string, Command>> = { serve, stdio, validate };
 
@@ -30,7 +30,7 @@ Usage:
   mcpmock serve <definition.json> [--port N] [--host H] [--stateless] [--verbose]
   mcpmock serve [definition.json] --proxy <url> | --proxy -- <command> [args...]
   mcpmock stdio <definition.json> [--verbose]
-  mcpmock validate <definition.json>
+  mcpmock validate <definition.json> [--proxy]
   mcpmock record --out <file.json> --target <url> [--port N] | -- <command> [args...]
   mcpmock check <definition.json> [--shape] --target <url> | -- <command> [args...]
   mcpmock <command> --help
@@ -50,7 +50,7 @@ export async function main(args: string[]): Promise<number | undefined> {
   const own = args[0] !== undefined && Object.hasOwn(OWN_LINE, args[0]) ? OWN_LINE[args[0]] : undefined;
   if (own) return own(args.slice(1));
   // `serve --proxy -- <command> [args...]`: the upstream's command line is not mcpmock's.
-  const split = args[0] === "serve" ? splitProxyCommand(args) : { args };
+  const split = args[0] === "serve" ? splitProxyCommand(args) : { args: args[0] === "validate" ? validateLine(args) : args };
   const { values, positionals } = parse(split.args);
   const name = positionals[0];
   if (values.version) {

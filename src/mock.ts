@@ -271,7 +271,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
    * ```
    */
   snapshot(options: SnapshotOptions = {}): MockDefinition {
-    return snapshotOf(this.#core.journal.entries(), this.#core.proxied?.upstreamInfo(), options);
+    return snapshotOf(this.#core.journal.entries(), this.#core.redact(this.#core.proxied?.upstreamInfo()), options);
   }
 
   /**

@@ -38,9 +38,12 @@ const LAYERS: Readonly<Record<string, number>> = {
   recording: 7,
   // The composition root: the McpMock facade, the served transports, the public API.
   "(root)": 8,
-  cli: 9,
+  // The command line sits on everything, client verdicts included (`mcpmock scenarios`).
+  cli: 10,
   // The vitest integration: built on the public API only (src/index.ts), like a user.
   vitest: 9,
+  // Client verdicts (mcpmock/scenarios): on the public API only, like vitest/.
+  scenarios: 9,
 };
 
 /**

@@ -9,7 +9,7 @@ import { main as adminApi } from "../examples/admin-api.js";
 const dir = new URL("../examples/", import.meta.url);
 
 test("every example is covered here or by the README test", () => {
-  expect(readdirSync(dir).sort()).toEqual(["admin-api.ts", "claude-desktop-config.json", "quick-start.ts", "weather.mock.json"]);
+  expect(readdirSync(dir).sort()).toEqual(["admin-api.ts", "admin_api_test.py", "claude-desktop-config.json", "quick-start.ts", "weather.mock.json"]);
 });
 
 test("examples/weather.mock.json is a valid definition", () => {

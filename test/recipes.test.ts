@@ -1,7 +1,7 @@
 /**
- * The README's recipes are real files: each block tagged `// recipe: <path>` (or
+ * The recipes of the README and the guides (docs/guides/*.md) are real files: each block tagged `// recipe: <path>` (or
  * `# recipe: <path>`, or an HTML comment before a JSON block) must equal that file, every file
- * in test/recipes/ must be shown, and the recipes run — the vitest ones as ordinary test files
+ * in test/recipes/ must be shown on one of those pages, and the recipes run — the vitest ones as ordinary test files
  * of the suite, the Python one here.
  *
  * Recipes start the command as `npx --no-install mcpmock`. In a user's project that is
@@ -17,8 +17,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const section = /\n## Recipes\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? "";
+const pages = ["README.md", ...readdirSync(`${ROOT}docs/guides`).filter((f) => f.endsWith(".md")).map((f) => `docs/guides/${f}`)];
+const texts = pages.map((page) => [page, readFileSync(`${ROOT}${page}`, "utf8")] as const);
 
 interface Tagged {
   readonly path: string;
@@ -37,26 +37,28 @@ function taggedBlocks(text: string): Tagged[] {
   return blocks;
 }
 
-const blocks = taggedBlocks(section);
+const blocks = texts.flatMap(([page, text]) => taggedBlocks(text).map((b) => ({ ...b, page })));
 
-describe("README recipes", () => {
-  test("the README has a Recipes section before Development", () => {
-    expect(readme.indexOf("\n## Recipes\n")).toBeGreaterThan(0);
-    expect(readme.indexOf("\n## Recipes\n")).toBeLessThan(readme.indexOf("\n## Development\n"));
-    expect(blocks.length).toBeGreaterThanOrEqual(7);
+describe("recipes", () => {
+  test("the README and the guides show the recipes", () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(9);
+    expect(blocks.filter((b) => b.page === "README.md").map((b) => b.path)).toEqual(["test/recipes/first.test.ts"]);
   });
 
-  test("recipe blocks use an info string test/readme.test.ts does not run as a module", () => {
-    // readme.test.ts imports every ```ts block; a test file imported there would call test() at runtime.
-    expect(section).not.toMatch(/```ts\n/);
+  test("recipe blocks are tagged so that the page tests do not run them as modules", () => {
+    // readme.test.ts and guides.test.ts import every ```ts block; a test file imported there
+    // would call test() at runtime. A recipe's block is ```ts recipe, and its first line names its file.
+    for (const [page, text] of texts) {
+      for (const [, code] of text.matchAll(/```ts\n([\s\S]*?)```/g)) expect(code, page).not.toMatch(/^\/\/ recipe: /);
+    }
   });
 
-  test.each(blocks.map((b) => [b.path, b] as const))("%s equals its README block", (path, block) => {
+  test.each(blocks.map((b) => [b.path, b] as const))("%s equals its block", (path, block) => {
     expect(path).toMatch(/^test\/recipes\/[\w.-]+$/);
     expect(block.code).toBe(readFileSync(`${ROOT}${path}`, "utf8"));
   });
 
-  test("every file in test/recipes/ is shown in the README", () => {
+  test("every file in test/recipes/ is shown on a page", () => {
     const shown = new Set(blocks.map((b) => b.path));
     const files = readdirSync(`${ROOT}test/recipes`).filter((f) => !f.startsWith(".") && f !== "__pycache__");
     expect(files.map((f) => `test/recipes/${f}`).filter((f) => !shown.has(f))).toEqual([]);

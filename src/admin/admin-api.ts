@@ -26,6 +26,7 @@ import { entryJson, LiveFeed, type EntryJson, type LiveSource } from "./live-fee
 import { inspectorAsset } from "./inspector-page.js";
 import { atLeast, atMost, exactly, never, VerificationError, type CountExpectation } from "../journal/verification.js";
 import { readBody } from "../transports/http/node-io.js";
+import { ADMIN_REQUEST, closestNames } from "../journal/explain.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../transports/http/streamable.js";
 
 /** The admin API's path prefix. */
@@ -65,6 +66,10 @@ async function body(c: Context, maxBody: number): Promise<unknown> {
   return parsed;
 }
 
+/**
+ * `POST /__admin/verify`'s `"count"`, every form: left out (at least once), a number `n`
+ * (exactly n), `"never"`, `{ "exactly": n }`, `{ "atLeast": n }`, `{ "atMost": n }`.
+ */
 function countOf(value: unknown): CountExpectation | undefined {
   if (value === undefined) return undefined;
   if (typeof value === "number") return exactly(value);
@@ -73,7 +78,23 @@ function countOf(value: unknown): CountExpectation | undefined {
   if (v && typeof v.exactly === "number") return exactly(v.exactly);
   if (v && typeof v.atLeast === "number") return atLeast(v.atLeast);
   if (v && typeof v.atMost === "number") return atMost(v.atMost);
-  throw new McpMockError(`"count" must be a number, "never", or { "exactly" | "atLeast" | "atMost": n }.`);
+  throw new McpMockError(`"count" must be a number n (exactly n), "never", { "exactly": n }, { "atLeast": n } or { "atMost": n }, or left out (at least once); received ${JSON.stringify(value)}.`);
+}
+
+/**
+ * Why a verify names a tool nobody declared and no client called, or undefined: a count of that
+ * tool (never, or at most n) would hold whatever the client did, so the answer would be a false green.
+ */
+function undeclaredTool(mock: MockControl, tool: unknown): string | undefined {
+  if (typeof tool !== "string") return undefined;
+  const declared = mock.toolNames();
+  if (declared.includes(tool) || mock.requests().some((e) => e.call?.method === "tools/call" && e.call.params?.["name"] === tool)) return undefined;
+  const similar = closestNames(tool, declared);
+  return (
+    `[mcpmock] verify: no tool "${tool}" is declared, and no client called it (declared: ${declared.join(", ") || "none"}).` +
+    (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
+    " A count of it would hold whatever the client did, so it is refused: verify a declared tool's name."
+  );
 }
 
 const ADMIN_CORS = { "access-control-allow-methods": "GET, POST, DELETE", "access-control-allow-headers": "content-type", "access-control-max-age": "600", vary: "origin" };
@@ -206,8 +227,12 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   app.get(`${ADMIN_PREFIX}/stubs`, () => Response.json(mock.stubs()));
   app.post(`${ADMIN_PREFIX}/stubs`, async (c) => {
     const fragment = await body(c, maxBody);
-    checkDefinition(fragment, "the admin request", { alsoDeclared: mock.toolNames(), proxied });
-    const ids = applyDefinition(mock, fragment, "the admin request", true);
+    // The upstream is the mock's from its start: a fragment cannot change it, and is refused rather than half applied.
+    if (fragment !== null && typeof fragment === "object" && !Array.isArray(fragment) && "proxy" in fragment) {
+      throw new McpMockError(`the admin request has a "proxy" section, and a running mock's upstream cannot be changed (it is set when the mock starts: the proxy option, or mcpmock serve --proxy); nothing was applied. Remove "proxy" from the fragment to add its stubs, or start another mock for another upstream.`);
+    }
+    checkDefinition(fragment, ADMIN_REQUEST, { alsoDeclared: mock.toolNames(), proxied });
+    const ids = applyDefinition(mock, fragment, ADMIN_REQUEST, true);
     return Response.json({ ids }, { status: 201 });
   });
   app.delete(`${ADMIN_PREFIX}/stubs/:id`, (c) =>
@@ -228,7 +253,13 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   }
   app.post(`${ADMIN_PREFIX}/verify`, async (c) => {
     const request = (await body(c, maxBody)) as { pattern?: MatchingDefinition & { tool?: string; method?: string }; count?: unknown } | null;
-    if (!request || typeof request.pattern !== "object") throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }.`);
+    if (!request || typeof request.pattern !== "object" || request.pattern === null || Array.isArray(request.pattern)) throw new McpMockError(`send { "pattern": { "tool": "add", "args": { ... } }, "count": 1 }${request && typeof request === "object" && "pattern" in request ? ` ("pattern" is ${shown(request.pattern)})` : ""}.`);
+    for (const field of ["tool", "method"] as const) {
+      const value = (request.pattern as Record<string, unknown>)[field];
+      if (value !== undefined && typeof value !== "string") throw new McpMockError(`"pattern.${field}" must be a string (${field === "tool" ? "a tool's name" : "a method, like \"tools/list\""}), received ${shown(value)}.`);
+    }
+    const undeclared = proxied ? undefined : undeclaredTool(mock, request.pattern?.tool);
+    if (undeclared) return problem(404, undeclared);
     try {
       const matched = verify(patternFromDefinition(request.pattern), countOf(request.count));
       return Response.json({ ok: true, matched: matched.length });
@@ -247,6 +278,14 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   app.post(`${ADMIN_PREFIX}/recordings/snapshot`, async (c) => {
     if (!proxied) return problem(409, "[mcpmock] this mock has no upstream, so nothing was proxied to snapshot. Start it in proxy mode: mcpmock serve --proxy <url> (or --proxy -- <command>), or McpMock.start({ proxy: { target: \"http://127.0.0.1:3001/mcp\" } }).");
     const request = ((await body(c, maxBody)) ?? {}) as SnapshotRequest;
+    if (typeof request !== "object" || Array.isArray(request)) throw new McpMockError(`send { "redact": ["/arguments/token"], "ignore": ["/arguments/requestId"] } (both optional), received ${shown(request)}.`);
+    for (const field of ["redact", "ignore"] as const) {
+      const value: unknown = request[field];
+      if (value === undefined) continue;
+      const bad = Array.isArray(value) ? value.findIndex((p) => typeof p !== "string") : -1;
+      if (!Array.isArray(value)) throw new McpMockError(`"${field}" must be an array of JSON Pointers (strings like "/arguments/token"), received ${shown(value)}.`);
+      if (bad !== -1) throw new McpMockError(`"${field}[${bad}]" must be a JSON Pointer (a string like "/arguments/token"), received ${shown(value[bad])}.`);
+    }
     return snapshot ? Response.json(snapshot(request)) : problem(404, "this mock makes no snapshots (it is served without the composition root's recorder).");
   });
   app.post(`${ADMIN_PREFIX}/reset`, () => {
@@ -256,4 +295,11 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   });
   app.all("*", (c) => problem(404, `no admin route ${c.req.method} ${c.req.path}. Routes: GET/POST ${ADMIN_PREFIX}/stubs, DELETE ${ADMIN_PREFIX}/stubs/:id, GET ${ADMIN_PREFIX}/requests, GET ${ADMIN_PREFIX}/requests/unmatched, GET ${ADMIN_PREFIX}/sessions, GET ${ADMIN_PREFIX}/app-events,${feed ? ` GET ${ADMIN_PREFIX}/scenarios, GET ${ADMIN_PREFIX}/events, GET ${ADMIN_PREFIX}/ui,` : ""} POST ${ADMIN_PREFIX}/verify, POST ${ADMIN_PREFIX}/notify, POST ${ADMIN_PREFIX}/recordings/snapshot, POST ${ADMIN_PREFIX}/reset.`));
   return app;
+}
+
+/** A value as a message shows it: short JSON and its type. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  return `${json.length > 80 ? `${json.slice(0, 80)}…` : json} (${type})`;
 }

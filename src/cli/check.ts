@@ -9,6 +9,8 @@ import { McpMockError } from "../values/errors.js";
 import { checkDefinition } from "../recording/index.js";
 import { UsageError } from "./command.js";
 import { capabilitiesOption, pointers, splitCommand } from "./record.js";
+import { CREDENTIAL_HELP, credentialOptions } from "./credentials.js";
+import { upstreamName } from "../engine/proxy-target.js";
 
 /** The help of `mcpmock check`. */
 export const CHECK_HELP = `mcpmock check <definition.json> --target <url> [options]
@@ -27,6 +29,7 @@ with the answers the recording kept).
                     content valid against the declared outputSchema
   --ignore POINTER  a JSON Pointer into results left out of the comparison, e.g.
                     /structuredContent/time (repeatable)
+${CREDENTIAL_HELP}
 Exit codes: 0 the server agrees, 1 it differs, 2 the check could not run.`;
 
 /** Runs `mcpmock check` with the arguments after the command's name. */
@@ -34,7 +37,7 @@ export async function check(args: readonly string[]): Promise<number> {
   const { before, command } = splitCommand(args);
   let parsed;
   try {
-    parsed = parseArgs({ args: before, allowPositionals: true, options: { help: { type: "boolean", short: "h" }, target: { type: "string" }, shape: { type: "boolean" }, ignore: { type: "string", multiple: true }, capabilities: { type: "string" } } });
+    parsed = parseArgs({ args: before, allowPositionals: true, options: { help: { type: "boolean", short: "h" }, target: { type: "string" }, shape: { type: "boolean" }, ignore: { type: "string", multiple: true }, capabilities: { type: "string" }, header: { type: "string", multiple: true }, env: { type: "string", multiple: true } } });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}. See mcpmock check --help.`);
   }
@@ -49,6 +52,7 @@ export async function check(args: readonly string[]): Promise<number> {
   if (hasCommand === (values.target !== undefined)) throw new UsageError("mcpmock check needs one real server: --target <url> (Streamable HTTP) or -- <command> [args...] (stdio)");
   pointers("ignore", values.ignore);
   const capabilities = capabilitiesOption(values.capabilities);
+  const credentials = credentialOptions(values, !hasCommand, "check");
   let definition;
   try {
     definition = loadDefinition(file).definition;
@@ -58,13 +62,13 @@ export async function check(args: readonly string[]): Promise<number> {
     return 2;
   }
   const [program, ...rest] = command ?? [];
-  const target = hasCommand ? { command: program as string, args: rest } : { target: values.target as string };
+  const target = hasCommand ? { command: program as string, args: rest, ...credentials } : { target: values.target as string, ...credentials };
   try {
     const report = await checkDefinition(definition, { ...target, shape: values.shape === true, ignore: values.ignore ?? [], ...(capabilities === undefined ? {} : { capabilities }) });
     process.stdout.write(`${report.lines.join("\n")}\n`);
     return report.ok ? 0 : 1;
   } catch (error) {
-    const where = hasCommand ? command.join(" ") : values.target;
+    const where = hasCommand ? command.join(" ") : upstreamName({ target: values.target as string });
     process.stderr.write(`mcpmock check: could not check against ${where}: ${(error as Error).message}\n`);
     return 2;
   }

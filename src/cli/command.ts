@@ -25,10 +25,12 @@ const OPTIONS = {
   "admin-host": { type: "string" },
   "allowed-host": { type: "string", multiple: true },
   proxy: { type: "string" },
+  header: { type: "string", multiple: true },
+  env: { type: "string", multiple: true },
 } as const;
 
 /** What an option that takes a value looks like, for the message when the value is missing. */
-const VALUE_EXAMPLES: Readonly<Record<string, string>> = { "--port": "3000", "--host": "127.0.0.1", "--admin-host": "0.0.0.0", "--allowed-host": "mock.test", "--proxy": "http://127.0.0.1:3001/mcp (or --proxy -- <command> [args...])" };
+const VALUE_EXAMPLES: Readonly<Record<string, string>> = { "--port": "3000", "--host": "127.0.0.1", "--admin-host": "0.0.0.0", "--allowed-host": "mock.test", "--proxy": "http://127.0.0.1:3001/mcp (or --proxy -- <command> [args...])", "--header": '"Authorization: Bearer <token>"', "--env": "API_KEY=<key>" };
 
 /** Parses the command line; a mistake is a {@link UsageError} that says where to look. */
 export function parse(args: string[]) {

@@ -11,6 +11,8 @@ import { DEFAULT_RECORD_TIMEOUT_MS } from "../recording/http-proxy.js";
 import { parsePointers, type Pointer } from "../recording/json-pointer.js";
 import { startRecorder, type Recorder } from "../recording/index.js";
 import { UsageError } from "./command.js";
+import { CREDENTIAL_HELP, credentialOptions } from "./credentials.js";
+import { upstreamName } from "../engine/proxy-target.js";
 
 /** The help of `mcpmock record`. */
 export const RECORD_HELP = `mcpmock record --out <file.json> --target <url> [--port N] [options]
@@ -34,8 +36,10 @@ written last when the recording ends (stdin closed, SIGINT, SIGTERM).
                     the client capabilities written in the file for \`mcpmock check\` to
                     declare, e.g. '{"elicitation":{},"sampling":{}}' (default: what the
                     recorded client declared in its initialize)
+${CREDENTIAL_HELP}
 Headers are never written; values of credential headers (Authorization, Cookie, *token*,
-*secret*, *api-key*, ...) are replaced by "[redacted]" wherever they appear in a body.`;
+*secret*, *api-key*, ...), a URL's password and secret-looking --header and --env values are
+replaced by "[redacted]" wherever they appear in a body.`;
 
 /** Parses the record/check option lines: the options before \`--\`, the command after it. */
 export function splitCommand(args: readonly string[]): { before: string[]; command: string[] | undefined } {
@@ -85,6 +89,8 @@ function options(args: string[]) {
         ignore: { type: "string", multiple: true },
         timeout: { type: "string" },
         capabilities: { type: "string" },
+        header: { type: "string", multiple: true },
+        env: { type: "string", multiple: true },
       },
     }).values;
   } catch (error) {
@@ -119,15 +125,17 @@ export async function record(args: readonly string[]): Promise<number | undefine
   pointers("redact", values.redact);
   pointers("ignore", values.ignore);
   const capabilities = capabilitiesOption(values.capabilities);
+  const credentials = credentialOptions(values, !hasCommand, "record");
   const written = { out, timeoutMs, redact: values.redact ?? [], ignore: values.ignore ?? [], ...(capabilities === undefined ? {} : { capabilities }) };
   let recorder: Recorder;
   if (hasCommand) {
     const [program, ...rest] = command as [string, ...string[]];
-    recorder = await startRecorder({ command: program, args: rest, input: process.stdin, output: process.stdout, ...written });
+    recorder = await startRecorder({ command: program, args: rest, ...credentials, input: process.stdin, output: process.stdout, ...written });
     process.stderr.write(`mcpmock recording ${command.join(" ")} over stdio into ${out}\n`);
   } else if (target) {
-    recorder = await startRecorder({ target: target.href, port, ...written });
-    process.stdout.write(`mcpmock recording ${target.href} at ${recorder.url} into ${out}\n`);
+    recorder = await startRecorder({ target: target.href, ...credentials, port, ...written });
+    // Named without its user information or query (they may hold credentials).
+    process.stdout.write(`mcpmock recording ${upstreamName({ target: target.href })} at ${recorder.url} into ${out}\n`);
   } else throw new UsageError("mcpmock record records one server: --target <url> or -- <command> [args...]");
   const finish = async (code = 0): Promise<void> => {
     const { exchanges } = await recorder.stop();

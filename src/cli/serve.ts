@@ -15,6 +15,7 @@ import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
 import { upstreamName, type ProxyTarget } from "../engine/proxy-target.js";
+import { CREDENTIAL_HELP, credentialOptions } from "./credentials.js";
 
 /** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
 function hasAuthSection(file: string): boolean {
@@ -39,12 +40,16 @@ export function splitProxyCommand(args: readonly string[]): { args: string[]; co
   return { args: args.slice(0, at), command };
 }
 
-/** The upstream the command line names, if any. */
-function proxyOf(url: string | undefined, command: readonly string[] | undefined): ProxyTarget | undefined {
-  if (command !== undefined) return { command: command[0] as string, args: command.slice(1) };
-  if (url === undefined) return undefined;
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`--proxy takes the real server's URL, like --proxy http://127.0.0.1:3001/mcp, or --proxy -- <command> [args...]; received ${url}`);
-  return { target: url };
+/** The upstream the command line names, if any, with its `--header` or `--env` credentials. */
+function proxyOf(url: string | undefined, command: readonly string[] | undefined, values: { readonly header?: readonly string[] | undefined; readonly env?: readonly string[] | undefined }): ProxyTarget | undefined {
+  if (command === undefined && url === undefined) {
+    if (values.header !== undefined || values.env !== undefined) throw new UsageError(`--${values.header !== undefined ? "header" : "env"} is for the upstream of proxy mode: give --proxy <url> (for --header) or --proxy -- <command> [args...] (for --env).`);
+    return undefined;
+  }
+  const credentials = credentialOptions(values, command === undefined, "serve --proxy");
+  if (command !== undefined) return { command: command[0] as string, args: command.slice(1), ...credentials };
+  if (url === undefined || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`--proxy takes the real server's URL, like --proxy http://127.0.0.1:3001/mcp, or --proxy -- <command> [args...]; received ${url !== undefined && URL.canParse(url) ? upstreamName({ target: url }) : String(url)}`);
+  return { target: url, ...credentials };
 }
 
 export const serve: Command = {
@@ -69,6 +74,7 @@ and prints the URLs, the declared tools, resources and prompts, then one line pe
                     loopback this machine's own names)
   --proxy URL       proxy mode: what no stub answers goes to this real server (Streamable HTTP);
   --proxy -- CMD..  or to this command serving MCP on stdio (last: the rest is its command line)
+${CREDENTIAL_HELP}
 Admin API: GET/POST /__admin/stubs, DELETE /__admin/stubs/:id, GET /__admin/requests,
 GET /__admin/requests/unmatched, GET /__admin/sessions, POST /__admin/verify, POST /__admin/notify,
 POST /__admin/recordings/snapshot (proxy mode: what the upstream answered, as a definition),
@@ -76,7 +82,7 @@ POST /__admin/reset.
 Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, sessions).`,
 
   async run(file, values, proxyCommand) {
-    const proxy = proxyOf(values.proxy, proxyCommand);
+    const proxy = proxyOf(values.proxy, proxyCommand, values);
     if (values.watch && file === "") throw new UsageError("--watch watches a definition file: give one (mcpmock serve stubs.json --proxy <url> --watch), or leave --watch out.");
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);

@@ -19,6 +19,7 @@ import type { AnswerDefinition, MockDefinition } from "./format.js";
 import { FORMAT, fieldsAt, schemaErrors } from "./schema.js";
 import { Problems } from "./problems.js";
 import { compileDefinition } from "./compile.js";
+import { schemaSemantics } from "./schema-semantics.js";
 
 function jsonPath(pointer: string): string {
   let path = "";
@@ -170,6 +171,7 @@ export function checkDefinition(value: unknown, source: string, context: Definit
   // A fragment without prompts (the admin API's) may answer a prompt the running mock declares.
   const prompts = def.prompts === undefined || proxied ? undefined : declaredNames(def.prompts);
   declarationChecks(def, entries, broken, problems);
+  schemaSemantics(def, entries("tools"), entries("responses"), problems);
   appChecks(def, entries, proxied || (context.alsoDeclared !== undefined && def.apps === undefined), problems);
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;

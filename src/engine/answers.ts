@@ -67,6 +67,8 @@ export class Answers {
   readonly #completed = new WeakMap<object, ConstantResult>();
   /** With `strict`, the constant results that passed the check, and what they were checked for. */
   readonly #accepted = new WeakMap<object, { readonly method: string; readonly name: string | undefined; readonly outputCheck: unknown }>();
+  /** Proxy mode: the upstream's tools were asked for (once; a tool they do not name is then wrapped as undeclared). */
+  readonly #learned = new WeakSet<ProxiedAnswers>();
 
   constructor(source: AnswerSource) {
     this.#source = source;
@@ -153,8 +155,15 @@ export class Answers {
       }
       case "tool-result": {
         const tool = call.name === undefined ? undefined : this.#source.tools.get(call.name);
+        // In proxy mode, a tool the mock does not declare is wrapped as the upstream declares it.
+        const proxied = tool === undefined && call.name !== undefined ? this.#source.proxied : undefined;
+        const upstreamSchema = proxied?.upstreamOutputSchema(call.name as string);
+        if (proxied && upstreamSchema === undefined && !this.#learned.has(proxied)) {
+          this.#learned.add(proxied);
+          return proxied.learnTools(call).then(() => this.#play(plan, call, where, stub, rounds, taskHost, resume));
+        }
         // Wrapping depends on the tool's declaration and the revision: one result for each way.
-        const variant = (tool?.outputSchema !== undefined ? 2 : 0) + (supportedRevision(call.protocolVersion).structuredContent ? 1 : 0);
+        const variant = (tool?.outputSchema !== undefined || upstreamSchema === true ? 2 : 0) + (supportedRevision(call.protocolVersion).structuredContent ? 1 : 0);
         const wrap = TOOL_WRAPPINGS[(plan.isError ? 4 : 0) + variant] as (payload: unknown) => unknown;
         if (typeof plan.payload !== "function") return constantMessage(call, this.#constant(plan, variant, () => wrap(plan.payload)));
         return this.#computed(plan.payload, call, call, where, wrap, toolResultJson);

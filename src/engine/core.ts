@@ -74,6 +74,8 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly tasks: Tasks;
   /** Proxy mode: the upstream's answers (undefined without an upstream: nothing on the way costs more). */
   readonly proxied: ProxiedAnswers | undefined;
+  /** A value as the mock shows or writes it: proxy mode's upstream credentials replaced (else the value itself). */
+  readonly redact: <T>(value: T) => T;
   readonly #answers: Answers;
   /** What playing a stub's answer reads (made once: every call plays one). */
   readonly #player: StubPlayer;
@@ -87,7 +89,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   constructor(options: McpMockOptions, upstream?: UpstreamPort) {
     this.options = options;
-    this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders);
+    // Proxy mode: what the mock keeps and shows holds none of the upstream's credentials.
+    this.redact = upstream?.redact === undefined ? (value) => value : (value) => upstream.redact!(value);
+    this.journal = new Journal(options.journalSize, options.journalBytes, options.redactHeaders === false ? [] : options.redactHeaders, upstream?.redact === undefined ? undefined : this.redact);
     // With auth, session ids cannot be guessed (a token must not reach another's session by its id).
     this.sessions = new SessionStore(options.sessionIds ?? (options.auth ? "uuid" : "sequential"), options);
     const accepted = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => (options.protocolVersions as readonly string[] | undefined)?.includes(v) ?? true);
@@ -238,7 +242,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     if (outcome.kind === "stream") return this.#tracked(outcome, call, entry, stubId);
     if (this.proxied) this.proxied.mark(call, entry);
     this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome), outcome.kind === "message" ? outcome.resultJson : undefined);
-    if (this.options.verbose) logAnswer(entry, outcome);
+    if (this.options.verbose) logAnswer(entry, outcome, this.redact);
     if (miss !== undefined) reportUnmatched(this, entry, miss);
     return outcome;
   }
@@ -266,7 +270,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
           if (this.proxied) this.proxied.mark(call, entry);
           const cut = signal.aborted && !(last && typeof last === "object" && ("result" in last || "error" in last));
           this.journal.complete(entry, stubId, cut ? { cancelled: true, reason: cancel.signal.aborted ? "notifications/cancelled" : typeof signal.reason === "string" ? signal.reason : "the stream ended first" } : last, undefined);
-          if (this.options.verbose) logAnswer(entry, { kind: "message", message: last as JsonRpcResponse });
+          if (this.options.verbose) logAnswer(entry, { kind: "message", message: last as JsonRpcResponse }, this.redact);
         }
       },
     };

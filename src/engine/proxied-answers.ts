@@ -41,6 +41,9 @@ export interface ProxiedSource {
   complete(outcome: Outcome, call: McpCall): Outcome;
 }
 
+/** Pages of the upstream's tools/list read to learn its tools' schemas. */
+const MAX_TOOL_PAGES = 20;
+
 /** The field that names an item of each list, for merging. */
 const ITEM_KEYS = ["name", "uri", "uriTemplate"] as const;
 
@@ -53,6 +56,10 @@ export class ProxiedAnswers {
   /** Proxied calls in flight, by session key and request id, for `notifications/cancelled`. */
   readonly #cancels = new Map<string, AbortController>();
   readonly #notes = new WeakMap<McpCall, UpstreamNote>();
+  /** Whether each upstream tool declares an outputSchema, as its tools/list answers said (stubs of its tools are wrapped by it). */
+  readonly #outputSchemas = new Map<string, boolean>();
+  /** The upstream's tools asked for once, for a stub answering a tool no list has named yet. */
+  #learning: Promise<void> | undefined;
 
   constructor(source: ProxiedSource) {
     this.#src = source;
@@ -76,21 +83,58 @@ export class ProxiedAnswers {
     return this.#src.upstream.info;
   }
 
+  /**
+   * Whether the upstream's tool `name` declares an outputSchema, as its tools/list said:
+   * `undefined` when no list has named it yet (see {@link learnTools}).
+   */
+  upstreamOutputSchema(name: string): boolean | undefined {
+    return this.#outputSchemas.get(name);
+  }
+
+  /**
+   * Asks the upstream for its tools once (every page, on the call's session), so that a stub's
+   * answer for one of them is wrapped as the upstream declares it; a failure leaves them unknown.
+   */
+  learnTools(call: McpCall): Promise<void> {
+    this.#learning ??= (async () => {
+      let cursor: unknown;
+      for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+        const answer = await this.#src.upstream.request({ sessionKey: call.sessionId ?? "", method: "tools/list", params: cursor === undefined ? {} : { cursor }, relay: this.#relay(call.sessionId ?? "", call), signal: this.#src.closing });
+        if ("error" in answer) return;
+        this.#noteTools(answer.result);
+        cursor = answer.result["nextCursor"];
+        if (typeof cursor !== "string") return;
+      }
+    })().catch(() => undefined);
+    return this.#learning;
+  }
+
+  /** Notes each listed tool's outputSchema. */
+  #noteTools(result: Record<string, unknown>): void {
+    const tools = Array.isArray(result["tools"]) ? (result["tools"] as unknown[]) : [];
+    for (const tool of tools) if (isJsonObject(tool) && typeof tool["name"] === "string") this.#outputSchemas.set(tool["name"], isJsonObject(tool["outputSchema"]));
+  }
+
   /** Plays a proxy plan: `own` is the mock's built-in answer, for a plan that merges a list. */
   play(plan: ProxyPlan, call: McpCall, own?: () => Outcome | Promise<Outcome>): Outcome | Promise<Outcome> {
     const key = call.sessionId ?? "";
     const token = (call.params?.["_meta"] as Record<string, unknown> | undefined)?.["progressToken"];
     const cancelKey = `${key}\u0000${String(call.id)}`;
     const ask = async (signal: AbortSignal, onProgress?: (p: Record<string, unknown>) => void): Promise<Outcome> => {
+      // One signal per call: a listener on the mock's long-lived signal is removed once answered.
       const cancel = new AbortController();
+      const onAbort = (): void => cancel.abort();
+      if (signal.aborted) cancel.abort();
+      else signal.addEventListener("abort", onAbort, { once: true });
       this.#cancels.set(cancelKey, cancel);
       const started = Date.now();
       try {
         const params = token === undefined ? call.params : withoutProgressToken(call.params as Record<string, unknown>);
-        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), signal: AbortSignal.any([signal, cancel.signal]), ...(onProgress ? { onProgress } : {}) });
+        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), signal: cancel.signal, ...(onProgress ? { onProgress } : {}) });
         this.#notes.set(call, { answer, durationMs: Date.now() - started });
         return await this.#outcome(plan, call, answer, own);
       } finally {
+        signal.removeEventListener("abort", onAbort);
         this.#cancels.delete(cancelKey);
       }
     };
@@ -149,6 +193,7 @@ export class ProxiedAnswers {
   async #outcome(plan: ProxyPlan, call: McpCall, answer: UpstreamAnswer, own: (() => Outcome | Promise<Outcome>) | undefined): Promise<Outcome> {
     if ("error" in answer) return { kind: "message", message: errorMessage(call, answer.error.code, answer.error.message, answer.error.data) };
     let result: unknown = answer.result;
+    if (call.method === "tools/list") this.#noteTools(answer.result);
     if (plan.merge !== undefined && own !== undefined && call.params?.["cursor"] === undefined) {
       const mine = await own();
       const ownResult = mine.kind === "message" && "result" in mine.message ? mine.message.result : undefined;

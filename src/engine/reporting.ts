@@ -25,9 +25,9 @@ export function reportUnmatched(mock: { readonly options: McpMockOptions; readon
 }
 
 /** The `verbose` line of an answered call: session, method, params, the stub, the answer and the time. */
-export function logAnswer(entry: JournalEntry, outcome: Outcome): void {
+export function logAnswer(entry: JournalEntry, outcome: Outcome, shown: <T>(value: T) => T = (value) => value): void {
   const what = entry.call?.name ?? entry.call?.uri;
-  const answer = outcome.kind === "status" ? `HTTP ${outcome.status}` : outcome.kind === "stream" ? "a stream" : showValue(outcome.message, 160);
+  const answer = outcome.kind === "status" ? `HTTP ${outcome.status}` : outcome.kind === "stream" ? "a stream" : showValue(shown(outcome.message), 160);
   process.stderr.write(
     `${PREFIX} ${entry.sessionId ?? "-"} ← ${entry.method}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
       ` → ${entry.stubId ?? (entry.unmatched ? "no stub" : "built-in")}: ${answer} (${entry.durationMs} ms)\n`,

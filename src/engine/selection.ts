@@ -10,7 +10,7 @@ import type { McpCall } from "../stubs/call.js";
 import type { RequestId } from "../protocol/jsonrpc.js";
 import type { ToolCatalog } from "../stubs/tool-catalog.js";
 import { PREFIX, showValue } from "../values/errors.js";
-import { methodMissReport, promptMissReport, toolMissReport } from "../journal/explain.js";
+import { addEntryHint, methodMissReport, promptMissReport, toolMissReport } from "../journal/explain.js";
 import { depthExceeds, isJsonObject, MAX_JSON_DEPTH } from "../values/json-value.js";
 import { errorResponse, resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { rankStubs } from "../journal/near-miss.js";
@@ -159,7 +159,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall, passed: Passed): S
     const fix =
       file === undefined
         ? `stub these arguments: mock.toolsCall(${JSON.stringify(name)}).withArgs(${showValue(call.args, 300)}).respondsWith(...)`
-        : `add to the responses of ${file}: { "tool": ${JSON.stringify(name)}, "args": ${showValue(call.args, 300)}, "result": ... }`;
+        : addEntryHint(file, `{ "tool": ${JSON.stringify(name)}, "args": ${showValue(call.args, 300)}, "result": ... }`);
     const text = [
       `${PREFIX} tool "${name}" rejected the arguments ${showValue(call.args, 300)}: they do not match its inputSchema.`,
       ...violations.slice(0, 10).map((v) => `- ${showViolation(v)}`),

@@ -57,4 +57,6 @@ export interface UpstreamPort {
   endSession(sessionKey: string): void;
   /** Ends every upstream session (and child process). */
   close(): Promise<void>;
+  /** A value as the mock may show or write it (journal, snapshot, log): the upstream's credentials replaced by `[redacted]`. */
+  redact?<T>(value: T): T;
 }

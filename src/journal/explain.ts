@@ -120,6 +120,14 @@ function sentenceOf(entry: StubEntry): string {
   return stubSentence(entry.stub, entry.hits);
 }
 
+/** The source name of stubs added through the admin API (`POST /__admin/stubs`), as a definition file's name is theirs. */
+export const ADMIN_REQUEST = "the admin request";
+
+/** How to add a responses entry where the stubs came from: the definition file, or the admin API. */
+export function addEntryHint(file: string, entry: string): string {
+  return file === ADMIN_REQUEST ? `add it through the admin API: POST /__admin/stubs with { "responses": [${entry}] }` : `add to the responses of ${file}: ${entry}`;
+}
+
 /** The seed's rule 4: a tool call no stub answers, what is stubbed, and how to stub it. */
 export function toolMissReport(call: McpCall, tool: string, misses: readonly StubMiss[], definitionFile?: string): string {
   const args = showValue(call.args, 300);
@@ -131,8 +139,10 @@ export function toolMissReport(call: McpCall, tool: string, misses: readonly Stu
     const entry = `{ "tool": ${JSON.stringify(tool)}, "args": ${args}, "result": ... }`;
     lines.push(
       misses.length === 0
-        ? `To answer it, add to the responses of ${definitionFile}: ${entry}`
-        : `Check that the args of the "${tool}" entries in the responses of ${definitionFile} match the call, or add one: ${entry}`,
+        ? `To answer it, ${addEntryHint(definitionFile, entry)}`
+        : definitionFile === ADMIN_REQUEST
+          ? `Check that the args of the "${tool}" stubs added through the admin API (GET /__admin/stubs lists them) match the call, or ${addEntryHint(definitionFile, entry)}`
+          : `Check that the args of the "${tool}" entries in the responses of ${definitionFile} match the call, or add one: ${entry}`,
       `To accept any arguments, add an entry for "${tool}" without args.`,
     );
     return lines.join("\n");
@@ -170,7 +180,7 @@ export function methodMissReport(call: McpCall, misses: readonly StubMiss[], kno
   const lines = [`${PREFIX} No stub answers "${call.method}" with ${params}.`];
   // A mock served from a file (the CLI): the entry to add, as the file writes it.
   const entry = `{ "method": ${JSON.stringify(call.method)}, ${call.params === undefined ? "" : `"params": ${showValue(call.params, 300)}, `}"result": { ... } }`;
-  const fix = definitionFile === undefined ? undefined : `To answer it, add to the responses of ${definitionFile}: ${entry}`;
+  const fix = definitionFile === undefined ? undefined : `To answer it, ${addEntryHint(definitionFile, entry)}`;
   if (misses.length > 0) {
     lines.push(`Stubbed for "${call.method}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
     lines.push(fix ?? `To answer it: ${entryDsl(call.method)}${call.params === undefined ? "" : `.withParams(${showValue(call.params, 300)})`}.respondsWith(...)`);

@@ -53,9 +53,15 @@ export class Journal {
   readonly #redacted: readonly string[];
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
   readonly #arrivals = new Set<(entry: JournalEntry) => void>();
+  /** What the journal keeps of a value: proxy mode's upstream credentials replaced (undefined: the value itself). */
+  readonly #shown: (<T>(value: T) => T) | undefined;
 
-  /** `redacted`: header names (lower case) whose values the journal does not keep. */
-  constructor(cap = DEFAULT_JOURNAL_SIZE, budget = DEFAULT_JOURNAL_BYTES, redacted: readonly string[] = DEFAULT_REDACTED_HEADERS) {
+  /**
+   * `redacted`: header names (lower case) whose values the journal does not keep; `shown`: what
+   * it keeps of params and answers (proxy mode: the upstream's credentials replaced).
+   */
+  constructor(cap = DEFAULT_JOURNAL_SIZE, budget = DEFAULT_JOURNAL_BYTES, redacted: readonly string[] = DEFAULT_REDACTED_HEADERS, shown?: <T>(value: T) => T) {
+    this.#shown = shown;
     this.#cap = cap;
     this.#budget = budget;
     this.#redacted = redacted.map((name) => name.toLowerCase());
@@ -87,7 +93,7 @@ export class Journal {
       kind: init.kind,
       method: init.method,
       id: init.id,
-      params: init.params,
+      params: this.#shown === undefined ? init.params : this.#shown(init.params),
       sessionId: init.sessionId,
       headers: this.#redacted.length === 0 ? init.headers : redact(init.headers, this.#redacted),
       protocolVersion: init.protocolVersion,
@@ -135,6 +141,11 @@ export class Journal {
    * result as JSON when the caller has it (the journal then keeps that text, not the object).
    */
   complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, missReport: string | undefined, answerBytes?: number, resultJson?: string): void {
+    if (this.#shown !== undefined) {
+      answer = this.#shown(answer);
+      resultJson = undefined;
+      if (entry.upstream !== undefined) entry.upstream = this.#shown(entry.upstream);
+    }
     let index = this.#indexOf(entry);
     // Proxy mode: the upstream's answer is kept too, and counted like the answer.
     if (entry.upstream !== undefined && index !== -1) index = this.#keepUpstream(index, entry);

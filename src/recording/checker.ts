@@ -21,6 +21,7 @@ import { hasPlaceholders, substitute } from "../values/placeholders.js";
 import { upstreamTransport } from "../upstream/target.js";
 import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import { UpstreamSession } from "../upstream/upstream-session.js";
+import { redactor, secretsOf, type Redactor } from "../upstream/secrets.js";
 import { compareExact, compareShape, differences, type Answer } from "./answer-compare.js";
 import { stableJson } from "./definition-writer.js";
 import type { Pointer } from "./json-pointer.js";
@@ -207,18 +208,21 @@ function trouble(answer: UpstreamAnswer, name: string): string | undefined {
  */
 class CheckSession {
   readonly #name: string;
+  /** The target's credentials, replaced in what the server answers before it is compared (as the recording replaced them) and in every message. */
+  readonly #redact: Redactor;
   #session!: UpstreamSession;
   /** What the call in flight has streamed so far; `undefined` between calls. */
   #streamed: Streamed[] | undefined;
   /** The server requests of the call in flight that the recording answers, in order. */
   #answers: Array<{ method: string; answer: { result?: unknown; error?: Record<string, unknown> } }> = [];
 
-  private constructor(name: string) {
+  private constructor(name: string, redact: Redactor) {
     this.#name = name;
+    this.#redact = redact;
   }
 
   static async open(target: ProxyTarget, capabilities: Record<string, unknown>, timeoutMs: number): Promise<CheckSession> {
-    const check = new CheckSession(upstreamName(target));
+    const check = new CheckSession(upstreamName(target), redactor(secretsOf(target)));
     let words = "";
     const transport = upstreamTransport(target, (chunk) => (words = (words + chunk).slice(-2_000)));
     const relay: SessionRelay = {
@@ -226,7 +230,9 @@ class CheckSession {
       notify: () => {},
       request: async (method) => check.#answer(method),
     };
-    check.#session = await UpstreamSession.open(transport, check.#name, relay, timeoutMs, () => words);
+    check.#session = await UpstreamSession.open(transport, check.#name, relay, timeoutMs, () => words).catch((error: Error) => {
+      throw new Error(check.#redact.text(error.message));
+    });
     // The server's messages as they arrive, in order, before the SDK (and the session) handle them.
     const handle = transport.onmessage;
     transport.onmessage = (message, extra) => {
@@ -270,8 +276,8 @@ class CheckSession {
         ...(wantsProgress ? { onProgress: () => {} } : {}),
       });
       const why = trouble(answer, this.#name);
-      if (why !== undefined) throw new Error(why);
-      return { answer, streamed };
+      if (why !== undefined) throw new Error(this.#redact.text(why));
+      return { answer: this.#redact.value(answer), streamed: this.#redact.value(streamed) };
     } finally {
       this.#streamed = undefined;
       this.#answers = [];

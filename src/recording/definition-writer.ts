@@ -11,7 +11,7 @@ import type { AnswerDefinition, MockDefinition, ResponseDefinition, StepDefiniti
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { ClientReply, Exchange, WireMessage } from "./exchanges.js";
 import { has, replaceAt, type Pointer } from "./json-pointer.js";
-import { MIN_SECRET_LENGTH, REDACTED, scrubbed } from "../upstream/secrets.js";
+import { orderedSecrets, REDACTED, scrubbed } from "../upstream/secrets.js";
 
 /** The data-form matcher a volatile or redacted request field becomes: any value. */
 const ANY_VALUE = { $any: true } as const;
@@ -160,7 +160,7 @@ interface Entry {
 export function toDefinition(exchanges: readonly Exchange[], options: WriteOptions = {}): MockDefinition {
   const redact = options.redact ?? [];
   const ignore = options.ignore ?? [];
-  const secrets = [...(options.secrets ?? []), ...redactedValues(exchanges, redact)].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  const secrets = orderedSecrets([...(options.secrets ?? []), ...redactedValues(exchanges, redact)]);
   const clean = (v: unknown): unknown => scrubbed(applyPointers(v, redact, REDACTED), secrets);
   const answered = exchanges.filter((e) => e.answer !== undefined);
   const def: MockDefinition = {};

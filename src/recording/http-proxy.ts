@@ -10,15 +10,16 @@ import { EventSourceParserStream } from "eventsource-parser/stream";
 import { listen, type Listening } from "../transports/http/listener.js";
 import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
 import { relayedHeaders } from "../upstream/http-headers.js";
+import { headerSecrets } from "../upstream/secrets.js";
+import { httpUpstream } from "../upstream/target.js";
 import { isRequest, isResponse, messagesIn, type Exchange, type Recording, type WireMessage } from "./exchanges.js";
-
-/** Header names whose values are credentials: never written, and scrubbed wherever they appear in a body. */
-const CREDENTIAL = /authorization|cookie|token|secret|api[-_]?key|password|credential/i;
 
 /** Where the proxy listens and where it sends. */
 export interface HttpProxyOptions {
-  /** The real server's MCP endpoint, e.g. `http://127.0.0.1:3001/mcp`. */
+  /** The real server's MCP endpoint, e.g. `http://127.0.0.1:3001/mcp` (a user and password in it are sent as Basic authorization). */
   readonly target: string;
+  /** Headers sent with every request to it, over the client's own (credentials: never written or shown). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Port to listen on (0, the default: a free one); the host is always 127.0.0.1. */
   readonly port?: number;
   /** Where the exchanges go. */
@@ -40,18 +41,15 @@ export interface HttpProxy {
   close(): Promise<void>;
 }
 
-/** Remembers the credential values of these headers in the recording's secrets. */
+/** Remembers the credential values of these headers in the recording's secrets (the rule of `upstream/secrets.ts`). */
 function noteSecrets(headers: Headers, recording: Recording): void {
-  headers.forEach((value, name) => {
-    if (!CREDENTIAL.test(name) || name.toLowerCase() === "mcp-session-id") return;
-    recording.secrets.add(value);
-    const scheme = /^\s*\w+\s+(.+)$/.exec(value); // "Bearer abc" → "abc"
-    if (scheme?.[1]) recording.secrets.add(scheme[1].trim());
-    for (const part of value.split(";")) {
-      const v = part.split("=").slice(1).join("=").trim(); // cookie values
-      if (v) recording.secrets.add(v);
-    }
-  });
+  for (const secret of headerSecrets(headers)) recording.secrets.add(secret);
+}
+
+/** The client's headers with the given ones set over them. */
+function withGiven(headers: Headers, given: Readonly<Record<string, string>>): Headers {
+  for (const [name, value] of Object.entries(given)) headers.set(name, value);
+  return headers;
 }
 
 /** Feeds the server's messages for one POST to the exchanges its requests opened. */
@@ -97,7 +95,9 @@ async function readEvents(body: ReadableStream<Uint8Array>, deliver: (messages: 
  * ```
  */
 export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpProxy> {
-  const target = new URL(options.target);
+  // The target without its user information (sent as a header); messages name it so.
+  const { url: target, headers: given } = httpUpstream(options.target, options.headers);
+  const shown = `${target.origin}${target.pathname}`;
   const recording = options.recording;
   const closing = new AbortController();
   const reading = new Set<Promise<void>>();
@@ -125,10 +125,10 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     // Too slow: each request of the POST gets a JSON-RPC error naming the target, and stderr one line.
     const tooSlow = (): Response => {
       const what = [...new Set(requests.map((m) => String(m["method"])))].join(", ") || `${c.req.method} ${incoming.pathname}`;
-      const message = `mcpmock record: the target ${target.href} did not answer ${what} within ${timeoutMs} ms`;
+      const message = `mcpmock record: the target ${shown} did not answer ${what} within ${timeoutMs} ms`;
       (options.report ?? ((line: string) => process.stderr.write(`${line}\n`)))(`${message}; the client got ${requests.length > 0 ? "a JSON-RPC error" : "HTTP 504"}.`);
       if (requests.length === 0) return c.text(message, 504);
-      const errors = requests.map((m) => ({ jsonrpc: "2.0", id: m["id"], error: { code: -32603, message, data: { target: target.href } } }));
+      const errors = requests.map((m) => ({ jsonrpc: "2.0", id: m["id"], error: { code: -32603, message, data: { target: shown } } }));
       // The recorder's own answer is not the server's: the recording keeps the exchange open.
       return Response.json(errors.length === 1 ? errors[0] : errors);
     };
@@ -136,7 +136,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     try {
       upstream = await fetch(upstreamUrl, {
         method: c.req.method,
-        headers: relayedHeaders(c.req.raw.headers),
+        headers: withGiven(relayedHeaders(c.req.raw.headers), given),
         ...(text === undefined ? {} : { body: text }),
         redirect: "manual",
         signal: AbortSignal.any([closing.signal, c.req.raw.signal, slow.signal]),
@@ -144,7 +144,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     } catch (error) {
       clearTimeout(timer);
       if (slow.signal.aborted) return tooSlow();
-      return c.text(`mcpmock record: the target ${target.href} did not answer: ${(error as Error).message}`, 502);
+      return c.text(`mcpmock record: the target ${shown} did not answer: ${(error as Error).message}`, 502);
     }
     noteSecrets(upstream.headers, recording);
     const headers = relayedHeaders(upstream.headers);
@@ -163,7 +163,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       body = await upstream.arrayBuffer();
     } catch (error) {
       if (slow.signal.aborted) return tooSlow();
-      return c.text(`mcpmock record: the target ${target.href} broke off its answer: ${(error as Error).message}`, 502);
+      return c.text(`mcpmock record: the target ${shown} broke off its answer: ${(error as Error).message}`, 502);
     } finally {
       clearTimeout(timer);
     }

@@ -16,6 +16,7 @@ import { McpMockError } from "../values/errors.js";
 import { checkAgainst, type CheckReport } from "./checker.js";
 import { parsePointers } from "./json-pointer.js";
 import type { RecordTarget } from "./recorder.js";
+import { credentialProblems } from "../upstream/credentials.js";
 
 export { record, startRecorder, type RecordTarget, type RecordFileOptions, type RecorderOptions, type RecordOptions, type RecordResult, type Recorder } from "./recorder.js";
 export type { CheckReport, CheckDifference } from "./checker.js";
@@ -51,7 +52,7 @@ export type CheckDefinitionOptions = RecordTarget & {
  * @example
  * ```ts
  * import { checkDefinition } from "mcpmock/recording";
- * const result = await checkDefinition("recorded.json", { command: "node", args: ["server.js", "stdio"] });
+ * const result = await checkDefinition("recorded.json", { command: "node", args: ["server.js", "stdio"], env: { API_KEY: process.env["API_KEY"] ?? "" } });
  * if (!result.ok) console.log(result.lines.join("\n"));
  * for (const { call, details } of result.differences) console.log(call, details);
  * ```
@@ -59,7 +60,12 @@ export type CheckDefinitionOptions = RecordTarget & {
 export async function checkDefinition(fileOrDefinition: string | MockDefinition, options: CheckDefinitionOptions): Promise<CheckReport> {
   const { definition } = loadDefinition(fileOrDefinition);
   const ignore = parsePointers(options.ignore, (message) => new McpMockError(`checkDefinition({ ignore }): ${message}`));
-  const target = "command" in options ? { command: options.command, args: options.args ?? [] } : { target: options.target };
+  const problems = credentialProblems(options, "checkDefinition");
+  if (problems.length > 0) throw new McpMockError(problems.join("\n"));
+  // The same target record and proxy mode take: a stdio server starts with the SDK's default environment plus `env`.
+  const target = "command" in options
+    ? { command: options.command, args: options.args ?? [], ...(options.env === undefined ? {} : { env: options.env }) }
+    : { target: options.target, ...(options.headers === undefined ? {} : { headers: options.headers }) };
   return checkAgainst(definition, target, {
     ignore,
     shape: options.shape === true,

@@ -9,11 +9,12 @@ import type { Readable, Writable } from "node:stream";
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { MockDefinition } from "../definition/format.js";
 import { McpMockError } from "../values/errors.js";
+import { upstreamName } from "../engine/proxy-target.js";
 import { VERSION } from "../values/version.js";
 import { RecordingFile } from "./definition-file.js";
 import { toDefinition } from "./definition-writer.js";
@@ -21,28 +22,38 @@ import { Recording } from "./exchanges.js";
 import { DEFAULT_RECORD_TIMEOUT_MS, startHttpProxy } from "./http-proxy.js";
 import { parsePointers, type Pointer } from "./json-pointer.js";
 import { relayStdio } from "./stdio-relay.js";
+import { redactText, secretsOf } from "../upstream/secrets.js";
+import { credentialProblems } from "../upstream/credentials.js";
+import { LineReader } from "../upstream/line-reader.js";
 
 /**
- * The real server a recording (or a check) talks to: a Streamable HTTP endpoint, or a
- * command that serves MCP on its stdio.
+ * The real server a recording (or a check) talks to: a Streamable HTTP endpoint (with the
+ * `headers` it needs, such as an API key), or a command that serves MCP on its stdio (with
+ * the `env` it needs). A stdio server starts with the SDK's default environment (HOME, PATH,
+ * ...) plus `env`, never the whole of the recorder's. Credentials (a secret-looking value in
+ * `headers` or `env`, a URL's password) never reach the file or a message: `[redacted]`.
  *
  * @example
  * ```ts
  * import type { RecordTarget } from "mcpmock/recording";
- * const http: RecordTarget = { target: "http://127.0.0.1:3001/mcp" };
- * const stdio: RecordTarget = { command: "node", args: ["server.js", "stdio"] };
+ * const http: RecordTarget = { target: "http://127.0.0.1:3001/mcp", headers: { authorization: "Bearer sk-0123456789abcdef" } };
+ * const stdio: RecordTarget = { command: "node", args: ["server.js", "stdio"], env: { API_KEY: "sk-0123456789abcdef" } };
  * ```
  */
 export type RecordTarget =
   | {
-      /** The real server's MCP endpoint, e.g. `http://127.0.0.1:3001/mcp`. */
+      /** The real server's MCP endpoint, e.g. `http://127.0.0.1:3001/mcp` (a `user:password@` in it is sent as Basic authorization). */
       readonly target: string;
+      /** Headers sent with every request to it, e.g. `{ authorization: "Bearer ..." }` (over the client's own). */
+      readonly headers?: Readonly<Record<string, string>>;
     }
   | {
       /** The command that serves MCP on its stdin and stdout, e.g. `"node"`. */
       readonly command: string;
       /** Its arguments. */
       readonly args?: readonly string[];
+      /** Environment variables over the SDK's default environment, e.g. `{ API_KEY: "..." }`. */
+      readonly env?: Readonly<Record<string, string>>;
     };
 
 /**
@@ -157,6 +168,10 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   };
   // Written soon after each answer (debounced: a huge answer is one slow write, not one per later answer).
   const recording: Recording = new Recording(() => file.changed());
+  const problems = credentialProblems(options, "record");
+  if (problems.length > 0) throw new McpMockError(problems.join("\n"));
+  // The target's credentials never reach the file.
+  for (const secret of secretsOf(options)) recording.secrets.add(secret);
   const file = new RecordingFile(options.out, recording, write);
   file.flush();
   let stopServer: () => Promise<void>;
@@ -164,12 +179,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   let exited: Promise<number | null>;
   if ("command" in options) {
     if (typeof options.command !== "string" || options.command === "") throw new McpMockError('record({ command }) takes the command that serves MCP on stdio, like "node".');
-    const relay = relayStdio({ command: options.command, args: options.args ?? [], input: options.input ?? process.stdin, output: options.output ?? process.stdout, recording });
+    const relay = relayStdio({ command: options.command, args: options.args ?? [], ...(options.env === undefined ? {} : { env: options.env }), secrets: [...recording.secrets], input: options.input ?? process.stdin, output: options.output ?? process.stdout, recording });
     stopServer = async () => relay.stop();
     exited = relay.exited;
   } else {
     if (typeof options.target !== "string" || !URL.canParse(options.target)) throw new McpMockError(`record({ target }) takes the real server's URL, like "http://127.0.0.1:3001/mcp"; received ${JSON.stringify(options.target)}.`);
-    const proxy = await startHttpProxy({ target: new URL(options.target).href, port: options.port ?? 0, recording, timeoutMs });
+    const proxy = await startHttpProxy({ target: new URL(options.target).href, ...(options.headers === undefined ? {} : { headers: options.headers }), port: options.port ?? 0, recording, timeoutMs });
     stopServer = () => proxy.close();
     url = proxy.url;
     exited = new Promise(() => {});
@@ -216,7 +231,19 @@ class StreamTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  readonly #buffer = new ReadBuffer();
+  // Our own reader: a line that is not JSON (a server's stray print) is skipped, where the
+  // SDK's read buffer would throw inside the data listener and end the process.
+  readonly #lines = new LineReader({
+    line: (line) => {
+      let message: unknown;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (message !== null && typeof message === "object" && !Array.isArray(message)) this.onmessage?.(message as JSONRPCMessage);
+    },
+  });
   readonly #readable: Readable;
   readonly #writable: Writable;
   #closed = false;
@@ -228,8 +255,7 @@ class StreamTransport implements Transport {
 
   async start(): Promise<void> {
     this.#readable.on("data", (chunk: Buffer) => {
-      this.#buffer.append(chunk);
-      for (let message = this.#buffer.readMessage(); message !== null; message = this.#buffer.readMessage()) this.onmessage?.(message);
+      this.#lines.push(chunk);
     });
     this.#readable.once("end", () => this.#close());
   }
@@ -288,7 +314,8 @@ export async function record(options: RecordOptions): Promise<RecordResult> {
   } catch (error) {
     await client.close().catch(() => {});
     await recorder.stop();
-    throw new McpMockError(`record: the session with ${"command" in rest ? [rest.command, ...(rest.args ?? [])].join(" ") : rest.target} failed: ${(error as Error).message}`);
+    const secrets = secretsOf(rest);
+    throw new McpMockError(redactText(`record: the session with ${"command" in rest ? [rest.command, ...(rest.args ?? [])].join(" ") : upstreamName(rest)} failed: ${(error as Error).message}`, secrets));
   }
   // HTTP: the session ends with a DELETE, so the server ends its streams before the proxy closes.
   if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});

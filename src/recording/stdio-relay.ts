@@ -14,6 +14,10 @@ export interface StdioRelayOptions {
   readonly command: string;
   /** Its arguments. */
   readonly args: readonly string[];
+  /** Environment variables over the SDK's default environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Values the server's stderr must not show (replaced by `[redacted]`). */
+  readonly secrets?: readonly string[];
   /** The client's side: its requests arrive here (the recorder's stdin). */
   readonly input: Readable;
   /** The client's side: answers go here (the recorder's stdout). */
@@ -41,6 +45,8 @@ export function relayStdio(options: StdioRelayOptions): StdioRelay {
   return relayBytes({
     command: options.command,
     args: options.args,
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
     input: options.input,
     output: options.output,
     clientLine: (line) => messagesIn(line).forEach((m) => correlator.fromClient(m)),

@@ -5,23 +5,31 @@
  * client's side closes (SIGTERM after a grace period) or on `stop()`.
  * @module
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable, Writable } from "node:stream";
+import { upstreamEnvironment } from "./target.js";
+import { redactText } from "./secrets.js";
+import { LineReader, MAX_LINE_BYTES } from "./line-reader.js";
 
 /** Milliseconds the real server gets to exit after its stdin closes, before SIGTERM. */
 const EXIT_GRACE_MS = 2_000;
 
-/** A splitter: feed it chunks, it calls `line` with each complete line. */
-function lines(line: (text: string) => void): (chunk: Buffer) => void {
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
-  return (chunk) => {
-    pending += decoder.write(chunk);
-    const parts = pending.split("\n");
-    pending = parts.pop() ?? "";
-    for (const part of parts) if (part.trim() !== "") line(part.replace(/\r$/, ""));
-  };
+/** A stderr line longer than this is written without waiting for its end. */
+const STDERR_LINE_CHARS = 64 * 1024;
+
+/**
+ * A splitter: feed it chunks, it calls `line` with each complete line (linear in the bytes; a
+ * line over 16 MiB is not read beside, its bytes are still relayed).
+ */
+function lines(line: (text: string) => void, side: string): (chunk: Buffer) => void {
+  const reader = new LineReader({
+    line: (text) => {
+      if (text.trim() !== "") line(text);
+    },
+    oversize: (bytes) => process.stderr.write(`mcpmock record: the ${side} sent a line of more than ${MAX_LINE_BYTES} bytes (${bytes} so far); it is relayed but not recorded.\n`),
+  });
+  return (chunk) => reader.push(chunk);
 }
 
 /** What the relay runs, where it reads and writes, and who reads the lines beside it. */
@@ -30,6 +38,10 @@ export interface ByteRelayOptions {
   readonly command: string;
   /** Its arguments. */
   readonly args: readonly string[];
+  /** Environment variables over the SDK's default environment (the recorder's own is not passed on). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Values its stderr must not show on the recorder's (replaced by `[redacted]`). */
+  readonly secrets?: readonly string[];
   /** The client's side: its bytes arrive here. */
   readonly input: Readable;
   /** The client's side: the server's bytes go here. */
@@ -50,7 +62,27 @@ export interface ByteRelay {
 
 /** Spawns the real server and relays. */
 export function relayBytes(options: ByteRelayOptions): ByteRelay {
-  const child = spawn(options.command, [...options.args], { stdio: ["pipe", "pipe", "inherit"] });
+  const secrets = options.secrets ?? [];
+  const child = spawn(options.command, [...options.args], { stdio: ["pipe", "pipe", secrets.length === 0 ? "inherit" : "pipe"], env: upstreamEnvironment(options.env) }) as ChildProcessByStdio<Writable, Readable, Readable | null>;
+  // Its stderr passes through, a line at a time with its secrets replaced when it has any.
+  if (child.stderr) {
+    let pending = "";
+    const decoder = new StringDecoder("utf8");
+    const flush = (all: boolean): void => {
+      const end = all ? pending.length : Math.max(pending.lastIndexOf("\n") + 1, pending.length > STDERR_LINE_CHARS ? pending.length : 0);
+      if (end === 0) return;
+      process.stderr.write(redactText(pending.slice(0, end), secrets));
+      pending = pending.slice(end);
+    };
+    child.stderr.on("data", (chunk: Buffer) => {
+      pending += decoder.write(chunk);
+      flush(false);
+    });
+    child.stderr.once("end", () => {
+      pending += decoder.end();
+      flush(true);
+    });
+  }
   const exited = new Promise<number | null>((resolve) => {
     child.once("error", (error) => {
       // What went wrong starting it: one line on stderr.
@@ -61,7 +93,7 @@ export function relayBytes(options: ByteRelayOptions): ByteRelay {
   });
   child.stdin.on("error", () => {}); // the server went away; its exit says so
   // Bytes are relayed as they come (the real server's timing and chunks kept); lines are read beside them.
-  const clientLines = lines(options.clientLine);
+  const clientLines = lines(options.clientLine, "client");
   options.input.on("data", (chunk: Buffer) => {
     if (child.stdin.writable) child.stdin.write(chunk);
     clientLines(chunk);
@@ -72,7 +104,7 @@ export function relayBytes(options: ByteRelayOptions): ByteRelay {
     grace = setTimeout(() => child.kill("SIGTERM"), EXIT_GRACE_MS);
     grace.unref();
   });
-  const serverLines = lines(options.serverLine);
+  const serverLines = lines(options.serverLine, "server");
   child.stdout.on("data", (chunk: Buffer) => {
     serverLines(chunk);
     options.output.write(chunk);

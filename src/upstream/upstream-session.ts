@@ -52,7 +52,8 @@ export class UpstreamSession {
     client.onclose = () => {
       if (session.#closing || session.ended !== undefined) return;
       const words = lastWords().trim().split("\n").slice(-1)[0];
-      session.ended = `the connection to ${name} closed${words ? ` (its last words: ${JSON.stringify(words.slice(0, 200))})` : ""}`;
+      const cause = (transport as { closedWhy?: string }).closedWhy;
+      session.ended = `the connection to ${name} closed${cause ? `: ${cause}` : ""}${words ? ` (its last words: ${JSON.stringify(words.slice(0, 200))})` : ""}`;
       session.onEnd?.(session.ended);
     };
     try {
@@ -89,29 +90,40 @@ export class UpstreamSession {
   async request(call: UpstreamCall): Promise<UpstreamAnswer> {
     if (this.ended !== undefined) return failure(`${PREFIX} ${call.method} was not sent: ${this.ended}.`, this.#name);
     // The mock's own timeout, started again by each progress: the SDK's would end a long call that reports progress.
-    const timeout = new AbortController();
-    let timer = setTimeout(() => timeout.abort(), this.#timeoutMs);
+    // One signal per call, let go of when it is answered: nothing stays listening on the
+    // caller's signal (which may live as long as the mock), and an answered call is never cancelled.
+    const abort = new AbortController();
+    let timedOut = false;
+    const expire = (): void => {
+      timedOut = true;
+      abort.abort();
+    };
+    const cancel = (): void => abort.abort();
+    if (call.signal.aborted) abort.abort();
+    else call.signal.addEventListener("abort", cancel, { once: true });
+    let timer = setTimeout(expire, this.#timeoutMs);
     const token = call.onProgress ? `mcpmock-${++this.#tokens}` : undefined;
     if (token !== undefined) {
       this.#progress.set(token, (progress) => {
         clearTimeout(timer);
-        timer = setTimeout(() => timeout.abort(), this.#timeoutMs);
+        timer = setTimeout(expire, this.#timeoutMs);
         call.onProgress?.(progress);
       });
     }
     try {
       const params = token === undefined ? call.params : { ...call.params, _meta: { ...(call.params?.["_meta"] as object | undefined), progressToken: token } };
       const request = params === undefined ? { method: call.method } : { method: call.method, params };
-      const result = await this.#client.request(request as never, ANY_RESULT, { signal: AbortSignal.any([call.signal, timeout.signal]), timeout: NO_SDK_TIMEOUT });
+      const result = await this.#client.request(request as never, ANY_RESULT, { signal: abort.signal, timeout: NO_SDK_TIMEOUT });
       return { result: result as Record<string, unknown> };
     } catch (error) {
       if (error instanceof McpError && isServerError(error)) {
         return { error: error.data === undefined ? { code: error.code, message: stripPrefix(error.message) } : { code: error.code, message: stripPrefix(error.message), data: error.data } };
       }
-      const why = timeout.signal.aborted ? `no answer within ${this.#timeoutMs} ms` : call.signal.aborted ? "the call was cancelled" : (this.ended ?? reason(error, this.#timeoutMs));
+      const why = timedOut ? `no answer within ${this.#timeoutMs} ms` : call.signal.aborted ? "the call was cancelled" : (this.ended ?? reason(error, this.#timeoutMs));
       return failure(`${PREFIX} the upstream ${this.#name} did not answer ${call.method}: ${why}.`, this.#name);
     } finally {
       clearTimeout(timer);
+      call.signal.removeEventListener("abort", cancel);
       if (token !== undefined) this.#progress.delete(token);
     }
   }
@@ -144,7 +156,7 @@ function stripPrefix(message: string): string {
 /** What went wrong, in a few words. */
 function reason(error: unknown, timeoutMs: number): string {
   if (error instanceof McpError && error.code === -32001) return `no answer within ${timeoutMs} ms`;
-  if (error instanceof McpError && error.code === -32000) return "the connection closed";
+  if (error instanceof McpError && error.code === -32000) return /^MCP error -32000: Connection closed$/.test(error.message) ? "the connection closed" : error.message.replace(/^MCP error -?\d+: /, "");
   const e = error as { message?: string; code?: unknown; cause?: { code?: string; message?: string } };
   const cause = e.cause?.code ?? e.cause?.message;
   let text = String(e.message ?? error).replace(/^MCP error -?\d+: /, "");

@@ -10,7 +10,7 @@ import type { UpstreamAnswer, UpstreamCall, UpstreamInfo, UpstreamPort } from ".
 import { upstreamTransport } from "./target.js";
 import { upstreamName, type ProxyTarget } from "../engine/proxy-target.js";
 import { failure, UpstreamSession } from "./upstream-session.js";
-import { scrubbed, secretsOf } from "./secrets.js";
+import { redactor, secretsOf, type Redactor } from "./secrets.js";
 
 /**
  * The upstream of a mock started with `proxy` (none without), its first session opened: a
@@ -41,14 +41,14 @@ export class Upstream implements UpstreamPort {
   readonly #options: UpstreamOptions;
   readonly #sessions = new Map<string, Promise<UpstreamSession | string>>();
   #info: UpstreamInfo | undefined;
-  /** Its credentials, replaced wherever they appear in an answer. */
-  readonly #secrets: readonly string[];
+  /** Its credentials, replaced wherever the mock shows or writes them (never in what a client receives from it). */
+  readonly #redactor: Redactor;
   #closed = false;
 
   constructor(target: ProxyTarget, options: UpstreamOptions) {
     this.#target = target;
     this.name = upstreamName(target);
-    this.#secrets = secretsOf(target);
+    this.#redactor = redactor(secretsOf(target));
     this.#options = options;
   }
 
@@ -68,8 +68,17 @@ export class Upstream implements UpstreamPort {
   async request(call: UpstreamCall): Promise<UpstreamAnswer> {
     if (this.#closed) return failure(`${PREFIX} the mock is closing; ${call.method} was not sent to ${this.name}.`, this.name);
     const session = await this.#session(call.sessionKey, call.relay);
-    if (typeof session === "string") return failure(session, this.name);
-    return scrubbed(await session.request(call), this.#secrets);
+    if (typeof session === "string") return failure(this.#redactor.text(session), this.name);
+    const answer = await session.request(call);
+    // The upstream's own answer reaches the client as it sent it; the mock's word on trouble
+    // (which may quote the server's last words) is the mock's message, and shows no secret.
+    if ("error" in answer && answer.error.message.startsWith(PREFIX) && (answer.error.data as { upstream?: unknown } | undefined)?.upstream === this.name) return failure(this.#redactor.text(answer.error.message), this.name);
+    return answer;
+  }
+
+  /** A value as the mock may show or write it (the journal, a snapshot, a log line): its credentials replaced. */
+  redact<T>(value: T): T {
+    return this.#redactor.value(value);
   }
 
   open(sessionKey: string, relay: UpstreamCall["relay"]): void {
@@ -109,16 +118,9 @@ export class Upstream implements UpstreamPort {
     if (current !== undefined && current !== replacing) return current; // another call is opening it
     let words = "";
     const transport = upstreamTransport(this.#target, (chunk) => (words = (words + chunk).slice(-LAST_WORDS_CHARS)));
-    // What the server sends of its own accord is kept free of its credentials too.
-    const secrets = this.#secrets;
-    const cleanRelay: UpstreamCall["relay"] = {
-      clientCapabilities: relay.clientCapabilities,
-      notify: (method, params) => relay.notify(method, scrubbed(params, secrets)),
-      request: (method, params) => relay.request(method, scrubbed(params, secrets)),
-    };
-    const opening = UpstreamSession.open(transport, this.name, cleanRelay, this.#options.timeoutMs, () => words).then(
+    const opening = UpstreamSession.open(transport, this.name, relay, this.#options.timeoutMs, () => words).then(
       (session) => {
-        this.#info ??= scrubbed(session.info, this.#secrets);
+        this.#info ??= session.info;
         session.onEnd = (why) => {
           if (!this.#closed) this.#report(`${PREFIX} ${why}; the next call opens a new session${"command" in this.#target ? " (the server is started again)" : ""}.`);
         };
@@ -136,6 +138,7 @@ export class Upstream implements UpstreamPort {
   }
 
   #report(line: string): void {
-    (this.#options.report ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+    const shown = this.#redactor.text(line);
+    (this.#options.report ?? ((l: string) => process.stderr.write(`${l}\n`)))(shown);
   }
 }

@@ -3,7 +3,7 @@
  * `console.warn`, so the runner shows it under the test that made it (vitest labels it
  * "stderr | file > test"), not as raw unlabelled stderr; it is printed once (with
  * `onUnmatched: "error"` the rejection of `close()` carries it, and nothing is printed at call
- * time); and the README gives the handler's signature, `(entry, report) => void`.
+ * time); and the verification guide gives the handler's signature, `(entry, report) => void`.
  */
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -54,8 +54,8 @@ test('"error" prints nothing at call time: close() rejects with the report, once
   await expect(mock.close()).rejects.toThrow(/1 request\(s\) matched no stub:[\s\S]*args\.q: "cats"/);
 });
 
-test("the README gives the onUnmatched handler's signature, and a handler that uses the report", () => {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+test("the verification guide gives the onUnmatched handler's signature, and a handler that uses the report", () => {
+  const readme = readFileSync(new URL("../../docs/guides/verification.md", import.meta.url), "utf8");
   expect(readme).toContain("(entry: JournalEntry, report: string) => void");
   expect(readme).toMatch(/onUnmatched: \(entry, report\) =>/);
 });

@@ -84,7 +84,7 @@ describe("McpMock.start({ admin: true })", () => {
     expect(textOf(await ctx.client.callTool({ name: "get_weather", arguments: { city: "Jeju" } }))).toBe('{"city":"Jeju","temp":15}');
     const miss = await ctx.client.callTool({ name: "add", arguments: { a: 2, b: 2 } });
     expect(miss.isError).toBe(true);
-    expect(textOf(miss)).toContain("the responses of the admin request");
+    expect(textOf(miss)).toContain("stubs added through the admin API");
   });
 
   test("a fragment may declare tools, resources and prompts; clients see them", async () => {
@@ -205,7 +205,7 @@ describe("McpMock.start({ admin: true })", () => {
     });
     const badCount = await ctx.call("/verify", "POST", { pattern: { tool: "add" }, count: "twice" });
     expect(badCount.status).toBe(400);
-    expect((badCount.body as { error: string }).error).toContain('"count" must be a number, "never", or { "exactly" | "atLeast" | "atMost": n }');
+    expect((badCount.body as { error: string }).error).toContain('"count" must be a number n (exactly n), "never", { "exactly": n }, { "atLeast": n } or { "atMost": n }, or left out (at least once)');
     expect((await ctx.call("/verify", "POST", { pattern: {} })).status).toBe(400);
   });
 

@@ -38,10 +38,12 @@ test("examples/claude-desktop-config.json starts a server the SDK client talks t
   }
 });
 
-test("the README shows the same local install path, and npx -y only as what comes once published", () => {
+test("the README and the definition guide show the same local install path, and npx -y only as what comes once published", () => {
   const readme = readFileSync(new URL("../README.md", examples), "utf8");
-  expect(readme).toContain('"args": ["/absolute/path/to/your-project/node_modules/mcpmock/dist/cli.js", "stdio", "/absolute/path/to/weather.mock.json"]');
+  const guide = readFileSync(new URL("../docs/guides/definitions-and-cli.md", examples), "utf8");
+  expect(guide).toContain('"args": ["/absolute/path/to/your-project/node_modules/mcpmock/dist/cli.js", "stdio", "/absolute/path/to/weather.mock.json"]');
   expect(readme).toContain("npm install --save-dev /path/to/mcpmock/mcpmock-0.1.0.tgz");
+  expect(guide).toContain("npm install --save-dev /path/to/mcpmock/mcpmock-0.1.0.tgz");
   // npx -y of mcpmock itself (other servers' npx lines, as in the recording examples, are theirs).
-  for (const line of readme.split("\n").filter((l) => l.includes("npx -y mcpmock") || l.includes('"-y", "mcpmock"'))) expect(line).toMatch(/published|registry/);
+  for (const line of `${readme}\n${guide}`.split("\n").filter((l) => l.includes("npx -y mcpmock") || l.includes('"-y", "mcpmock"'))) expect(line).toMatch(/published|registry/);
 });

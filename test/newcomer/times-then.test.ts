@@ -2,7 +2,7 @@
  * Issue 21, item 1: `times` with `then` (or `.times(n)` with `.andThen`). `times` counts every
  * call a stub answers, its first answer's and the later ones', the same in every front end; a
  * later answer past that count would never be given, so it is refused where it is written,
- * with the fix. The README's definition example does what its start-up listing says.
+ * with the fix. The definition guide's example does what its start-up listing says.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,8 +14,8 @@ import { afterAll, describe, expect, test } from "vitest";
 import { McpMock, McpMockError, type MockDefinition } from "../../src/index.js";
 import { runCli, startCli } from "../support/cli-run.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-/** The README's first definition example (the one under "Definition files and the CLI"). */
+const readme = readFileSync(new URL("../../docs/guides/definitions-and-cli.md", import.meta.url), "utf8");
+/** The definition guide's first definition example (docs/guides/definitions-and-cli.md, "The format"). */
 const readmeDefinition = JSON.parse(/```json\n(\{\n {2}"\$schema"[\s\S]*?)```/.exec(readme)?.[1] as string) as MockDefinition;
 
 const dir = mkdtempSync(join(tmpdir(), "mcpmock-times-then-"));
@@ -37,7 +37,7 @@ async function ask(client: Client, method: string): Promise<unknown> {
   }
 }
 
-describe("the README's definition example", () => {
+describe("the definition guide's example", () => {
   test("custom/ping answers once with its result, then with the then error every time after", async () => {
     await using mock = await McpMock.fromDefinition(readmeDefinition, { onUnmatched: "silent" });
     const ping = mock.stubs().find((s) => s.sentence.startsWith("custom/ping"));

@@ -115,7 +115,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
 
   test("the tarball holds dist/ (JS and .d.ts), the docs and examples the README links, schema.json, README, CHANGELOG, LICENSE and package.json, and nothing else", () => {
     const paths = pack.files.map((f) => f.path).sort();
-    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|docs\/[\w.-]+\.(md|png)|examples\/[\w.-]+\.(ts|json)|schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
+    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|docs\/(guides\/)?[\w.-]+\.(md|png)|examples\/[\w.-]+\.(ts|json)|schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
     expect(paths.filter((p) => /^(src|test|bench|docs\/api|node_modules)\//.test(p) || p.endsWith(".map"))).toEqual([]);
     for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js", "dist/ui/index.html", "dist/ui/inspector.js", "dist/ui/inspector.css"]) {

@@ -55,6 +55,8 @@ export class SseChannel {
   #full = false;
   #waiting: Array<() => void> = [];
   #stallTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bytes of the largest event written while the buffer held more than `maxBuffered` (0 when none). */
+  #largest = 0;
   /** Why the client was dropped for not reading, if it was. */
   stalled: string | undefined;
 
@@ -139,7 +141,7 @@ export class SseChannel {
     if (outgoing) {
       if (outgoing.destroyed) return this.#finish();
       this.#batch(outgoing);
-      if (!outgoing.write(frame) && this.#limits) this.#filled(outgoing, this.#limits);
+      if (!outgoing.write(frame) && this.#limits) this.#filled(outgoing, this.#limits, frame);
       return;
     }
     try {
@@ -150,14 +152,18 @@ export class SseChannel {
   }
 
   /** The buffer is full: wait for `drain`, and drop a client that leaves it full too long or too big. */
-  #filled(outgoing: ServerResponse, limits: ChannelLimits): void {
-    if (outgoing.writableLength > limits.maxBuffered) {
+  #filled(outgoing: ServerResponse, limits: ChannelLimits, frame: string): void {
+    // One event larger than the limit is not dropped (a client that reads gets it whole): the
+    // limit is on what the client leaves unread besides the largest event it is reading.
+    if (outgoing.writableLength > limits.maxBuffered) this.#largest = Math.max(this.#largest, Buffer.byteLength(frame));
+    if (outgoing.writableLength > limits.maxBuffered + this.#largest) {
       return this.#drop(outgoing, `the client left more than ${limits.maxBuffered} bytes unread (maxStreamBytes); the stream was dropped`);
     }
     if (this.#full) return;
     this.#full = true;
     outgoing.once("drain", () => {
       this.#full = false;
+      this.#largest = 0;
       clearTimeout(this.#stallTimer);
       this.#wake();
     });

@@ -1,0 +1,47 @@
+/**
+ * The catalogue: every scenario by name, official ones first in the official suite's order,
+ * then the hostile servers.
+ * @module
+ */
+import type { Scenario, ScenarioSuite } from "./scenario.js";
+import { initialize } from "./official/initialize.js";
+import { toolsCall } from "./official/tools-call.js";
+import { jsonSchemaRefNoDeref } from "./official/json-schema-ref-no-deref.js";
+import { httpStandardHeaders } from "./official/http-standard-headers.js";
+import { requestMetadata } from "./official/request-metadata.js";
+import { elicitationDefaults } from "./official/elicitation-defaults.js";
+
+const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref];
+
+/** The scenario named `name`, or `undefined`. */
+export function findScenario(name: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}
+
+/** Options of {@link scenarioNames}. @category Client verdicts */
+export interface ScenarioNamesOptions {
+  /** `official`, `hostile`, or `all` (the default). */
+  readonly suite?: ScenarioSuite | "all";
+  /** Only the scenarios that apply to this protocol revision. */
+  readonly specVersion?: string;
+}
+
+/**
+ * The names of the scenarios in the catalogue: the official suite's names (`initialize`,
+ * `tools_call`, ...) and `hostile/<name>`.
+ *
+ * ```ts
+ * import { scenarioNames } from "mcpmock/scenarios";
+ * console.log(scenarioNames({ suite: "official", specVersion: "2026-07-28" }));
+ * ```
+ * @category Client verdicts
+ */
+export function scenarioNames(options: ScenarioNamesOptions = {}): string[] {
+  const suite = options.suite ?? "all";
+  return SCENARIOS.filter((s) => (suite === "all" || s.suite === suite) && (options.specVersion === undefined || s.specVersions.includes(options.specVersion))).map((s) => s.name);
+}
+
+/** Every scenario (the CLI's listing). */
+export function allScenarios(): readonly Scenario[] {
+  return SCENARIOS;
+}

@@ -1,0 +1,91 @@
+/**
+ * `runScenario`: start a scenario, let the client under test do its work against the URL,
+ * then read the verdict. Shared by the code API, the vitest form and the CLI.
+ * @module
+ */
+import { McpMockError } from "../index.js";
+import { checksPass, type Verdict } from "./check.js";
+import { findScenario, scenarioNames } from "./catalogue.js";
+
+/** What the client under test is told (what the official runner puts in its environment). @category Client verdicts */
+export interface ScenarioClientContext {
+  /** The scenario's name (`MCP_CONFORMANCE_SCENARIO`). */
+  readonly scenario: string;
+  /** The protocol revision to speak (`MCP_CONFORMANCE_PROTOCOL_VERSION`). */
+  readonly specVersion: string;
+  /** The scenario's extra facts (`MCP_CONFORMANCE_CONTEXT`), when it has some. */
+  readonly context?: Readonly<Record<string, unknown>>;
+}
+
+/** Drives the client under test: connect it to `url` and let it do its work; resolve when it is done. @category Client verdicts */
+export type ScenarioDriver = (url: string, context: ScenarioClientContext) => Promise<unknown> | unknown;
+
+/** Options of {@link runScenario}. @category Client verdicts */
+export interface RunScenarioOptions {
+  /** The protocol revision; default the scenario's first (2025-11-25 for most, 2026-07-28 for the 2026-only ones). */
+  readonly specVersion?: string;
+  /** Milliseconds the driver may take before the verdict is read anyway (default 30 000, the official runner's). */
+  readonly timeout?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+function unknownScenario(name: string): McpMockError {
+  return new McpMockError(`no scenario is named ${JSON.stringify(name)}; scenarioNames() lists them: ${scenarioNames().join(", ")}`);
+}
+
+/**
+ * Runs one scenario against a client: starts the scenario's mock, calls `drive(url, context)`
+ * (connect your client to `url` there and let it do its work), then reads the verdict from what
+ * the client did and closes everything. A driver that throws or times out fails the verdict
+ * (`clientError`) unless the scenario expects clients to end in an error.
+ *
+ * ```ts
+ * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+ * import { runScenario } from "mcpmock/scenarios";
+ *
+ * const verdict = await runScenario("tools_call", { specVersion: "2025-11-25" }, async (url) => {
+ *   const client = new Client({ name: "my-client", version: "1.0.0" });
+ *   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+ *   await client.listTools();
+ *   await client.callTool({ name: "add_numbers", arguments: { a: 5, b: 3 } });
+ *   await client.close();
+ * });
+ * console.log(verdict.passed, verdict.checks.map((c) => `${c.id} ${c.status}`));
+ * ```
+ * @category Client verdicts
+ */
+export async function runScenario(name: string, options: RunScenarioOptions, drive: ScenarioDriver): Promise<Verdict> {
+  const scenario = findScenario(name);
+  if (!scenario) throw unknownScenario(name);
+  const specVersion = options.specVersion ?? scenario.specVersions[0] ?? "2025-11-25";
+  const run = await scenario.start({ specVersion });
+  let clientError: string | undefined;
+  try {
+    const context: ScenarioClientContext = { scenario: name, specVersion, ...(run.context ? { context: run.context } : {}) };
+    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`the client did not finish in ${timeout} ms`)), timeout);
+    });
+    try {
+      await Promise.race([Promise.resolve().then(() => drive(run.url, context)), timedOut]);
+    } catch (error) {
+      clientError = error instanceof Error ? error.message : String(error);
+    } finally {
+      clearTimeout(timer);
+    }
+    const checks = [...(await run.checks())];
+    const excused = scenario.allowClientError === true;
+    return {
+      scenario: name,
+      specVersion,
+      passed: checksPass(checks) && (clientError === undefined || excused),
+      checks,
+      ...(clientError !== undefined ? { clientError } : {}),
+    };
+  } finally {
+    await run.close();
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The wire tap: a small HTTP front in front of a mock that records what the client put on the
+ * wire (method, path, headers, body, time) and passes everything on. Verdicts that need wire
+ * facts the journal does not hold (a GET's `Last-Event-ID`, a fetch of a canary URL, timing)
+ * read them here. A scenario may answer a request itself (`intercept`) for the few server
+ * behaviours that are about HTTP and not about MCP (reject the first POST, serve a file).
+ * @module
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Bodies larger than this are recorded cut (the request itself passes whole). */
+const RECORDED_BODY_LIMIT = 256 * 1024;
+/** At most this many requests are recorded; older ones give way. */
+const RECORDED_REQUEST_LIMIT = 2_000;
+
+/** One HTTP request as the client sent it. */
+export interface TappedRequest {
+  readonly method: string;
+  readonly path: string;
+  /** Names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as text (cut at 256 KB). */
+  readonly body: string;
+  /** The body parsed as JSON, when it is JSON. */
+  readonly json: unknown;
+  /** `performance.now()` when it arrived. */
+  readonly at: number;
+}
+
+/** A scenario's own answer to a request, or `undefined` to pass it to the mock. */
+export type Intercept = (request: TappedRequest, response: ServerResponse) => boolean;
+
+/** What a scenario changes about the tap's behaviour. */
+export interface WireTapOptions {
+  /** Answers a request itself (returns true) instead of passing it on. */
+  readonly intercept?: Intercept;
+  /**
+   * Adjusts the headers passed on (not those recorded): a scenario that judges a header the
+   * mock would refuse the request without supplies it, so the client is judged, not stopped.
+   */
+  readonly forward?: (request: TappedRequest, headers: Record<string, string | string[] | undefined>) => void;
+}
+
+/** A tap started in front of `target`. */
+export interface WireTap {
+  /** The tap's base (`http://127.0.0.1:PORT`). */
+  readonly origin: string;
+  /** `target`'s path on the tap: what the client connects to. */
+  readonly url: string;
+  /** Every request recorded, in arrival order. */
+  readonly requests: TappedRequest[];
+  close(): Promise<void>;
+}
+
+function headersOf(message: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  return headers;
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts a tap on a free loopback port that forwards to `target` (a mock's `url`). */
+export async function startWireTap(target: string, options: WireTapOptions = {}): Promise<WireTap> {
+  const upstream = new URL(target);
+  const requests: TappedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    req.on("error", () => res.destroy());
+    req.on("end", () => {
+      const whole = Buffer.concat(chunks, size);
+      const body = whole.subarray(0, RECORDED_BODY_LIMIT).toString("utf8");
+      const tapped: TappedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: headersOf(req), body, json: parse(body), at: performance.now() };
+      requests.push(tapped);
+      if (requests.length > RECORDED_REQUEST_LIMIT) requests.shift();
+      if (options.intercept?.(tapped, res)) return;
+      const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host };
+      options.forward?.(tapped, headers);
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          answer.on("error", () => res.destroy());
+        },
+      );
+      forward.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+      // The client went away (an SSE stream closed, a request cancelled): so does the mock's side.
+      res.on("close", () => forward.destroy());
+      forward.end(whole);
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: `${origin}${upstream.pathname}`,
+    requests,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The POSTs among `requests` whose JSON-RPC method is `method` (a batch counts each member). */
+export function postsOf(requests: readonly TappedRequest[], method?: string): TappedRequest[] {
+  return requests.filter((r) => {
+    if (r.method !== "POST") return false;
+    const messages = Array.isArray(r.json) ? r.json : [r.json];
+    return messages.some((m) => typeof m === "object" && m !== null && (method === undefined || (m as { method?: unknown }).method === method));
+  });
+}
+
+/** The JSON-RPC message of a tapped POST (the first of a batch). */
+export function messageOf(request: TappedRequest): { method?: string; id?: unknown; params?: Record<string, unknown> } {
+  const message = Array.isArray(request.json) ? request.json[0] : request.json;
+  return typeof message === "object" && message !== null ? (message as { method?: string }) : {};
+}

@@ -1,0 +1,78 @@
+/**
+ * The official client scenarios through `runScenario`, driven by real clients (the SDK's v1
+ * Client and the v2 client): a correct client passes, a client broken on purpose fails the
+ * check that is about what it broke, with a message that says what it did.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { describe, expect, test } from "vitest";
+import { formatVerdict, runScenario, scenarioNames } from "../../src/scenarios/index.js";
+
+async function v1(url: string, work: (client: Client) => Promise<unknown>, info = { name: "scenario-test", version: "1.0.0" }): Promise<void> {
+  const client = new Client(info);
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    await work(client);
+  } finally {
+    await client.close();
+  }
+}
+
+function statuses(verdict: { checks: readonly { id: string; status: string }[] }): string[] {
+  return verdict.checks.map((c) => `${c.id} ${c.status}`);
+}
+
+describe("official scenarios", () => {
+  test("scenarioNames lists the official names and filters by revision", () => {
+    expect(scenarioNames({ suite: "official" })).toEqual(expect.arrayContaining(["initialize", "tools_call", "http-standard-headers", "json-schema-ref-no-deref"]));
+    expect(scenarioNames({ specVersion: "2026-07-28" })).not.toContain("initialize");
+  });
+
+  test("initialize: the v1 client passes; a client without a version fails mcp-client-initialization", async () => {
+    const good = await runScenario("initialize", {}, (url) => v1(url, async () => {}));
+    expect(statuses(good)).toEqual(["mcp-client-initialization SUCCESS", "server-info INFO"]);
+    expect(good.passed).toBe(true);
+    const bad = await runScenario("initialize", {}, (url) => v1(url, async () => {}, { name: "nameless", version: "" }));
+    expect(bad.passed).toBe(false);
+    expect(bad.checks[0]).toMatchObject({ id: "mcp-client-initialization", status: "FAILURE", errorMessage: "Client version missing" });
+  });
+
+  test("tools_call: calling add_numbers passes; a client that never calls it fails, saying so", async () => {
+    const good = await runScenario("tools_call", {}, (url) =>
+      v1(url, async (client) => {
+        await client.listTools();
+        const result = await client.callTool({ name: "add_numbers", arguments: { a: 5, b: 3 } });
+        expect(result.content).toEqual([{ type: "text", text: "The sum of 5 and 3 is 8" }]);
+      }),
+    );
+    expect(good.passed).toBe(true);
+    const lazy = await runScenario("tools_call", {}, (url) => v1(url, (client) => client.listTools()));
+    expect(lazy.passed).toBe(false);
+    expect(formatVerdict(lazy)).toContain("Tool was not called by client");
+  });
+
+  test("json-schema-ref-no-deref: listing passes; fetching the $ref's URL fails", async () => {
+    const good = await runScenario("json-schema-ref-no-deref", {}, (url) => v1(url, (client) => client.listTools()));
+    expect(statuses(good)).toEqual(["sep-2106-no-network-ref-deref SUCCESS"]);
+    const deref = await runScenario("json-schema-ref-no-deref", {}, (url) =>
+      v1(url, async (client) => {
+        const { tools } = await client.listTools();
+        const ref = (tools[0]?.inputSchema.properties?.["profile"] as { $ref: string }).$ref;
+        await (await fetch(ref)).json();
+      }),
+    );
+    expect(deref.passed).toBe(false);
+    expect(deref.checks[0]?.errorMessage).toBe("Canary URL /canary/profile-schema.json was fetched 1 time(s)");
+  });
+
+  test("a driver that throws fails the verdict with its error", async () => {
+    const verdict = await runScenario("tools_call", { timeout: 2_000 }, async () => {
+      throw new Error("cannot connect");
+    });
+    expect(verdict).toMatchObject({ passed: false, clientError: "cannot connect" });
+  });
+
+  test("an unknown scenario is refused with the names", async () => {
+    await expect(runScenario("tools-call", {}, async () => {})).rejects.toThrow(/no scenario is named "tools-call".*tools_call/);
+  });
+});
