@@ -15,13 +15,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { chromium, type BrowserContext } from "playwright-core";
 import { McpMock, appEvent, toolsCall, type AppEvent } from "../../src/index.js";
-import { CHROMIUM } from "../support/browser.js";
+import { findChromium } from "../support/chromium.js";
 
 /** Chromium as the inspector tests run it, and with loopback reachable from the sandboxed view (the probe's direct reports). */
 async function launchBrowser(): Promise<BrowserContext & AsyncDisposable> {
+  const { path } = await findChromium();
   const profile = mkdtempSync(join(tmpdir(), "mcpmock-apps-chromium-"));
   const args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-features=LocalNetworkAccessChecks"];
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: path, headless: true, args });
   const end = context.close.bind(context);
   const close = async (): Promise<void> => {
     await end();
