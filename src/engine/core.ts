@@ -110,9 +110,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.#addDefaults();
   }
 
-  get stateful(): boolean {
-    return this.options.sessions !== "stateless";
-  }
+  get stateful(): boolean { return this.options.sessions !== "stateless"; }
 
   nextStubId(): string {
     return `stub-${++this.#stubSeq}`;
