@@ -7,7 +7,9 @@ import type { McpMockOptions } from "../options.js";
 import type { ToolCatalog } from "../stubs/tool-catalog.js";
 import type { ResourceCatalog } from "../stubs/resource-catalog.js";
 import type { PromptCatalog } from "../stubs/prompt-catalog.js";
-import type { Apps } from "./apps.js";
+import { Apps } from "./apps.js";
+
+export { Apps };
 
 /** Names declarations must not repeat, with the list they come from. */
 export function declareAll<T>(items: readonly T[] | undefined, list: string, nameOf: (item: T) => unknown, declare: (item: T, where: string) => void): void {

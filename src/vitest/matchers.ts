@@ -5,7 +5,7 @@
  * @module
  */
 import { expect } from "vitest";
-import { McpMock, StubBuilder, VerificationError, atLeast, exactly, never, type CountExpectation } from "../index.js";
+import { McpMock, StubBuilder, VerificationError, atLeast, exactly, never, type AppEventPattern, type CountExpectation } from "../index.js";
 
 declare module "vitest" {
   interface Matchers<T = any> {
@@ -25,6 +25,15 @@ declare module "vitest" {
      * ```
      */
     toHaveReceivedTimes(pattern: StubBuilder, times: number): T;
+    /**
+     * Passes when the mock's probe views reported app events fitting `patterns`, in this
+     * order (others may come between).
+     * @example
+     * ```ts
+     * expect(mock).toHaveAppEvents([appEvent("ui/notifications/tool-input", { from: "host" }), appEvent("ui/notifications/tool-result", { from: "host" })]);
+     * ```
+     */
+    toHaveAppEvents(patterns: readonly AppEventPattern[]): T;
   }
 }
 
@@ -76,7 +85,7 @@ function notExactly(n: number): CountExpectation {
 }
 
 /**
- * Adds `toHaveReceived(pattern)` and `toHaveReceivedTimes(pattern, n)` to vitest's `expect`
+ * Adds `toHaveReceived(pattern)`, `toHaveReceivedTimes(pattern, n)` and `toHaveAppEvents(patterns)` to vitest's `expect`
  * (once; calling it again does nothing). `mcpTest` calls it; call it yourself in a setup file
  * to use the matchers with mocks of your own.
  *
@@ -101,6 +110,16 @@ export function installMatchers(): void {
         return { pass: false, message: () => `[mcpmock] toHaveReceivedTimes(pattern, n) takes a count (0 or more), received ${String(times)}.` };
       }
       return check(received, pattern, times, "toHaveReceivedTimes");
+    },
+    toHaveAppEvents(received: unknown, patterns: unknown) {
+      if (!(received instanceof McpMock)) return { pass: false, message: () => `[mcpmock] expect(mock).toHaveAppEvents(...) takes a mock, received ${typeof received}.` };
+      if (!Array.isArray(patterns)) return { pass: false, message: () => `[mcpmock] toHaveAppEvents takes a list of patterns, like [appEvent("ui/notifications/tool-input", { from: "host" })] (from "mcpmock").` };
+      try {
+        received.verifyAppEvents(patterns as AppEventPattern[]);
+        return { pass: true, message: () => `[mcpmock] the app events arrived in this order: ${(patterns as AppEventPattern[]).map((p) => p.method).join(", ")}.` };
+      } catch (error) {
+        return { pass: false, message: () => (error as Error).message };
+      }
     },
   });
 }

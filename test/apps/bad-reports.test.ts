@@ -62,3 +62,19 @@ describe("bad probe reports", () => {
     await client.close();
   });
 });
+
+describe("the vitest matcher", () => {
+  test("toHaveAppEvents passes in order and fails with the report", async () => {
+    const { installMatchers } = await import("../../src/vitest/index.js");
+    const { appEvent } = await import("../../src/index.js");
+    installMatchers();
+    await using mock = await McpMock.start({ transport: "none", apps: [{ uri: PROBE, probe: true }] });
+    const client = new Client({ name: "host", version: "1" }, { capabilities: { extensions: { "io.modelcontextprotocol/ui": {} } } });
+    await client.connect(mock.clientTransport());
+    const events = [{ seq: 0, from: "host", method: "ui/notifications/tool-input", params: {} }, { seq: 1, from: "host", method: "ui/notifications/tool-result", params: {} }];
+    await client.callTool({ name: "mcpmock_probe_report", arguments: { app: PROBE, instance: "v", events } });
+    expect(mock).toHaveAppEvents([appEvent("ui/notifications/tool-input", { from: "host" }), appEvent("ui/notifications/tool-result", { from: "host" })]);
+    expect(() => expect(mock).toHaveAppEvents([appEvent("ui/notifications/tool-result"), appEvent("ui/notifications/tool-input")])).toThrow(/2\. ui\/notifications\/tool-input: ✗ out of order: it came at #0/);
+    await client.close();
+  });
+});
