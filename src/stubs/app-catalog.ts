@@ -12,7 +12,14 @@ import type { ResourceDeclaration } from "./resource-catalog.js";
 
 /**
  * The origins an app may reach, as its host enforces them in the view's Content Security
- * Policy. @category Apps
+ * Policy.
+ *
+ * @example
+ * ```ts
+ * import type { AppCsp } from "mcpmock";
+ * const csp: AppCsp = { connectDomains: ["https://api.example.com"], resourceDomains: ["https://cdn.example.com"] };
+ * ```
+ * @category Apps
  */
 export interface AppCsp {
   /** Origins the view may fetch from or open sockets to (`connect-src`). */
@@ -25,7 +32,16 @@ export interface AppCsp {
   readonly baseUriDomains?: readonly string[];
 }
 
-/** Browser permissions an app asks for; each is an empty object when asked. @category Apps */
+/**
+ * Browser permissions an app asks for; each is an empty object when asked.
+ *
+ * @example
+ * ```ts
+ * import type { AppPermissions } from "mcpmock";
+ * const permissions: AppPermissions = { clipboardWrite: {} };
+ * ```
+ * @category Apps
+ */
 export interface AppPermissions {
   /** The camera. */
   readonly camera?: Readonly<Record<string, never>>;
@@ -40,6 +56,12 @@ export interface AppPermissions {
 /**
  * One message the probe view sends when an event comes: a request to the host (`tools/call`,
  * `ui/message`, `ui/update-model-context`, `ui/request-display-mode`, `ui/open-link`, ...).
+ *
+ * @example
+ * ```ts
+ * import type { ProbeAction } from "mcpmock";
+ * const refresh: ProbeAction = { method: "tools/call", params: { name: "refresh", arguments: {} } };
+ * ```
  * @category Apps
  */
 export interface ProbeAction {
@@ -114,7 +136,14 @@ export interface AppDeclaration {
 
 /**
  * A tool's link to its app: written on the wire as the tool's `_meta.ui` and the flat
- * `_meta["ui/resourceUri"]`. @category Apps
+ * `_meta["ui/resourceUri"]`.
+ *
+ * @example
+ * ```ts
+ * import type { ToolUi } from "mcpmock";
+ * const ui: ToolUi = { resourceUri: "ui://weather/view.html", visibility: ["model", "app"] };
+ * ```
+ * @category Apps
  */
 export interface ToolUi {
   /** The `ui://` URI of the app the host renders for this tool. */
