@@ -115,6 +115,18 @@ export const ROLLS_UP: readonly string[] = [
   "values/table",
   "values/version",
   "values/with-fields",
+  // Wave 4: the extensions (MCP Apps, negotiation, server cards, icons, URL elicitation, sampling with tools).
+  "engine/apps",
+  "protocol/apps",
+  "protocol/extensions",
+  "protocol/icons",
+  "protocol/sampling-tools",
+  "protocol/server-card",
+  "protocol/url-elicitation",
+  "stubs/app-catalog",
+  "stubs/extension-matchers",
+  "transports/http/app-events",
+  "transports/http/server-card-routes",
 ];
 
 /** The src/ folders a call over HTTP runs through: every module in them is in a part or in {@link ROLLS_UP}. */

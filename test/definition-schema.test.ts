@@ -233,7 +233,6 @@ describe("the examples error messages show are the schema's, and valid where the
     "properties.apps": (e) => ({ apps: e }),
     "$defs.app": (e) => ({ apps: [e] }),
     "$defs.toolUi": (e) => ({ tools: [{ name: "t", ui: e }], apps: [{ uri: "ui://weather/view.html", html: "<p>x</p>" }] }),
-    "$defs.response.properties.ignore": (e) => ({ tools: [{ name: "t" }], responses: [{ tool: "t", result: "x", ignore: e }] }),
   };
 
   /** Every place in the schema that has examples, as a dotted path. */

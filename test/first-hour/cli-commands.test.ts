@@ -61,6 +61,6 @@ test.skipIf(process.platform !== "linux")("serve run by npx stops when npx is ki
 test("a mistyped command is told about every command, record and check included", async () => {
   const r = await runCli(["recrd"]);
   expect(r.code).toBe(2);
-  expect(r.stderr).toBe('mcpmock: unknown command "recrd". Did you mean "record"? Commands: serve, stdio, validate, record, check. See mcpmock --help.\n');
+  expect(r.stderr).toBe('mcpmock: unknown command "recrd". Did you mean "record"? Commands: serve, stdio, validate, record, check, scenarios. See mcpmock --help.\n');
   expect((await runCli(["chek", "x.json"])).stderr).toContain('Did you mean "check"?');
 });

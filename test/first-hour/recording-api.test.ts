@@ -141,7 +141,11 @@ describe("mcpmock/recording from code", () => {
     sum.result = { content: [{ type: "text", text: "The sum of 2 and 3 is 6." }] };
     const differs = await checkDefinition(def, { command: SERVER[0], args: SERVER.slice(1) });
     expect(differs.ok).toBe(false);
-    expect(differs.differences).toEqual([{ call: 'tools/call "get-sum" {"a":2,"b":3}', details: ['/content/0/text: expected "The sum of 2 and 3 is 6.", received "The sum of 2 and 3 is 5."'] }]);
+    expect(differs.differences).toEqual([{
+      call: 'tools/call "get-sum" {"a":2,"b":3}',
+      details: ['/content/0/text: expected "The sum of 2 and 3 is 6.", received "The sum of 2 and 3 is 5."'],
+      changes: [{ at: "/content/0/text", expected: "The sum of 2 and 3 is 6.", received: "The sum of 2 and 3 is 5." }],
+    }]);
     const cli = mcpmock(["check", write(def, "code-doctored.json"), "--", ...SERVER]);
     expect(await cli.exited).toBe(1);
     expect(cli.stdout()).toBe(`${differs.lines.join("\n")}\n`);
