@@ -116,7 +116,7 @@ describe.concurrent("validate", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(
-      "[mcpmock] Invalid mock definition — broken.mock.json: responses[0].tool: tool \"get_wether\" is not in tools. Available tools: get_weather.\n" +
+      "[mcpmock] Invalid mock definition — broken.mock.json: responses[0].tool: tool \"get_wether\" is not in tools. Did you mean \"get_weather\"? Available tools: get_weather.\n" +
         '→ Expected like: { "tool": "add", "args": { "a": 1, "b": 2 }, "result": { "sum": 3 } }\n',
     );
   });

@@ -176,10 +176,12 @@ export function checkDefinition(value: unknown, source: string, context: Definit
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {
-      problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools. Available tools: ${tools.join(", ") || "none"}.`);
+      const near = closestNames(r.tool, tools)[0];
+      problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools.${near === undefined ? "" : ` Did you mean "${near}"?`} Available tools: ${tools.join(", ") || "none"}.`);
     }
     if (r.prompt !== undefined && prompts !== undefined && !prompts.includes(r.prompt)) {
-      problems.add(`${where}.prompt`, `prompt ${JSON.stringify(r.prompt)} is not in prompts. Available prompts: ${prompts.join(", ") || "none"}.`);
+      const near = closestNames(r.prompt, prompts)[0];
+      problems.add(`${where}.prompt`, `prompt ${JSON.stringify(r.prompt)} is not in prompts.${near === undefined ? "" : ` Did you mean "${near}"?`} Available prompts: ${prompts.join(", ") || "none"}.`);
     }
     (r.then ?? []).forEach((next, j) => answerCount(next, `${where}.then[${j}]`, problems));
     unreachableThen(r, where, problems);
@@ -281,7 +283,12 @@ function shapeChecks(def: Record<string, unknown>, problems: Problems): Set<stri
     if (!entry || typeof entry !== "object") return;
     const kinds = ["tool", "prompt", "method"].filter((k) => entry[k] !== undefined);
     if (kinds.length > 1) add("responses", i, `give "tool" (a tools/call answer), "prompt" (a prompts/get answer) or "method" (any method), not ${kinds.map((k) => `"${k}"`).join(" and ")}.`);
-    if (kinds.length === 0) add("responses", i, `"tool" (a tools/call answer), "prompt" (a prompts/get answer) or "method" (any method) is required here.`);
+    if (kinds.length === 0) {
+      // A misspelt key ("tol") is the likely cause: name it with its fix.
+      const typo = Object.keys(entry).map((key) => [key, closestNames(key, ["tool", "prompt", "method"])[0]] as const).find(([, near]) => near !== undefined);
+      const hint = typo ? ` "${typo[0]}" is not a field: did you mean "${typo[1]}"?` : "";
+      add("responses", i, `"tool" (a tools/call answer), "prompt" (a prompts/get answer) or "method" (any method) is required here.${hint}`);
+    }
   });
   list("resources").forEach((r, i) => {
     const entry = r as Record<string, unknown> | null;
