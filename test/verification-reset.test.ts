@@ -24,6 +24,6 @@ function clearedJournal(): Journal {
 test("the report names reset() and resetJournal(), or POST /__admin/reset for the admin API", () => {
   const journal = clearedJournal();
   const pattern = toolsCall("add").pattern;
-  expect(thrownMessage(() => verifyCount(journal, pattern, atLeast(1)))).toContain("The journal was reset (reset() or resetJournal()) after 1 message; verification sees the 1 received since.");
-  expect(thrownMessage(() => verifyCount(journal, pattern, atLeast(1), "admin"))).toContain("The journal was reset (POST /__admin/reset) after 1 message; verification sees the 1 received since.");
+  expect(thrownMessage(() => verifyCount(journal, pattern, atLeast(1)))).toContain("Messages received in all: 2. The journal was reset (reset() or resetJournal()) after 1 message; verification sees the 1 received since.");
+  expect(thrownMessage(() => verifyCount(journal, pattern, atLeast(1), "admin"))).toContain("Messages received in all: 2. The journal was reset (POST /__admin/reset) after 1 message; verification sees the 1 received since.");
 });

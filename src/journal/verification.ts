@@ -191,9 +191,10 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
     lines.push(`No requests were received at all. Is the client pointed at ${terms === "admin" ? "the mock's MCP URL" : "mock.url"}?`);
   }
   const kept = journal.entries().length;
-  if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
   const since = journal.total - journal.clearedAt;
-  if (journal.clearedAt > 0) lines.push(`The journal was reset (${terms === "admin" ? "POST /__admin/reset" : "reset() or resetJournal()"}) after ${plural(journal.clearedAt, "message")}; verification sees the ${since} received since.`);
+  // One count in one unit: messages (requests, notifications, answers) since the start, split at the reset.
+  if (journal.clearedAt > 0) lines.push(`Messages received in all: ${journal.total}. The journal was reset (${terms === "admin" ? "POST /__admin/reset" : "reset() or resetJournal()"}) after ${plural(journal.clearedAt, "message")}; verification sees the ${since} received since.`);
+  else if (journal.total > 0) lines.push(`Requests received in all: ${journal.total}.`);
   if (kept < since) lines.push(`The journal keeps the last ${kept} (journalSize, journalBytes); verification sees only those.`);
   const truncated = journal.truncatedCount;
   if (truncated > 0) {
