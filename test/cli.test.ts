@@ -197,7 +197,7 @@ describe("serve", () => {
       const atlantis = await client.callTool({ name: "get_weather", arguments: { city: "Atlantis" } });
       expect(atlantis.isError).toBe(true);
       const log = await served.waitFor("stderr", (s) => s.includes("Atlantis"));
-      expect(log).toMatch(/^\[mcpmock\] - ← initialize .* → default:initialize: /m);
+      expect(log).toMatch(/^\[mcpmock\] \(new session\) ← initialize .* → default:initialize: /m);
       expect(log).toMatch(/^\[mcpmock\] session-1 ← tools\/call "get_weather" \{"name":"get_weather","arguments":\{"city":"Seoul"\}.* → stub-1: .* \(\d+ ms\)$/m);
       expect(log).toMatch(/^\[mcpmock\] session-1 ← tools\/call "get_weather" .*"Gwangju".* → stub-3: /m);
     } finally {

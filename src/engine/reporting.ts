@@ -29,7 +29,7 @@ export function logAnswer(entry: JournalEntry, outcome: Outcome, shown: <T>(valu
   const what = entry.call?.name ?? entry.call?.uri;
   const answer = outcome.kind === "status" ? `HTTP ${outcome.status}` : outcome.kind === "stream" ? "a stream" : showValue(shown(outcome.message), 160);
   process.stderr.write(
-    `${PREFIX} ${entry.sessionId ?? "-"} ← ${entry.method}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
+    `${PREFIX} ${entry.sessionId ?? (entry.method === "initialize" ? "(new session)" : "(no session)")} ← ${entry.method}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
       ` → ${entry.stubId ?? (entry.unmatched ? "no stub" : "built-in")}: ${answer} (${entry.durationMs} ms)\n`,
   );
 }
