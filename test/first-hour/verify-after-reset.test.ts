@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import { McpMock, toolsCall, VerificationError } from "mcpmock";
 
 test("a failed verify after reset() names the reset, not the journal's size", async () => {
-  await using mock = await McpMock.start({ transport: "none", tools: [{ name: "add" }, { name: "other" }] });
+  await using mock = await McpMock.start({ transport: "none", onUnmatched: "silent", tools: [{ name: "add" }, { name: "other" }] });
   const client = new Client({ name: "first-hour", version: "1.0.0" });
   await client.connect(mock.clientTransport());
   await client.callTool({ name: "add", arguments: {} });
@@ -27,7 +27,7 @@ test("a failed verify after reset() names the reset, not the journal's size", as
 });
 
 test("without a reset, a journal that dropped entries still says how to keep more", async () => {
-  await using mock = await McpMock.start({ transport: "none", journalSize: 2, tools: [{ name: "add" }] });
+  await using mock = await McpMock.start({ transport: "none", onUnmatched: "silent", journalSize: 2, tools: [{ name: "add" }] });
   const client = new Client({ name: "first-hour", version: "1.0.0" });
   await client.connect(mock.clientTransport());
   for (let i = 0; i < 3; i++) await client.callTool({ name: "add", arguments: { i } });
