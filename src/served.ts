@@ -73,7 +73,7 @@ export class Served {
     return this.#memory.open();
   }
 
-  /** Serves stdio on these streams; resolves when the input closes. */
+  /** @internal Serves stdio on these streams; resolves when the input closes. */
   serveStdio(io: StdioStreams, onCrash: () => void): Promise<void> {
     if (this.#stdio) throw new McpMockError("serveStdio: this mock already serves stdio.");
     this.#stdio = new StdioTransport(this.#core, io);

@@ -75,6 +75,9 @@ test("@internal members of the public classes are not in the published declarati
   const builder = declarations("dist/dsl/stub-builder.d.ts");
   for (const name of ["planFor", "registerPlan", "keptAnswer", "withMatcher"]) expect(builder, name).not.toMatch(new RegExp(`\\b${name}\\(`));
   expect(declarations("dist/auth/mock-auth.d.ts")).not.toMatch(/\bprotect\(|\bmount\(/);
+  // Internal classes' @internal members too (issue 43: serveStdio and mount were shipped).
+  expect(declarations("dist/served.d.ts")).not.toMatch(/\bserveStdio\(/);
+  expect(declarations("dist/transports/http/legacy-sse.d.ts")).not.toMatch(/\bmount\(/);
   expect(mock).toMatch(/\ballowUnmatched\(\): void/);
 });
 

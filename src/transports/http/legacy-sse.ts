@@ -126,7 +126,7 @@ export class LegacySse {
     this.#keepAliveMs = keepAliveMs;
   }
 
-  /** Mounts `GET /sse` and `POST /messages` on the app, each behind `guard` (the Host and Origin gate). */
+  /** @internal Mounts `GET /sse` and `POST /messages` on the app, each behind `guard` (the Host and Origin gate). */
   mount(app: Hono, guard: (handler: Handler) => Handler): void {
     app.get(LEGACY_SSE_PATH, guard((c) => this.#open(c)));
     app.post(LEGACY_MESSAGES_PATH, guard((c) => this.#post(c)));
