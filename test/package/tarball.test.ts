@@ -27,8 +27,11 @@ const RUN = process.env["MCPMOCK_PACKAGE_TEST"] === "1";
  * Upper bounds, so that a stray file shows up as a failure; today about 270 kB packed (with the
  * 2026-07-28 era, authorization, recording, tasks and the inspector page) and 1 MB unpacked.
  */
-const MAX_PACKED_BYTES = 550_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
-const MAX_UNPACKED_BYTES = 1_600_000;
+// Wave 4 (2026-12-05): about 780 kB packed, 2.5 MB unpacked. The MCP Apps probe view,
+// dist/probe/view.html, is 668 kB of it (the official ext-apps View SDK, 454 kB of which is zod,
+// inline: hosts load an app as one document, often with no network); the guides another 150 kB.
+const MAX_PACKED_BYTES = 850_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
+const MAX_UNPACKED_BYTES = 2_700_000;
 
 interface PackResult {
   filename: string;
