@@ -88,11 +88,13 @@ async function readEvents(body: ReadableStream<Uint8Array>, deliver: (messages: 
 }
 
 /**
- * A stream that passes `body` on and, when no byte has come for `timeoutMs`, asks `stalled` for
+ * A stream that passes `body` on and, when no byte has come for `timeoutMs`, asks `last` for
  * its last bytes: with them, it ends (and `stop` breaks off the upstream); without (nothing is
- * waiting any more), it keeps waiting.
+ * waiting any more), it keeps waiting. When the upstream cuts the stream (mid-event, or before
+ * answering), `last` is asked too, once `recorded` (the recording's reading of the same bytes)
+ * has seen every answer, so a waiting client reads the cut rather than a broken stream.
  */
-function watchdog(body: ReadableStream<Uint8Array>, timeoutMs: number, stalled: () => Uint8Array | undefined, stop: () => void): ReadableStream<Uint8Array> {
+function watchdog(body: ReadableStream<Uint8Array>, timeoutMs: number, last: (why: "stalled" | "cut") => Uint8Array | undefined, stop: () => void, recorded: Promise<unknown>): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let timer: NodeJS.Timeout | undefined;
   let ended = false;
@@ -101,10 +103,10 @@ function watchdog(body: ReadableStream<Uint8Array>, timeoutMs: number, stalled: 
       const arm = (): void => {
         clearTimeout(timer);
         timer = setTimeout(() => {
-          const last = stalled();
-          if (last === undefined) return arm();
+          const bytes = last("stalled");
+          if (bytes === undefined) return arm();
           ended = true;
-          controller.enqueue(last);
+          controller.enqueue(bytes);
           controller.close();
           reader.cancel().catch(() => {});
           stop();
@@ -122,11 +124,19 @@ function watchdog(body: ReadableStream<Uint8Array>, timeoutMs: number, stalled: 
           }
           ended = true;
           clearTimeout(timer);
+          await recorded;
+          const bytes = last("cut");
+          if (bytes !== undefined) controller.enqueue(bytes);
           controller.close();
         } catch (error) {
           clearTimeout(timer);
-          if (!ended) controller.error(error);
+          if (ended) return;
           ended = true;
+          await recorded;
+          const bytes = last("cut");
+          if (bytes === undefined) return controller.error(error);
+          controller.enqueue(bytes);
+          controller.close();
         }
       })();
     },
@@ -224,17 +234,21 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       const [toClient, toRecording] = upstream.body.tee();
       const done = readEvents(toRecording, deliver).finally(() => reading.delete(done));
       reading.add(done);
-      const stalled = (): Uint8Array | undefined => {
+      const last = (why: "stalled" | "cut"): Uint8Array | undefined => {
         const waiting = [...opened].filter(([, e]) => !e.answer);
         if (waiting.length === 0) return undefined;
         const what = [...new Set(waiting.map(([, e]) => e.method))].join(", ");
-        const message = `mcpmock record: the target ${target.href} stalled its stream for ${what}: no byte within ${timeoutMs} ms (--timeout)`;
+        const message =
+          why === "stalled"
+            ? `mcpmock record: the target ${target.href} stalled its stream for ${what}: no byte within ${timeoutMs} ms (--timeout)`
+            : `mcpmock record: the target ${target.href} cut its stream for ${what} before answering`;
         (options.report ?? ((line: string) => process.stderr.write(`${line}\n`)))(`${message}; the client got a JSON-RPC error.`);
         // The recorder's own answer is not the server's: the recording keeps the exchange open.
+        // A blank line first ends an event the cut left half-written, so the error is an event of its own.
         const events = waiting.map(([id]) => `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(id) as unknown, error: { code: -32603, message, data: { target: target.href } } })}\n\n`);
-        return new TextEncoder().encode(events.join(""));
+        return new TextEncoder().encode((why === "cut" ? "\n\n" : "") + events.join(""));
       };
-      const watched = requests.length === 0 ? toClient : watchdog(toClient, timeoutMs, stalled, () => slow.abort());
+      const watched = requests.length === 0 ? toClient : watchdog(toClient, timeoutMs, last, () => slow.abort(), done);
       return new Response(watched, { status: upstream.status, headers });
     }
     let body: ArrayBuffer;

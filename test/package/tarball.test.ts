@@ -118,7 +118,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
 
   test("the tarball holds dist/ (JS and .d.ts), the docs and examples the README links, schema.json, README, CHANGELOG, LICENSE and package.json, and nothing else", () => {
     const paths = pack.files.map((f) => f.path).sort();
-    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|docs\/(guides\/)?[\w.-]+\.(md|png)|examples\/[\w.-]+\.(ts|json|py)|(admin-api\.)?schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
+    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|dist\/probe\/view\.html|docs\/(guides\/)?[\w.-]+\.(md|png)|examples\/[\w.-]+\.(ts|json|py)|(admin-api\.)?schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
     expect(paths.filter((p) => /^(src|test|bench|docs\/api|node_modules)\//.test(p) || p.endsWith(".map"))).toEqual([]);
     for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "admin-api.schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js", "dist/ui/index.html", "dist/ui/inspector.js", "dist/ui/inspector.css"]) {
@@ -128,7 +128,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
     expect(pack.unpackedSize).toBeLessThan(MAX_UNPACKED_BYTES);
   });
 
-  test("dist/ matches src/: the four bundled entry points and their named chunks, one .d.ts per source module, the inspector's files, no leftovers", () => {
+  test("dist/ matches src/: the five bundled entry points and their named chunks, one .d.ts per source module, the inspector's files, no leftovers", () => {
     const sources = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
     const paths = new Set(pack.files.map((f) => f.path));
     // The inspector page's files, copied as they are from src/admin/ui by the build.
@@ -137,7 +137,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
     for (const file of ui) expect(readFileSync(join(ROOT, "dist/ui", file), "utf8"), file).toBe(readFileSync(join(ROOT, "src/admin/ui", file), "utf8"));
     const files = [...paths].filter((p) => p.endsWith(".js") && !p.startsWith("dist/ui/"));
     const js = [...new Set(files.map((p) => p.replace(/^dist\/|\.js$/g, "").replace(/^chunk-[a-z-]+(-\d+)?$/, "chunk-<folder>")))].sort();
-    expect(js).toEqual(["chunk-<folder>", "cli", "index", "recording", "vitest"]);
+    expect(js).toEqual(["chunk-<folder>", "cli", "index", "recording", "scenarios", "vitest"]);
     // Chunks the CLI loads only when a command needs them are shared chunks too; each one is
     // imported by an entry point or another chunk (none is left over from an earlier build).
     const texts = files.map((p) => readFileSync(join(ROOT, p), "utf8"));
@@ -156,6 +156,7 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
       ".": { types: "./dist/index.d.ts", import: "./dist/index.js", default: "./dist/index.js" },
       "./vitest": { types: "./dist/vitest/index.d.ts", import: "./dist/vitest.js", default: "./dist/vitest.js" },
       "./recording": { types: "./dist/recording/index.d.ts", import: "./dist/recording.js", default: "./dist/recording.js" },
+      "./scenarios": { types: "./dist/scenarios/index.d.ts", import: "./dist/scenarios.js", default: "./dist/scenarios.js" },
       "./schema.json": "./schema.json",
       "./admin-api.schema.json": "./admin-api.schema.json",
       "./package.json": "./package.json",
