@@ -112,7 +112,7 @@ describe("a real host renders the probe", () => {
 });
 
 describe("the same probe from a definition file, served by mcpmock serve", () => {
-  test("rendered through HTTP; the events in GET /__admin/app-events and on --verbose's stderr", async () => {
+  test("rendered through HTTP; the events in GET /__admin/app-events, on --verbose's stderr and in the inspector's journal", async () => {
     const file = join(dir, "probe.mock.json");
     writeFileSync(file, JSON.stringify(definition));
     const serve = startCli(["serve", file, "--port", "0", "--verbose"]);
@@ -132,6 +132,20 @@ describe("the same probe from a definition file, served by mcpmock serve", () =>
       expect(lines.length).toBe(events.length);
       expect(lines[1]).toMatch(/^\[mcpmock\] app ui:\/\/probe\/view\.html: host → view ui\/initialize \(answer\) → \{"protocolVersion":/);
       expect(serve.out.stderr).toMatch(/← tools\/call "refresh" \{"name":"refresh","arguments":\{"city":"Paris"\}\} → /);
+      // The inspector's journal shows them as rows beside the requests, and new ones as they come.
+      const inspector = await browser.context.newPage();
+      await inspector.goto(new URL("/__admin/ui", url).href);
+      const rows = inspector.locator("#journal li.app-event");
+      await rows.first().waitFor({ timeout: 5000 });
+      expect(await rows.count()).toBe(events.length);
+      expect(await inspector.locator("#journal-count").textContent()).toContain(`${events.length} app events`);
+      const handshake = inspector.locator("#journal li.app-event", { hasText: "ui/initialize" }).filter({ hasText: "host → view" });
+      await handshake.locator("button.summary").click();
+      expect(await handshake.locator(".details pre").textContent()).toContain('"hostInfo"');
+      await fetch(new URL("/__mcpmock/app-events", url), { method: "POST", body: "{not json" });
+      await inspector.locator("#journal li.app-event.miss", { hasText: "mcpmock/report-refused" }).waitFor({ timeout: 5000 });
+      expect(await rows.count()).toBe(events.length + 1);
+      await inspector.close();
       await run.close();
     } finally {
       serve.kill();

@@ -45,6 +45,8 @@ export interface HostRun {
 
 /** A Chromium with the host page bundled; `close()` ends it and removes its profile. */
 export interface HostBrowser {
+  /** The browser, for other pages (the inspector). */
+  readonly context: BrowserContext;
   host(url: string, options: HostOptions): Promise<HostRun>;
   close(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function startHostBrowser(): Promise<HostBrowser> {
   ]);
   const script = (bundle.outputFiles[0]?.text ?? "").replace(/<\/script/gi, "<\\/script");
   return {
+    context: browser,
     close: () => browser.close(),
     host: async (url, options) => {
       const client = new Client({ name: "test-host", version: "1.0.0" }, { capabilities: HOST_CAPABILITIES as never });
