@@ -53,7 +53,8 @@ export class MockOperations {
   }
 
   removeResource(uriOrTemplate: string): boolean {
-    const removed = this.#core.resources.remove(uriOrTemplate);
+    // An app's resource goes with its app.
+    const removed = this.#core.apps.remove(uriOrTemplate) || this.#core.resources.remove(uriOrTemplate);
     if (removed) this.#core.push.listChanged("resources");
     return removed;
   }
