@@ -44,6 +44,7 @@ import { logAnswer, reportUnmatched } from "./reporting.js";
 import { PROXY_PLAN, proxiedAnswers, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
 import { selectWithRates } from "./fault-rate.js";
 import { Apps } from "./apps.js";
+import { Skills } from "./skills.js";
 
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
@@ -56,6 +57,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly prompts = new PromptCatalog();
   readonly resources = new ResourceCatalog();
   readonly apps = new Apps(this);
+  readonly skills = new Skills(this);
   readonly journal: Journal;
   readonly sessions: SessionStore;
   readonly closing = new AbortController();
@@ -156,7 +158,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;
   }
   capabilities(): Record<string, unknown> {
-    return this.apps.advertised(this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this));
+    return this.skills.advertised(this.apps.advertised(this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this)));
   }
   pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;
