@@ -7,12 +7,11 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from "../revisions.js";
 import { SKILLS_EXTENSION } from "../skills.js";
 import type { MethodDescriptor } from "./descriptor.js";
 
-/** `resources/directory/read` → `mock.method("resources/directory/read")`, keyed by `params.uri`. */
+/** `resources/directory/read` → `mock.method("resources/directory/read")` (no key param, as `skills/get`). */
 export const resourcesDirectoryRead: MethodDescriptor = {
   method: "resources/directory/read",
   direction: "client-request",
   revisions: SUPPORTED_PROTOCOL_VERSIONS,
   extension: SKILLS_EXTENSION,
-  key: { param: "uri", noun: "directory URI" },
   emptyResult: { resources: [] },
 };
