@@ -144,7 +144,7 @@ describe("the v2 client at 2026-07-28", () => {
     const got = await client.request({ method: "skills/get", params: { uri: "skill://pdf-processing/SKILL.md" } } as never, GetSkill);
     expect(got.skill).toEqual(list.skills[0]);
     await client.close();
-    const answers = mock.requests().filter((e) => e.method.startsWith("skills/"));
+    const answers = mock.requests().filter((e) => e.method?.startsWith("skills/"));
     expect(answers.map((e) => e.method)).toEqual(["skills/list", "skills/get"]);
     for (const e of answers) expect(e.answer).toMatchObject({ result: { resultType: "complete", ttlMs: 0, cacheScope: "private" } });
   });
