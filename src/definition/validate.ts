@@ -11,7 +11,7 @@ import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
 import { closestNames } from "../journal/explain.js";
 import { ToolCatalog, type ToolDeclaration } from "../stubs/tool-catalog.js";
 import { appProblems, toolUiProblems, type AppDeclaration } from "../stubs/app-catalog.js";
-import { skillProblems, skillUri, type SkillDeclaration } from "../stubs/skill-catalog.js";
+import { skillListProblems } from "../stubs/skill-catalog.js";
 import { MockCore } from "../engine/core.js";
 import type { UpstreamPort } from "../engine/upstream-port.js";
 import { proxyTargetProblems } from "../proxy-target.js";
@@ -174,7 +174,8 @@ export function checkDefinition(value: unknown, source: string, context: Definit
   declarationChecks(def, entries, broken, problems);
   schemaSemantics(def, entries("tools"), entries("responses"), problems);
   appChecks(def, entries, proxied || (context.alsoDeclared !== undefined && def.apps === undefined), problems);
-  skillChecks(entries, problems);
+  // The skills (files relative to the definition, resolved when it was loaded), a URI declared twice.
+  for (const message of skillListProblems(entries("skills"), "skills")) addAt(problems, message);
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {
@@ -323,18 +324,6 @@ function appChecks(def: MockDefinition, entries: <T>(list: string) => Array<[T, 
   entries<ToolDeclaration>("tools").forEach(([tool, i]) => {
     const uri = tool.ui?.resourceUri;
     if (uri !== undefined) for (const message of toolUiProblems({ resourceUri: uri }, `tools[${i}].ui`, anyLink ? undefined : [...new Set([...all, ...resources])])) addAt(problems, message);
-  });
-}
-
-/** The skills (their files relative to the definition, resolved when it was loaded), and a skill URI declared twice. */
-function skillChecks(entries: <T>(list: string) => Array<[T, number]>, problems: Problems): void {
-  const uris: string[] = [];
-  entries<SkillDeclaration>("skills").forEach(([skill, i]) => {
-    const found = skillProblems(skill, `skills[${i}]`);
-    const uri = skillUri(skill);
-    if (found.length === 0 && uris.includes(uri)) found.push(`skills[${i}]: ${JSON.stringify(uri)} is declared twice. Give each skill one declaration (or another uri, to serve two skills of one name under different prefixes).`);
-    for (const message of found) addAt(problems, message);
-    uris.push(uri);
   });
 }
 

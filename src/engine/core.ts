@@ -39,12 +39,10 @@ import { InputRounds, type Retry } from "./input-rounds.js";
 import { answerBytes, answerOf, callOf, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
-import { declareOptions } from "./declarations.js";
+import { Apps, declareOptions, Skills } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import { PROXY_PLAN, proxiedAnswers, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
 import { selectWithRates } from "./fault-rate.js";
-import { Apps } from "./apps.js";
-import { Skills } from "./skills.js";
 
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 

@@ -8,9 +8,9 @@ import type { ToolCatalog } from "../stubs/tool-catalog.js";
 import type { ResourceCatalog } from "../stubs/resource-catalog.js";
 import type { PromptCatalog } from "../stubs/prompt-catalog.js";
 import { Apps } from "./apps.js";
-import type { Skills } from "./skills.js";
+import { Skills } from "./skills.js";
 
-export { Apps };
+export { Apps, Skills };
 
 /** Names declarations must not repeat, with the list they come from. */
 export function declareAll<T>(items: readonly T[] | undefined, list: string, nameOf: (item: T) => unknown, declare: (item: T, where: string) => void): void {

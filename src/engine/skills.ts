@@ -10,7 +10,7 @@ import { InvalidCursorError, page } from "../protocol/pagination.js";
 import { ErrorCodes } from "../protocol/revisions.js";
 import { EXTENSIONS_CAPABILITY, withExtensions } from "../protocol/extensions.js";
 import { DIRECTORY_MIME_TYPE, noSkillMessage, SKILL_FILE, SKILL_URI_SCHEME, SKILLS_EXTENSION, skillsExtensionSettings, type SkillEntry } from "../protocol/skills.js";
-import { buildSkill, skillProblems, skillUri, throwSkillProblems, type BuiltSkill, type BuiltSkillFile, type SkillDeclaration } from "../stubs/skill-catalog.js";
+import { buildSkill, skillListProblems, skillProblems, throwSkillProblems, type BuiltSkill, type BuiltSkillFile, type SkillDeclaration } from "../stubs/skill-catalog.js";
 import type { ResourceCatalog, ResourceDeclaration } from "../stubs/resource-catalog.js";
 import { showValue } from "../values/errors.js";
 import type { SkillAnswers } from "./built-ins/source.js";
@@ -46,15 +46,7 @@ export class Skills implements SkillAnswers {
 
   /** Declares the start options' (or a definition's) skills: every problem in one error, a URI declared twice among them. */
   declareAll(skills: readonly SkillDeclaration[] | undefined, baseDir: string | undefined, list = "skills"): void {
-    const problems: string[] = [];
-    const seen = new Set<string>();
-    (skills ?? []).forEach((skill, i) => {
-      const found = skillProblems(skill, `${list}[${i}]`, baseDir);
-      if (found.length === 0 && seen.has(skillUri(skill))) found.push(`${list}[${i}]: ${JSON.stringify(skillUri(skill))} is declared twice. Give each skill one declaration (or another uri, to serve two skills of one name under different prefixes).`);
-      problems.push(...found);
-      if (found.length === 0) seen.add(skillUri(skill));
-    });
-    throwSkillProblems(problems);
+    throwSkillProblems(skillListProblems((skills ?? []).map((s, i) => [s, i] as const), list, baseDir));
     for (const skill of skills ?? []) this.#declare(skill, baseDir);
   }
 

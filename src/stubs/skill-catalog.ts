@@ -21,7 +21,7 @@ import { McpMockError, showValue } from "../values/errors.js";
  * const guide: SkillFile = { text: "# Forms\n\nFill in every field.", mimeType: "text/markdown" };
  * const logo: SkillFile = { blob: "iVBORw0KGgo=", mimeType: "image/png" };
  * ```
- * @category Skills
+ * @category Starting
  */
 export interface SkillFile {
   /** The file's contents as text (served as text, its digest over the UTF-8 bytes). */
@@ -54,7 +54,7 @@ export interface SkillFile {
  *   }],
  * });
  * ```
- * @category Skills
+ * @category Starting
  */
 export interface SkillDeclaration {
   /** The skill's name: lowercase letters and digits in hyphen-separated runs (the Agent Skills rule), at most 64 characters. */
@@ -195,6 +195,19 @@ function filesProblems(files: unknown, where: string, baseDir: string): string[]
     if (value["file"] !== undefined) problems.push(...fileProblems(value["file"], `${at}.file`, baseDir, "give its text inline"));
     if (value["mimeType"] !== undefined && (typeof value["mimeType"] !== "string" || !MIME.test(value["mimeType"]))) problems.push(`${at}.mimeType must be a MIME type like "text/markdown", received ${showValue(value["mimeType"])}.`);
   }
+  return problems;
+}
+
+/** What is wrong with a list of skills, each with its index (`list[i]`): each one's problems, and a URI declared twice among them. */
+export function skillListProblems(skills: ReadonlyArray<readonly [SkillDeclaration, number]>, list: string, baseDir?: string): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  skills.forEach(([skill, i]) => {
+    const found = skillProblems(skill, `${list}[${i}]`, baseDir);
+    if (found.length === 0 && seen.has(skillUri(skill))) found.push(`${list}[${i}]: ${JSON.stringify(skillUri(skill))} is declared twice. Give each skill one declaration (or another uri, to serve two skills of one name under different prefixes).`);
+    problems.push(...found);
+    if (found.length === 0) seen.add(skillUri(skill));
+  });
   return problems;
 }
 
