@@ -55,14 +55,14 @@ export interface AuthScenarioConfig {
   readonly verifies?: "every-post" | "not-lifecycle" | "none";
   /** A client that asked the root PRM first fails `prm-priority-order` (the suite's trap). */
   readonly trapRootPrm?: boolean;
-  /** The scenario's own answers to MCP requests; `initialize` and notifications it lets pass get a token of the scenario's. */
+  /** The scenario's own answers to MCP requests (it judges the client's token); what it lets pass reaches the mock with a token of the scenario's. */
   readonly gate?: McpGate;
   /** Extra facts for the client (`MCP_CONFORMANCE_CONTEXT`). */
   readonly context?: Readonly<Record<string, unknown>>;
   /** The scenario's own checks, made at each authorization request, token request, and at the end. */
   readonly onAuthorization?: (request: AuthorizationRequest, index: number, specVersion: string) => Check[];
   readonly onToken?: (request: TokenRequest, index: number) => Check[];
-  readonly atEnd?: (seen: { readonly authorizations: readonly AuthorizationRequest[]; readonly tokens: readonly TokenRequest[]; readonly checks: readonly Check[]; readonly specVersion: string }) => Check[];
+  readonly atEnd?: (seen: { readonly authorizations: readonly AuthorizationRequest[]; readonly tokens: readonly TokenRequest[]; readonly checks: readonly Check[]; readonly specVersion: string; readonly prmResource: string | undefined }) => Check[];
 }
 
 /** The suite's test tool: `test-tool`, answering "test". */
@@ -100,7 +100,7 @@ export function tokenScopes(mock: McpMock, request: TappedRequest): readonly str
 }
 
 /** The checks the suite's authorization and resource servers make of every request, in arrival order. */
-function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): { checks: Check[]; authorizations: AuthorizationRequest[]; tokens: TokenRequest[] } {
+function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): { checks: Check[]; authorizations: AuthorizationRequest[]; tokens: TokenRequest[]; prmResource: string | undefined } {
   const prefix = config.auth.issuerPath ?? "";
   const asMetadata = config.auth.serverMetadata === "openid" ? `${prefix}/.well-known/openid-configuration` : `${ROOT_AS_METADATA}${prefix}`;
   const prmPath = config.prmPath ?? PATH_PRM;
@@ -109,9 +109,12 @@ function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, s
   const authorizations: AuthorizationRequest[] = [];
   const tokens: TokenRequest[] = [];
   let challengeSent: string | undefined;
+  /** The resource the protected resource metadata published (the mock spells it with the Host it was asked for). */
+  let prmResource: string | undefined;
   for (const request of tap.requests) {
     const path = pathOf(request);
     const at = { url: request.path, path };
+    if (request.method === "GET" && path === prmPath) prmResource = `http://${request.headers["host"] ?? ""}${MCP_PATH}`;
     if (request.method === "GET" && path === prmPath) checks.push({ id: "prm-pathbased-requested", status: "SUCCESS", description: "Client requested PRM metadata at path-based location", details: at });
     else if (request.method === "GET" && path === ROOT_PRM && config.trapRootPrm) checks.push({ id: "prm-priority-order", status: "FAILURE", description: "Client requested PRM metadata at root location on a server with path-based PRM", errorMessage: `The client asked ${ROOT_PRM} although the 401 named the path-based document ${prmPath}, which comes first.`, details: at });
     else if (request.method === "GET" && path === asMetadata) checks.push({ id: "authorization-server-metadata", status: "SUCCESS", description: "Client requested authorization server metadata", details: at });
@@ -156,7 +159,46 @@ function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, s
       checks.push(issued.has(bearer) ? { id: "valid-bearer-token", status: "SUCCESS", description: "Client provided valid bearer token" } : { id: "invalid-bearer-token", status: "FAILURE", description: "Client provided invalid bearer token", errorMessage: `The client sent a bearer token the authorization server never issued (${bearer.slice(0, 10)}...).` });
     }
   }
-  return { checks, authorizations, tokens };
+  return { checks, authorizations, tokens, prmResource };
+}
+
+function canonical(uri: string): string | undefined {
+  if (!URL.canParse(uri)) return "invalid URI format";
+  return new URL(uri).hash ? "contains fragment (not allowed per RFC 8707)" : undefined;
+}
+
+/**
+ * The suite's RFC 8707 checks of the `resource` parameter, from the last authorization and token
+ * requests: `resource-parameter-in-authorization`, `-in-token`, `-valid-uri`, `-consistency`,
+ * `-matches-prm` (sent exactly as the protected resource metadata published it).
+ */
+export function resourceChecks(seen: { readonly authorizations: readonly AuthorizationRequest[]; readonly tokens: readonly TokenRequest[]; readonly prmResource: string | undefined }): Check[] {
+  const authorizationResource = seen.authorizations.at(-1)?.query.get("resource") ?? undefined;
+  const tokenResource = seen.tokens.at(-1)?.form.get("resource") ?? undefined;
+  const checks: Check[] = [
+    authorizationResource
+      ? { id: "resource-parameter-in-authorization", status: "SUCCESS", description: "Client included resource parameter in authorization request", details: { resource: authorizationResource } }
+      : { id: "resource-parameter-in-authorization", status: "FAILURE", description: "Client MUST include resource parameter in authorization request per RFC 8707", errorMessage: seen.authorizations.length ? "The authorization request had no resource parameter." : "The client made no authorization request.", details: { resource: "not provided" } },
+    tokenResource
+      ? { id: "resource-parameter-in-token", status: "SUCCESS", description: "Client included resource parameter in token request", details: { resource: tokenResource } }
+      : { id: "resource-parameter-in-token", status: "FAILURE", description: "Client MUST include resource parameter in token request per RFC 8707", errorMessage: seen.tokens.length ? "The token request had no resource parameter." : "The client made no token request.", details: { resource: "not provided" } },
+  ];
+  const resource = authorizationResource || tokenResource;
+  if (resource) {
+    const error = canonical(resource);
+    checks.push({ id: "resource-parameter-valid-uri", status: error ? "FAILURE" : "SUCCESS", description: error ? `Resource parameter is invalid: ${error}` : "Resource parameter is a valid canonical URI (has scheme, no fragment)", ...(error ? { errorMessage: `resource ${resource} ${error}.` } : {}), details: { resource } });
+  }
+  if (authorizationResource && tokenResource) {
+    const same = authorizationResource === tokenResource;
+    checks.push({ id: "resource-parameter-consistency", status: same ? "SUCCESS" : "FAILURE", description: same ? "Resource parameter is consistent between authorization and token requests" : "Resource parameter MUST be consistent between authorization and token requests", ...(same ? {} : { errorMessage: `The authorization request named ${authorizationResource}, the token request ${tokenResource}.` }), details: { authorizationResource, tokenResource } });
+  }
+  const sent = [...(authorizationResource !== undefined ? [["authorization", authorizationResource]] : []), ...(tokenResource !== undefined ? [["token", tokenResource]] : [])];
+  if (seen.prmResource !== undefined && sent.length > 0) {
+    const differ = sent.filter(([, r]) => r !== seen.prmResource).map(([which]) => which);
+    const message = `Client MUST send the resource identifier exactly as published in protected resource metadata; the ${differ.join(" and ")} request sent a different value (a URL parser that appends "/" to a pathless identifier is the usual cause)`;
+    checks.push({ id: "resource-parameter-matches-prm", status: differ.length === 0 ? "SUCCESS" : "FAILURE", description: differ.length === 0 ? "Client sent the resource identifier exactly as published in protected resource metadata" : message, ...(differ.length ? { errorMessage: message } : {}), details: { prmResource: seen.prmResource, authorizationResource: authorizationResource ?? "not provided", tokenResource: tokenResource ?? "not provided" } });
+  }
+  return checks;
 }
 
 /** An official `auth/*` scenario from its config. */
@@ -184,7 +226,8 @@ export function authScenario(config: AuthScenarioConfig): Scenario {
           forward: (request, headers) => {
             supplyStandardHeaders(request, headers);
             if (request.headers["host"]) headers["host"] = request.headers["host"];
-            if (pass !== undefined && headers["authorization"] === undefined && pathOf(request) === MCP_PATH) headers["authorization"] = `Bearer ${pass}`;
+            // Behind a gate of the scenario's, which judged the client's token, the mock sees the scenario's: one principal for the session throughout.
+            if (pass !== undefined && pathOf(request) === MCP_PATH) headers["authorization"] = `Bearer ${pass}`;
           },
           intercept: (request, response) => {
             if (pathOf(request) !== MCP_PATH) return false;

@@ -3,7 +3,8 @@
  * the protected resource metadata and the authorization server metadata wherever the server
  * puts them, then registers, authorizes with PKCE and asks for a token. Each must show
  * `authorization-server-metadata`, `client-registration`, `authorization-request` and
- * `token-request` (and `prm-pathbased-requested` where the document is path-based).
+ * `token-request` (and `prm-pathbased-requested` where the document is path-based), then the
+ * RFC 8707 checks of the `resource` parameter.
  *
  * | scenario | PRM | named in the 401 | authorization server metadata |
  * | --- | --- | --- | --- |
@@ -16,7 +17,7 @@
 import type { AuthOptions } from "../../../index.js";
 import type { Check } from "../../check.js";
 import type { Scenario } from "../../scenario.js";
-import { authScenario, PATH_PRM, ROOT_PRM } from "./auth-scenario.js";
+import { authScenario, PATH_PRM, resourceChecks, ROOT_PRM } from "./auth-scenario.js";
 
 interface Variant {
   readonly name: string;
@@ -41,10 +42,12 @@ function variant(v: Variant): Scenario {
     prmPath: v.prmPath,
     auth: { clientIdMetadataDocuments: false, ...v.auth },
     ...(v.trapRootPrm ? { trapRootPrm: true } : {}),
-    atEnd: ({ checks }) =>
-      expected
-        .filter((id) => !checks.some((c) => c.id === id))
+    atEnd: (seen) => [
+      ...expected
+        .filter((id) => !seen.checks.some((c) => c.id === id))
         .map((id): Check => ({ id, status: "FAILURE", description: `Expected Check Missing: ${id}`, errorMessage: `The client never made the request ${id} stands for (the flow stopped before it).` })),
+      ...resourceChecks(seen),
+    ],
   });
 }
 
