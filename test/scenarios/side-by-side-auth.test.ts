@@ -3,7 +3,10 @@
  * clients/conformance-auth-client.mjs) run by the official conformance runner's client mode and
  * by `mcpmock scenarios --command` gets the same scored checks (id and status, as many of each)
  * and the same exit code, on every auth scenario of the 2025-11-25 requirement set, and broken
- * on purpose where both servers let the flow reach the same requests. The runner's
+ * on purpose where both servers let the flow reach the same requests (a client without PKCE or
+ * the resource parameter is refused by the mock's authorization server, which the suite's lets
+ * through: the verdict is FAILURE in both, with fewer checks here; one that asks no scope gets the
+ * required scopes from the mock, which the suite's server withholds). The runner's
  * `wire-schema-valid` check and its INFO lines are left out, as in side-by-side.test.ts.
  */
 import { spawn } from "node:child_process";
@@ -32,6 +35,7 @@ const CASES: Array<[scenario: string, broken: string, expected: "passes" | "fail
   ["auth/scope-from-scopes-supported", "", "passes"],
   ["auth/scope-omitted-when-undefined", "", "passes"],
   ["auth/scope-step-up", "", "passes"],
+  ["auth/scope-step-up", "ignore-scope", "fails"],
   ["auth/scope-retry-limit", "", "passes"],
   ["auth/token-endpoint-auth-basic", "", "passes"],
   ["auth/token-endpoint-auth-post", "", "passes"],
