@@ -121,7 +121,7 @@ export function assertAuthOptions(auth: AuthOptions): void {
     if (auth[name] !== undefined && !allowed.includes(auth[name])) problems.push(`auth.${name} must be ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, received ${JSON.stringify(auth[name])}.`);
   };
   if (auth.metadataAt !== undefined && auth.metadataAt !== "path" && auth.metadataAt !== "root" && !(typeof auth.metadataAt === "string" && /^\/[\x21-\x7e]+$/.test(auth.metadataAt) && !auth.metadataAt.includes("#") && !auth.metadataAt.includes("?"))) {
-    problems.push(`auth.metadataAt must be "path", "root" or a path like "/custom/metadata.json", received ${JSON.stringify(auth.metadataAt)}.`);
+    problems.push(`auth.metadataAt must be "path" or "root", or a path like "/custom/metadata.json", received ${JSON.stringify(auth.metadataAt)}.`);
   }
   if (auth.issuerPath !== undefined && !(typeof auth.issuerPath === "string" && /^(\/[A-Za-z0-9\-._~]+)+$/.test(auth.issuerPath))) problems.push(`auth.issuerPath must be a path like "/tenant1" (no trailing slash, no query), received ${JSON.stringify(auth.issuerPath)}.`);
   oneOf("registration", [true, false]);
