@@ -77,7 +77,17 @@ export interface AuthOptions {
   readonly maxTokens?: number;
 }
 
-/** How a client authenticates at the token endpoint. @category Authorization */
+/**
+ * How a client authenticates at the token endpoint (`auth.tokenEndpointAuthMethods`).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type TokenEndpointAuthMethod } from "mcpmock";
+ * const only: TokenEndpointAuthMethod[] = ["client_secret_basic"];
+ * await using mock = await McpMock.start({ auth: { tokenEndpointAuthMethods: only } });
+ * ```
+ * @category Authorization
+ */
 export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
 
 /**
