@@ -21,8 +21,10 @@ import { endlessCursor } from "./hostile/endless-cursor.js";
 import { undeclaredCapability } from "./hostile/undeclared-capability.js";
 import { listChangedStorm } from "./hostile/list-changed-storm.js";
 import { hugeResult } from "./hostile/huge-result.js";
+import { authScenarios } from "./official/auth/index.js";
 
 const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, sseRetry, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref,
+  ...authScenarios,
   toolListChanged, canaryTool, sessionExpired, streamDropped, slowAnswer, malformedJson, endlessCursor, undeclaredCapability, listChangedStorm, hugeResult,
 ];
 
