@@ -16,7 +16,17 @@ import { assertIcons, type Icon } from "./protocol/icons.js";
 import { extensionProblems, type ExtensionSettings } from "./protocol/extensions.js";
 import { serverCardProblems, type ServerCardOverrides } from "./protocol/server-card.js";
 
-/** The server's identity, as `initialize` answers it. @category Starting */
+/**
+ * The server's identity, as `initialize` answers it.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ServerInfo } from "mcpmock";
+ * const serverInfo: ServerInfo = { name: "weather", version: "1.0.0", title: "Weather", websiteUrl: "https://example.com" };
+ * await using mock = await McpMock.start({ serverInfo, instructions: "Ask for one city at a time" });
+ * ```
+ * @category Starting
+ */
 export interface ServerInfo {
   /** The server's name (required), e.g. `"weather"`. */
   readonly name: string;
@@ -340,10 +350,31 @@ function assertTaskOptions(tasks: TaskOptions | undefined): void {
   if (ids !== undefined && ids !== "sequential" && ids !== "uuid" && typeof ids !== "function") throw new McpMockError(`tasks.ids must be "sequential", "uuid" or a function that returns a fresh id, received ${JSON.stringify(ids)}.`);
 }
 
-/** How stateful session ids are made: deterministic (`session-1`, ...) by default. @category Starting */
+/**
+ * How stateful session ids are made: deterministic (`session-1`, ...) by default.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type SessionIdGenerator } from "mcpmock";
+ * let n = 0;
+ * const sessionIds: SessionIdGenerator = () => `tenant-a-${++n}`; // or "sequential" (the default), "uuid"
+ * await using mock = await McpMock.start({ sessionIds });
+ * ```
+ * @category Starting
+ */
 export type SessionIdGenerator = "sequential" | "uuid" | (() => string);
 
-/** How task ids are made: deterministic (`task-1`, ...) by default. @category Starting */
+/**
+ * How task ids are made: deterministic (`task-1`, ...) by default.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type TaskIdGenerator } from "mcpmock";
+ * const ids: TaskIdGenerator = "uuid"; // or "sequential" (task-1, task-2: the default), or () => string
+ * await using mock = await McpMock.start({ tools: [{ name: "build", execution: { taskSupport: "optional" } }], tasks: { ids } });
+ * ```
+ * @category Starting
+ */
 export type TaskIdGenerator = "sequential" | "uuid" | (() => string);
 
 /**

@@ -6,10 +6,33 @@
  */
 import { McpMockError } from "../values/errors.js";
 
-/** Which endpoint an {@link AuthEvent} is about. @category Authorization */
+/**
+ * Which endpoint an {@link AuthEvent} is about.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type AuthEndpoint } from "mcpmock";
+ * await using mock = await McpMock.start({ auth: true });
+ * const endpoint: AuthEndpoint = "register"; // dynamic client registration
+ * mock.auth.requests({ endpoint }); // every request to the registration endpoint
+ * ```
+ * @category Authorization
+ */
 export type AuthEndpoint = "mcp" | "resource-metadata" | "server-metadata" | "authorize" | "token" | "register" | "jwks";
 
-/** One request the authorization side answered. @category Authorization */
+/**
+ * One request the authorization side answered.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type AuthEvent } from "mcpmock";
+ * await using mock = await McpMock.start({ auth: true });
+ * // ... a client calls without a token, then authorizes ...
+ * const refused: AuthEvent[] = mock.auth.requests({ endpoint: "mcp", status: 401 });
+ * for (const e of refused) console.log(e.seq, e.method, e.path, e.outcome); // 1 POST /mcp missing-token
+ * ```
+ * @category Authorization
+ */
 export interface AuthEvent {
   /** 1, 2, 3...: arrival order. */
   readonly seq: number;
@@ -44,7 +67,19 @@ export interface AuthEvent {
   readonly description?: string;
 }
 
-/** A pattern over {@link AuthEvent}s: every field given must be equal (`scopes`: the same set). @category Authorization */
+/**
+ * A pattern over {@link AuthEvent}s: every field given must be equal (`scopes`: the same set).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type AuthEventPattern } from "mcpmock";
+ * await using mock = await McpMock.start({ auth: true });
+ * const refreshed: AuthEventPattern = { endpoint: "token", grantType: "refresh_token", status: 200 };
+ * // ... a client refreshes its token ...
+ * mock.auth.requests(refreshed); // the matching events; mock.auth.verify(refreshed, 1) throws unless there is exactly one
+ * ```
+ * @category Authorization
+ */
 export type AuthEventPattern = Partial<Omit<AuthEvent, "seq" | "at">>;
 
 const MAX_EVENTS = 10_000;

@@ -25,7 +25,19 @@ const SDK_NEEDED = "@modelcontextprotocol/sdk 1.27.0 or later";
 /** How long a second refresh waits for the one in flight at most. */
 const REFRESH_WAIT_MS = 10_000;
 
-/** Options of `mock.auth.clientProvider()`. @category Authorization */
+/**
+ * Options of `mock.auth.clientProvider()`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ClientProviderOptions } from "mcpmock";
+ * import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+ * await using mock = await McpMock.start({ auth: { scopes: ["read", "write"], required: ["read"] } });
+ * const options: ClientProviderOptions = { scope: "read write", clientName: "my app" };
+ * const transport = new StreamableHTTPClientTransport(new URL(mock.url), { authProvider: mock.auth.clientProvider(options) });
+ * ```
+ * @category Authorization
+ */
 export interface ClientProviderOptions {
   /** The scopes to ask for, space-separated (`"read write"`); by default the client asks for none and gets the required ones. */
   readonly scope?: string;

@@ -20,7 +20,18 @@ import { TokenPattern, type TokenRequirements } from "./token-pattern.js";
 /** A route's handler (the gate's `Handler`). */
 type Handler = (c: Context) => Response | Promise<Response>;
 
-/** What {@link MockAuth.issueToken} takes. @category Authorization */
+/**
+ * What {@link MockAuth.issueToken} takes.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type IssueTokenOptions } from "mcpmock";
+ * await using mock = await McpMock.start({ auth: { scopes: ["read", "write"] } });
+ * const options: IssueTokenOptions = { scopes: ["read"], subject: "ada", clientId: "cli", expiresIn: 60 };
+ * const token = mock.auth.issueToken(options); // send it as `Authorization: Bearer ${token}`
+ * ```
+ * @category Authorization
+ */
 export interface IssueTokenOptions {
   /** The scopes it grants; none by default. */
   readonly scopes?: readonly string[];

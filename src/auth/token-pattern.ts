@@ -6,7 +6,19 @@
  */
 import type { IssuedToken, TokenStore } from "./tokens.js";
 
-/** What `mock.auth.tokenWith()` requires of the token a request carries. @category Authorization */
+/**
+ * What `mock.auth.tokenWith()` requires of the token a request carries.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type TokenRequirements } from "mcpmock";
+ * await using mock = await McpMock.start({ auth: { scopes: ["read", "write"] }, tools: [{ name: "delete", inputSchema: { type: "object" } }] });
+ * const admin: TokenRequirements = { scopes: ["write"], subject: "ada" };
+ * mock.toolsCall("delete").respondsWith("not allowed", { isError: true });
+ * mock.toolsCall("delete").withHeader("authorization", mock.auth.tokenWith(admin)).respondsWith("deleted");
+ * ```
+ * @category Authorization
+ */
 export interface TokenRequirements {
   /** The token holds every one of these scopes (and maybe more). */
   readonly scopes?: readonly string[];

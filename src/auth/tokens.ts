@@ -6,7 +6,19 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 
-/** A token the mock issued, as `mock.auth.issued()` lists it. @category Authorization */
+/**
+ * A token the mock issued, as `mock.auth.issued()` lists it.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type IssuedToken } from "mcpmock";
+ * await using mock = await McpMock.start({ auth: true });
+ * mock.auth.issueToken({ scopes: ["read"] });
+ * const tokens: IssuedToken[] = mock.auth.issued();
+ * for (const t of tokens) console.log(t.id, t.kind, t.scopes, t.revoked); // token-1 access ["read"] false
+ * ```
+ * @category Authorization
+ */
 export interface IssuedToken {
   /** `"token-1"`, `"token-2"`...: how the journal and reports name it (the token itself is never shown). */
   readonly id: string;

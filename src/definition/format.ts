@@ -15,7 +15,23 @@ import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { FaultKind } from "../stubs/stub.js";
 import type { LogLevel } from "../stubs/stream-script.js";
 
-/** One stream step as data. @category Definitions */
+/**
+ * One stream step as data.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type StepDefinition } from "mcpmock";
+ * const steps: StepDefinition[] = [
+ *   { progress: 1, total: 2, message: "fetching" },
+ *   { log: "info", data: "half way" },
+ *   { delay: 50 },
+ *   { request: "elicitation/create", params: { message: "Name?", requestedSchema: { type: "object" } } },
+ *   { progress: 2, total: 2 },
+ * ];
+ * await using mock = await McpMock.fromDefinition({ tools: [{ name: "slow" }], responses: [{ tool: "slow", stream: steps, result: "done" }] });
+ * ```
+ * @category Definitions
+ */
 export type StepDefinition =
   | {
       /** Sends a `notifications/progress` with this progress value (skipped when the request carried no progress token). */
@@ -83,7 +99,18 @@ export type StepDefinition =
       send: Record<string, unknown>;
     };
 
-/** How a stub answers, as data. @category Definitions */
+/**
+ * How a stub answers, as data.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type AnswerDefinition } from "mcpmock";
+ * const overloaded: AnswerDefinition = { error: { code: -32603, message: "overloaded" } };
+ * const streamed: AnswerDefinition = { stream: [{ progress: 1, total: 2 }, { progress: 2, total: 2 }], result: "built" };
+ * await using mock = await McpMock.fromDefinition({ tools: [{ name: "build" }], responses: [{ tool: "build", ...streamed, then: [overloaded] }] });
+ * ```
+ * @category Definitions
+ */
 export interface AnswerDefinition {
   /** The answer: for a tool, a payload wrapped into a `CallToolResult` as `respondsWith` does; for a method, the JSON-RPC result as is. `{{...}}` placeholders are filled from the call. */
   result?: unknown;
@@ -128,6 +155,16 @@ export interface AnswerDefinition {
  * `paramsMatching`, `headers`): `{ "$any": true }` any value, `{ "$regex": "^err" }` a string
  * matching it, `{ "$contains": "text" }` a string holding it, `{ "$absent": true }` no value at
  * all, `{ "$literal": ... }` that value exactly, even if it looks like one of these.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type DataMatcher } from "mcpmock";
+ * const anyCity: DataMatcher = { $any: true };
+ * await using mock = await McpMock.fromDefinition({
+ *   tools: [{ name: "search" }],
+ *   responses: [{ tool: "search", args: { city: anyCity, query: { $contains: "weather" }, page: { $absent: true } }, result: { hits: 3 } }],
+ * });
+ * ```
  * @category Definitions
  */
 export type DataMatcher =
@@ -152,7 +189,17 @@ export type DataMatcher =
       $literal: unknown;
     };
 
-/** What a stub matches, as data. In `args` and the others, a data-form matcher may stand for any value. @category Definitions */
+/**
+ * What a stub matches, as data. In `args` and the others, a data-form matcher may stand for any value.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type MatchingDefinition } from "mcpmock";
+ * const parisWithToken: MatchingDefinition = { argsMatching: { city: "Paris" }, headers: { authorization: { $regex: "^Bearer " } } };
+ * await using mock = await McpMock.fromDefinition({ tools: [{ name: "get_weather" }], responses: [{ tool: "get_weather", ...parisWithToken, result: "Sunny" }] });
+ * ```
+ * @category Definitions
+ */
 export interface MatchingDefinition {
   /** Exact arguments; omitted means any (the seed's ANY). */
   args?: Record<string, unknown>;
@@ -174,7 +221,17 @@ export interface MatchingDefinition {
   clientExtension?: string;
 }
 
-/** Modifiers, as data. @category Definitions */
+/**
+ * Modifiers, as data.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ModifierDefinition } from "mcpmock";
+ * const flaky: ModifierDefinition = { priority: 5, delay: { distribution: "uniform", min: 10, max: 50 }, then: [{ result: "recovered" }] };
+ * await using mock = await McpMock.fromDefinition({ tools: [{ name: "fetch" }], responses: [{ tool: "fetch", fault: { kind: "connection-reset" }, ...flaky }] });
+ * ```
+ * @category Definitions
+ */
 export interface ModifierDefinition {
   /** Ranks the stub: higher wins; among equals the newest wins. Default 0. */
   priority?: number;
@@ -217,6 +274,16 @@ export interface ModifierDefinition {
 /**
  * How a task-augmented call of a tool runs as a task: the entry's answer is the task's work
  * and its result; an `error` or `isError: true` makes the task `failed`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type TaskDefinition } from "mcpmock";
+ * const task: TaskDefinition = { afterPolls: 2, statuses: ["working", "input_required"], pollInterval: 10 };
+ * await using mock = await McpMock.fromDefinition({
+ *   tools: [{ name: "build", execution: { taskSupport: "optional" } }],
+ *   responses: [{ tool: "build", task, result: { ok: true } }],
+ * });
+ * ```
  * @category Definitions
  */
 export interface TaskDefinition {
@@ -232,7 +299,21 @@ export interface TaskDefinition {
   statusMessage?: string;
 }
 
-/** A response entry: for a tool (`tool`) or any method (`method`). @category Definitions */
+/**
+ * A response entry: for a tool (`tool`) or any method (`method`).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ResponseDefinition } from "mcpmock";
+ * const responses: ResponseDefinition[] = [
+ *   { tool: "get_weather", args: { city: "Paris" }, result: "Sunny" },
+ *   { tool: "get_weather", result: "No weather for {{args.city}}", isError: true },
+ *   { method: "resources/read", params: { uri: "test://hello" }, result: { contents: [{ uri: "test://hello", text: "Hello" }] } },
+ * ];
+ * await using mock = await McpMock.fromDefinition({ tools: [{ name: "get_weather" }], responses });
+ * ```
+ * @category Definitions
+ */
 export type ResponseDefinition = AnswerDefinition &
   MatchingDefinition &
   ModifierDefinition & {
@@ -271,7 +352,22 @@ export type ResponseDefinition = AnswerDefinition &
       }
   );
 
-/** A prompt with optional answers per arguments. @category Definitions */
+/**
+ * A prompt with optional answers per arguments.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type PromptDefinition } from "mcpmock";
+ * const greet: PromptDefinition = {
+ *   name: "greet",
+ *   arguments: [{ name: "name", required: true }],
+ *   messages: "Hello, {{args.name}}",
+ *   responses: [{ args: { name: "Ada" }, messages: "Welcome back, Ada" }],
+ * };
+ * await using mock = await McpMock.fromDefinition({ prompts: [greet] });
+ * ```
+ * @category Definitions
+ */
 export type PromptDefinition = PromptDeclaration & {
   /** `prompts/get` answers, narrowed like responses (`args`, `sessionId`, ...); each needs `messages` or `error`. */
   responses?: Array<

@@ -67,7 +67,18 @@ export abstract class ArgsBuilder<Args> extends StubBuilder {
   }
 }
 
-/** Options for a tool answer. @category Stubbing */
+/**
+ * Options for a tool answer.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ToolAnswerOptions } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "get_weather", inputSchema: { type: "object" } }] });
+ * const failure: ToolAnswerOptions = { isError: true };
+ * mock.toolsCall("get_weather").respondsWith("City not found", failure); // the model sees a failed tool, not a protocol error
+ * ```
+ * @category Stubbing
+ */
 export interface ToolAnswerOptions {
   /** Mark the result `isError: true` (a tool failure the model sees, not a protocol error). */
   readonly isError?: boolean;
@@ -165,7 +176,22 @@ export type ToolStreamCall<Args> = Record<string, unknown> extends Args
       readonly args: Args;
     };
 
-/** What a prompt answer may be: a string (one user message), prompt messages, or a whole result. @category Stubbing */
+/**
+ * What a prompt answer may be: a string (one user message), prompt messages, or a whole result.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, text, type PromptPayload } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "greet", arguments: [{ name: "style" }] }] });
+ * const short: PromptPayload = "Hello"; // one user message
+ * const dialogue: PromptPayload = [{ role: "user", content: text("Hi") }, { role: "assistant", content: text("Hello!") }];
+ * const whole: PromptPayload = { description: "A greeting", messages: [{ role: "user", content: text("Good morning") }] };
+ * mock.promptsGet("greet").respondsWith(short);
+ * mock.promptsGet("greet").withArgs({ style: "chat" }).respondsWith(dialogue);
+ * mock.promptsGet("greet").withArgs({ style: "formal" }).respondsWith(whole);
+ * ```
+ * @category Stubbing
+ */
 export type PromptPayload =
   | string
   | PromptMessage[]
@@ -176,7 +202,18 @@ export type PromptPayload =
       messages: PromptMessage[];
     };
 
-/** Options for a prompt answer. @category Stubbing */
+/**
+ * Options for a prompt answer.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type PromptAnswerOptions } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "greet" }] });
+ * const options: PromptAnswerOptions = { description: "A short greeting" };
+ * mock.promptsGet("greet").respondsWith("Hello", options);
+ * ```
+ * @category Stubbing
+ */
 export interface PromptAnswerOptions {
   /** The result's `description`. */
   readonly description?: string;
@@ -207,7 +244,20 @@ export class PromptGetBuilder extends ArgsBuilder<Record<string, string>> {
   }
 }
 
-/** One item of a read answer: text or binary contents, for the URI read unless it names another. @category Stubbing */
+/**
+ * One item of a read answer: text or binary contents, for the URI read unless it names another.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ReadItem } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * const readme: ReadItem = { text: "# Read me", mimeType: "text/markdown" };
+ * const logo: ReadItem = { blob: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), mimeType: "image/png" }; // the bytes go out as base64
+ * mock.resourcesRead("test://readme").respondsWith(readme);
+ * mock.resourcesRead("test://logo.png").respondsWith(logo);
+ * ```
+ * @category Stubbing
+ */
 export type ReadItem =
   | {
       /** The contents as text. */
@@ -226,10 +276,34 @@ export type ReadItem =
       uri?: string;
     };
 
-/** What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result. @category Stubbing */
+/**
+ * What a read answer may be: text, `{ text }` / `{ blob }` contents, several, or a whole result.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ReadPayload } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * const hello: ReadPayload = "Hello, world"; // one text item for the URI read
+ * const folder: ReadPayload = [{ text: "a", uri: "test://dir/a.txt" }, { blob: "AQI=", uri: "test://dir/b.bin" }];
+ * mock.resourcesRead("test://hello").respondsWith(hello);
+ * mock.resourcesRead("test://dir").respondsWith(folder);
+ * ```
+ * @category Stubbing
+ */
 export type ReadPayload = string | ReadItem | Array<string | ReadItem> | ReadResourceResult | ResourceContents[];
 
-/** A read as an answer function sees it: with the template's variables when stubbed by template. @category Stubbing */
+/**
+ * A read as an answer function sees it: with the template's variables when stubbed by template.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ResourceReadCall } from "mcpmock";
+ * await using mock = await McpMock.start({ resources: [{ uriTemplate: "test://items/{id}", name: "item" }] });
+ * const item = (call: ResourceReadCall) => ({ text: JSON.stringify({ id: call.variables.id, uri: call.uri }), mimeType: "application/json" });
+ * mock.resourcesRead("test://items/{id}").respondsWith(item);
+ * ```
+ * @category Stubbing
+ */
 export type ResourceReadCall = McpCall & {
   /** The URI read (`params.uri`). */
   readonly uri: string;
@@ -237,7 +311,18 @@ export type ResourceReadCall = McpCall & {
   readonly variables: Readonly<Record<string, string | string[]>>;
 };
 
-/** Options for a read answer. @category Stubbing */
+/**
+ * Options for a read answer.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ReadAnswerOptions } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * const png: ReadAnswerOptions = { mimeType: "image/png" };
+ * mock.resourcesRead("test://logo").respondsWith({ blob: "iVBORw0KGgo=" }, png);
+ * ```
+ * @category Stubbing
+ */
 export interface ReadAnswerOptions {
   /** The contents' MIME type (unless the contents give one). */
   readonly mimeType?: string;
@@ -308,7 +393,20 @@ export class RequestBuilder<Result = unknown> extends StubBuilder {
   }
 }
 
-/** A completion answer: the values (filtered by what the user typed), or a whole result. @category Stubbing */
+/**
+ * A completion answer: the values (filtered by what the user typed), or a whole result.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type CompletionPayload } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "greet", arguments: [{ name: "name" }] }] });
+ * const names: CompletionPayload = ["Ada", "Alan", "Grace"]; // filtered by what the user typed
+ * const page: CompletionPayload = { completion: { values: ["Zoe"], total: 250, hasMore: true } }; // sent as is
+ * mock.completionComplete().forPrompt("greet").withArgument("name").respondsWith(names);
+ * mock.completionComplete().forPrompt("greet").withArgument("name", "Z").respondsWith(page);
+ * ```
+ * @category Stubbing
+ */
 export type CompletionPayload =
   | string[]
   | {
@@ -374,7 +472,18 @@ export class CompletionBuilder extends RequestBuilder<Record<string, unknown>> {
   }
 }
 
-/** Options for an initialize answer. @category Stubbing */
+/**
+ * Options for an initialize answer.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type InitializeAnswerOptions } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * const options: InitializeAnswerOptions = { sessionId: "session-fixed" };
+ * mock.initialize().respondsWith({ instructions: "Be brief" }, options);
+ * ```
+ * @category Stubbing
+ */
 export interface InitializeAnswerOptions {
   /** The `Mcp-Session-Id` to issue (stateful mode picks one otherwise). */
   readonly sessionId?: string;

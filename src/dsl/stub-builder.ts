@@ -26,7 +26,18 @@ import type { StreamPlan } from "../stubs/stub.js";
 import { FAULT_KINDS, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource, type TaskPlan } from "../stubs/stub.js";
 import { type Answer } from "../stubs/answer.js";
 
-/** Options of `streams()`. @category Streams */
+/**
+ * Options of `streams()`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type StreamOptions } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "slow", inputSchema: { type: "object" } }] });
+ * const options: StreamOptions = { delayBetween: 20, dropAfter: 2 }; // the client must resume with Last-Event-ID
+ * mock.toolsCall("slow").streams((s) => s.progress(1, 3).progress(2, 3).progress(3, 3).result("done"), options);
+ * ```
+ * @category Streams
+ */
 export interface StreamOptions {
   /** Milliseconds to wait between steps. */
   readonly delayBetween?: number;
@@ -69,7 +80,18 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return isJsonObject(v) && !isAny(v);
 }
 
-/** The options of `respondsWithStatus`. @category Stubbing */
+/**
+ * The options of `respondsWithStatus`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type StatusOptions } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * const challenge: StatusOptions = { headers: { "www-authenticate": 'Bearer error="invalid_token"' } };
+ * mock.toolsCall("add").respondsWithStatus(401, "token expired", challenge);
+ * ```
+ * @category Stubbing
+ */
 export interface StatusOptions {
   /** Response headers to send with the status, e.g. a hand-made `WWW-Authenticate` challenge. */
   readonly headers?: Readonly<Record<string, string>>;

@@ -9,7 +9,17 @@ import type { McpCall } from "../stubs/call.js";
 import type { CallToolResult, ContentBlock } from "../protocol/content.js";
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 
-/** The tool names a mock was declared with (`string` when they are not known at compile time). @category Stubbing */
+/**
+ * The tool names a mock was declared with (`string` when they are not known at compile time).
+ *
+ * @example
+ * ```ts
+ * import type { ToolName } from "mcpmock";
+ * const tools = [{ name: "get_weather" }, { name: "get_forecast" }] as const;
+ * const name: ToolName<typeof tools> = "get_forecast"; // "get_weather" | "get_forecast"
+ * ```
+ * @category Stubbing
+ */
 export type ToolName<T extends readonly ToolDeclaration[]> = number extends T["length"]
   ? string
   : T extends readonly []
@@ -37,6 +47,15 @@ type ArgsOf<S> = S extends JSONSchema
  * The argument type of tool `N`, from its `inputSchema` (closed to the declared fields unless the
  * schema sets `additionalProperties`); `Record<string, unknown>` when `N` is not a known literal
  * name or the tool has no `inputSchema`.
+ *
+ * @example
+ * ```ts
+ * import type { ToolArgs } from "mcpmock";
+ * const tools = [
+ *   { name: "get_weather", inputSchema: { type: "object", properties: { city: { type: "string" }, days: { type: "integer" } }, required: ["city"] } },
+ * ] as const;
+ * const args: ToolArgs<typeof tools, "get_weather"> = { city: "Paris", days: 3 }; // { city: string; days?: number }
+ * ```
  * @useDeclaredType
  * @category Stubbing
  */
@@ -49,6 +68,15 @@ export type ToolArgs<T extends readonly ToolDeclaration[], N> = string extends N
 /**
  * What `respondsWith` takes for tool `N`: with an `outputSchema`, its type (or a whole result, content, text).
  * `unknown` when `N` is not a known literal name or the tool has no `outputSchema`.
+ *
+ * @example
+ * ```ts
+ * import type { ToolPayload } from "mcpmock";
+ * const tools = [
+ *   { name: "get_weather", outputSchema: { type: "object", properties: { temperature: { type: "number" } }, required: ["temperature"] } },
+ * ] as const;
+ * const payload: ToolPayload<typeof tools, "get_weather"> = { temperature: 21 }; // or a CallToolResult, content blocks, text
+ * ```
  * @useDeclaredType
  * @category Stubbing
  */
@@ -60,7 +88,20 @@ export type ToolPayload<T extends readonly ToolDeclaration[], N> = string extend
       : unknown
     : unknown;
 
-/** A tool call as a response function sees it, with typed arguments. @category Stubbing */
+/**
+ * A tool call as a response function sees it, with typed arguments.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ToolCall } from "mcpmock";
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "get_weather", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }],
+ * });
+ * const forecast = (call: ToolCall<{ city: string }>) => `Sunny in ${call.args.city}`;
+ * mock.toolsCall("get_weather").respondsWith(forecast);
+ * ```
+ * @category Stubbing
+ */
 export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "name"> & {
   /** The tool arguments (`params.arguments`, `{}` when absent), typed from the tool's `inputSchema`. */
   readonly args: Args;
@@ -72,6 +113,15 @@ export type ToolCall<Args = Record<string, unknown>> = Omit<McpCall, "args" | "n
  * A value where a pattern may stand for any field at any depth: `ANY`, a RegExp or
  * `contains(text)` for a string, `ABSENT` for a field that must not be there:
  * `withArgs({ city: ANY, query: /^w/, page: ABSENT })`.
+ *
+ * @example
+ * ```ts
+ * import { ANY, McpMock, contains, type ToolArgs, type WithAny } from "mcpmock";
+ * const tools = [{ name: "search", inputSchema: { type: "object", properties: { query: { type: "string" }, page: { type: "integer" } } } }] as const;
+ * await using mock = await McpMock.start({ tools });
+ * const weatherOnAnyPage: WithAny<ToolArgs<typeof tools, "search">> = { query: contains("weather"), page: ANY };
+ * mock.toolsCall("search").withArgs(weatherOnAnyPage).respondsWith({ hits: 3 });
+ * ```
  * @category Stubbing
  */
 export type WithAny<T> = T extends readonly (infer U)[]
@@ -80,7 +130,21 @@ export type WithAny<T> = T extends readonly (infer U)[]
     ? { readonly [K in keyof T]: WithAny<T[K]> | ValuePattern }
     : T | ValuePattern;
 
-/** A deep partial, for `withArgsMatching`. @category Stubbing */
+/**
+ * A deep partial, for `withArgsMatching`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type DeepPartial, type ToolArgs } from "mcpmock";
+ * const tools = [
+ *   { name: "order", inputSchema: { type: "object", properties: { customer: { type: "object", properties: { name: { type: "string" }, tier: { type: "string" } } } } } },
+ * ] as const;
+ * await using mock = await McpMock.start({ tools });
+ * const goldCustomer: DeepPartial<ToolArgs<typeof tools, "order">> = { customer: { tier: "gold" } };
+ * mock.toolsCall("order").withArgsMatching(goldCustomer).respondsWith("free shipping");
+ * ```
+ * @category Stubbing
+ */
 export type DeepPartial<T> = T extends readonly (infer U)[]
   ? readonly DeepPartial<U>[]
   : T extends object

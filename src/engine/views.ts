@@ -5,7 +5,19 @@
  */
 import type { MockCore } from "./core.js";
 
-/** A session as {@link McpMock.sessions} shows it. @category Starting */
+/**
+ * A session as {@link McpMock.sessions} shows it.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type SessionInfo } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * // ... the client under test connects ...
+ * const sessions: SessionInfo[] = mock.sessions();
+ * for (const s of sessions) console.log(s.id, s.protocolVersion, s.clientInfo?.["name"], s.initialized); // session-1 2025-11-25 my-client true
+ * ```
+ * @category Starting
+ */
 export interface SessionInfo {
   /** The `Mcp-Session-Id`. */
   readonly id: string;
@@ -25,7 +37,21 @@ export interface SessionInfo {
   readonly resumableBytes: number;
 }
 
-/** A scenario's state, from {@link McpMock.scenario}. @category Verification */
+/**
+ * A scenario's state, from {@link McpMock.scenario}.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ScenarioHandle } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "cart", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("cart").inScenario("checkout").whenState("Paid").respondsWith("already paid");
+ * const checkout: ScenarioHandle = mock.scenario("checkout");
+ * checkout.set("Paid"); // skip ahead
+ * console.log(checkout.name, checkout.state); // checkout Paid
+ * checkout.reset(); // back to "Started"
+ * ```
+ * @category Verification
+ */
 export interface ScenarioHandle {
   /** The scenario's name, as given to `inScenario`. */
   readonly name: string;

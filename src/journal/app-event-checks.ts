@@ -14,7 +14,7 @@ import type { AppEvent, AppEventLog } from "./app-events.js";
  * @example
  * ```ts
  * import { appEvent } from "mcpmock";
- * const input = appEvent("ui/notifications/tool-input", { from: "host", params: { arguments: { city: "Paris" } } });
+ * const input = appEvent("ui/notifications/tool-input", { from: "host", contains: { arguments: { city: "Paris" } } });
  * ```
  * @category Apps
  */

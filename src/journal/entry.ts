@@ -6,10 +6,33 @@
 import type { McpCall, TransportKind } from "../stubs/call.js";
 import type { RequestId } from "../protocol/jsonrpc.js";
 
-/** What kind of message an entry records. @category Verification */
+/**
+ * What kind of message an entry records.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type JournalKind } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * const kind: JournalKind = "response"; // the client's answers to server-to-client requests
+ * const answers = mock.requests().filter((entry) => entry.kind === kind);
+ * ```
+ * @category Verification
+ */
 export type JournalKind = "request" | "notification" | "response";
 
-/** One received message. @category Verification */
+/**
+ * One received message.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, toolsCall, type JournalEntry } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * // ... the client under test calls add ...
+ * const calls: JournalEntry[] = mock.findRequests(toolsCall("add"));
+ * for (const e of calls) console.log(e.seq, e.sessionId, e.params, e.stubId, e.unmatched, e.durationMs);
+ * ```
+ * @category Verification
+ */
 export interface JournalEntry {
   /** 1, 2, 3...: position in arrival order (kept across drops). */
   readonly seq: number;

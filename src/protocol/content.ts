@@ -3,7 +3,18 @@
  * @module
  */
 
-/** Optional annotations on a content block. @category Stubbing */
+/**
+ * Optional annotations on a content block.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, text, type ContentAnnotations } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "report", inputSchema: { type: "object" } }] });
+ * const forTheUser: ContentAnnotations = { audience: ["user"], priority: 0.9, lastModified: "2025-01-12T15:00:58Z" };
+ * mock.toolsCall("report").respondsWith(text("Quarterly numbers are in", forTheUser));
+ * ```
+ * @category Stubbing
+ */
 export interface ContentAnnotations {
   /** Who the content is meant for: `"user"`, `"assistant"`, or both. */
   audience?: ("user" | "assistant")[];
@@ -13,7 +24,18 @@ export interface ContentAnnotations {
   lastModified?: string;
 }
 
-/** A `text` content block. @category Stubbing */
+/**
+ * A `text` content block.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type TextContent } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "get_weather", inputSchema: { type: "object" } }] });
+ * const sunny: TextContent = { type: "text", text: "Sunny", _meta: { source: "station-7" } }; // text("Sunny") makes a plain one
+ * mock.toolsCall("get_weather").respondsWith(sunny);
+ * ```
+ * @category Stubbing
+ */
 export interface TextContent {
   /** Always `"text"`. */
   type: "text";
@@ -25,7 +47,18 @@ export interface TextContent {
   _meta?: Record<string, unknown>;
 }
 
-/** An `image` content block (base64 data). @category Stubbing */
+/**
+ * An `image` content block (base64 data).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, image, type ImageContent } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "chart", inputSchema: { type: "object" } }] });
+ * const chart: ImageContent = image(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), "image/png"); // data is base64: "iVBORw=="
+ * mock.toolsCall("chart").respondsWith(chart);
+ * ```
+ * @category Stubbing
+ */
 export interface ImageContent {
   /** Always `"image"`. */
   type: "image";
@@ -39,7 +72,18 @@ export interface ImageContent {
   _meta?: Record<string, unknown>;
 }
 
-/** An `audio` content block (base64 data; protocol 2025-03-26 and later). @category Stubbing */
+/**
+ * An `audio` content block (base64 data; protocol 2025-03-26 and later).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type AudioContent } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "speak", inputSchema: { type: "object" } }] });
+ * const clip: AudioContent = { type: "audio", data: "UklGRiQAAABXQVZF", mimeType: "audio/wav" }; // audio(bytes, "audio/wav") makes the same
+ * mock.toolsCall("speak").respondsWith(clip);
+ * ```
+ * @category Stubbing
+ */
 export interface AudioContent {
   /** Always `"audio"` (a block type added in protocol 2025-03-26). */
   type: "audio";
@@ -53,7 +97,18 @@ export interface AudioContent {
   _meta?: Record<string, unknown>;
 }
 
-/** A `resource_link` content block (protocol 2025-06-18 and later). @category Stubbing */
+/**
+ * A `resource_link` content block (protocol 2025-06-18 and later).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ResourceLinkContent } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "find_file", inputSchema: { type: "object" } }] });
+ * const link: ResourceLinkContent = { type: "resource_link", uri: "file:///work/README.md", name: "README.md", mimeType: "text/markdown" };
+ * mock.toolsCall("find_file").respondsWith(link);
+ * ```
+ * @category Stubbing
+ */
 export interface ResourceLinkContent {
   /** Always `"resource_link"` (a block type added in protocol 2025-06-18). */
   type: "resource_link";
@@ -75,7 +130,18 @@ export interface ResourceLinkContent {
   _meta?: Record<string, unknown>;
 }
 
-/** An embedded `resource` content block, with text or base64 blob contents. @category Stubbing */
+/**
+ * An embedded `resource` content block, with text or base64 blob contents.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type EmbeddedResourceContent } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "read_config", inputSchema: { type: "object" } }] });
+ * const config: EmbeddedResourceContent = { type: "resource", resource: { uri: "file:///app/config.json", mimeType: "application/json", text: "{}" } };
+ * mock.toolsCall("read_config").respondsWith(config);
+ * ```
+ * @category Stubbing
+ */
 export interface EmbeddedResourceContent {
   /** Always `"resource"`. */
   type: "resource";
@@ -103,10 +169,32 @@ export interface EmbeddedResourceContent {
   _meta?: Record<string, unknown>;
 }
 
-/** Any MCP content block. @category Stubbing */
+/**
+ * Any MCP content block.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, image, resourceLink, text, type ContentBlock } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "chart", inputSchema: { type: "object" } }] });
+ * const blocks: ContentBlock[] = [text("Sales by month"), image("iVBORw0KGgo=", "image/png"), resourceLink({ uri: "test://sales.csv", name: "sales.csv" })];
+ * mock.toolsCall("chart").respondsWith(blocks);
+ * ```
+ * @category Stubbing
+ */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLinkContent | EmbeddedResourceContent;
 
-/** A complete MCP `CallToolResult`. @category Stubbing */
+/**
+ * A complete MCP `CallToolResult`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, text, type CallToolResult } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "get_weather", inputSchema: { type: "object" } }] });
+ * const result: CallToolResult = { content: [text("21 °C")], structuredContent: { temperature: 21 }, _meta: { station: "7" } };
+ * mock.toolsCall("get_weather").respondsWith(result); // passed as is
+ * ```
+ * @category Stubbing
+ */
 export interface CallToolResult {
   /** The content blocks the model sees; required by the spec (it may be empty). */
   content: ContentBlock[];

@@ -6,7 +6,18 @@
 import { jsonTypeOf } from "../values/errors.js";
 import { depthExceeds, isJsonObject, MAX_JSON_DEPTH } from "../values/json-value.js";
 
-/** A JSON-RPC request id. @category Stubbing */
+/**
+ * A JSON-RPC request id.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type RequestId } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * // ... the client under test sends requests ...
+ * const ids: (RequestId | undefined)[] = mock.requests().map((entry) => entry.id); // the client's own ids (numbers or strings); undefined for notifications
+ * ```
+ * @category Stubbing
+ */
 export type RequestId = string | number;
 
 /** A JSON-RPC error object. */

@@ -4,10 +4,29 @@
  * @module
  */
 
-/** The newest session-era revision: what `initialize` answers a client asking for one the mock does not know. @category Errors and protocol facts */
+/**
+ * The newest session-era revision: what `initialize` answers a client asking for one the mock does not know.
+ *
+ * @example
+ * ```ts
+ * import { LATEST_PROTOCOL_VERSION, McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("add").withProtocolVersion(LATEST_PROTOCOL_VERSION).respondsWith({ sum: 3 }); // "2025-11-25"
+ * ```
+ * @category Errors and protocol facts
+ */
 export const LATEST_PROTOCOL_VERSION = "2025-11-25";
 
-/** The stateless revision (WIRE.md §10): no `initialize`, no session; every request carries its `_meta` envelope. @category Errors and protocol facts */
+/**
+ * The stateless revision (WIRE.md §10): no `initialize`, no session; every request carries its `_meta` envelope.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, STATELESS_PROTOCOL_VERSION } from "mcpmock";
+ * await using mock = await McpMock.start({ protocolVersions: [STATELESS_PROTOCOL_VERSION] }); // "2026-07-28" clients only
+ * ```
+ * @category Errors and protocol facts
+ */
 export const STATELESS_PROTOCOL_VERSION = "2026-07-28";
 
 /** What the spec says a server assumes when an HTTP request carries no `MCP-Protocol-Version`. */
@@ -40,7 +59,22 @@ const REVISIONS: readonly ProtocolRevision[] = [
 
 const BY_VERSION = new Map(REVISIONS.map((r) => [r.version, r]));
 
-/** Every version the mock speaks, newest first: the stateless 2026-07-28 and the session era's (the v1 SDK's list). @category Errors and protocol facts */
+/**
+ * Every version the mock speaks, newest first: the stateless 2026-07-28 and the session era's (the v1 SDK's list).
+ *
+ * @example
+ * ```ts
+ * import { test } from "vitest";
+ * import { McpMock, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from "mcpmock";
+ * for (const version of SUPPORTED_PROTOCOL_VERSIONS) { // "2026-07-28", "2025-11-25", ... "2024-10-07"
+ *   test(`the client works at ${version}`, async () => {
+ *     await using mock = await McpMock.start({ protocolVersions: [version as ProtocolVersion] });
+ *     // ... connect the client under test to mock.url ...
+ *   });
+ * }
+ * ```
+ * @category Errors and protocol facts
+ */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = REVISIONS.map((r) => r.version);
 
 /** The session era's versions (2024-10-07 to 2025-11-25), newest first: the ones `initialize` negotiates. */

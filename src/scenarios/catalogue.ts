@@ -33,7 +33,17 @@ export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }
 
-/** Options of {@link scenarioNames}. @category Client verdicts */
+/**
+ * Options of {@link scenarioNames}.
+ *
+ * @example
+ * ```ts
+ * import { scenarioNames, type ScenarioNamesOptions } from "mcpmock/scenarios";
+ * const options: ScenarioNamesOptions = { suite: "official", specVersion: "2025-11-25" };
+ * const names = scenarioNames(options); // ["initialize", "tools_call", ...]
+ * ```
+ * @category Client verdicts
+ */
 export interface ScenarioNamesOptions {
   /** `official`, `hostile`, or `all` (the default). */
   readonly suite?: ScenarioSuite | "all";
@@ -45,6 +55,7 @@ export interface ScenarioNamesOptions {
  * The names of the scenarios in the catalogue: the official suite's names (`initialize`,
  * `tools_call`, ...) and `hostile/<name>`.
  *
+ * @example
  * ```ts
  * import { scenarioNames } from "mcpmock/scenarios";
  * console.log(scenarioNames({ suite: "official", specVersion: "2026-07-28" }));

@@ -4,12 +4,24 @@
  * @module
  */
 
-/** A check's outcome, as the official conformance suite writes it. @category Client verdicts */
+/**
+ * A check's outcome, as the official conformance suite writes it.
+ *
+ * @example
+ * ```ts
+ * import { runScenario, type CheckStatus } from "mcpmock/scenarios";
+ * const verdict = await runScenario("initialize", {}, async () => {});
+ * const failing: CheckStatus[] = ["FAILURE", "WARNING"]; // what fails a verdict
+ * const problems = verdict.checks.filter((c) => failing.includes(c.status));
+ * ```
+ * @category Client verdicts
+ */
 export type CheckStatus = "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
 
 /**
  * One thing a scenario checked about the client.
  *
+ * @example
  * ```ts
  * import type { Check } from "mcpmock/scenarios";
  * const check: Check = { id: "tool-add-numbers", status: "SUCCESS", description: "Validates that the add_numbers tool works correctly" };
@@ -32,6 +44,7 @@ export interface Check {
 /**
  * A scenario's verdict on a client.
  *
+ * @example
  * ```ts
  * import { runScenario } from "mcpmock/scenarios";
  * const verdict = await runScenario("tools_call", {}, async () => {});

@@ -10,6 +10,7 @@ const MARKS: Readonly<Record<Check["status"], string>> = { SUCCESS: "✓", FAILU
  * A verdict as text: the scenario and its outcome, then one line per check
  * (`✓ id: description`, and for a check that did not succeed, what the client did).
  *
+ * @example
  * ```ts
  * import { formatVerdict, runScenario } from "mcpmock/scenarios";
  * console.log(formatVerdict(await runScenario("tools_call", {}, async () => {})));
@@ -30,6 +31,7 @@ export function formatVerdict(verdict: Verdict): string {
  * Throws unless the verdict passed; the error's message is {@link formatVerdict}'s text, so a
  * failed test says which checks failed and what the client did.
  *
+ * @example
  * ```ts
  * import { assertPassed, runScenario } from "mcpmock/scenarios";
  * try {

@@ -7,7 +7,19 @@ import { McpMockError } from "../index.js";
 import { checksPass, type Verdict } from "./check.js";
 import { findScenario, scenarioNames } from "./catalogue.js";
 
-/** What the client under test is told (what the official runner puts in its environment). @category Client verdicts */
+/**
+ * What the client under test is told (what the official runner puts in its environment).
+ *
+ * @example
+ * ```ts
+ * import { runScenario, type ScenarioClientContext } from "mcpmock/scenarios";
+ * const verdict = await runScenario("initialize", {}, async (url: string, context: ScenarioClientContext) => {
+ *   console.log(context.scenario, context.specVersion); // initialize 2025-11-25
+ *   // ... start the client under test against url, speaking context.specVersion ...
+ * });
+ * ```
+ * @category Client verdicts
+ */
 export interface ScenarioClientContext {
   /** The scenario's name (`MCP_CONFORMANCE_SCENARIO`). */
   readonly scenario: string;
@@ -17,10 +29,42 @@ export interface ScenarioClientContext {
   readonly context?: Readonly<Record<string, unknown>>;
 }
 
-/** Drives the client under test: connect it to `url` and let it do its work; resolve when it is done. @category Client verdicts */
+/**
+ * Drives the client under test: connect it to `url` and let it do its work; resolve when it is done.
+ *
+ * @example
+ * ```ts
+ * import { spawn } from "node:child_process";
+ * import { once } from "node:events";
+ * import { runScenario, type ScenarioDriver } from "mcpmock/scenarios";
+ * // a client in its own process, told what the official conformance runner tells it
+ * const drive: ScenarioDriver = async (url, context) => {
+ *   const child = spawn("node", ["my-client.js", url], {
+ *     stdio: "inherit",
+ *     env: { ...process.env, MCP_CONFORMANCE_SCENARIO: context.scenario, MCP_CONFORMANCE_PROTOCOL_VERSION: context.specVersion },
+ *   });
+ *   const [code] = await once(child, "exit");
+ *   if (code !== 0) throw new Error(`the client exited with ${String(code)}`);
+ * };
+ * const verdict = await runScenario("tools_call", {}, drive);
+ * ```
+ * @category Client verdicts
+ */
 export type ScenarioDriver = (url: string, context: ScenarioClientContext) => Promise<unknown> | unknown;
 
-/** Options of {@link runScenario}. @category Client verdicts */
+/**
+ * Options of {@link runScenario}.
+ *
+ * @example
+ * ```ts
+ * import { runScenario, type RunScenarioOptions } from "mcpmock/scenarios";
+ * const options: RunScenarioOptions = { specVersion: "2026-07-28", timeout: 5_000 };
+ * const verdict = await runScenario("tools_call", options, async (url) => {
+ *   // ... connect the client under test to url; past 5 s the verdict is read anyway, with a clientError ...
+ * });
+ * ```
+ * @category Client verdicts
+ */
 export interface RunScenarioOptions {
   /** The protocol revision; default the scenario's first (2025-11-25 for most, 2026-07-28 for the 2026-only ones). */
   readonly specVersion?: string;
@@ -40,6 +84,7 @@ function unknownScenario(name: string): McpMockError {
  * the client did and closes everything. A driver that throws or times out fails the verdict
  * (`clientError`) unless the scenario expects clients to end in an error.
  *
+ * @example
  * ```ts
  * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
  * import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";

@@ -5,7 +5,17 @@
  */
 import type { Check } from "./check.js";
 
-/** Which catalogue a scenario belongs to. @category Client verdicts */
+/**
+ * Which catalogue a scenario belongs to.
+ *
+ * @example
+ * ```ts
+ * import { scenarioNames, type ScenarioSuite } from "mcpmock/scenarios";
+ * const suite: ScenarioSuite = "hostile";
+ * console.log(scenarioNames({ suite })); // ["hostile/tool-list-changed", "hostile/canary-tool", ...]
+ * ```
+ * @category Client verdicts
+ */
 export type ScenarioSuite = "official" | "hostile";
 
 /** What a scenario's `start` gets. */

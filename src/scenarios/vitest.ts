@@ -7,10 +7,46 @@ import { scenarioNames } from "./catalogue.js";
 import { assertPassed } from "./report.js";
 import { runScenario, type ScenarioDriver } from "./run.js";
 
-/** A test registrar such as vitest's `test` or `it` (any runner with the same shape works). @category Client verdicts */
+/**
+ * A test registrar such as vitest's `test` or `it` (any runner with the same shape works).
+ *
+ * @example
+ * ```ts
+ * import { it } from "vitest";
+ * import { scenarioTests, type TestRegistrar } from "mcpmock/scenarios";
+ * const register: TestRegistrar = (name, body, timeout) => it(`scenario ${name}`, body, timeout); // a prefix on every test name
+ * scenarioTests({
+ *   test: register,
+ *   scenarios: ["initialize"],
+ *   drive: async (url) => {
+ *     // ... connect the client under test to url ...
+ *   },
+ * });
+ * ```
+ * @category Client verdicts
+ */
 export type TestRegistrar = (name: string, body: () => Promise<void>, timeout?: number) => unknown;
 
-/** Options of {@link scenarioTests}. @category Client verdicts */
+/**
+ * Options of {@link scenarioTests}.
+ *
+ * @example
+ * ```ts
+ * import { test } from "vitest";
+ * import { scenarioTests, type ScenarioTestsOptions } from "mcpmock/scenarios";
+ * const options: ScenarioTestsOptions = {
+ *   test,
+ *   scenarios: ["initialize", "tools_call", "hostile/canary-tool"],
+ *   specVersion: "2025-11-25",
+ *   timeout: 10_000,
+ *   drive: async (url) => {
+ *     // ... connect the client under test to url and let it work ...
+ *   },
+ * };
+ * scenarioTests(options);
+ * ```
+ * @category Client verdicts
+ */
 export interface ScenarioTestsOptions {
   /** vitest's `test` (or `it`): passed in, so `mcpmock/scenarios` does not need vitest itself. */
   readonly test: TestRegistrar;
@@ -30,6 +66,7 @@ export interface ScenarioTestsOptions {
  * Registers one test per scenario: each runs the scenario with `drive` and fails with the
  * verdict's text when a check fails.
  *
+ * @example
  * ```ts
  * import { test } from "vitest";
  * import { scenarioTests } from "mcpmock/scenarios";

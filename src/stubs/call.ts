@@ -10,7 +10,19 @@ import { capabilitiesExtensions, requestExtensions } from "../protocol/extension
 
 const NO_EXTENSIONS: Readonly<Record<string, unknown>> = Object.freeze({});
 
-/** Where a request came in. @category Stubbing */
+/**
+ * Where a request came in.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, toolsCall, type TransportKind } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("add").respondsWith((call) => (call.transport === "stdio" ? "from a child process" : "over a connection"));
+ * // ... clients call add ...
+ * const transports: TransportKind[] = mock.findRequests(toolsCall("add")).map((entry) => entry.transport);
+ * ```
+ * @category Stubbing
+ */
 export type TransportKind = "http" | "stdio" | "memory" | "sse";
 
 /**
@@ -42,7 +54,9 @@ export interface McpCallInit {
  * @example
  * ```ts
  * import { McpMock } from "mcpmock";
- * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * await using mock = await McpMock.start({
+ *   tools: [{ name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } }],
+ * });
  * mock.toolsCall("add").respondsWith((call) => ({
  *   sum: Number(call.args.a) + Number(call.args.b),
  *   session: call.sessionId,

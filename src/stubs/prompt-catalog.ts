@@ -7,7 +7,17 @@ import { isContentBlock, type ContentBlock } from "../protocol/content.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 
-/** One argument a prompt takes. @category Starting */
+/**
+ * One argument a prompt takes.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type PromptArgument } from "mcpmock";
+ * const args: PromptArgument[] = [{ name: "code", description: "The code to review", required: true }, { name: "language" }];
+ * await using mock = await McpMock.start({ prompts: [{ name: "review", arguments: args }] });
+ * ```
+ * @category Starting
+ */
 export interface PromptArgument {
   /** The argument's name. */
   readonly name: string;
@@ -17,7 +27,21 @@ export interface PromptArgument {
   readonly required?: boolean;
 }
 
-/** A message of a prompt: a role and one content block. @category Starting */
+/**
+ * A message of a prompt: a role and one content block.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, text, type PromptMessage } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "review" }] });
+ * const messages: PromptMessage[] = [
+ *   { role: "user", content: text("Review this code") },
+ *   { role: "assistant", content: text("Sure: paste it.") },
+ * ];
+ * mock.promptsGet("review").respondsWith(messages);
+ * ```
+ * @category Starting
+ */
 export interface PromptMessage {
   /** Who says it: `"user"` or `"assistant"`. */
   role: "user" | "assistant";
@@ -25,7 +49,18 @@ export interface PromptMessage {
   content: ContentBlock;
 }
 
-/** A `prompts/get` result. @category Starting */
+/**
+ * A `prompts/get` result.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, text, type GetPromptResult } from "mcpmock";
+ * await using mock = await McpMock.start({ prompts: [{ name: "greet" }] });
+ * const result: GetPromptResult = { description: "A greeting", messages: [{ role: "user", content: text("Hello") }] };
+ * mock.promptsGet("greet").respondsWith(result);
+ * ```
+ * @category Starting
+ */
 export interface GetPromptResult {
   /** A description of the prompt, as filled in. */
   description?: string;

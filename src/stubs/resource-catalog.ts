@@ -9,7 +9,21 @@ import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import { withFields } from "../values/with-fields.js";
 
-/** Contents of one resource: text, or a base64 blob. @category Starting */
+/**
+ * Contents of one resource: text, or a base64 blob.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ResourceContents } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * const contents: ResourceContents[] = [
+ *   { uri: "test://logo.png", mimeType: "image/png", blob: "iVBORw0KGgo=" },
+ *   { uri: "test://logo.txt", mimeType: "text/plain", text: "The company logo" },
+ * ];
+ * mock.resourcesRead("test://logo").respondsWith(contents);
+ * ```
+ * @category Starting
+ */
 export type ResourceContents =
   | {
       /** The URI of the resource these contents belong to. */
@@ -32,7 +46,18 @@ export type ResourceContents =
       _meta?: Record<string, unknown>;
     };
 
-/** A `resources/read` result. @category Starting */
+/**
+ * A `resources/read` result.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ReadResourceResult } from "mcpmock";
+ * await using mock = await McpMock.start();
+ * const result: ReadResourceResult = { contents: [{ uri: "test://hello", mimeType: "text/plain", text: "Hello" }], _meta: { cached: true } };
+ * mock.resourcesRead("test://hello").respondsWith(result);
+ * ```
+ * @category Starting
+ */
 export interface ReadResourceResult {
   /** The contents read (one read may return several items, e.g. the files under a directory URI). */
   contents: ResourceContents[];
@@ -99,7 +124,20 @@ export interface ResourceTemplateDeclaration extends ResourceFields {
   readonly uriTemplate: string;
 }
 
-/** Either kind of resource declaration. @category Starting */
+/**
+ * Either kind of resource declaration.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type AnyResourceDeclaration } from "mcpmock";
+ * const resources: AnyResourceDeclaration[] = [
+ *   { uri: "test://readme", name: "readme", mimeType: "text/plain", text: "Read me" },
+ *   { uriTemplate: "test://items/{id}", name: "item", mimeType: "application/json" },
+ * ];
+ * await using mock = await McpMock.start({ resources });
+ * ```
+ * @category Starting
+ */
 export type AnyResourceDeclaration = ResourceDeclaration | ResourceTemplateDeclaration;
 
 /** Whether a string is an RFC 6570 template (has an expression in braces). */

@@ -12,7 +12,18 @@ import { samplingToolsProblems } from "../protocol/sampling-tools.js";
 import { ELICITATION_COMPLETE, urlElicitationParams, type UrlElicitation } from "../protocol/url-elicitation.js";
 import type { CreateMessageResult, ElicitResult, ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
 
-/** The log levels, least severe first. @category Streams */
+/**
+ * The log levels, least severe first.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type LogLevel } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "deploy", inputSchema: { type: "object" } }] });
+ * const level: LogLevel = "warning"; // sent only if the client's logging/setLevel lets it through
+ * mock.toolsCall("deploy").streams((s) => s.log(level, "disk almost full", "deployer").result("deployed"));
+ * ```
+ * @category Streams
+ */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
 /**
@@ -36,7 +47,20 @@ export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "crit
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StreamAnswers = readonly unknown[] & { readonly [key: string]: any };
 
-/** A call inside a stream: the request, plus the client's answers to earlier `request` steps. @category Streams */
+/**
+ * A call inside a stream: the request, plus the client's answers to earlier `request` steps.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type StreamCall } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "count", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("count").streams(async function* (call: StreamCall) {
+ *   yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: `counting for ${call.sessionId}` } };
+ *   yield { jsonrpc: "2.0", id: call.id, result: { content: [{ type: "text", text: "done" }] } };
+ * });
+ * ```
+ * @category Streams
+ */
 export type StreamCall = McpCall & {
   /** The client's answers to the stream's `request` and `requests` steps so far, in order (results, or `{ error }`), and by key: `call.answers.user_name`. */
   readonly answers: StreamAnswers;
@@ -224,7 +248,8 @@ function check(value: unknown, where: string): void {
 
 /**
  * Builds a stream script, step by step. Each method adds a step and returns the builder;
- * `result` or `error` ends it.
+ * `result` or `error` ends it. `C` is the call the steps' functions see: typed arguments for a
+ * tool declared `as const`, and `answer` typed by the method of the last request step.
  *
  * @example
  * ```ts
@@ -236,8 +261,6 @@ function check(value: unknown, where: string): void {
  *     .result({ done: true }),
  * );
  * ```
- * `C` is the call the steps' functions see: typed arguments for a tool declared `as const`, and
- * `answer` typed by the method of the last request step.
  * @category Streams
  */
 export class StreamScriptBuilder<C = StreamCall> {

@@ -72,6 +72,15 @@ export interface ProxyPlan {
  * - `duplicate-response`: the answer twice;
  * - `drop-stream-after`: an SSE answer whose connection drops before the result, which is
  *   kept for a client that resumes with `Last-Event-ID`.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type FaultKind } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "fetch", inputSchema: { type: "object" } }] });
+ * mock.toolsCall("fetch").respondsWith("ok");
+ * const faults: FaultKind[] = ["connection-reset", "malformed-json", "wrong-id"];
+ * for (const fault of faults) mock.toolsCall("fetch").once().fails(fault); // newest first: wrong-id, malformed-json, connection-reset, then "ok"
+ * ```
  * @category Stubbing
  */
 export type FaultKind = "connection-reset" | "empty-response" | "malformed-json" | "wrong-id" | "duplicate-response" | "drop-stream-after";
@@ -86,7 +95,18 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   "drop-stream-after",
 ];
 
-/** A random delay, drawn from a seeded generator so runs repeat. @category Stubbing */
+/**
+ * A random delay, drawn from a seeded generator so runs repeat.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type DelayDistribution } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "fetch", inputSchema: { type: "object" } }], seed: 42 });
+ * const jitter: DelayDistribution = { distribution: "lognormal", median: 80, sigma: 0.5 }; // or { distribution: "uniform", min, max }
+ * mock.toolsCall("fetch").withDelay(jitter).respondsWith("eventually");
+ * ```
+ * @category Stubbing
+ */
 export type DelayDistribution =
   | {
       /** A uniform random delay. */
@@ -105,10 +125,32 @@ export type DelayDistribution =
       readonly sigma: number;
     };
 
-/** A fixed delay in milliseconds, or a distribution. @category Stubbing */
+/**
+ * A fixed delay in milliseconds, or a distribution.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type Delay } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "fetch", inputSchema: { type: "object" } }] });
+ * const slow: Delay = 250; // milliseconds, or a DelayDistribution
+ * mock.toolsCall("fetch").withDelay(slow).respondsWith("late");
+ * ```
+ * @category Stubbing
+ */
 export type Delay = number | DelayDistribution;
 
-/** A status a poll of a task reports before its result (a string, or a status with its message). @category Stubbing */
+/**
+ * A status a poll of a task reports before its result (a string, or a status with its message).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type TaskStep } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "build", execution: { taskSupport: "optional" } }] });
+ * const statuses: TaskStep[] = ["working", { status: "input_required", message: "Approve the build?" }, "working"];
+ * mock.toolsCall("build").asTask({ statuses }).respondsWith("built");
+ * ```
+ * @category Stubbing
+ */
 export type TaskStep =
   | "working"
   | "input_required"

@@ -10,7 +10,17 @@ import { compileArgumentCheck, type ArgumentCheck } from "./schema-check.js";
 import { throwProblems, toolUiProblems, type ToolUi } from "./app-catalog.js";
 import { FLAT_RESOURCE_URI_KEY } from "../protocol/apps.js";
 
-/** A JSON Schema for tool input or output: MCP requires `type: "object"` at the root. @category Starting */
+/**
+ * A JSON Schema for tool input or output: MCP requires `type: "object"` at the root.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type ObjectJsonSchema } from "mcpmock";
+ * const inputSchema: ObjectJsonSchema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
+ * await using mock = await McpMock.start({ tools: [{ name: "get_weather", inputSchema }] });
+ * ```
+ * @category Starting
+ */
 export interface ObjectJsonSchema {
   /** Always `"object"`: MCP requires an object at the root of tool schemas. */
   readonly type: "object";

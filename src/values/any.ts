@@ -3,7 +3,19 @@
  * @module
  */
 
-/** The type of {@link ANY}. @category Stubbing */
+/**
+ * The type of {@link ANY}.
+ *
+ * @example
+ * ```ts
+ * import { ANY, McpMock, type AnyValue } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "add", inputSchema: { type: "object" } }] });
+ * const anything: AnyValue = ANY;
+ * mock.toolsCall("add").withArgs(anything).respondsWith({ sum: 0 });
+ * String(anything); // "ANY"
+ * ```
+ * @category Stubbing
+ */
 export interface AnyValue {
   /** Always `"ANY"`: marks the wildcard. */
   readonly kind: "ANY";

@@ -9,7 +9,18 @@
 import { ANY, isAny, type AnyValue } from "./any.js";
 import { McpMockError, showValue } from "./errors.js";
 
-/** The type of {@link ABSENT}. @category Stubbing */
+/**
+ * The type of {@link ABSENT}.
+ *
+ * @example
+ * ```ts
+ * import { ABSENT, McpMock, type AbsentValue } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "search", inputSchema: { type: "object" } }] });
+ * const firstPage: { page: AbsentValue } = { page: ABSENT };
+ * mock.toolsCall("search").withArgsMatching(firstPage).respondsWith({ page: 1 });
+ * ```
+ * @category Stubbing
+ */
 export interface AbsentValue {
   /** Always `"ABSENT"`: marks the pattern. */
   readonly kind: "ABSENT";
@@ -32,7 +43,19 @@ export interface AbsentValue {
  */
 export const ABSENT: AbsentValue = Object.freeze({ kind: "ABSENT" as const, toString: () => "ABSENT" });
 
-/** The type of what {@link contains} returns. @category Stubbing */
+/**
+ * The type of what {@link contains} returns.
+ *
+ * @example
+ * ```ts
+ * import { McpMock, contains, type ContainsValue } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "search", inputSchema: { type: "object" } }] });
+ * const weather: ContainsValue = contains("weather");
+ * console.log(weather.text, String(weather)); // weather contains("weather")
+ * mock.toolsCall("search").withArgs({ query: weather }).respondsWith({ hits: 3 });
+ * ```
+ * @category Stubbing
+ */
 export interface ContainsValue {
   /** Always `"contains"`: marks the pattern. */
   readonly kind: "contains";
@@ -59,7 +82,18 @@ export function contains(text: string): ContainsValue {
   return Object.freeze({ kind: "contains" as const, text, toString: () => `contains(${JSON.stringify(text)})` });
 }
 
-/** Anything that may stand in an expected value instead of a JSON value. @category Stubbing */
+/**
+ * Anything that may stand in an expected value instead of a JSON value.
+ *
+ * @example
+ * ```ts
+ * import { ABSENT, ANY, McpMock, contains, type ValuePattern } from "mcpmock";
+ * await using mock = await McpMock.start({ tools: [{ name: "search", inputSchema: { type: "object" } }] });
+ * const expected: Record<string, ValuePattern> = { query: contains("weather"), lang: /^en/, page: ABSENT, user: ANY };
+ * mock.toolsCall("search").withArgs(expected).respondsWith({ hits: 3 });
+ * ```
+ * @category Stubbing
+ */
 export type ValuePattern = AnyValue | AbsentValue | ContainsValue | RegExp;
 
 /** Whether a value in an expected value is a pattern rather than JSON to compare. */

@@ -8,7 +8,22 @@ import { test as base, type TestAPI } from "vitest";
 import { McpMock, type McpMockOptions, type ToolDeclaration } from "../index.js";
 import { installMatchers } from "./matchers.js";
 
-/** What a test made by {@link mcpTest} receives besides vitest's own context. @category Test runners */
+/**
+ * What a test made by {@link mcpTest} receives besides vitest's own context.
+ *
+ * @example
+ * ```ts
+ * import { mcpTest, type McpTestFixtures } from "mcpmock/vitest";
+ * const tools = [{ name: "search" }] as const;
+ * const test = mcpTest({ tools });
+ * const stubSearch = ({ mock }: McpTestFixtures<typeof tools>) => mock.toolsCall("search").respondsWith("found");
+ * test("searches", async ({ mock }) => {
+ *   stubSearch({ mock });
+ *   // ... point the code under test at mock.url ...
+ * });
+ * ```
+ * @category Test runners
+ */
 export interface McpTestFixtures<Tools extends readonly ToolDeclaration[] = readonly ToolDeclaration[]> {
   /** A mock of its own, started for this test (over HTTP on a free port unless `transport` says otherwise) and closed after it. */
   mock: McpMock<Tools>;
