@@ -11,6 +11,10 @@ import { httpStandardHeaders } from "./official/http-standard-headers.js";
 import { requestMetadata } from "./official/request-metadata.js";
 import { elicitationDefaults } from "./official/elicitation-defaults.js";
 import { sseRetry } from "./official/sse-retry.js";
+import { clientRequestState } from "./official/sep-2322-client-request-state.js";
+import { httpCustomHeaders } from "./official/http-custom-headers.js";
+import { httpInvalidToolHeaders } from "./official/http-invalid-tool-headers.js";
+import { jsonSchema202012Preservation } from "./official/json-schema-2020-12-preservation.js";
 import { toolListChanged } from "./hostile/tool-list-changed.js";
 import { canaryTool } from "./hostile/canary-tool.js";
 import { sessionExpired } from "./hostile/session-expired.js";
@@ -23,6 +27,7 @@ import { listChangedStorm } from "./hostile/list-changed-storm.js";
 import { hugeResult } from "./hostile/huge-result.js";
 
 const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, sseRetry, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref,
+  clientRequestState, httpCustomHeaders, httpInvalidToolHeaders, jsonSchema202012Preservation,
   toolListChanged, canaryTool, sessionExpired, streamDropped, slowAnswer, malformedJson, endlessCursor, undeclaredCapability, listChangedStorm, hugeResult,
 ];
 

@@ -40,8 +40,9 @@ export interface WireTapOptions {
   /**
    * Adjusts the headers passed on (not those recorded): a scenario that judges a header the
    * mock would refuse the request without supplies it, so the client is judged, not stopped.
+   * Returning a string passes that body on instead of the client's (the record keeps the client's).
    */
-  readonly forward?: (request: TappedRequest, headers: Record<string, string | string[] | undefined>) => void;
+  readonly forward?: (request: TappedRequest, headers: Record<string, string | string[] | undefined>) => string | void;
 }
 
 /** A tap started in front of `target`. */
@@ -89,7 +90,12 @@ export async function startWireTap(target: string, options: WireTapOptions = {})
       if (requests.length > RECORDED_REQUEST_LIMIT) requests.shift();
       if (options.intercept?.(tapped, res)) return;
       const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host };
-      options.forward?.(tapped, headers);
+      const replaced = options.forward?.(tapped, headers);
+      const passed = typeof replaced === "string" ? Buffer.from(replaced, "utf8") : whole;
+      if (passed !== whole) {
+        delete headers["transfer-encoding"];
+        headers["content-length"] = String(passed.length);
+      }
       const forward = httpRequest(
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
         (answer) => {
@@ -102,7 +108,7 @@ export async function startWireTap(target: string, options: WireTapOptions = {})
       forward.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
       // The client went away (an SSE stream closed, a request cancelled): so does the mock's side.
       res.on("close", () => forward.destroy());
-      forward.end(whole);
+      forward.end(passed);
     });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
