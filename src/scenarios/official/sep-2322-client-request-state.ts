@@ -66,7 +66,8 @@ export const clientRequestState: Scenario = {
     mock.toolsCall("test_mrtr_echo_state").withArgsMatching(() => true).streams((s) =>
       s.request("elicitation/create", { message: "Please confirm to continue", requestedSchema: CONFIRM_SCHEMA }, { key: "confirm" }).result("echo-state-ok"),
     );
-    mock.toolsCall("test_mrtr_no_state").withArgsMatching(() => true).respondsWith((call) =>
+    // A round without a state: a raw result (the mock's own rounds always carry one).
+    mock.method("tools/call").withParamsMatching({ name: "test_mrtr_no_state" }).respondsWith((call) =>
       call.params?.["inputResponses"] === undefined
         ? { resultType: "input_required", inputRequests: { confirm: { method: "elicitation/create", params: { message: "Please confirm to continue (no state test)", requestedSchema: CONFIRM_SCHEMA } } } }
         : { content: [{ type: "text", text: "no-state-ok" }] },
