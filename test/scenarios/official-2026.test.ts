@@ -62,7 +62,9 @@ describe("http-custom-headers", () => {
 
   test("a client that sends no Mcp-Param headers fails, saying it sent none", async () => {
     const none = rewritingHeaders((headers) => {
-      for (const name of [...headers.keys()]) if (name.startsWith("mcp-param-")) headers.delete(name);
+      const names: string[] = [];
+      headers.forEach((_value, name) => names.push(name));
+      for (const name of names) if (name.startsWith("mcp-param-")) headers.delete(name);
     });
     const verdict = await runScenario("http-custom-headers", {}, drive(none));
     expect(verdict.passed).toBe(false);

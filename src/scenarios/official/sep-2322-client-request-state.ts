@@ -121,6 +121,8 @@ export const clientRequestState: Scenario = {
       },
       {
         forward: supplyStatelessMeta,
+        // The mock plays a round as a stream; a client that takes no SSE gets it as JSON, as from the official server.
+        answerAsJson: (request) => !(request.headers["accept"] ?? "").includes("text/event-stream"),
         // A result with no resultType, which the mock (rightly) never sends: the tap answers this one tool.
         intercept: (request, response) => {
           const { method, id, params } = messageOf(request);
