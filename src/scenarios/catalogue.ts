@@ -27,13 +27,16 @@ import { listChangedStorm } from "./hostile/list-changed-storm.js";
 import { hugeResult } from "./hostile/huge-result.js";
 
 const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, sseRetry, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref,
-  clientRequestState, httpCustomHeaders, httpInvalidToolHeaders, jsonSchema202012Preservation,
   toolListChanged, canaryTool, sessionExpired, streamDropped, slowAnswer, malformedJson, endlessCursor, undeclaredCapability, listChangedStorm, hugeResult,
+  clientRequestState, httpCustomHeaders, httpInvalidToolHeaders, jsonSchema202012Preservation,
 ];
+
+/** The official scenarios first (in the order listed), then the hostile ones. */
+const ORDERED: readonly Scenario[] = [...SCENARIOS.filter((s) => s.suite === "official"), ...SCENARIOS.filter((s) => s.suite === "hostile")];
 
 /** The scenario named `name`, or `undefined`. */
 export function findScenario(name: string): Scenario | undefined {
-  return SCENARIOS.find((s) => s.name === name);
+  return ORDERED.find((s) => s.name === name);
 }
 
 /** Options of {@link scenarioNames}. @category Client verdicts */
@@ -56,10 +59,10 @@ export interface ScenarioNamesOptions {
  */
 export function scenarioNames(options: ScenarioNamesOptions = {}): string[] {
   const suite = options.suite ?? "all";
-  return SCENARIOS.filter((s) => (suite === "all" || s.suite === suite) && (options.specVersion === undefined || s.specVersions.includes(options.specVersion))).map((s) => s.name);
+  return ORDERED.filter((s) => (suite === "all" || s.suite === suite) && (options.specVersion === undefined || s.specVersions.includes(options.specVersion))).map((s) => s.name);
 }
 
 /** Every scenario (the CLI's listing). */
 export function allScenarios(): readonly Scenario[] {
-  return SCENARIOS;
+  return ORDERED;
 }

@@ -2,8 +2,11 @@
  * Fidelity: the same client, run by the official conformance runner's client mode
  * (@modelcontextprotocol/conformance, the pinned revision) and by `mcpmock scenarios
  * --command`, gets the same verdict: the same scored checks (id and status) and the same
- * outcome, for a correct client and for clients broken on purpose. The client is
- * clients/conformance-client.mjs, the suite's everything-client handlers for these scenarios.
+ * outcome, for a correct client and for clients broken on purpose, on every client scenario
+ * the runner scores but `auth/*` (compared in a file of their own) and on
+ * json-schema-2020-12-preservation, which it runs unscored. The client is
+ * clients/conformance-client.mjs: the suite's everything-client handlers, and for the SEP-2243
+ * header scenarios, which the everything-client has none for, the v2 SDK client.
  * The runner's `wire-schema-valid` check (a schema check of every message, added by the runner
  * to every scenario) and its INFO lines are left out of the comparison.
  */
@@ -27,6 +30,8 @@ const CASES: Array<[scenario: string, broken: string, expected: "passes" | "fail
   ["initialize", "no-client-version", "fails"],
   ["tools_call", "", "passes"],
   ["tools_call", "no-call", "fails"],
+  ["tools_call", "", "passes", "2026-07-28"],
+  ["tools_call", "no-call", "fails", "2026-07-28"],
   ["json-schema-ref-no-deref", "", "passes"],
   ["json-schema-ref-no-deref", "deref", "fails"],
   ["sse-retry", "", "passes"],
@@ -88,7 +93,20 @@ async function ours(scenario: string, broken: string, specVersion?: string): Pro
   return { exit, checks: scored(report.verdicts[0]?.checks ?? []) };
 }
 
+/** The client scenarios a revision's frozen requirement set scores (the `client:` list of its YAML). */
+function scoredClientScenarios(revision: string): string[] {
+  const yaml = readFileSync(join(ROOT, "node_modules/@modelcontextprotocol/conformance/requirements", `${revision}.yaml`), "utf8");
+  const list = yaml.slice(yaml.indexOf("\nclient:\n") + 9).split(/\n\S/)[0] as string;
+  return [...list.matchAll(/^ {2}- (\S+)$/gm)].map((m) => m[1] as string);
+}
+
 describe("the official runner and mcpmock scenarios agree", () => {
+  test("every client scenario the runner scores (but auth/*) is compared here", () => {
+    const scored = [...new Set(["2025-11-25", "2026-07-28"].flatMap(scoredClientScenarios))].filter((name) => !name.startsWith("auth/"));
+    expect(scored.length).toBeGreaterThanOrEqual(10);
+    expect(scored.filter((name) => !CASES.some(([scenario]) => scenario === name))).toEqual([]);
+  });
+
   const DEFAULT = "its default revision";
   test.each(CASES.map(([scenario, broken, expected, specVersion]) => [scenario, broken, expected, specVersion ?? DEFAULT] as const))("%s, client broken as %j: %s in both, at %s", async (scenario, broken, expected, revision) => {
     const specVersion = revision === DEFAULT ? undefined : revision;
