@@ -71,7 +71,9 @@ function unknownScenario(name: string): McpMockError {
  * Runs one scenario against a client: starts the scenario's mock, calls `drive(url, context)`
  * (connect your client to `url` there and let it do its work), then reads the verdict from what
  * the client did and closes everything. A driver that throws or times out fails the verdict
- * (`clientError`) unless the scenario expects clients to end in an error.
+ * (`clientError`) unless the scenario expects clients to end in an error. With
+ * `transport: "stdio"` or `"memory"` (the scenarios not about HTTP), `url` is `""` and the
+ * client connects through `context.stdio` (a command to spawn) or `context.clientTransport()`.
  *
  * ```ts
  * import { Client } from "@modelcontextprotocol/sdk/client/index.js";

@@ -11,7 +11,13 @@ export type ScenarioSuite = "official" | "hostile";
 
 /**
  * How the client under test reaches a scenario's mock: Streamable HTTP (a URL), stdio (a
- * command to spawn) or in memory (an SDK `Transport`). @category Client verdicts
+ * command to spawn) or in memory (an SDK `Transport`).
+ *
+ * ```ts
+ * import { runScenario } from "mcpmock/scenarios";
+ * await runScenario("initialize", { transport: "memory" }, async (_url, { clientTransport }) => { });
+ * ```
+ * @category Client verdicts
  */
 export type ScenarioTransport = "http" | "stdio" | "memory";
 
@@ -23,7 +29,17 @@ export interface ScenarioStart {
   readonly transport: ScenarioTransport;
 }
 
-/** How a client reaches a scenario over stdio: the command to spawn (what the SDK's `StdioClientTransport` takes). */
+/**
+ * How a client reaches a scenario over stdio: the command to spawn (what the SDK's
+ * `StdioClientTransport` takes).
+ *
+ * ```ts
+ * import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+ * import type { ScenarioStdioCommand } from "mcpmock/scenarios";
+ * const connect = (stdio: ScenarioStdioCommand) => new StdioClientTransport({ command: stdio.command, args: [...stdio.args] });
+ * ```
+ * @category Client verdicts
+ */
 export interface ScenarioStdioCommand {
   readonly command: string;
   readonly args: readonly string[];
