@@ -41,7 +41,9 @@ export interface ScenarioStart {
  * @category Client verdicts
  */
 export interface ScenarioStdioCommand {
+  /** The program (Node itself). */
   readonly command: string;
+  /** Its arguments. */
   readonly args: readonly string[];
 }
 
