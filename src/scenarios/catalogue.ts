@@ -3,7 +3,7 @@
  * then the hostile servers.
  * @module
  */
-import type { Scenario, ScenarioSuite } from "./scenario.js";
+import type { Scenario, ScenarioSuite, ScenarioTransport } from "./scenario.js";
 import { initialize } from "./official/initialize.js";
 import { toolsCall } from "./official/tools-call.js";
 import { jsonSchemaRefNoDeref } from "./official/json-schema-ref-no-deref.js";
@@ -45,6 +45,8 @@ export interface ScenarioNamesOptions {
   readonly suite?: ScenarioSuite | "all";
   /** Only the scenarios that apply to this protocol revision. */
   readonly specVersion?: string;
+  /** Only the scenarios that can be played over this transport (`runScenario`'s `transport`). */
+  readonly transport?: ScenarioTransport;
 }
 
 /**
@@ -54,12 +56,18 @@ export interface ScenarioNamesOptions {
  * ```ts
  * import { scenarioNames } from "mcpmock/scenarios";
  * console.log(scenarioNames({ suite: "official", specVersion: "2026-07-28" }));
+ * console.log(scenarioNames({ transport: "stdio" })); // initialize, tools_call, ...
  * ```
  * @category Client verdicts
  */
 export function scenarioNames(options: ScenarioNamesOptions = {}): string[] {
   const suite = options.suite ?? "all";
-  return ORDERED.filter((s) => (suite === "all" || s.suite === suite) && (options.specVersion === undefined || s.specVersions.includes(options.specVersion))).map((s) => s.name);
+  return ORDERED.filter(
+    (s) =>
+      (suite === "all" || s.suite === suite) &&
+      (options.specVersion === undefined || s.specVersions.includes(options.specVersion)) &&
+      (options.transport === undefined || (s.transports ?? ["http"]).includes(options.transport)),
+  ).map((s) => s.name);
 }
 
 /** Every scenario (the CLI's listing). */

@@ -57,7 +57,7 @@ function transportOf(scenario: Scenario, asked: unknown): ScenarioTransport {
   if (!TRANSPORTS.includes(transport as ScenarioTransport)) throw new McpMockError(`runScenario: transport must be "http", "stdio" or "memory"; received ${JSON.stringify(asked)}.`);
   const playable = scenario.transports ?? ["http"];
   if (!playable.includes(transport as ScenarioTransport)) {
-    const over = scenarioNames().filter((name) => (findScenario(name)?.transports ?? ["http"]).includes(transport as ScenarioTransport));
+    const over = scenarioNames({ transport: transport as ScenarioTransport });
     throw new McpMockError(`runScenario: scenario ${scenario.name} is played over ${playable.join(" and ")} only (it is about HTTP, or reads the wire); over ${String(transport)}: ${over.join(", ")}.`);
   }
   return transport as ScenarioTransport;
