@@ -64,13 +64,6 @@ export class Skills implements SkillAnswers {
     this.#index();
   }
 
-  /** Removes a skill by the URI of its `SKILL.md` (its files too); whether there was one. */
-  remove(uri: string): boolean {
-    if (!this.#forget(uri)) return false;
-    this.#index();
-    return true;
-  }
-
   #forget(uri: string): boolean {
     const old = this.#skills.get(uri);
     if (old === undefined) return false;

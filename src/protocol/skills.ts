@@ -30,9 +30,6 @@ export const SKILL_NAME = /^[\p{Ll}\p{Nd}]+(?:-[\p{Ll}\p{Nd}]+)*$/u;
 export const SKILL_NAME_MAX = 64;
 export const SKILL_DESCRIPTION_MAX = 1024;
 
-/** The per-skill limits every host accepts: files, and bytes over all of them. */
-export const SKILL_LIMITS = { resources: 512, bytes: 16 * 1024 * 1024 } as const;
-
 /** What the server advertises for the extension: the mock answers directory reads too. */
 export function skillsExtensionSettings(): Record<string, unknown> {
   return { directoryRead: true };
