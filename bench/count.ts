@@ -20,6 +20,12 @@
  * `stateful` get a session first, `:2026` at the end sends the calls as a 2026-07-28 client.
  * `memory:<kind>` is the in-memory probe of a kind (constant, function, placeholder,
  * function-2026), `<dir>:memory:<kind>` the probe of another checkout (built).
+ * `<proxy script>@<upstream>` is proxy mode: the upstream (a server as above) started under
+ * callgrind too, the proxy script given its URL, the calls sent to the proxy; both processes
+ * are counted, and printed apart (the mock, the upstream behind it) and together:
+ *
+ *   npm run bench:count -- bench/servers/sdk.mjs:stateful bench/servers/mcpmock-proxy.mjs@bench/servers/sdk.mjs:stateful
+ *   npm run bench:count -- bench/servers/mcpmock.mjs:stateful:json bench/servers/fast-upstream.mjs bench/servers/mcpmock-proxy.mjs@bench/servers/fast-upstream.mjs
  * WARM calls (12000) are not counted, then CALLS (4000; 20000 in memory) are. PARALLEL counts
  * (2) run at once: each count is its own process's. CONNECTIONS (1) spreads the calls over
  * that many connections at once.
@@ -66,10 +72,18 @@ const MODERN_BODY = JSON.stringify({
 });
 const MODERN_HEADERS = { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "add" };
 
-/** A count: instructions per call, and without V8's optimizing-compiler jobs. */
+/** A count: instructions per call, and without V8's optimizing-compiler jobs; for proxy mode, the upstream behind the mock too. */
 interface Count {
   readonly all: number;
   readonly withoutCompiles: number;
+  readonly upstream?: Count;
+}
+
+/** Whether calls to `script` with `args` need a session first (mcpmock stateful, the default; the SDK server stateful). */
+function needsSession(script: string, args: readonly string[]): boolean {
+  if (script.endsWith("mcpmock.mjs")) return (args[0] ?? "stateful") === "stateful";
+  if (script.endsWith("sdk.mjs")) return args[0] === "stateful";
+  return script.endsWith("mcpmock-proxy.mjs");
 }
 
 /** valgrind's arguments for callgrind, counting nothing until `counting` turns it on. */
@@ -77,11 +91,17 @@ function callgrind(out: string): string[] {
   return ["--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`];
 }
 
-/** Counts the instructions of process `pid` while `work` runs. */
-async function counting(pid: number, work: () => Promise<unknown>): Promise<void> {
-  execFileSync("callgrind_control", ["-i", "on", String(pid)], { stdio: "ignore" });
+/** Counts the instructions of processes `pids` while `work` runs. */
+async function counting(pid: number | readonly number[], work: () => Promise<unknown>): Promise<void> {
+  const pids = typeof pid === "number" ? [pid] : pid;
+  for (const p of pids) execFileSync("callgrind_control", ["-i", "on", String(p)], { stdio: "ignore" });
   await work();
-  execFileSync("callgrind_control", ["-i", "off", String(pid)], { stdio: "ignore" });
+  for (const p of pids) execFileSync("callgrind_control", ["-i", "off", String(p)], { stdio: "ignore" });
+}
+
+/** Waits for valgrind to write a count file after its process was stopped. */
+async function written(out: string): Promise<void> {
+  for (let i = 0; i < 100 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 /** What a callgrind file counted, and how much of it V8's compile jobs took (inclusive). */
@@ -116,18 +136,27 @@ async function count(spec: string, index: number): Promise<Count> {
   const out = `${dir}/${index}.callgrind`;
   const memory = /^(?:(.+):)?memory:([\w-]+)$/.exec(spec);
   if (memory) return countMemory(memory[1] === undefined ? "" : memory[1].replace(/\/?$/, "/"), memory[2] as string, out);
-  const [script, ...rest] = spec.split(":") as [string, ...string[]];
+  const proxied = /^([^@]+)@(.+)$/.exec(spec);
+  const [script, ...rest] = (proxied ? (proxied[2] as string) : spec).split(":") as [string, ...string[]];
   const modern = rest.at(-1) === "2026";
   const args = modern ? rest.slice(0, -1) : rest;
-  const server = await startServer(spec, "valgrind", [...callgrind(out), process.execPath, script, ...args]);
-  const stateful = script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful";
-  const headers = modern ? MODERN_HEADERS : stateful ? await openSession(server.url) : MCP_HEADERS;
-  const body = modern ? MODERN_BODY : undefined;
-  await closedLoop(server, headers, warm, connections, body);
-  await counting(server.proc.pid as number, () => closedLoop(server, headers, calls, connections, body));
-  await server.stop();
-  for (let i = 0; i < 100 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 100));
-  return counted(out, calls, spec);
+  const upstreamOut = `${dir}/${index}.upstream.callgrind`;
+  const upstream = proxied ? await startServer(proxied[2] as string, "valgrind", [...callgrind(upstreamOut), process.execPath, script, ...args]) : undefined;
+  const server = upstream ? await startServer(spec, "valgrind", [...callgrind(out), process.execPath, proxied?.[1] as string, upstream.url]) : await startServer(spec, "valgrind", [...callgrind(out), process.execPath, script, ...args]);
+  try {
+    const headers = modern ? MODERN_HEADERS : needsSession(upstream ? (proxied?.[1] as string) : script, args) ? await openSession(server.url) : MCP_HEADERS;
+    const body = modern ? MODERN_BODY : undefined;
+    await closedLoop(server, headers, warm, connections, body);
+    await counting(upstream ? [server.proc.pid as number, upstream.proc.pid as number] : (server.proc.pid as number), () => closedLoop(server, headers, calls, connections, body));
+  } finally {
+    // Under valgrind a proxying mock ends its upstream session before it exits: give it time to write its counts.
+    await server.stop(60_000);
+    await upstream?.stop(60_000);
+  }
+  await written(out);
+  if (!upstream) return counted(out, calls, spec);
+  await written(upstreamOut);
+  return { ...counted(out, calls, spec), upstream: counted(upstreamOut, calls, `${spec} (upstream)`) };
 }
 
 const results: Count[] = [];
@@ -143,5 +172,13 @@ specs.forEach((spec, i) => {
   const n = results[i] as Count;
   const first = specs.findIndex((s) => isMemory(s) === isMemory(spec));
   const base = results[first] as Count;
-  process.stdout.write(`${fmt(n.all, 10)}  ${fmt(n.withoutCompiles, 11)}  ${(n.withoutCompiles / base.withoutCompiles).toFixed(3)}× ${specs[first]}  ${spec}\n`);
+  process.stdout.write(`${fmt(n.all, 10)}  ${fmt(n.withoutCompiles, 11)}  ${(n.withoutCompiles / base.withoutCompiles).toFixed(3)}× ${specs[first]}  ${spec}${n.upstream ? " (the mock)" : ""}\n`);
+  if (n.upstream) {
+    const up = n.upstream;
+    // The upstream behind the mock beside it called directly, when that is one of the specs.
+    const direct = results[specs.indexOf(spec.slice(spec.indexOf("@") + 1))];
+    const vs = (x: number): string => (direct ? `${(x / direct.withoutCompiles).toFixed(3)}× direct` : "");
+    process.stdout.write(`${fmt(up.all, 10)}  ${fmt(up.withoutCompiles, 11)}  ${vs(up.withoutCompiles).padEnd(14)}  ${spec} (the upstream behind it)\n`);
+    process.stdout.write(`${fmt(n.all + up.all, 10)}  ${fmt(n.withoutCompiles + up.withoutCompiles, 11)}  ${vs(n.withoutCompiles + up.withoutCompiles).padEnd(14)}  ${spec} (mock + upstream)\n`);
+  }
 });

@@ -15,7 +15,8 @@ export interface Running {
   readonly name: string;
   readonly url: string;
   readonly proc: ChildProcess;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after `graceMs` (3 s; a server under valgrind needs far longer to write its counts). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -45,11 +46,11 @@ export function startServer(name: string, command: string, args: string[], ready
   const proc = serverCore === undefined ? spawn(command, args, { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] }) : spawn("taskset", ["-c", String(serverCore), command, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   proc.stderr?.on("data", (c: Buffer) => (stderr += String(c)));
-  const stop = async (): Promise<void> => {
+  const stop = async (graceMs = 3000): Promise<void> => {
     if (proc.exitCode !== null) return;
     proc.kill("SIGTERM");
     await new Promise((r) => {
-      const t = setTimeout(() => (proc.kill("SIGKILL"), r(undefined)), 3000);
+      const t = setTimeout(() => (proc.kill("SIGKILL"), r(undefined)), graceMs);
       proc.once("exit", () => (clearTimeout(t), r(undefined)));
     });
   };

@@ -10,7 +10,7 @@
 // The mock and its options
 export { McpMock } from "./mock.js";
 export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
-export type { AuthOptions } from "./auth/auth-options.js";
+export type { AuthOptions, PreRegisteredClient, TokenEndpointAuthMethod } from "./auth/auth-options.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
 export type { MockOAuthClientProvider, ClientProviderOptions } from "./auth/client-provider.js";
 export type { IssuedToken } from "./auth/tokens.js";
@@ -126,6 +126,7 @@ export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL
 
 // MCP Apps (the io.modelcontextprotocol/ui extension)
 export type { AppDeclaration, AppCsp, AppPermissions, ToolUi, ProbeSettings, ProbeAction } from "./stubs/app-catalog.js";
+export type { SkillDeclaration, SkillFile } from "./stubs/skill-catalog.js";
 export type { AppEvent } from "./journal/app-events.js";
 export { appEvent, type AppEventPattern } from "./journal/app-event-checks.js";
 // Protocol extensions (SEP-2133 negotiation, server cards, icons)

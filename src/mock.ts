@@ -3,6 +3,7 @@
  * @module
  */
 import type { AppDeclaration } from "./stubs/app-catalog.js";
+import type { SkillDeclaration } from "./stubs/skill-catalog.js";
 import type { AppEvent } from "./journal/app-events.js";
 import { verifyAppEvents, waitForAppEvent, type AppEventPattern } from "./journal/app-event-checks.js";
 import type { StubBuilder } from "./dsl/stub-builder.js";
@@ -308,6 +309,10 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
 
   declareApp(app: AppDeclaration): void {
     this.#ops.declareApp(app);
+  }
+
+  declareSkill(skill: SkillDeclaration): void {
+    this.#ops.declareSkill(skill);
   }
 
   /**

@@ -3,6 +3,7 @@
  * @module
  */
 import type { AppDeclaration } from "./stubs/app-catalog.js";
+import type { SkillDeclaration } from "./stubs/skill-catalog.js";
 import { McpMockError } from "./values/errors.js";
 import { assertAuthOptions, type AuthOptions } from "./auth/auth-options.js";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./protocol/revisions.js";
@@ -135,6 +136,8 @@ export interface McpMockOptions<Tools extends readonly ToolDeclaration[] = reado
   readonly prompts?: readonly PromptDeclaration[];
   /** MCP Apps: `ui://` views a host renders for the tools that name them (`ui: { resourceUri }`); declaring one advertises the ui extension. */
   readonly apps?: readonly AppDeclaration[];
+  /** Skills (the Skills extension): `SKILL.md` and its files served under `skill://`, with `skills/list`, `skills/get` and `resources/directory/read`; declaring one advertises the extension. */
+  readonly skills?: readonly SkillDeclaration[];
   /** Items per page of list answers (`tools/list` and the like); longer lists are paged with opaque cursors. 100 by default. */
   readonly pageSize?: number;
   /**

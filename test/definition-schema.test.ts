@@ -233,6 +233,9 @@ describe("the examples error messages show are the schema's, and valid where the
     "properties.apps": (e) => ({ apps: e }),
     "$defs.app": (e) => ({ apps: [e] }),
     "$defs.toolUi": (e) => ({ tools: [{ name: "t", ui: e }], apps: [{ uri: "ui://weather/view.html", html: "<p>x</p>" }] }),
+    "properties.skills": (e) => ({ skills: e }),
+    "$defs.skill": (e) => ({ skills: [e] }),
+    "$defs.skillFile": (e) => ({ skills: [{ name: "s", description: "d", content: "x", files: { "f.txt": e } }] }),
   };
 
   /** Every place in the schema that has examples, as a dotted path. */

@@ -68,8 +68,8 @@ describe("the list", () => {
       expect(d.revisions.length, d.method).toBeGreaterThan(0);
       for (const v of d.revisions) expect(KNOWN_REVISIONS, d.method).toContain(v);
       if (d.direction === "http") continue;
-      // A method the SDK does not know yet exists only in revisions newer than the SDK's.
-      if (!ways[d.direction]?.has(d.method)) expect(d.revisions.some((v) => SESSION_PROTOCOL_VERSIONS.includes(v)), d.method).toBe(false);
+      // A method the SDK does not know yet exists only in revisions newer than the SDK's (an extension's may be in any).
+      if (!ways[d.direction]?.has(d.method) && d.extension === undefined) expect(d.revisions.some((v) => SESSION_PROTOCOL_VERSIONS.includes(v)), d.method).toBe(false);
     }
   });
 });
@@ -207,7 +207,12 @@ describe("built-in answers", () => {
     "tasks/result": { taskId: "task-1" },
     "tasks/cancel": { taskId: "task-2" },
     "tasks/update": { taskId: "task-2", inputResponses: {} },
+    "skills/get": { uri: "skill://s/SKILL.md" },
+    "resources/directory/read": { uri: "skill://s" },
   };
+
+  /** The field each extension method's result carries (no SDK has their schemas; test/extensions/ checks them whole). */
+  const EXTENSION_FIELDS: Record<string, string> = { "skills/list": "skills", "skills/get": "skill", "resources/directory/read": "resources" };
 
   async function rpc(url: string, method: string, params: Record<string, unknown>, headers: Record<string, string>): Promise<{ result?: unknown; error?: { code: number } }> {
     const res = await fetch(url, { method: "POST", headers: { ...HEADERS, ...headers }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
@@ -225,6 +230,7 @@ describe("built-in answers", () => {
         tools: [{ name: "t", inputSchema: { type: "object" }, outputSchema: { type: "object" } }, { name: "job", execution: { taskSupport: "optional" } }],
         resources: [{ uri: "test://a", name: "a", text: "A" }, { uriTemplate: "test://t/{id}", name: "t" }],
         prompts: [{ name: "p", arguments: [{ name: "x" }] }],
+        skills: [{ name: "s", description: "A skill", content: "Do it." }],
       });
       // A session-era revision is asked in a session; the stateless one with each request's envelope.
       const stateless = STATELESS_PROTOCOL_VERSIONS.includes(version);
@@ -259,12 +265,16 @@ describe("built-in answers", () => {
           expect(answer.result, d.method).toMatchObject(d.method === "tasks/get" ? { resultType: "complete", taskId: expect.any(String), status: expect.any(String), ttlMs: 60000 } : { resultType: "complete" });
           continue;
         }
-        if (d.resultSchema === undefined) {
+        if (d.extension !== undefined) {
+          expect(answer.error, d.method).toBeUndefined();
+          expect(answer.result, d.method).toHaveProperty(EXTENSION_FIELDS[d.method] as string);
+        } else if (d.resultSchema === undefined) {
           expect(answer.error?.code, `${d.method} answers an error: it has no result schema`).toBeTypeOf("number");
           continue;
+        } else {
+          expect(answer.error, d.method).toBeUndefined();
+          expect(resultSchemaOf(d.resultSchema)?.safeParse(answer.result).success, `${d.method} → ${JSON.stringify(answer.result)}`).toBe(true);
         }
-        expect(answer.error, d.method).toBeUndefined();
-        expect(resultSchemaOf(d.resultSchema)?.safeParse(answer.result).success, `${d.method} → ${JSON.stringify(answer.result)}`).toBe(true);
         // 2026-07-28: every result says its type; lists and discover say how long they may be cached.
         if (stateless) expect(answer.result, d.method).toMatchObject(d.cacheable ? { resultType: "complete", ttlMs: 0, cacheScope: "private" } : { resultType: "complete" });
       }

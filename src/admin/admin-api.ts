@@ -137,6 +137,7 @@ export function inspectorSource(core: MockCore): InspectorSource {
     closing: core.closing.signal,
     declared: { hasTool: (name) => core.tools.has(name), hasPrompt: (name) => core.prompts.has(name) },
     scenarios: () => scenarioStates(core),
+    appEvents: core.apps.events,
   };
 }
 

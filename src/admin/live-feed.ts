@@ -1,6 +1,7 @@
 /**
  * The inspector's live feed, `GET /__admin/events`: a server-sent event for every journal entry
- * as it arrives and again once it is answered, so a page shows requests without polling.
+ * as it arrives and again once it is answered, and an `app-events` event for what MCP Apps probe
+ * views report, so a page shows requests and app events without polling.
  * Bounded: at most {@link MAX_FEED_CLIENTS} pages at once, and a page that reads slower than
  * the mock writes is dropped once {@link FEED_CLIENT_BUDGET} characters wait for it (its
  * `EventSource` reconnects and reads the journal again). Every stream ends when the mock closes.
@@ -23,6 +24,8 @@ export interface LiveSource {
   readonly closing: AbortSignal;
   /** What the mock declares, for suggestions that declare what they need. */
   readonly declared?: Declarations;
+  /** The MCP Apps probe views' events, sent as `app-events` as they arrive. */
+  readonly appEvents?: { onAdd(listener: (events: readonly unknown[]) => void): () => void };
 }
 
 /** A journal entry as JSON for the admin API and the inspector (without the internal `call`). */
@@ -125,6 +128,7 @@ export class LiveFeed {
     const push = (entry: JournalEntry): void => this.broadcast("entry", entryJson(entry, this.#source.declared));
     const offRecord = this.#source.journal.onRecord(push);
     const offComplete = this.#source.journal.onComplete(push);
+    const offApps = this.#source.appEvents?.onAdd((events) => this.broadcast("app-events", events));
     const beat = setInterval(() => {
       for (const client of this.#clients) this.#send(client, ": keep-alive\n\n");
     }, HEARTBEAT_MS);
@@ -132,6 +136,7 @@ export class LiveFeed {
     this.#stop = () => {
       offRecord();
       offComplete();
+      offApps?.();
       clearInterval(beat);
     };
   }

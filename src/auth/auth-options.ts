@@ -28,9 +28,10 @@ export interface AuthOptions {
   /**
    * Where the protected resource metadata (RFC 9728) is served: `"path"` (default) at
    * `/.well-known/oauth-protected-resource/mcp` (the endpoint's path appended), `"root"` at
-   * `/.well-known/oauth-protected-resource`.
+   * `/.well-known/oauth-protected-resource`, or a path of your own (`"/custom/metadata.json"`),
+   * which only the 401 challenge names.
    */
-  readonly metadataAt?: "path" | "root";
+  readonly metadataAt?: "path" | "root" | `/${string}`;
   /** Name the metadata URL in the 401 challenge (`resource_metadata="..."`, default `true`); `false` makes clients probe the well-known URLs. */
   readonly challengeMetadata?: boolean;
   /**
@@ -39,6 +40,25 @@ export interface AuthOptions {
    * `/.well-known/openid-configuration` only (OpenID Connect Discovery; clients must fall back to it).
    */
   readonly serverMetadata?: "oauth" | "openid";
+  /**
+   * A path in the authorization server's issuer (`"/tenant1"`): the issuer becomes
+   * `<origin>/tenant1`, its metadata moves to `/.well-known/oauth-authorization-server/tenant1`
+   * (RFC 8414 section 3.1) or, for `serverMetadata: "openid"`, `/tenant1/.well-known/openid-configuration`,
+   * and its endpoints to `/tenant1/authorize`, `/tenant1/token`, `/tenant1/register`.
+   */
+  readonly issuerPath?: string;
+  /** Serve dynamic client registration (RFC 7591) at `/register` (default `true`); `false`: no `registration_endpoint`, clients come from `clients` or metadata documents. */
+  readonly registration?: boolean;
+  /** Take client ID metadata document URLs as client ids, and say so in the metadata (default `true`); `false`: neither. */
+  readonly clientIdMetadataDocuments?: boolean;
+  /**
+   * The token endpoint authentication methods the server supports (default all three): the
+   * metadata lists them, and a registration that asks for another one (or none) is given the
+   * first (RFC 7591 section 3.2.1 lets a server replace a value), with a secret unless it is `"none"`.
+   */
+  readonly tokenEndpointAuthMethods?: readonly TokenEndpointAuthMethod[];
+  /** Clients known in advance (pre-registration): their requests need no `/register`. */
+  readonly clients?: readonly PreRegisteredClient[];
   /** What `/authorize` does at once: `"approve"` (default) redirects with a `code`, `"deny"` with `error=access_denied`. */
   readonly consent?: "approve" | "deny";
   /** Seconds an access token lives (`expires_in`); 3600 by default. */
@@ -57,6 +77,42 @@ export interface AuthOptions {
   readonly maxTokens?: number;
 }
 
+/**
+ * How a client authenticates at the token endpoint (`auth.tokenEndpointAuthMethods`).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type TokenEndpointAuthMethod } from "mcpmock";
+ * const only: TokenEndpointAuthMethod[] = ["client_secret_basic"];
+ * await using mock = await McpMock.start({ auth: { tokenEndpointAuthMethods: only } });
+ * ```
+ * @category Authorization
+ */
+export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
+
+/**
+ * A client the authorization server knows in advance (`auth.clients`).
+ *
+ * @example
+ * ```ts
+ * import { McpMock } from "mcpmock";
+ * await using mock = await McpMock.start({ auth: { registration: false, clients: [{ clientId: "my-app", clientSecret: "s3cret" }] } });
+ * ```
+ * @category Authorization
+ */
+export interface PreRegisteredClient {
+  /** Its `client_id`; a URL stands for a client ID metadata document the server holds already (never fetched). */
+  readonly clientId: string;
+  /** Its secret: it must authenticate with it at the token endpoint. */
+  readonly clientSecret?: string;
+  /** The redirect URIs it may use; any on a loopback host when left out. */
+  readonly redirectUris?: readonly string[];
+  /** How it authenticates; `client_secret_basic` with a secret, `none` without, by default. */
+  readonly tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
+}
+
+const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post"];
+
 /** Refuses `auth` options that cannot work, every problem at once, with the fix. */
 export function assertAuthOptions(auth: AuthOptions): void {
   const problems: string[] = [];
@@ -74,7 +130,29 @@ export function assertAuthOptions(auth: AuthOptions): void {
   const oneOf = (name: keyof AuthOptions, allowed: readonly unknown[]): void => {
     if (auth[name] !== undefined && !allowed.includes(auth[name])) problems.push(`auth.${name} must be ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, received ${JSON.stringify(auth[name])}.`);
   };
-  oneOf("metadataAt", ["path", "root"]);
+  if (auth.metadataAt !== undefined && auth.metadataAt !== "path" && auth.metadataAt !== "root" && !(typeof auth.metadataAt === "string" && /^\/[\x21-\x7e]+$/.test(auth.metadataAt) && !auth.metadataAt.includes("#") && !auth.metadataAt.includes("?"))) {
+    problems.push(`auth.metadataAt must be "path" or "root", or a path like "/custom/metadata.json", received ${JSON.stringify(auth.metadataAt)}.`);
+  }
+  if (auth.issuerPath !== undefined && !(typeof auth.issuerPath === "string" && /^(\/[A-Za-z0-9\-._~]+)+$/.test(auth.issuerPath))) problems.push(`auth.issuerPath must be a path like "/tenant1" (no trailing slash, no query), received ${JSON.stringify(auth.issuerPath)}.`);
+  oneOf("registration", [true, false]);
+  oneOf("clientIdMetadataDocuments", [true, false]);
+  const methods = auth.tokenEndpointAuthMethods;
+  if (methods !== undefined && !(Array.isArray(methods) && methods.length > 0 && methods.every((m) => AUTH_METHODS.includes(m)))) problems.push(`auth.tokenEndpointAuthMethods must be a non-empty list of ${AUTH_METHODS.join(", ")}; received ${JSON.stringify(methods)}.`);
+  if (auth.clients !== undefined) {
+    if (!Array.isArray(auth.clients)) problems.push(`auth.clients must be a list like [{ clientId: "my-app", clientSecret: "s3cret" }], received ${JSON.stringify(auth.clients)}.`);
+    else
+      auth.clients.forEach((client: PreRegisteredClient, i) => {
+        const where = `auth.clients[${i}]`;
+        if (typeof client !== "object" || client === null || typeof client.clientId !== "string" || client.clientId === "") problems.push(`${where} must have a clientId (a non-empty string), received ${JSON.stringify(client)}.`);
+        else {
+          if (client.clientSecret !== undefined && (typeof client.clientSecret !== "string" || client.clientSecret === "")) problems.push(`${where}.clientSecret must be a non-empty string.`);
+          if (client.redirectUris !== undefined && !(Array.isArray(client.redirectUris) && client.redirectUris.every((u) => typeof u === "string"))) problems.push(`${where}.redirectUris must be a list of URLs.`);
+          const method = client.tokenEndpointAuthMethod;
+          if (method !== undefined && !AUTH_METHODS.includes(method)) problems.push(`${where}.tokenEndpointAuthMethod must be one of ${AUTH_METHODS.join(", ")}, received ${JSON.stringify(method)}.`);
+          if (method !== undefined && (method === "none") !== (client.clientSecret === undefined)) problems.push(`${where}: tokenEndpointAuthMethod ${method} ${method === "none" ? "takes no clientSecret" : "needs a clientSecret"}.`);
+        }
+      });
+  }
   oneOf("serverMetadata", ["oauth", "openid"]);
   oneOf("consent", ["approve", "deny"]);
   oneOf("challengeMetadata", [true, false]);

@@ -10,12 +10,29 @@
 import type { Context } from "hono";
 import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
-import { MAX_CLIENTS, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
+import { MAX_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
 import { CODE_TTL_MS, s256, type IssuedToken, type TokenStore } from "./tokens.js";
 
 /** The authorization server's endpoint paths. */
 export const AS_PATHS = { authorize: "/authorize", token: "/token", register: "/register", jwks: "/jwks" } as const;
+
+/** The authorization server's endpoint paths under `auth.issuerPath` (`/tenant1/authorize`...). */
+export function asPaths(options: Pick<AuthOptions, "issuerPath">): Record<keyof typeof AS_PATHS, string> {
+  const prefix = options.issuerPath ?? "";
+  return { authorize: `${prefix}${AS_PATHS.authorize}`, token: `${prefix}${AS_PATHS.token}`, register: `${prefix}${AS_PATHS.register}`, jwks: `${prefix}${AS_PATHS.jwks}` };
+}
+
+/** Where the authorization server's metadata is served: RFC 8414 section 3.1 inserts the issuer's path; OpenID Connect Discovery appends it. */
+export function serverMetadataPath(options: Pick<AuthOptions, "issuerPath" | "serverMetadata">): string {
+  const path = options.issuerPath ?? "";
+  return options.serverMetadata === "openid" ? `${path}/.well-known/openid-configuration` : `/.well-known/oauth-authorization-server${path}`;
+}
+
+/** The issuer identifier a request's origin spells: the origin, and `auth.issuerPath`. */
+export function issuerOf(c: Context, options: Pick<AuthOptions, "issuerPath">): string {
+  return `${originOf(c)}${options.issuerPath ?? ""}`;
+}
 
 /** The default access token lifetime in seconds. */
 export const DEFAULT_ACCESS_TOKEN_TTL = 3600;
@@ -70,21 +87,23 @@ export class AuthorizationServer {
 
   /** RFC 8414 metadata (with the OpenID Connect fields for the `openid` variant). */
   metadata(c: Context): Record<string, unknown> {
-    const issuer = originOf(c);
+    const issuer = issuerOf(c, this.#options);
+    const origin = originOf(c);
+    const paths = asPaths(this.#options);
     const supported = this.#supported();
     return {
       issuer,
-      authorization_endpoint: `${issuer}${AS_PATHS.authorize}`,
-      token_endpoint: `${issuer}${AS_PATHS.token}`,
-      registration_endpoint: `${issuer}${AS_PATHS.register}`,
+      authorization_endpoint: `${origin}${paths.authorize}`,
+      token_endpoint: `${origin}${paths.token}`,
+      ...(this.#options.registration === false ? {} : { registration_endpoint: `${origin}${paths.register}` }),
       response_types_supported: ["code"],
       grant_types_supported: ["authorization_code", "refresh_token"],
       code_challenge_methods_supported: ["S256"],
-      token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
+      token_endpoint_auth_methods_supported: this.#options.tokenEndpointAuthMethods ?? ["none", "client_secret_basic", "client_secret_post"],
       authorization_response_iss_parameter_supported: true,
-      client_id_metadata_document_supported: true,
+      ...(this.#options.clientIdMetadataDocuments === false ? {} : { client_id_metadata_document_supported: true }),
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),
-      ...(this.#options.serverMetadata === "openid" ? { jwks_uri: `${issuer}${AS_PATHS.jwks}`, subject_types_supported: ["public"], id_token_signing_alg_values_supported: ["RS256"] } : {}),
+      ...(this.#options.serverMetadata === "openid" ? { jwks_uri: `${origin}${paths.jwks}`, subject_types_supported: ["public"], id_token_signing_alg_values_supported: ["RS256"] } : {}),
     };
   }
 
@@ -126,8 +145,8 @@ export class AuthorizationServer {
       this.#log.add({ ...base, status: 400, outcome: client.error, description: client.description, ...(clientId ? { clientId } : {}) });
       return oauthError(400, client);
     }
-    if (!client.redirectUris.includes(redirectUri)) {
-      const problem = { error: "invalid_request", description: `redirect_uri ${JSON.stringify(redirectUri)} is not one the client registered (${client.redirectUris.join(", ")}).` };
+    if (!redirectAllowed(client, redirectUri)) {
+      const problem = { error: "invalid_request", description: client.redirectUris.length > 0 ? `redirect_uri ${JSON.stringify(redirectUri)} is not one the client registered (${client.redirectUris.join(", ")}).` : `redirect_uri ${JSON.stringify(redirectUri)} is not on a loopback host, and client ${clientId} (of auth.clients) named no redirectUris.` };
       this.#log.add({ ...base, status: 400, outcome: problem.error, description: problem.description, clientId });
       return oauthError(400, problem);
     }
@@ -136,7 +155,7 @@ export class AuthorizationServer {
       for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
       const state = q.get("state");
       if (state !== null) url.searchParams.set("state", state);
-      url.searchParams.set("iss", originOf(c));
+      url.searchParams.set("iss", issuerOf(c, this.#options));
       this.#log.add({ ...base, status: 302, outcome, clientId, ...(description ? { description } : {}), ...(scopes ? { scopes } : {}) });
       return new Response(null, { status: 302, headers: { location: url.href, "cache-control": "no-store" } });
     };

@@ -4,6 +4,7 @@
  * from loopback only: the mock never reaches beyond the machine.
  * @module
  */
+import type { AuthOptions } from "./auth-options.js";
 import { randomToken } from "./tokens.js";
 
 /** A client the authorization server knows. */
@@ -11,6 +12,7 @@ export interface KnownClient {
   readonly clientId: string;
   /** Set for `client_secret_basic` / `client_secret_post` clients. */
   readonly clientSecret: string | undefined;
+  /** Empty for a pre-registered client that named none: any loopback redirect URI will do. */
   readonly redirectUris: readonly string[];
   readonly authMethod: "none" | "client_secret_basic" | "client_secret_post";
   /** The metadata as registered (or as the document said). */
@@ -60,8 +62,30 @@ function redirectProblem(uris: unknown): OAuthProblem | undefined {
   return undefined;
 }
 
-/** Registered and fetched clients. */
+/** Whether `client` may be sent back to `redirectUri`: one it registered, or (having named none) any on a loopback host. */
+export function redirectAllowed(client: KnownClient, redirectUri: string): boolean {
+  if (client.redirectUris.length > 0) return client.redirectUris.includes(redirectUri);
+  return redirectProblem([redirectUri]) === undefined && isLoopbackName(new URL(redirectUri).hostname);
+}
+
+/** Registered, pre-registered and fetched clients. */
 export class ClientRegistry {
+  /** The methods a registration may be given (`auth.tokenEndpointAuthMethods`). */
+  readonly #methods: readonly KnownClient["authMethod"][];
+  /** Whether client ID metadata document URLs are taken. */
+  readonly #documents: boolean;
+  /** The clients known in advance (`auth.clients`): never dropped. */
+  readonly #known = new Map<string, KnownClient>();
+
+  constructor(options: Pick<AuthOptions, "clients" | "tokenEndpointAuthMethods" | "clientIdMetadataDocuments"> = {}) {
+    this.#methods = options.tokenEndpointAuthMethods ?? AUTH_METHODS;
+    this.#documents = options.clientIdMetadataDocuments !== false;
+    for (const c of options.clients ?? []) {
+      const authMethod = c.tokenEndpointAuthMethod ?? (c.clientSecret === undefined ? "none" : "client_secret_basic");
+      this.#known.set(c.clientId, { clientId: c.clientId, clientSecret: c.clientSecret, redirectUris: c.redirectUris ?? [], authMethod, metadata: { client_id: c.clientId, ...(c.redirectUris ? { redirect_uris: c.redirectUris } : {}), token_endpoint_auth_method: authMethod } });
+    }
+  }
+
   readonly #clients = new Map<string, KnownClient>();
   /** Ids dropped past the cap (as many again remembered), so their use says why they are unknown. */
   readonly #dropped = new Set<string>();
@@ -86,15 +110,16 @@ export class ClientRegistry {
     if (bad) return bad;
     const method = metadata["token_endpoint_auth_method"] ?? "none";
     if (!AUTH_METHODS.includes(method as never)) {
-      return { error: "invalid_client_metadata", description: `token_endpoint_auth_method ${JSON.stringify(method)} is not supported; use one of ${AUTH_METHODS.join(", ")}.` };
+      return { error: "invalid_client_metadata", description: `token_endpoint_auth_method ${JSON.stringify(method)} is not supported; use one of ${this.#methods.join(", ")}.` };
     }
-    const authMethod = method as KnownClient["authMethod"];
+    // RFC 7591 section 3.2.1: the server may replace a value; a method it does not take becomes its first.
+    const authMethod = this.#methods.includes(method as never) ? (method as KnownClient["authMethod"]) : (this.#methods[0] as KnownClient["authMethod"]);
     const client: KnownClient = {
       clientId: `client-${randomToken(9)}`,
       clientSecret: authMethod === "none" ? undefined : randomToken(),
       redirectUris: metadata["redirect_uris"] as string[],
       authMethod,
-      metadata,
+      metadata: { ...metadata, token_endpoint_auth_method: authMethod },
     };
     this.#keep(client);
     return client;
@@ -112,13 +137,16 @@ export class ClientRegistry {
 
   /** A client by id: registered, or (a URL id) its metadata document fetched from loopback. */
   async find(clientId: string): Promise<KnownClient | OAuthProblem> {
-    const known = this.#clients.get(clientId);
+    const known = this.#known.get(clientId) ?? this.#clients.get(clientId);
     if (known) return known;
     if (this.#dropped.has(clientId)) {
       return { error: "invalid_client", description: `client_id ${JSON.stringify(clientId)} was registered, then dropped: the mock keeps the latest ${MAX_CLIENTS} registered clients. Register again (or register fewer clients per mock).` };
     }
     if (!isUrlClientId(clientId)) {
       return { error: "invalid_client", description: `client_id ${JSON.stringify(clientId)} is not registered: register at the registration_endpoint first, or use a client ID metadata document URL.` };
+    }
+    if (!this.#documents) {
+      return { error: "invalid_client", description: `client_id ${clientId} is a client ID metadata document URL, and this server does not take them (auth.clientIdMetadataDocuments is false): register at the registration_endpoint, or use a client of auth.clients.` };
     }
     return this.#fetchDocument(clientId);
   }

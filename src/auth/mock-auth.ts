@@ -11,7 +11,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AuthOptions } from "./auth-options.js";
 import { McpMockError } from "../values/errors.js";
 import { AuthLog, type AuthEndpoint, type AuthEvent, type AuthEventPattern } from "./auth-log.js";
-import { AS_PATHS, AuthorizationServer, DEFAULT_ACCESS_TOKEN_TTL } from "./authorization-server.js";
+import { asPaths, AuthorizationServer, DEFAULT_ACCESS_TOKEN_TTL, serverMetadataPath } from "./authorization-server.js";
 import { ClientRegistry } from "./clients.js";
 import { ResourceServer, resourceMetadataPath, type LegacyPaths } from "./resource-server.js";
 import { TokenStore, type IssuedToken } from "./tokens.js";
@@ -84,7 +84,7 @@ export class MockAuth {
   readonly #options: AuthOptions;
   readonly #path: string;
   readonly #tokens: TokenStore;
-  readonly #clients = new ClientRegistry();
+  readonly #clients: ClientRegistry;
   readonly #log = new AuthLog();
   readonly #resource: ResourceServer;
   readonly #server: AuthorizationServer;
@@ -94,6 +94,7 @@ export class MockAuth {
     this.#options = options;
     this.#path = path;
     this.#tokens = new TokenStore(options.maxTokens ?? DEFAULT_MAX_TOKENS);
+    this.#clients = new ClientRegistry(options);
     this.#resource = new ResourceServer(options, path, this.#tokens, this.#log, legacy);
     this.#server = new AuthorizationServer(options, this.#tokens, this.#clients, this.#log, this.#resource);
   }
@@ -109,14 +110,15 @@ export class MockAuth {
         return res;
       });
     // One document per protected endpoint (`/mcp`, and `/sse` when served); at the root, the MCP endpoint's.
-    const endpoints = this.#options.metadataAt === "root" ? [this.#path] : this.#resource.endpoints;
+    // A path of one's own (`metadataAt: "/custom/..."`) serves the MCP endpoint's document only, like "root".
+    const endpoints = this.#options.metadataAt === undefined || this.#options.metadataAt === "path" ? this.#resource.endpoints : [this.#path];
     for (const endpoint of endpoints) app.get(resourceMetadataPath(this.#options, endpoint), logged("resource-metadata", (c) => json(this.#resource.metadata(c, endpoint))));
-    const serverMetadataPath = this.#options.serverMetadata === "openid" ? "/.well-known/openid-configuration" : "/.well-known/oauth-authorization-server";
-    app.get(serverMetadataPath, logged("server-metadata", (c) => json(this.#server.metadata(c))));
-    if (this.#options.serverMetadata === "openid") app.get(AS_PATHS.jwks, logged("jwks", () => json({ keys: [] })));
-    app.get(AS_PATHS.authorize, logged("authorize", (c) => this.#server.authorize(c)));
-    app.post(AS_PATHS.token, logged("token", limited((c) => this.#server.token(c))));
-    app.post(AS_PATHS.register, logged("register", limited((c) => this.#server.register(c))));
+    const paths = asPaths(this.#options);
+    app.get(serverMetadataPath(this.#options), logged("server-metadata", (c) => json(this.#server.metadata(c))));
+    if (this.#options.serverMetadata === "openid") app.get(paths.jwks, logged("jwks", () => json({ keys: [] })));
+    app.get(paths.authorize, logged("authorize", (c) => this.#server.authorize(c)));
+    app.post(paths.token, logged("token", limited((c) => this.#server.token(c))));
+    if (this.#options.registration !== false) app.post(paths.register, logged("register", limited((c) => this.#server.register(c))));
   }
 
   /**

@@ -12,7 +12,9 @@ import type { IssuedToken, TokenStore } from "./tokens.js";
 
 /** Where the protected resource metadata lives for an endpoint at `path`. */
 export function resourceMetadataPath(options: AuthOptions, path: string): string {
-  return options.metadataAt === "root" ? "/.well-known/oauth-protected-resource" : `/.well-known/oauth-protected-resource${path}`;
+  if (options.metadataAt === "root") return "/.well-known/oauth-protected-resource";
+  if (options.metadataAt !== undefined && options.metadataAt !== "path") return options.metadataAt;
+  return `/.well-known/oauth-protected-resource${path}`;
 }
 
 /** The origin a request was sent to (the Host it named): what the metadata and audiences are spelled with. */
@@ -78,7 +80,7 @@ export class ResourceServer {
     const supported = this.#options.scopes ?? this.#options.required ?? [];
     return {
       resource: `${originOf(c)}${endpoint}`,
-      authorization_servers: [originOf(c)],
+      authorization_servers: [`${originOf(c)}${this.#options.issuerPath ?? ""}`],
       bearer_methods_supported: ["header"],
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),
       resource_name: "mcpmock",

@@ -25,6 +25,7 @@ export function definitionOptions(definition: MockDefinition): McpMockOptions {
     ...(definition.resources ? { resources: definition.resources } : {}),
     ...(definition.prompts ? { prompts: promptDeclarations(definition) } : {}),
     ...(definition.apps ? { apps: definition.apps } : {}),
+    ...(definition.skills ? { skills: definition.skills } : {}),
     ...(definition.proxy ? { proxy: proxyTargetOf(definition.proxy) } : {}),
     ...(definition.extensions ? { extensions: definition.extensions } : {}),
     ...(definition.serverCard === undefined ? {} : { serverCard: definition.serverCard }),
@@ -44,7 +45,7 @@ export function promptDeclarations(def: MockDefinition): MockDefinition["prompts
 }
 
 /** What loading a definition needs of a mock: its entry points and its operations. */
-export type DefinitionTarget = EntryPoints & Pick<MockControl, "declareTool" | "declareResource" | "declarePrompt" | "declareApp" | "removeStub" | "declareExtension">;
+export type DefinitionTarget = EntryPoints & Pick<MockControl, "declareTool" | "declareResource" | "declarePrompt" | "declareApp" | "declareSkill" | "removeStub" | "declareExtension">;
 
 /**
  * Adds a definition's stubs to a mock; returns the new stub ids. With `declare`, its tools,
@@ -59,6 +60,7 @@ export function applyDefinition(mock: DefinitionTarget, def: MockDefinition, fil
     for (const resource of def.resources ?? []) mock.declareResource(resource);
     for (const prompt of promptDeclarations(def) ?? []) mock.declarePrompt(prompt);
     for (const app of def.apps ?? []) mock.declareApp(app);
+    for (const skill of def.skills ?? []) mock.declareSkill(skill);
     for (const [id, settings] of Object.entries(def.extensions ?? {})) mock.declareExtension(id, settings);
   }
   const ids: string[] = [];

@@ -5,6 +5,7 @@
  * @module
  */
 import type { AppDeclaration } from "../stubs/app-catalog.js";
+import type { SkillDeclaration } from "../stubs/skill-catalog.js";
 import type { Icon } from "../protocol/icons.js";
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { McpMockOptions } from "../options.js";
@@ -432,6 +433,8 @@ export interface MockDefinition {
   prompts?: PromptDefinition[];
   /** MCP Apps: `ui://` views (inline `html`, a `file` relative to the definition, or `probe`) a host renders for the tools whose `ui` names them. */
   apps?: AppDeclaration[];
+  /** Skills (the Skills extension): `SKILL.md` written from the declaration (its body inline, or a `file` relative to the definition) and its supporting files, served under `skill://`. */
+  skills?: SkillDeclaration[];
   /** Answers to `completion/complete`: values offered for a prompt argument or a resource template variable. */
   completions?: Array<{
     /** What is being completed; omitted means any prompt or resource. */

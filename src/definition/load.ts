@@ -48,11 +48,18 @@ export function loadDefinition(fileOrObject: string | MockDefinition, context: D
   return { definition: parsed as MockDefinition, source };
 }
 
-/** An app's `file` is relative to the definition: made absolute here, so the mock finds it wherever it runs. */
+/** An app's `file`, a skill's and its supporting files' are relative to the definition: made absolute here, so the mock finds them wherever it runs. */
 function resolveAppFiles(parsed: unknown, dir: string): void {
-  const apps = (parsed as { apps?: unknown } | null)?.apps;
-  if (!Array.isArray(apps)) return;
-  for (const app of apps as Array<{ file?: unknown } | null>) {
-    if (app !== null && typeof app === "object" && typeof app.file === "string" && app.file !== "" && !isAbsolute(app.file)) app.file = resolve(dir, app.file);
+  const absolute = (item: unknown): void => {
+    const holder = item as { file?: unknown } | null;
+    if (holder !== null && typeof holder === "object" && typeof holder.file === "string" && holder.file !== "" && !isAbsolute(holder.file)) holder.file = resolve(dir, holder.file);
+  };
+  const { apps, skills } = (parsed ?? {}) as { apps?: unknown; skills?: unknown };
+  if (Array.isArray(apps)) apps.forEach(absolute);
+  if (!Array.isArray(skills)) return;
+  for (const skill of skills as Array<{ files?: unknown } | null>) {
+    absolute(skill);
+    const files = skill?.files;
+    if (files !== null && typeof files === "object" && !Array.isArray(files)) Object.values(files).forEach(absolute);
   }
 }

@@ -62,6 +62,8 @@ export type ReloadTarget = DefinitionTarget & MockControl;
 export function reloadDefinition(mock: ReloadTarget, before: MockDefinition, beforeSource: string, after: MockDefinition, afterSource: string): ReloadChanges {
   const tools = sync(byKey(before.tools, (t) => t.name), byKey(after.tools, (t) => t.name), (t) => mock.declareTool(t), (n) => mock.removeTool(n));
   const resources = sync(byKey(before.resources, resourceKey), byKey(after.resources, resourceKey), (r) => mock.declareResource(r), (k) => mock.removeResource(k));
+  // Apps are resources too: declared again when changed (an app's file is read again then), removed when gone.
+  resources.push(...sync(byKey(before.apps, (a) => a.uri), byKey(after.apps, (a) => a.uri), (a) => mock.declareApp(a), (uri) => mock.removeResource(uri)));
   const prompts = sync(
     byKey(promptDeclarations(before), (p) => p.name),
     byKey(promptDeclarations(after), (p) => p.name),

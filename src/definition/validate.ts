@@ -11,6 +11,7 @@ import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
 import { closestNames } from "../journal/explain.js";
 import { ToolCatalog, type ToolDeclaration } from "../stubs/tool-catalog.js";
 import { appProblems, toolUiProblems, type AppDeclaration } from "../stubs/app-catalog.js";
+import { skillListProblems } from "../stubs/skill-catalog.js";
 import { MockCore } from "../engine/core.js";
 import type { UpstreamPort } from "../engine/upstream-port.js";
 import { proxyTargetProblems } from "../proxy-target.js";
@@ -173,6 +174,8 @@ export function checkDefinition(value: unknown, source: string, context: Definit
   declarationChecks(def, entries, broken, problems);
   schemaSemantics(def, entries("tools"), entries("responses"), problems);
   appChecks(def, entries, proxied || (context.alsoDeclared !== undefined && def.apps === undefined), problems);
+  // The skills (files relative to the definition, resolved when it was loaded), a URI declared twice.
+  for (const message of skillListProblems(entries("skills"), "skills")) addAt(problems, message);
   entries<NonNullable<MockDefinition["responses"]>[number]>("responses").forEach(([r, i]) => {
     const where = `responses[${i}]`;
     if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {

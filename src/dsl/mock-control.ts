@@ -6,6 +6,7 @@
  */
 import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { AppDeclaration } from "../stubs/app-catalog.js";
+import type { SkillDeclaration } from "../stubs/skill-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import type { JournalEntry } from "../journal/entry.js";
@@ -63,6 +64,19 @@ export interface MockDeclarations {
    * ```
    */
   declareApp(app: AppDeclaration): void;
+
+  /**
+   * Declares a skill while the mock runs (the Skills extension), or replaces the one at the
+   * same URI: its `SKILL.md` and files served under `skill://`, its entry answered by
+   * `skills/list` and `skills/get`, and the extension advertised from then on. Every
+   * problem is reported at once, with the fix.
+   *
+   * @example
+   * ```ts
+   * mock.declareSkill({ name: "git-workflow", description: "Follow the team's Git conventions", content: "# Git workflow\n\nBranch from main." });
+   * ```
+   */
+  declareSkill(skill: SkillDeclaration): void;
 
   /**
    * Removes a declared resource (by URI) or template (by its template text).

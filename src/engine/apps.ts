@@ -12,6 +12,7 @@ import { FALLBACK_PRIORITY, type Stub } from "../stubs/stub.js";
 import type { McpCall } from "../stubs/call.js";
 import { AppEventLog } from "../journal/app-events.js";
 import { withUiExtension } from "../protocol/apps.js";
+import { logAppEvent } from "./reporting.js";
 import { probePage, PROBE_REPORT_TOOL, PROBE_EVENTS_PATH } from "../probe/page.js";
 
 /** The probe's report tool: app-only, any arguments. */
@@ -27,6 +28,8 @@ export interface AppsHost {
   readonly resources: ResourceCatalog;
   readonly tools: ToolCatalog;
   readonly registry: { add(stub: Stub): void };
+  /** `verbose`: one stderr line per app event. */
+  readonly options: { readonly verbose?: boolean | undefined };
 }
 
 interface DeclaredApp {
@@ -43,6 +46,10 @@ export class Apps {
 
   constructor(host: AppsHost) {
     this.#host = host;
+    // The options are read when events come (the host sets them after making this).
+    this.events.onAdd((events) => {
+      if (this.#host.options.verbose === true) for (const event of events) logAppEvent(event);
+    });
   }
 
   /** How many apps are declared (the ui extension is advertised when any is). */

@@ -39,11 +39,10 @@ import { InputRounds, type Retry } from "./input-rounds.js";
 import { answerBytes, answerOf, callOf, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
-import { declareOptions } from "./declarations.js";
+import { Apps, declareOptions, Skills } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import { PROXY_PLAN, proxiedAnswers, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
 import { selectWithRates } from "./fault-rate.js";
-import { Apps } from "./apps.js";
 
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
@@ -56,6 +55,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
   readonly prompts = new PromptCatalog();
   readonly resources = new ResourceCatalog();
   readonly apps = new Apps(this);
+  readonly skills = new Skills(this);
   readonly journal: Journal;
   readonly sessions: SessionStore;
   readonly closing = new AbortController();
@@ -156,7 +156,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return this.options.instructions ?? this.proxied?.upstreamInfo()?.instructions;
   }
   capabilities(): Record<string, unknown> {
-    return this.apps.advertised(this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this));
+    return this.skills.advertised(this.apps.advertised(this.proxied ? { ...this.proxied.upstreamCapabilities(), ...advertisedCapabilities(this) } : advertisedCapabilities(this)));
   }
   pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -9,6 +9,7 @@ import type { ToolDeclaration } from "../stubs/tool-catalog.js";
 import type { AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import type { PromptDeclaration } from "../stubs/prompt-catalog.js";
 import type { AppDeclaration } from "../stubs/app-catalog.js";
+import type { SkillDeclaration } from "../stubs/skill-catalog.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { ELICITATION_COMPLETE } from "../protocol/url-elicitation.js";
 import { assertJsonCarriable } from "../values/json-value.js";
@@ -52,8 +53,15 @@ export class MockOperations {
     if (this.#core.tools.size !== tools) this.#core.push.listChanged("tools");
   }
 
+  declareSkill(skill: SkillDeclaration): void {
+    const where = `declareSkill(${JSON.stringify((skill as { name?: unknown } | null)?.name)})`;
+    this.#core.skills.declare(skill, where);
+    this.#core.push.listChanged("resources");
+  }
+
   removeResource(uriOrTemplate: string): boolean {
-    const removed = this.#core.resources.remove(uriOrTemplate);
+    // An app's resource goes with its app.
+    const removed = this.#core.apps.remove(uriOrTemplate) || this.#core.resources.remove(uriOrTemplate);
     if (removed) this.#core.push.listChanged("resources");
     return removed;
   }

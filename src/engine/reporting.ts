@@ -8,6 +8,7 @@ import type { Journal } from "../journal/journal.js";
 import type { McpMockOptions } from "../options.js";
 import { PREFIX, showValue } from "../values/errors.js";
 import type { Outcome } from "./outcome.js";
+import type { AppEvent } from "../journal/app-events.js";
 
 /**
  * Reports a request no stub answered, as `onUnmatched` says. `"warn"` (the default) through
@@ -32,4 +33,11 @@ export function logAnswer(entry: JournalEntry, outcome: Outcome, shown: <T>(valu
     `${PREFIX} ${entry.sessionId ?? (entry.method === "initialize" ? "(new session)" : "(no session)")} ← ${entry.method}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
       ` → ${entry.stubId ?? (entry.unmatched ? "no stub" : "built-in")}: ${answer} (${entry.durationMs} ms)\n`,
   );
+}
+
+/** The `verbose` line of an app event: `app ui://x/view.html: host → view ui/initialize (answer) → {...}`. */
+export function logAppEvent(e: AppEvent): void {
+  const answer = e.result !== undefined || e.error !== undefined;
+  const value = e.result !== undefined ? ` → ${showValue(e.result, 160)}` : e.error !== undefined ? ` → error ${showValue(e.error, 160)}` : e.params !== undefined ? ` ${showValue(e.params, 120)}` : "";
+  process.stderr.write(`${PREFIX} app ${e.app}: ${e.from === "host" ? "host → view" : "view → host"} ${e.method}${answer ? " (answer)" : ""}${value}\n`);
 }

@@ -5,6 +5,7 @@
  * rule a method follows, its descriptor says (`selection`).
  * @module
  */
+import { SKILL_URI_SCHEME } from "../protocol/skills.js";
 import { APP_MIME_TYPE } from "../protocol/apps.js";
 import type { McpCall } from "../stubs/call.js";
 import type { RequestId } from "../protocol/jsonrpc.js";
@@ -212,8 +213,8 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall, passed: Passed
   const declared = ctx.resources.read(uri);
   const d = declared?.declaration as { text?: string; blob?: string; mimeType?: string; _meta?: Record<string, unknown> } | undefined;
   if (d && (d.text !== undefined || d.blob !== undefined)) {
-    // An app's HTML is served as it is (never a template), with its `_meta.ui` on the contents, as hosts read it.
-    if (d.mimeType === APP_MIME_TYPE && d.text !== undefined) return { message: resultResponse(call.id as RequestId, { contents: [{ uri, mimeType: d.mimeType, text: d.text, ...(d._meta === undefined ? {} : { _meta: d._meta }) }] }) };
+    // An app's HTML is served as it is (never a template), with its `_meta.ui` on the contents, as hosts read it; a skill's file too (its digest covers these bytes).
+    if ((d.mimeType === APP_MIME_TYPE || uri.startsWith(SKILL_URI_SCHEME)) && d.text !== undefined) return { message: resultResponse(call.id as RequestId, { contents: [{ uri, mimeType: d.mimeType, text: d.text, ...(d._meta === undefined ? {} : { _meta: d._meta }) }] }) };
     const payload = d.text !== undefined ? { text: substitute(d.text, { uri: declared?.variables }) as string } : { blob: d.blob };
     return { message: resultResponse(call.id as RequestId, wrapReadPayload(payload, uri, d.mimeType)) };
   }

@@ -44,13 +44,16 @@ export const APP_EVENT_BYTES = 4 * 1024 * 1024;
 /** A single event's params, result or error are cut to this many bytes of JSON. */
 export const APP_EVENT_VALUE_BYTES = 64 * 1024;
 
+/** The method of the event that notes a report refused whole. */
+export const REPORT_REFUSED = "mcpmock/report-refused";
+
 /** The app events a mock has received, oldest first. */
 export class AppEventLog {
   #events: { event: AppEvent; bytes: number }[] = [];
   #bytes = 0;
   #dropped = 0;
   #seen = new Set<string>();
-  #waiters = new Set<() => void>();
+  #waiters = new Set<(events: readonly AppEvent[]) => void>();
   readonly #limit: number;
 
   constructor(limit = APP_EVENT_BYTES) {
@@ -65,7 +68,7 @@ export class AppEventLog {
   add(app: string, instance: string, raw: unknown): { taken: number; problems: string[] } {
     const problems: string[] = [];
     if (!Array.isArray(raw)) return { taken: 0, problems: [`the report's events must be a list, received ${showValue(raw, 80)}`] };
-    let taken = 0;
+    const taken: AppEvent[] = [];
     raw.forEach((item: unknown, i) => {
       const e = item as Record<string, unknown> | null;
       if (e === null || typeof e !== "object" || (e["from"] !== "host" && e["from"] !== "view") || typeof e["method"] !== "string") {
@@ -84,10 +87,25 @@ export class AppEventLog {
       event["app"] = app;
       event["at"] = typeof e["at"] === "number" ? e["at"] : Date.now();
       this.#push(event as unknown as AppEvent);
-      taken++;
+      taken.push(event as unknown as AppEvent);
     });
-    if (taken > 0) for (const wake of [...this.#waiters]) wake();
-    return { taken, problems };
+    this.#tell(taken);
+    return { taken: taken.length, problems };
+  }
+
+  /**
+   * Notes a report that was refused whole (too large, not JSON, not a report) as an event of
+   * its own, `mcpmock/report-refused` with the reason as its error, so the log, the inspector
+   * and `--verbose` show it; bounded like every event.
+   */
+  refused(app: string, reason: string): void {
+    const event: AppEvent = { from: "view", method: REPORT_REFUSED, error: { message: reason.slice(0, 300) }, app: app.slice(0, 200), at: Date.now() };
+    this.#push(event);
+    this.#tell([event]);
+  }
+
+  #tell(events: readonly AppEvent[]): void {
+    if (events.length > 0) for (const listener of [...this.#waiters]) listener(events);
   }
 
   #push(event: AppEvent): void {
@@ -111,8 +129,8 @@ export class AppEventLog {
     return this.#dropped;
   }
 
-  /** Calls `listener` whenever events arrive; returns the unsubscribe. */
-  onAdd(listener: () => void): () => void {
+  /** Calls `listener` with the events whenever some arrive; returns the unsubscribe. */
+  onAdd(listener: (events: readonly AppEvent[]) => void): () => void {
     this.#waiters.add(listener);
     return () => this.#waiters.delete(listener);
   }

@@ -16,7 +16,10 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import type { MockDefinition } from "../definition/format.js";
 import { McpMockError } from "../values/errors.js";
 import { upstreamName } from "../engine/proxy-target.js";
+import { z } from "zod";
 import { VERSION } from "../values/version.js";
+import { capabilitiesExtensions } from "../protocol/extensions.js";
+import { SKILLS_EXTENSION } from "../protocol/skills.js";
 import { RecordingFile } from "./definition-file.js";
 import { toDefinition } from "./definition-writer.js";
 import { Recording } from "./exchanges.js";
@@ -27,6 +30,9 @@ import { redactText, secretsOf } from "../upstream/secrets.js";
 import { credentialProblems } from "../upstream/credentials.js";
 import { LineReader } from "../upstream/line-reader.js";
 
+
+/** An extension's result, as the recorder asks for it: any object (the recording keeps it whole). */
+const ANY_RESULT = z.looseObject({});
 /**
  * The real server a recording (or a check) talks to: a Streamable HTTP endpoint (with the
  * `headers` it needs, such as an API key), or a command that serves MCP on its stdio (with
@@ -321,6 +327,8 @@ export async function record(options: RecordOptions): Promise<RecordResult> {
       await client.listResourceTemplates();
     }
     if (offers.prompts) await client.listPrompts();
+    // The Skills extension's list, beside the core's: replayed as it was answered.
+    if (capabilitiesExtensions(offers)?.[SKILLS_EXTENSION] !== undefined) await client.request({ method: "skills/list", params: {} }, ANY_RESULT);
     await session?.(client);
   } catch (error) {
     await client.close().catch(() => {});

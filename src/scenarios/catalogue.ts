@@ -3,7 +3,7 @@
  * then the hostile servers.
  * @module
  */
-import type { Scenario, ScenarioSuite } from "./scenario.js";
+import type { Scenario, ScenarioSuite, ScenarioTransport } from "./scenario.js";
 import { initialize } from "./official/initialize.js";
 import { toolsCall } from "./official/tools-call.js";
 import { jsonSchemaRefNoDeref } from "./official/json-schema-ref-no-deref.js";
@@ -11,6 +11,10 @@ import { httpStandardHeaders } from "./official/http-standard-headers.js";
 import { requestMetadata } from "./official/request-metadata.js";
 import { elicitationDefaults } from "./official/elicitation-defaults.js";
 import { sseRetry } from "./official/sse-retry.js";
+import { clientRequestState } from "./official/sep-2322-client-request-state.js";
+import { httpCustomHeaders } from "./official/http-custom-headers.js";
+import { httpInvalidToolHeaders } from "./official/http-invalid-tool-headers.js";
+import { jsonSchema202012Preservation } from "./official/json-schema-2020-12-preservation.js";
 import { toolListChanged } from "./hostile/tool-list-changed.js";
 import { canaryTool } from "./hostile/canary-tool.js";
 import { sessionExpired } from "./hostile/session-expired.js";
@@ -21,14 +25,20 @@ import { endlessCursor } from "./hostile/endless-cursor.js";
 import { undeclaredCapability } from "./hostile/undeclared-capability.js";
 import { listChangedStorm } from "./hostile/list-changed-storm.js";
 import { hugeResult } from "./hostile/huge-result.js";
+import { authScenarios } from "./official/auth/index.js";
 
 const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, sseRetry, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref,
+  ...authScenarios,
   toolListChanged, canaryTool, sessionExpired, streamDropped, slowAnswer, malformedJson, endlessCursor, undeclaredCapability, listChangedStorm, hugeResult,
+  clientRequestState, httpCustomHeaders, httpInvalidToolHeaders, jsonSchema202012Preservation,
 ];
+
+/** The official scenarios first (in the order listed), then the hostile ones. */
+const ORDERED: readonly Scenario[] = [...SCENARIOS.filter((s) => s.suite === "official"), ...SCENARIOS.filter((s) => s.suite === "hostile")];
 
 /** The scenario named `name`, or `undefined`. */
 export function findScenario(name: string): Scenario | undefined {
-  return SCENARIOS.find((s) => s.name === name);
+  return ORDERED.find((s) => s.name === name);
 }
 
 /**
@@ -47,6 +57,8 @@ export interface ScenarioNamesOptions {
   readonly suite?: ScenarioSuite | "all";
   /** Only the scenarios that apply to this protocol revision. */
   readonly specVersion?: string;
+  /** Only the scenarios that can be played over this transport (`runScenario`'s `transport`). */
+  readonly transport?: ScenarioTransport;
 }
 
 /**
@@ -57,15 +69,21 @@ export interface ScenarioNamesOptions {
  * ```ts
  * import { scenarioNames } from "mcpmock/scenarios";
  * console.log(scenarioNames({ suite: "official", specVersion: "2026-07-28" }));
+ * console.log(scenarioNames({ transport: "stdio" })); // initialize, tools_call, ...
  * ```
  * @category Client verdicts
  */
 export function scenarioNames(options: ScenarioNamesOptions = {}): string[] {
   const suite = options.suite ?? "all";
-  return SCENARIOS.filter((s) => (suite === "all" || s.suite === suite) && (options.specVersion === undefined || s.specVersions.includes(options.specVersion))).map((s) => s.name);
+  return ORDERED.filter(
+    (s) =>
+      (suite === "all" || s.suite === suite) &&
+      (options.specVersion === undefined || s.specVersions.includes(options.specVersion)) &&
+      (options.transport === undefined || (s.transports ?? ["http"]).includes(options.transport)),
+  ).map((s) => s.name);
 }
 
 /** Every scenario (the CLI's listing). */
 export function allScenarios(): readonly Scenario[] {
-  return SCENARIOS;
+  return ORDERED;
 }

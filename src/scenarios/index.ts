@@ -10,7 +10,7 @@
  * @module mcpmock/scenarios
  */
 export type { Check, CheckStatus, Verdict } from "./check.js";
-export type { ScenarioSuite } from "./scenario.js";
+export type { ScenarioSuite, ScenarioTransport, ScenarioStdioCommand } from "./scenario.js";
 export { scenarioNames, type ScenarioNamesOptions } from "./catalogue.js";
 export { runScenario, type RunScenarioOptions, type ScenarioDriver, type ScenarioClientContext } from "./run.js";
 export { formatVerdict, assertPassed } from "./report.js";

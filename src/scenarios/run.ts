@@ -3,9 +3,11 @@
  * then read the verdict. Shared by the code API, the vitest form and the CLI.
  * @module
  */
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../index.js";
 import { checksPass, type Verdict } from "./check.js";
 import { findScenario, scenarioNames } from "./catalogue.js";
+import type { Scenario, ScenarioStdioCommand, ScenarioTransport } from "./scenario.js";
 
 /**
  * What the client under test is told (what the official runner puts in its environment).
@@ -27,10 +29,17 @@ export interface ScenarioClientContext {
   readonly specVersion: string;
   /** The scenario's extra facts (`MCP_CONFORMANCE_CONTEXT`), when it has some. */
   readonly context?: Readonly<Record<string, unknown>>;
+  /** How the client reaches the mock: `http` (the `url`), `stdio` (spawn `stdio`) or `memory` (`clientTransport()`). */
+  readonly transport: ScenarioTransport;
+  /** Over stdio: the command to spawn (`new StdioClientTransport({ command, args: [...args] })`). */
+  readonly stdio?: ScenarioStdioCommand;
+  /** In memory: a new SDK transport connected to the mock (`client.connect(clientTransport())`). */
+  readonly clientTransport?: () => Transport;
 }
 
 /**
- * Drives the client under test: connect it to `url` and let it do its work; resolve when it is done.
+ * Drives the client under test: connect it to `url` (over HTTP; over stdio and in memory `url`
+ * is `""` and `context` says how) and let it do its work; resolve when it is done.
  *
  * @example
  * ```ts
@@ -70,9 +79,30 @@ export interface RunScenarioOptions {
   readonly specVersion?: string;
   /** Milliseconds the driver may take before the verdict is read anyway (default 30 000, the official runner's). */
   readonly timeout?: number;
+  /**
+   * How the client reaches the mock (default `http`). `stdio` and `memory` play the scenarios
+   * that are not about HTTP (`initialize`, `tools_call`, `elicitation-sep1034-client-defaults`,
+   * `json-schema-2020-12-preservation`, ...): the driver gets a command to spawn
+   * (`context.stdio`) or an in-memory transport (`context.clientTransport`).
+   */
+  readonly transport?: ScenarioTransport;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+const TRANSPORTS: readonly ScenarioTransport[] = ["http", "stdio", "memory"];
+
+/** The transport asked for, checked against what the scenario can be played over. */
+function transportOf(scenario: Scenario, asked: unknown): ScenarioTransport {
+  const transport = asked ?? "http";
+  if (!TRANSPORTS.includes(transport as ScenarioTransport)) throw new McpMockError(`runScenario: transport must be "http", "stdio" or "memory"; received ${JSON.stringify(asked)}.`);
+  const playable = scenario.transports ?? ["http"];
+  if (!playable.includes(transport as ScenarioTransport)) {
+    const over = scenarioNames({ transport: transport as ScenarioTransport });
+    throw new McpMockError(`runScenario: scenario ${scenario.name} is played over ${playable.join(" and ")} only (it is about HTTP, or reads the wire); over ${String(transport)}: ${over.join(", ")}.`);
+  }
+  return transport as ScenarioTransport;
+}
 
 function unknownScenario(name: string): McpMockError {
   return new McpMockError(`no scenario is named ${JSON.stringify(name)}; scenarioNames() lists them: ${scenarioNames().join(", ")}`);
@@ -82,7 +112,9 @@ function unknownScenario(name: string): McpMockError {
  * Runs one scenario against a client: starts the scenario's mock, calls `drive(url, context)`
  * (connect your client to `url` there and let it do its work), then reads the verdict from what
  * the client did and closes everything. A driver that throws or times out fails the verdict
- * (`clientError`) unless the scenario expects clients to end in an error.
+ * (`clientError`) unless the scenario expects clients to end in an error. With
+ * `transport: "stdio"` or `"memory"` (the scenarios not about HTTP), `url` is `""` and the
+ * client connects through `context.stdio` (a command to spawn) or `context.clientTransport()`.
  *
  * @example
  * ```ts
@@ -105,10 +137,18 @@ export async function runScenario(name: string, options: RunScenarioOptions, dri
   const scenario = findScenario(name);
   if (!scenario) throw unknownScenario(name);
   const specVersion = options.specVersion ?? scenario.specVersions[0] ?? "2025-11-25";
-  const run = await scenario.start({ specVersion });
+  const transport = transportOf(scenario, options.transport);
+  const run = await scenario.start({ specVersion, transport });
   let clientError: string | undefined;
   try {
-    const context: ScenarioClientContext = { scenario: name, specVersion, ...(run.context ? { context: run.context } : {}) };
+    const context: ScenarioClientContext = {
+      scenario: name,
+      specVersion,
+      transport,
+      ...(run.context ? { context: run.context } : {}),
+      ...(run.stdio ? { stdio: run.stdio } : {}),
+      ...(run.clientTransport ? { clientTransport: run.clientTransport } : {}),
+    };
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, fail) => {

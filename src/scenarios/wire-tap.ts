@@ -40,8 +40,15 @@ export interface WireTapOptions {
   /**
    * Adjusts the headers passed on (not those recorded): a scenario that judges a header the
    * mock would refuse the request without supplies it, so the client is judged, not stopped.
+   * Returning a string passes that body on instead of the client's (the record keeps the client's).
    */
-  readonly forward?: (request: TappedRequest, headers: Record<string, string | string[] | undefined>) => void;
+  readonly forward?: (request: TappedRequest, headers: Record<string, string | string[] | undefined>) => string | void;
+  /**
+   * For these requests an answer the mock streams (SSE) reaches the client as JSON: the
+   * stream's JSON-RPC response alone, once the stream ends. For a client that does not take
+   * SSE where the official scenario's server answers in JSON.
+   */
+  readonly answerAsJson?: (request: TappedRequest) => boolean;
 }
 
 /** A tap started in front of `target`. */
@@ -89,20 +96,35 @@ export async function startWireTap(target: string, options: WireTapOptions = {})
       if (requests.length > RECORDED_REQUEST_LIMIT) requests.shift();
       if (options.intercept?.(tapped, res)) return;
       const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host };
-      options.forward?.(tapped, headers);
+      const replaced = options.forward?.(tapped, headers);
+      const passed = typeof replaced === "string" ? Buffer.from(replaced, "utf8") : whole;
+      if (passed !== whole) {
+        delete headers["transfer-encoding"];
+        headers["content-length"] = String(passed.length);
+      }
       const forward = httpRequest(
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
         (answer) => {
+          answer.once("close", () => (tapped.answerEndedAt = performance.now()));
+          if (options.answerAsJson?.(tapped) && String(answer.headers["content-type"]).startsWith("text/event-stream")) {
+            const frames: Buffer[] = [];
+            answer.on("data", (chunk: Buffer) => frames.push(chunk));
+            answer.on("end", () => {
+              const body = responseOfStream(Buffer.concat(frames).toString("utf8"));
+              res.writeHead(body === undefined ? 502 : (answer.statusCode ?? 200), { "content-type": "application/json" }).end(body ?? "");
+            });
+            answer.on("error", () => res.destroy());
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
-          answer.once("close", () => (tapped.answerEndedAt = performance.now()));
           answer.on("error", () => res.destroy());
         },
       );
       forward.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
       // The client went away (an SSE stream closed, a request cancelled): so does the mock's side.
       res.on("close", () => forward.destroy());
-      forward.end(whole);
+      forward.end(passed);
     });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -117,6 +139,15 @@ export async function startWireTap(target: string, options: WireTapOptions = {})
         server.closeAllConnections();
       }),
   };
+}
+
+/** The JSON-RPC response an SSE stream carried (its last `data:` that has an id and a result or an error). */
+function responseOfStream(text: string): string | undefined {
+  const data = text.split(/\r?\n/).filter((line) => line.startsWith("data:")).map((line) => line.slice(5).trim());
+  return data.reverse().find((line) => {
+    const message = parse(line) as { id?: unknown; result?: unknown; error?: unknown } | undefined;
+    return typeof message === "object" && message !== null && message.id !== undefined && (message.result !== undefined || message.error !== undefined);
+  });
 }
 
 /** The POSTs among `requests` whose JSON-RPC method is `method` (a batch counts each member). */

@@ -23,6 +23,12 @@ describe("bad probe reports", () => {
     const wrong = await post(JSON.stringify({ app: PROBE, events: [{ from: "nobody" }, "x"] }));
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).problems[0]).toContain('events[0] is not an app event ({ from: "host" | "view", method, ... })');
+    // Each refusal is a line of its own in the events (and so in the inspector and on --verbose), with its reason.
+    expect(mock.appEvents().map((e) => [e.method, e.app, (e.error as { message: string }).message])).toEqual([
+      ["mcpmock/report-refused", "(unread report)", expect.stringMatching(/^a probe report is at most \d+ bytes; a larger one was refused unread$/)],
+      ["mcpmock/report-refused", "(unread report)", expect.stringMatching(/^a report that is not JSON \(.+\): "\{not json"$/)],
+      ["mcpmock/report-refused", PROBE, expect.stringContaining("a report refused: events[0] is not an app event")],
+    ]);
     // A flood: 150 reports of forty 1 KB events each (about 6 MB in all).
     const big = "y".repeat(1000);
     for (let r = 0; r < 150; r++) {

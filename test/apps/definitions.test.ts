@@ -46,6 +46,32 @@ describe("apps in definition files", () => {
     await client.close();
   });
 
+  test("mcpmock stdio serves the probe: its HTML with the View SDK and settings, its _meta, its report tool; --verbose shows the events", async () => {
+    const probeFile = join(dir, "probe.mock.json");
+    const on = { ready: [{ method: "ui/message", params: { role: "user", content: [{ type: "text", text: "hi" }] } }] };
+    writeFileSync(probeFile, JSON.stringify({ tools: [{ name: "show", ui: { resourceUri: "ui://probe/view.html" } }], apps: [{ uri: "ui://probe/view.html", probe: { on }, csp: { resourceDomains: ["https://cdn.example.com"] }, prefersBorder: false }] }));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "stdio", probeFile, "--verbose"], cwd: ROOT, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const client = new Client({ name: "t", version: "1" }, { capabilities: { extensions: { "io.modelcontextprotocol/ui": {} } } as never });
+    await client.connect(transport);
+    const [view] = (await client.readResource({ uri: "ui://probe/view.html" })).contents as { text: string; mimeType: string; _meta: unknown }[];
+    expect(view?.mimeType).toBe("text/html;profile=mcp-app");
+    // Over stdio there is no origin to report to directly: the CSP is the declared one, and the settings name no URL.
+    expect(view?._meta).toEqual({ ui: { csp: { resourceDomains: ["https://cdn.example.com"] }, prefersBorder: false } });
+    expect(view?.text).toContain(`<script type="application/json" id="mcpmock-probe">${JSON.stringify({ app: "ui://probe/view.html", on, reportTool: "mcpmock_probe_report" })}</script>`);
+    // The official View class's handshake, bundled in.
+    expect(view?.text).toContain('"ui/initialize"');
+    expect(view?.text).toContain("ui/notifications/tool-input");
+    expect(view?.text.startsWith("<!doctype html>")).toBe(true);
+    const tools = (await client.listTools()).tools;
+    expect(tools.find((t) => t.name === "mcpmock_probe_report")?._meta).toEqual({ ui: { visibility: ["app"] } });
+    const report = await client.callTool({ name: "mcpmock_probe_report", arguments: { app: "ui://probe/view.html", instance: "v", events: [{ seq: 0, from: "host", method: "ui/notifications/tool-input", params: { arguments: {} } }] } });
+    expect(report.isError).toBeFalsy();
+    await client.close();
+    expect(stderr).toContain('[mcpmock] app ui://probe/view.html: host → view ui/notifications/tool-input {"arguments":{}}\n');
+  });
+
   test("every mistake at its JSON path", () => {
     const broken = {
       tools: [{ name: "a", ui: { resourceUri: "ui://nowhere/view.html" } }, { name: "b", ui: { resourceUri: "https://x/view.html" } }],

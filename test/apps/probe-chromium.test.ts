@@ -5,84 +5,46 @@
  * the handshake answered with host context, the tool input before the result, a scripted
  * `tools/call` that reached the mock through the host, teardown; and a wrong host is caught.
  */
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { chromium, type BrowserContext } from "playwright-core";
-import { McpMock, appEvent, toolsCall, type AppEvent } from "../../src/index.js";
-import { findChromium } from "../support/chromium.js";
-
-/** Chromium as the inspector tests run it, and with loopback reachable from the sandboxed view (the probe's direct reports). */
-async function launchBrowser(): Promise<BrowserContext & AsyncDisposable> {
-  const { path } = await findChromium();
-  const profile = mkdtempSync(join(tmpdir(), "mcpmock-apps-chromium-"));
-  const args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-features=LocalNetworkAccessChecks"];
-  const context = await chromium.launchPersistentContext(profile, { executablePath: path, headless: true, args });
-  const end = context.close.bind(context);
-  const close = async (): Promise<void> => {
-    await end();
-    rmSync(profile, { recursive: true, force: true });
-  };
-  return Object.assign(context, { [Symbol.asyncDispose]: close, close });
-}
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { McpMock, appEvent, toolsCall, type AppEvent, type MockDefinition } from "../../src/index.js";
+import { startCli } from "../support/cli-run.js";
+import { startHostBrowser, type HostBrowser, type HostOptions, type HostRun } from "./host/browser-host.js";
 
 const PROBE = "ui://probe/view.html";
-let browser: BrowserContext & AsyncDisposable;
-let hostScript: string;
+let browser: HostBrowser;
+const dir = mkdtempSync(join(tmpdir(), "mcpmock-apps-host-"));
 
 beforeAll(async () => {
-  const here = fileURLToPath(new URL(".", import.meta.url));
-  const [bundle, launched] = await Promise.all([
-    build({ entryPoints: [join(here, "host/host-page.ts")], bundle: true, write: false, format: "iife", platform: "browser", target: "es2020", logLevel: "warning" }),
-    launchBrowser(),
-  ]);
-  hostScript = (bundle.outputFiles[0]?.text ?? "").replace(/<\/script/gi, "<\\/script");
-  browser = launched;
+  browser = await startHostBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
-async function startMock(): Promise<McpMock> {
-  const mock = await McpMock.start({
-    tools: [
-      { name: "show_weather", inputSchema: { type: "object" }, ui: { resourceUri: PROBE } },
-      { name: "refresh", inputSchema: { type: "object" }, ui: { resourceUri: PROBE, visibility: ["app"] } },
-    ],
-    apps: [{ uri: PROBE, probe: { on: { "ui/notifications/tool-result": [{ method: "tools/call", params: { name: "refresh", arguments: { city: "Paris" } } }] } } }],
-  });
-  mock.toolsCall("show_weather").respondsWith({ temperature: 21 });
-  mock.toolsCall("refresh").respondsWith({ temperature: 22 });
-  return mock;
+/** The probe with a script: when the tool's result comes, the view calls the app-only tool "refresh" through the host. */
+const definition: MockDefinition = {
+  tools: [
+    { name: "show_weather", inputSchema: { type: "object" }, ui: { resourceUri: PROBE } },
+    { name: "refresh", inputSchema: { type: "object" }, ui: { resourceUri: PROBE, visibility: ["app"] } },
+  ],
+  apps: [{ uri: PROBE, probe: { on: { "ui/notifications/tool-result": [{ method: "tools/call", params: { name: "refresh", arguments: { city: "Paris" } } }] } } }],
+  responses: [
+    { tool: "show_weather", result: { temperature: 21 } },
+    { tool: "refresh", result: { temperature: 22 } },
+  ],
+};
+
+function startMock(): Promise<McpMock> {
+  return McpMock.fromDefinition(definition);
 }
 
-/** Runs the host page on one app: the test's client calls the tool, the page renders the app and relays calls. */
-async function host(mock: McpMock, wrong: { resultFirst?: boolean; refuseCalls?: boolean } = {}): Promise<{ client: Client; teardown: () => Promise<void>; close: () => Promise<void> }> {
-  const client = new Client({ name: "test-host", version: "1.0.0" }, { capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } } as never });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mock.url)));
-  const tool = (await client.listTools()).tools.find((t) => t.name === "show_weather");
-  const uri = (tool?._meta?.["ui"] as { resourceUri: string }).resourceUri;
-  const html = (await client.readResource({ uri })).contents[0] as { text: string };
-  const toolResult = await client.callTool({ name: "show_weather", arguments: { city: "Paris" } });
-  const page = await browser.newPage();
-  await page.exposeFunction("hostCallTool", (params: { name: string; arguments?: Record<string, unknown> }) => client.callTool(params));
-  const origin = new URL(mock.url).origin;
-  await page.route(`${origin}/__test/host.html`, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><body><script>${hostScript}</script></body>` }));
-  await page.goto(`${origin}/__test/host.html`);
-  await page.evaluate((run) => window.renderApp(run), { html: html.text, toolInput: { city: "Paris" }, toolResult, ...wrong });
-  return {
-    client,
-    teardown: () => page.evaluate(() => window.teardownApp()),
-    close: async () => {
-      await page.close();
-      await client.close();
-    },
-  };
+/** The host page plays show_weather's app (rightly, or wrongly as asked). */
+function host(mock: McpMock, wrong: Omit<HostOptions, "tool"> = {}): Promise<HostRun> {
+  return browser.host(mock.url, { tool: "show_weather", arguments: { city: "Paris" }, ...wrong });
 }
 
 const index = (events: AppEvent[], from: string, method: string): number => events.findIndex((e) => e.from === from && e.method === method);
@@ -133,5 +95,61 @@ describe("a real host renders the probe", () => {
     expect(events.find((e) => e.from === "host" && e.method === "tools/call")?.error).toMatchObject({ message: expect.stringContaining("does not relay") });
     expect(mock.findRequests(toolsCall("refresh"))).toHaveLength(0);
     await run.close();
+  });
+
+  test("a host that never answers ui/initialize is caught: the answer is named as missing", async () => {
+    await using mock = await startMock();
+    const run = await host(mock, { noHandshake: true });
+    // The view's request arrives by the direct route: it never got to call through the host.
+    await mock.waitForAppEvent(appEvent("ui/initialize", { from: "view" }), { timeout: 5000 });
+    const handshake = (): void => mock.verifyAppEvents([appEvent("ui/initialize", { from: "view" }), appEvent("ui/initialize", { from: "host", answer: true })]);
+    expect(handshake).toThrow(/1\. view → host ui\/initialize: ✓ #0\n  2\. host → view ui\/initialize \(an answer\): ✗ missing: no such event arrived/);
+    expect(handshake).toThrow(/App events received \(1\):\n  #0 view ui\/initialize \{"appCapabilities":\{\},"appInfo":\{"name":"mcpmock-probe"/);
+    await expect(mock.waitForAppEvent(appEvent("ui/initialize", { from: "host", answer: true }), { timeout: 100 })).rejects.toThrow(/host → view ui\/initialize \(an answer\): ✗ missing/);
+    expect(mock.findRequests(toolsCall("mcpmock_probe_report"))).toHaveLength(0);
+    await run.close();
+  });
+});
+
+describe("the same probe from a definition file, served by mcpmock serve", () => {
+  test("rendered through HTTP; the events in GET /__admin/app-events, on --verbose's stderr and in the inspector's journal", async () => {
+    const file = join(dir, "probe.mock.json");
+    writeFileSync(file, JSON.stringify(definition));
+    const serve = startCli(["serve", file, "--port", "0", "--verbose"]);
+    try {
+      const url = /at (http:\/\/\S+\/mcp)/.exec(await serve.waitFor("stdout", (out) => /at http:\/\/\S+\/mcp/.test(out)))?.[1] as string;
+      const run = await browser.host(url, { tool: "show_weather", arguments: { city: "Paris" } });
+      await serve.waitFor("stderr", (err) => err.includes("host → view tools/call (answer)"));
+      await run.teardown();
+      await serve.waitFor("stderr", (err) => err.includes("view → host ui/resource-teardown (answer)"));
+      const events = (await (await fetch(new URL("/__admin/app-events", url))).json()) as AppEvent[];
+      const methods = events.map((e) => `${e.from} ${e.method}${e.result !== undefined ? " (answer)" : ""}`);
+      expect(methods.slice(0, 2)).toEqual(["view ui/initialize", "host ui/initialize (answer)"]);
+      expect(methods).toContain("view tools/call");
+      expect(methods.indexOf("host ui/notifications/tool-input")).toBeLessThan(methods.indexOf("host ui/notifications/tool-result"));
+      // One line per event on stderr, after the request lines, naming the app.
+      const lines = serve.out.stderr.split("\n").filter((l) => l.includes(`app ${PROBE}`));
+      expect(lines.length).toBe(events.length);
+      expect(lines[1]).toMatch(/^\[mcpmock\] app ui:\/\/probe\/view\.html: host → view ui\/initialize \(answer\) → \{"protocolVersion":/);
+      expect(serve.out.stderr).toMatch(/← tools\/call "refresh" \{"name":"refresh","arguments":\{"city":"Paris"\}\} → /);
+      // The inspector's journal shows them as rows beside the requests, and new ones as they come.
+      const inspector = await browser.context.newPage();
+      await inspector.goto(new URL("/__admin/ui", url).href);
+      const rows = inspector.locator("#journal li.app-event");
+      await rows.first().waitFor({ timeout: 5000 });
+      expect(await rows.count()).toBe(events.length);
+      expect(await inspector.locator("#journal-count").textContent()).toContain(`${events.length} app events`);
+      const handshake = inspector.locator("#journal li.app-event", { hasText: "ui/initialize" }).filter({ hasText: "host → view" });
+      await handshake.locator("button.summary").click();
+      expect(await handshake.locator(".details pre").textContent()).toContain('"hostInfo"');
+      await fetch(new URL("/__mcpmock/app-events", url), { method: "POST", body: "{not json" });
+      await inspector.locator("#journal li.app-event.miss", { hasText: "mcpmock/report-refused" }).waitFor({ timeout: 5000 });
+      expect(await rows.count()).toBe(events.length + 1);
+      await inspector.close();
+      await run.close();
+    } finally {
+      serve.kill();
+      await serve.exited;
+    }
   });
 });

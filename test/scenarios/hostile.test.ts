@@ -2,25 +2,30 @@
  * The hostile servers against the SDK's v1 Client and the v2 client, each driven as an
  * application would use it (list, call, retry a failed call once), with the client's own
  * defaults for everything else. The verdicts are pinned per client: a change in either the
- * scenario or the client shows here. A table of them is printed for the guide.
+ * scenario or the client shows here. A table of them is printed for the guide. The scenarios
+ * that are not about HTTP run again with the v1 client over stdio and in memory: the same
+ * verdicts.
  */
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, test } from "vitest";
-import { runScenario, scenarioNames, type Verdict } from "../../src/scenarios/index.js";
+import { runScenario, scenarioNames, type ScenarioClientContext, type Verdict } from "../../src/scenarios/index.js";
 
 type Kind = "v1" | "v2";
+type Way = Kind | "v1 over stdio" | "v1 in memory";
 interface Driven {
   listTools(): Promise<unknown>;
   call(name: string, args?: Record<string, unknown>, timeout?: number): Promise<unknown>;
   close(): Promise<void>;
 }
 
-async function connect(kind: Kind, url: string): Promise<Driven> {
-  if (kind === "v1") {
+async function connect(way: Way, url: string, context: ScenarioClientContext): Promise<Driven> {
+  if (way !== "v2") {
     const client = new ClientV1({ name: "hostile-v1", version: "1.0.0" });
-    await client.connect(new TransportV1(new URL(url)));
+    const stdio = context.stdio;
+    await client.connect(way === "v1" ? new TransportV1(new URL(url)) : stdio ? new StdioClientTransport({ command: stdio.command, args: [...stdio.args], stderr: "pipe" }) : (context.clientTransport as () => never)());
     return { listTools: () => client.listTools(), call: (name, args = {}, timeout = 5_000) => client.callTool({ name, arguments: args }, undefined, { timeout }), close: () => client.close() };
   }
   const client = new ClientV2({ name: "hostile-v2", version: "1.0.0" });
@@ -101,13 +106,17 @@ afterAll(() => {
   if (process.env.SCENARIO_TABLE) console.log(table.sort().join("\n"));
 });
 
-describe.each(["v1", "v2"] as const)("the SDK %s client against the hostile servers", (kind) => {
+const WAYS: readonly Way[] = ["v1", "v2", "v1 over stdio", "v1 in memory"];
+
+describe.each(WAYS)("the SDK %s client against the hostile servers", (way) => {
+  const transport = way === "v1 over stdio" ? "stdio" : way === "v1 in memory" ? "memory" : "http";
+  const kind: Kind = way === "v2" ? "v2" : "v1";
   test("every hostile scenario has a drive here", () => {
     expect(Object.keys(WORK).sort()).toEqual(scenarioNames({ suite: "hostile" }).sort());
   });
-  test.each(scenarioNames({ suite: "hostile" }))("%s", async (name) => {
-    const verdict: Verdict = await runScenario(name, { timeout: 15_000 }, async (url) => {
-      const client = await connect(kind, url);
+  test.each(scenarioNames({ suite: "hostile", transport }))("%s", async (name) => {
+    const verdict: Verdict = await runScenario(name, { timeout: 15_000, transport }, async (url, context) => {
+      const client = await connect(way, url, context);
       try {
         await (WORK[name] as (c: Driven) => Promise<void>)(client);
       } finally {
@@ -115,7 +124,7 @@ describe.each(["v1", "v2"] as const)("the SDK %s client against the hostile serv
       }
     });
     const first = verdict.checks[0];
-    table.push(`${name} ${kind} ${first?.status} ${first?.errorMessage ?? ""} ${verdict.clientError ?? ""}`);
+    table.push(`${name} ${way} ${first?.status} ${first?.errorMessage ?? ""} ${verdict.clientError ?? ""}`);
     expect(first?.status).toBe(EXPECTED[name]?.[kind]);
   }, 20_000);
 });

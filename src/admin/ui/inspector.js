@@ -1,5 +1,6 @@
 // The mcpmock inspector: reads the admin API (GET /__admin/stubs, /requests, /sessions,
-// /scenarios) and follows the live feed (GET /__admin/events). Plain DOM, no dependencies;
+// /scenarios, /app-events) and follows the live feed (GET /__admin/events). MCP Apps probe
+// events are journal rows of their own, in time order with the requests. Plain DOM, no dependencies;
 // every value from the journal is set as text, never as HTML.
 const ADMIN = "/__admin";
 /** Rows drawn at most; older ones stay in the journal (GET /__admin/requests). */
@@ -9,7 +10,10 @@ const KEPT = 10_000;
 
 const $ = (id) => document.getElementById(id);
 const entries = new Map(); // seq -> entry
-const expanded = new Set(); // seqs open
+const expanded = new Set(); // seqs open (app events: "app:<n>")
+/** App events as they came, each with a local number `n`; at most KEPT. */
+let appEvents = [];
+let appCount = 0;
 let stubs = [];
 let sessions = [];
 
@@ -118,6 +122,55 @@ function fillSelect(select, values) {
   select.value = keep;
 }
 
+function passesApp(a) {
+  const method = $("filter-method").value;
+  if (method && a.method !== method) return false;
+  if ($("filter-tool").value || $("filter-session").value) return false;
+  if ($("filter-misses").checked && a.error === undefined) return false;
+  return true;
+}
+
+function appRow(a) {
+  const key = `app:${a.n}`;
+  const open = expanded.has(key);
+  const answer = a.result !== undefined || a.error !== undefined;
+  const item = el(
+    "li",
+    { class: `entry app-event${a.error !== undefined ? " miss" : ""}`, "data-app-event": a.n },
+    el(
+      "button",
+      {
+        type: "button",
+        class: "summary",
+        "aria-expanded": open ? "true" : "false",
+        onclick: () => {
+          if (expanded.has(key)) expanded.delete(key);
+          else expanded.add(key);
+          renderJournal();
+        },
+      },
+      el("span", { class: "seq" }, "app"),
+      el("span", { class: "time" }, time(a.at)),
+      el("span", { class: "method" }, a.method),
+      el("span", { class: "target" }, a.from === "host" ? "host → view" : "view → host"),
+      el("span", { class: "session" }, a.app),
+      el("span", { class: "revision" }, ""),
+      el("span", { class: "duration" }, ""),
+      el("span", { class: "answered-by" }, a.error !== undefined ? "error" : answer ? "answer" : ""),
+    ),
+  );
+  if (open) {
+    const value = a.error !== undefined ? ["Error", a.error] : a.result !== undefined ? ["Result", a.result] : ["Params", a.params ?? {}];
+    item.append(el("div", { class: "details" }, block(value[0], value[1])));
+  }
+  return item;
+}
+
+function addAppEvents(list) {
+  for (const a of list) appEvents.push({ ...a, n: appCount++ });
+  if (appEvents.length > KEPT) appEvents = appEvents.slice(-KEPT);
+}
+
 function passes(e) {
   const method = $("filter-method").value;
   const tool = $("filter-tool").value;
@@ -221,9 +274,12 @@ function row(e) {
 function renderJournal() {
   const all = [...entries.values()].sort((a, b) => b.seq - a.seq);
   const shown = all.filter(passes);
-  $("journal").replaceChildren(...shown.slice(0, SHOWN).map(row));
-  $("journal-empty").hidden = shown.length > 0;
-  $("journal-count").textContent = `${shown.length} of ${all.length}${shown.length > SHOWN ? `, newest ${SHOWN} shown` : ""} · ${all.filter((e) => e.unmatched).length} missed`;
+  // Requests and app events, newest first, by time (requests by their order within a millisecond).
+  const rows = [...shown.map((e) => ({ t: e.receivedAt, n: e.seq, draw: () => row(e) })), ...appEvents.filter(passesApp).map((a) => ({ t: a.at, n: a.n, draw: () => appRow(a) }))];
+  rows.sort((a, b) => b.t - a.t || b.n - a.n);
+  $("journal").replaceChildren(...rows.slice(0, SHOWN).map((r) => r.draw()));
+  $("journal-empty").hidden = rows.length > 0;
+  $("journal-count").textContent = `${shown.length} of ${all.length}${rows.length > SHOWN ? `, newest ${SHOWN} rows shown` : ""} · ${all.filter((e) => e.unmatched).length} missed${appEvents.length ? ` · ${appEvents.length} app events` : ""}`;
 }
 
 let drawing;
@@ -232,7 +288,7 @@ function drawSoon() {
     drawing = undefined;
     renderJournal();
     renderOpen();
-    fillSelect($("filter-method"), [...entries.values()].map((e) => e.method));
+    fillSelect($("filter-method"), [...entries.values()].map((e) => e.method).concat(appEvents.map((a) => a.method)));
     fillSelect($("filter-tool"), [...entries.values()].filter((e) => e.method === "tools/call").map((e) => e.target));
   });
 }
@@ -250,9 +306,11 @@ function upsert(e) {
 }
 
 async function loadAll() {
-  const list = await getJson("/requests");
+  const [list, apps] = await Promise.all([getJson("/requests"), getJson("/app-events")]);
   entries.clear();
   for (const e of list) upsert(e);
+  appEvents = [];
+  addAppEvents(apps);
   drawSoon();
   refreshSoon();
 }
@@ -269,6 +327,10 @@ function connect() {
     upsert(JSON.parse(event.data));
     drawSoon();
     refreshSoon();
+  });
+  feed.addEventListener("app-events", (event) => {
+    addAppEvents(JSON.parse(event.data));
+    drawSoon();
   });
   feed.addEventListener("reset", () => loadAll().catch((error) => setStatus("error", error.message)));
   feed.addEventListener("error", () => setStatus("down", "disconnected: retrying…"));

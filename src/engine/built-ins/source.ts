@@ -19,9 +19,20 @@ export interface TaskAnswers {
   update(call: McpCall): unknown;
 }
 
+/** The built-in answers of the Skills extension's methods (the engine's skills implement them; each may throw a JSON-RPC failure). */
+export interface SkillAnswers {
+  /** The listed skills' entries. */
+  listed(): unknown[];
+  /** `skills/get`'s result for a URI. */
+  get(uri: unknown): unknown;
+  /** `resources/directory/read`'s result for a URI and cursor. */
+  directory(uri: unknown, cursor: unknown, pageSize: number): unknown;
+}
+
 /** What the built-in answers read from the mock (the engine implements it). */
 export interface DefaultsSource {
   readonly tasks: TaskAnswers;
+  readonly skills: SkillAnswers;
   readonly tools: ToolCatalog;
   readonly resources: ResourceCatalog;
   readonly prompts: PromptCatalog;

@@ -79,6 +79,11 @@ export interface MethodDescriptor {
   readonly direction: Direction;
   /** The protocol revisions the method exists in. */
   readonly revisions: readonly string[];
+  /**
+   * The extension the method belongs to (`io.modelcontextprotocol/skills`), when it is not the
+   * core's: the SDKs need not know it, and its results have no SDK schema.
+   */
+  readonly extension?: string;
   /** The `McpMock` method that starts a stub chain for it (`toolsCall`); none: `mock.method(...)`. */
   readonly entryPoint?: string;
   /** `mcpmock` also exports a pattern function named like the entry point, for `verify()`. */

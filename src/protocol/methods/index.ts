@@ -29,6 +29,9 @@ import { resourcesUnsubscribe } from "./resources-unsubscribe.js";
 import { rootsList } from "./roots-list.js";
 import { samplingCreateMessage } from "./sampling-create-message.js";
 import { serverDiscover } from "./server-discover.js";
+import { skillsGet } from "./skills-get.js";
+import { skillsList } from "./skills-list.js";
+import { resourcesDirectoryRead } from "./resources-directory-read.js";
 import { tasksCancel } from "./tasks-cancel.js";
 import { tasksGet } from "./tasks-get.js";
 import { tasksUpdate } from "./tasks-update.js";
@@ -51,6 +54,9 @@ export const METHODS: readonly MethodDescriptor[] = [
   resourcesList,
   resourcesTemplatesList,
   promptsList,
+  skillsList,
+  skillsGet,
+  resourcesDirectoryRead,
   completionComplete,
   loggingSetLevel,
   resourcesSubscribe,

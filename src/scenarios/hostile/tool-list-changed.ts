@@ -6,7 +6,7 @@
  */
 import { check } from "../check.js";
 import type { Scenario } from "../scenario.js";
-import { mockRun, scenarioMock } from "../scenario-mock.js";
+import { scenarioMock, servedRun } from "../scenario-mock.js";
 
 const BEFORE = { name: "search", description: "Search the catalogue.", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } } as const;
 const AFTER = { name: "search", description: "Search the catalogue (v2): `query` replaces `q`.", inputSchema: { type: "object", properties: { query: { type: "string" }, limit: { type: "integer" } }, required: ["query"] } } as const;
@@ -16,22 +16,27 @@ export const toolListChanged: Scenario = {
   suite: "hostile",
   description: "The tool list changes mid-session (a list_changed with a new description and schema): does the client re-list?",
   specVersions: ["2025-11-25"],
-  async start() {
-    const mock = await scenarioMock({ tools: [BEFORE], protocolVersions: ["2025-11-25", "2025-06-18", "2025-03-26"] });
-    let changedAt: number | undefined;
+  transports: ["http", "stdio", "memory"],
+  async start(start) {
+    const mock = await scenarioMock({ tools: [BEFORE], protocolVersions: ["2025-11-25", "2025-06-18", "2025-03-26"] }, start);
+    // How many tools/list the client had sent when the list changed (a count, not a time: in
+    // memory a list and the call after it can arrive within the same millisecond).
+    let listsBefore: number | undefined;
+    const lists = (): number => mock.requests().filter((e) => e.method === "tools/list" && e.kind === "request").length;
     mock.toolsCall("search").withArgsMatching(() => true).respondsWith(() => {
-      if (changedAt === undefined) {
-        changedAt = Date.now();
+      if (listsBefore === undefined) {
+        listsBefore = lists();
         // Declaring again replaces the tool and sends notifications/tools/list_changed.
         setImmediate(() => mock.declareTool(AFTER));
       }
       return "3 results";
     });
-    return mockRun(mock, () => {
-      const relisted = changedAt !== undefined && mock.requests().some((e) => e.method === "tools/list" && e.kind === "request" && e.receivedAt >= (changedAt as number));
+    return servedRun(mock, start, () => {
+      const changed = listsBefore !== undefined;
+      const relisted = changed && lists() > (listsBefore as number);
       return [
-        check("client-relists-after-list-changed", "After notifications/tools/list_changed the client lists the tools again", relisted, changedAt === undefined ? "the client never called search, so the list never changed" : "the client never sent tools/list after the server said the tool list changed; it still holds the old description and schema", { changed: changedAt !== undefined }),
+        check("client-relists-after-list-changed", "After notifications/tools/list_changed the client lists the tools again", relisted, !changed ? "the client never called search, so the list never changed" : "the client never sent tools/list after the server said the tool list changed; it still holds the old description and schema", { changed }),
       ];
-    });
+    }, { tap: false });
   },
 };

@@ -6,7 +6,7 @@
  */
 import type { Check } from "../check.js";
 import type { Scenario } from "../scenario.js";
-import { mockRun, scenarioMock } from "../scenario-mock.js";
+import { scenarioMock, servedRun } from "../scenario-mock.js";
 
 const TOOL = "test_client_elicitation_defaults";
 const SCHEMA = {
@@ -43,15 +43,16 @@ export const elicitationDefaults: Scenario = {
   suite: "official",
   description: "Tests that the client applies default values for omitted elicitation fields (SEP-1034)",
   specVersions: ["2025-11-25"],
-  async start() {
+  transports: ["http", "stdio", "memory"],
+  async start(start) {
     const mock = await scenarioMock({
       serverInfo: { name: "elicitation-defaults-test-server", version: "1.0.0" },
       tools: [{ name: TOOL, description: "Tests that client applies defaults for omitted elicitation fields", inputSchema: { type: "object", properties: {}, required: [] } }],
-    });
+    }, start);
     mock.toolsCall(TOOL).withArgsMatching(() => true).streams((s) =>
       s.request("elicitation/create", { message: "Test client default value handling - please accept with defaults", requestedSchema: SCHEMA }).result((call) => ({ content: [{ type: "text", text: `Elicitation completed: ${JSON.stringify((call.answer as { content?: unknown } | undefined)?.content ?? {})}` }] })),
     );
-    return mockRun(mock, () => {
+    return servedRun(mock, start, () => {
       const answer = mock.requests().find((e) => e.kind === "response" && e.method === "elicitation/create");
       if (!answer) return mock.requests().some((e) => e.method === "tools/call") ? [{ id: "client-elicitation-sep1034-general", status: "FAILURE", description: "Client handles elicitation with defaults", errorMessage: "Elicitation failed: the client did not answer elicitation/create" }] : [];
       const body = answer.params as { result?: { action?: string; content?: Record<string, unknown> }; error?: { message?: string }; action?: string; content?: Record<string, unknown> } | undefined;
@@ -59,6 +60,6 @@ export const elicitationDefaults: Scenario = {
       if (body?.error) return [{ id: "client-elicitation-sep1034-general", status: "FAILURE", description: "Client handles elicitation with defaults", errorMessage: `Elicitation failed: ${body.error.message ?? "an error"}` }];
       if (result?.action !== "accept") return [{ id: "client-elicitation-sep1034-general", status: "FAILURE", description: "Client accepts elicitation request", errorMessage: `Expected action 'accept', got '${String(result?.action)}'` }];
       return FIELDS.map((f) => fieldCheck(result.content ?? {}, f));
-    });
+    }, { tap: false });
   },
 };

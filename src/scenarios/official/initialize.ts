@@ -6,7 +6,7 @@
  */
 import type { Check } from "../check.js";
 import type { Scenario } from "../scenario.js";
-import { mockRun, scenarioMock } from "../scenario-mock.js";
+import { scenarioMock, servedRun } from "../scenario-mock.js";
 
 /** The revisions the official suite lets a client offer (its NEGOTIABLE_PROTOCOL_VERSIONS). */
 export const NEGOTIABLE_PROTOCOL_VERSIONS: readonly string[] = ["2025-06-18", "2025-11-25", "2026-07-28"];
@@ -36,9 +36,10 @@ export const initialize: Scenario = {
   suite: "official",
   description: "Tests MCP client initialization handshake",
   specVersions: ["2025-11-25", "2025-06-18"],
-  async start() {
-    const mock = await scenarioMock({ serverInfo: SERVER_INFO, protocolVersions: ["2025-11-25", "2025-06-18", "2025-03-26"] });
-    return mockRun(mock, () =>
+  transports: ["http", "stdio", "memory"],
+  async start(start) {
+    const mock = await scenarioMock({ serverInfo: SERVER_INFO, protocolVersions: ["2025-11-25", "2025-06-18", "2025-03-26"] }, start);
+    return servedRun(mock, start, () =>
       // The official scenario checks every initialize it receives, and none when there was none.
       mock
         .requests()
@@ -47,6 +48,7 @@ export const initialize: Scenario = {
           initializationCheck(e.params),
           { id: "server-info", status: "INFO", description: "Test server info returned to client", details: { serverName: SERVER_INFO.name, serverVersion: SERVER_INFO.version } },
         ]),
+      { tap: false },
     );
   },
 };

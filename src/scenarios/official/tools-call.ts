@@ -5,7 +5,7 @@
  */
 import { text } from "../../index.js";
 import type { Scenario } from "../scenario.js";
-import { scenarioMock, tappedRun } from "../scenario-mock.js";
+import { scenarioMock, servedRun } from "../scenario-mock.js";
 
 const ADD_NUMBERS = {
   name: "add_numbers",
@@ -22,13 +22,14 @@ export const toolsCall: Scenario = {
   suite: "official",
   description: "Tests calling tools with various parameter types",
   specVersions: ["2025-11-25", "2026-07-28", "2025-06-18"],
-  async start() {
-    const mock = await scenarioMock({ tools: [ADD_NUMBERS] });
+  transports: ["http", "stdio", "memory"],
+  async start(start) {
+    const mock = await scenarioMock({ tools: [ADD_NUMBERS] }, start);
     mock.toolsCall("add_numbers").withArgsMatching(() => true).respondsWith((call) => {
       const { a, b } = call.args as { a: number; b: number };
       return text(`The sum of ${a} and ${b} is ${a + b}`);
     });
-    return tappedRun(mock, () => {
+    return servedRun(mock, start, () => {
       const call = mock.requests().find((e) => e.kind === "request" && e.method === "tools/call");
       const args = call?.params?.["arguments"] as { a?: unknown; b?: unknown } | undefined;
       const ok = call !== undefined && typeof args?.a === "number" && typeof args?.b === "number";

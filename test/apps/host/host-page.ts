@@ -14,6 +14,8 @@ interface Run {
   resultFirst?: boolean;
   /** Refuse to relay the view's tool calls (a wrong host). */
   refuseCalls?: boolean;
+  /** Never answer the view's ui/initialize (a wrong host): the bridge never sees it. */
+  noHandshake?: boolean;
 }
 
 declare global {
@@ -44,8 +46,20 @@ window.renderApp = async (run) => {
   bridge.onopenlink = async () => ({});
   bridge.onrequestdisplaymode = async ({ mode }) => ({ mode });
   const initialized = new Promise<void>((resolve) => (bridge!.oninitialized = () => resolve()));
-  await bridge.connect(new PostMessageTransport(view, view));
+  const transport = new PostMessageTransport(view, view);
+  if (run.noHandshake) {
+    // The bridge's handler, behind one that drops the view's ui/initialize.
+    let handler: PostMessageTransport["onmessage"];
+    Object.defineProperty(transport, "onmessage", {
+      get: () => handler && ((message: { method?: string }, extra: unknown) => message.method === "ui/initialize" || (handler as (m: unknown, e: unknown) => void)(message, extra)),
+      set: (value: PostMessageTransport["onmessage"]) => {
+        handler = value;
+      },
+    });
+  }
+  await bridge.connect(transport);
   frame.srcdoc = run.html;
+  if (run.noHandshake) return;
   await initialized;
   if (run.resultFirst) await bridge.sendToolResult(run.toolResult as never);
   await bridge.sendToolInput({ arguments: run.toolInput });

@@ -1,12 +1,21 @@
 // A client written for the official conformance runner's client mode, its handlers copied from
 // the suite's examples/clients/typescript/everything-client.ts (the revision the project pins):
-// MCP_CONFORMANCE_SCENARIO names the scenario, the URL is the last argument. BROKEN=<what>
-// breaks it on purpose: no-call (lists tools, calls none), deref (fetches the network $ref),
-// no-defaults (answers elicitation without the defaults), no-client-version, no-retry (gives up
-// on -32022).
+// MCP_CONFORMANCE_SCENARIO names the scenario, the URL is the last argument. The suite's
+// everything-client has no handler for the SEP-2243 header scenarios (http-standard-headers,
+// http-custom-headers, http-invalid-tool-headers): those below use the v2 SDK client pinned to
+// 2026-07-28, which implements them. BROKEN=<what> breaks it on purpose: no-call (lists tools,
+// calls none), deref (fetches the network $ref), no-defaults (answers elicitation without the
+// defaults), no-client-version, no-retry (gives up on -32022), strip-defs and strip-anchor
+// (echo the 2020-12 schema without $defs, or without $defs.address.$anchor), same-id (retries a
+// round with the first call's id), alter-state (retries with a changed requestState),
+// leak-state (sends the state on the unrelated call too), retry-untyped (retries a result that
+// has no resultType), no-mcp-method (drops Mcp-Method),
+// plain-unsafe (sends a value past ASCII in Mcp-Param-NonAscii without base64), no-param-headers
+// (drops every Mcp-Param-*), call-invalid (also calls a tool whose x-mcp-header is invalid).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 
 const DRAFT = "2026-07-28";
 const PROTOCOL_VERSION = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
@@ -104,7 +113,104 @@ async function sseRetry(url) {
   await transport.close();
 }
 
+// The everything-client's runJsonSchema2020_12PreservationClient: list, then echo the focal
+// tool's inputSchema as held.
+async function jsonSchemaPreservation(url) {
+  const echo = async (schema) => {
+    const copy = structuredClone(schema);
+    if (BROKEN === "strip-defs") delete copy.$defs;
+    if (BROKEN === "strip-anchor") delete copy.$defs.address.$anchor;
+    return copy;
+  };
+  if (STATELESS) {
+    const list = await statelessRequest(url, "tools/list");
+    const focal = list?.tools?.find((t) => t.name === "json_schema_2020_12_tool");
+    if (!focal) throw new Error("Focal tool 'json_schema_2020_12_tool' not advertised");
+    await statelessRequest(url, "tools/call", { name: "json_schema_echo", arguments: { schema: await echo(focal.inputSchema) } });
+    return;
+  }
+  const { client, transport } = await connected(url);
+  const list = await client.listTools();
+  const focal = list.tools.find((t) => t.name === "json_schema_2020_12_tool");
+  if (!focal) throw new Error("Focal tool 'json_schema_2020_12_tool' not advertised");
+  await client.callTool({ name: "json_schema_echo", arguments: { schema: await echo(focal.inputSchema) } });
+  await transport.close();
+}
+
+// The everything-client's runMRTRClient: bare JSON-RPC over fetch, each round answered and retried.
+async function mrtr(url) {
+  let id = 1;
+  const rpc = async (method, params, reuse) => {
+    const body = { jsonrpc: "2.0", id: reuse ?? id++, method, ...(params ? { params } : {}) };
+    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    return response.status === 204 ? { id: body.id, result: {} } : { ...(await response.json()), id: body.id };
+  };
+  const accept = (inputRequests) =>
+    Object.fromEntries(Object.entries(inputRequests).filter(([, r]) => r.method === "elicitation/create").map(([key]) => [key, { action: "accept", content: { confirmed: true } }]));
+  await rpc("tools/list");
+  const r1 = await rpc("tools/call", { name: "test_mrtr_echo_state", arguments: {} });
+  if (r1.result?.resultType === "input_required") {
+    const state = r1.result.requestState;
+    await rpc("tools/call", { name: "test_mrtr_unrelated", arguments: {}, ...(BROKEN === "leak-state" && state !== undefined ? { requestState: state } : {}) });
+    const retry = { name: "test_mrtr_echo_state", arguments: {}, inputResponses: accept(r1.result.inputRequests) };
+    if (state !== undefined) retry.requestState = BROKEN === "alter-state" ? JSON.stringify({ altered: state }) : state;
+    await rpc("tools/call", retry, BROKEN === "same-id" ? r1.id : undefined);
+  }
+  const r2 = await rpc("tools/call", { name: "test_mrtr_no_state", arguments: {} });
+  if (r2.result?.resultType === "input_required") await rpc("tools/call", { name: "test_mrtr_no_state", arguments: {}, inputResponses: accept(r2.result.inputRequests) });
+  const r3 = await rpc("tools/call", { name: "test_mrtr_no_result_type", arguments: {} });
+  // No resultType is "complete": only a broken client asks again.
+  if (BROKEN === "retry-untyped" && r3.result && !r3.result.resultType) await rpc("tools/call", { name: "test_mrtr_no_result_type", arguments: {}, inputResponses: {} });
+}
+
+/** The v2 client pinned to 2026-07-28, its requests' headers changed by `change`. */
+async function v2(url, change = () => {}) {
+  const rewriting = (input, init) => {
+    const headers = new Headers(init?.headers);
+    change(headers);
+    return fetch(input, { ...init, headers });
+  };
+  const client = new ClientV2({ name: "conformance-v2-client", version: "1.0.0" }, { versionNegotiation: { mode: { pin: DRAFT } } });
+  await client.connect(new TransportV2(new URL(url), { fetch: rewriting }));
+  return client;
+}
+
+async function standardHeaders(url) {
+  const client = await v2(url, (headers) => BROKEN === "no-mcp-method" && headers.delete("mcp-method"));
+  const { tools } = await client.listTools();
+  for (const tool of tools) await client.callTool({ name: tool.name, arguments: {} });
+  const { resources } = await client.listResources();
+  for (const resource of resources) await client.readResource({ uri: resource.uri });
+  const { prompts } = await client.listPrompts();
+  for (const prompt of prompts) await client.getPrompt({ name: prompt.name });
+  await client.close();
+}
+
+async function customHeaders(url) {
+  const client = await v2(url, (headers) => {
+    if (BROKEN === "plain-unsafe" && headers.has("mcp-param-nonascii")) headers.set("mcp-param-nonascii", encodeURIComponent("Hello, 世界"));
+    if (BROKEN === "no-param-headers") for (const name of [...headers.keys()]) if (name.startsWith("mcp-param-")) headers.delete(name);
+  });
+  await client.listTools();
+  const { toolCalls } = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}");
+  for (const call of toolCalls ?? []) await client.callTool(call);
+  await client.close();
+}
+
+async function invalidToolHeaders(url) {
+  const client = await v2(url);
+  const { tools } = await client.listTools();
+  for (const tool of tools) await client.callTool({ name: tool.name, arguments: { region: "us-west1" } });
+  await client.close();
+  if (BROKEN === "call-invalid") await statelessRequest(url, "tools/call", { name: "invalid_space_in_name", arguments: { value: "x" } });
+}
+
 const HANDLERS = {
+  "json-schema-2020-12-preservation": jsonSchemaPreservation,
+  "sep-2322-client-request-state": mrtr,
+  "http-standard-headers": standardHeaders,
+  "http-custom-headers": customHeaders,
+  "http-invalid-tool-headers": invalidToolHeaders,
   "sse-retry": sseRetry,
   initialize: basic,
   tools_call: basic,

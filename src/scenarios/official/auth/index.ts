@@ -1,0 +1,14 @@
+/**
+ * The official `auth/*` client scenarios, in the suite's order (its 2025-11-25 requirement set):
+ * metadata discovery, client ID metadata documents, scopes, token endpoint authentication,
+ * pre-registration. Each is played by the mock's embedded authorization server.
+ * @module
+ */
+import type { Scenario } from "../../scenario.js";
+import { basicCimd } from "./basic-cimd.js";
+import { metadataScenarios } from "./metadata.js";
+import { preRegistration } from "./pre-registration.js";
+import { scopeScenarios } from "./scopes.js";
+import { tokenEndpointAuthScenarios } from "./token-endpoint-auth.js";
+
+export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration];
