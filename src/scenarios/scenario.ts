@@ -23,6 +23,7 @@ export type ScenarioSuite = "official" | "hostile";
  * How the client under test reaches a scenario's mock: Streamable HTTP (a URL), stdio (a
  * command to spawn) or in memory (an SDK `Transport`).
  *
+ * @example
  * ```ts
  * import { runScenario } from "mcpmock/scenarios";
  * await runScenario("initialize", { transport: "memory" }, async (_url, { clientTransport }) => { });
@@ -43,6 +44,7 @@ export interface ScenarioStart {
  * How a client reaches a scenario over stdio: the command to spawn (what the SDK's
  * `StdioClientTransport` takes).
  *
+ * @example
  * ```ts
  * import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
  * import type { ScenarioStdioCommand } from "mcpmock/scenarios";
