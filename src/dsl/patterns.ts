@@ -133,7 +133,7 @@ export function ping(): RequestBuilder<Record<string, never>> {
  *
  * @example
  * ```ts
- * import { serverDiscover } from "mcpmock";
+ * import { atLeast, serverDiscover } from "mcpmock";
  * mock.verify(serverDiscover(), atLeast(1));
  * ```
  * @category Verification
@@ -195,7 +195,7 @@ export function taskDraft(method: "tasks/get" | "tasks/result" | "tasks/cancel",
  *
  * @example
  * ```ts
- * import { tasksGet } from "mcpmock";
+ * import { atLeast, tasksGet } from "mcpmock";
  * mock.verify(tasksGet("task-1"), atLeast(1));
  * ```
  * @category Verification
