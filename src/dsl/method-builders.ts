@@ -21,7 +21,7 @@ import {
   paramsWhere,
 } from "../stubs/matchers.js";
 import type { PromptMessage } from "../stubs/prompt-catalog.js";
-import type { ReadResourceResult, ResourceContents } from "../stubs/resource-catalog.js";
+import { readBytesAsBase64, type ReadResourceResult, type ResourceContents } from "../stubs/resource-catalog.js";
 import type { ResponsePlan, TaskPlan } from "../stubs/stub.js";
 import type { Answer } from "../stubs/answer.js";
 import { checkTaskPlan } from "./task-plan.js";
@@ -344,9 +344,8 @@ export interface ReadAnswerOptions {
 export class ResourceReadBuilder extends StubBuilder {
   /** @internal */
   override planFor(payload: unknown, options?: ReadAnswerOptions): ResponsePlan {
-    const { blob, ...rest } = (payload ?? {}) as { blob?: unknown };
-    // Bytes are not JSON, but a read answer may carry them (sent as base64).
-    const kept = this.keptAnswer(payload, "respondsWith", payload instanceof Uint8Array || blob instanceof Uint8Array ? rest : payload);
+    // Bytes are not JSON, but a read answer may carry them: they are kept as base64 text.
+    const kept = this.keptAnswer(typeof payload === "function" ? payload : readBytesAsBase64(payload), "respondsWith");
     return { kind: "resource-result", payload: kept, ...(options?.mimeType === undefined ? {} : { mimeType: options.mimeType }) };
   }
 

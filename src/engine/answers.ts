@@ -14,7 +14,7 @@ import type { McpMockOptions } from "../options.js";
 import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import { EMPTY_RESULT_BY_METHOD, OPENING_METHODS } from "../protocol/methods/index.js";
 import { isPromptResult, toMessages } from "../stubs/prompt-catalog.js";
-import { wrapReadPayload } from "../stubs/resource-catalog.js";
+import { readBytesAsBase64, wrapReadPayload } from "../stubs/resource-catalog.js";
 import type { ResponsePlan, Stub } from "../stubs/stub.js";
 import { toolResultJson, wrapToolPayload, type WrapContext } from "../stubs/tool-result.js";
 import { defaultInitializeResult } from "./built-ins/initialize.js";
@@ -143,7 +143,9 @@ export class Answers {
         const variables = Object.assign({}, ...(stub?.matchers ?? []).map((m) => m.captures?.(call) ?? {})) as Record<string, unknown>;
         // A copy that keeps what the call carries (a stream's answers too), plus the variables.
         const readCall = Object.defineProperties(new McpCall(call), Object.getOwnPropertyDescriptors(call));
-        return this.#computed(plan.payload, Object.assign(readCall, { variables }), call, where, (payload) => wrapReadPayload(payload, uri, plan.mimeType));
+        // A function's answer may carry bytes, as a constant one may: they go out as base64.
+        const answer = typeof plan.payload === "function" ? (c: McpCall) => after((plan.payload as (c: McpCall) => unknown)(c), readBytesAsBase64) : plan.payload;
+        return this.#computed(answer, Object.assign(readCall, { variables }), call, where, (payload) => wrapReadPayload(payload, uri, plan.mimeType));
       }
       case "prompt-result": {
         const promptResult = (payload: unknown): unknown => {

@@ -158,6 +158,19 @@ function base64(data: string | Uint8Array): string {
   return typeof data === "string" ? data : Buffer.from(data).toString("base64");
 }
 
+/**
+ * A read answer with its bytes as base64 text: bytes alone, an item's `blob`, or the `blob` of
+ * an item in a list (what the DSL lets an answer carry, though bytes are not JSON).
+ */
+export function readBytesAsBase64(payload: unknown): unknown {
+  const one = (item: unknown): unknown => {
+    if (item instanceof Uint8Array) return { blob: base64(item) };
+    const blob = (item as { blob?: unknown } | null)?.blob;
+    return blob instanceof Uint8Array ? { ...(item as object), blob: base64(blob) } : item;
+  };
+  return Array.isArray(payload) ? payload.map(one) : one(payload);
+}
+
 interface DeclaredTemplate {
   readonly declaration: ResourceTemplateDeclaration;
   readonly template: UriTemplate;

@@ -207,3 +207,29 @@ describe("list_changed", () => {
     await client.close();
   });
 });
+
+test("a resources/read stub answers a list whose items carry bytes (sent as base64)", async () => {
+  await using mock = await McpMock.start();
+  mock.resourcesRead("test://pair").respondsWith([{ text: "a text item" }, { blob: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), mimeType: "image/png" }]);
+  const client = new ClientV1({ name: "bytes", version: "1.0.0" });
+  await client.connect(new TransportV1(new URL(mock.url)));
+  const read = await client.readResource({ uri: "test://pair" });
+  await client.close();
+  expect(read.contents).toEqual([
+    { uri: "test://pair", text: "a text item" },
+    { uri: "test://pair", blob: "iVBORw==", mimeType: "image/png" },
+  ]);
+});
+
+test("a resources/read answer of bytes, constant or from a function, goes out as base64", async () => {
+  await using mock = await McpMock.start();
+  mock.resourcesRead("test://one").respondsWith({ blob: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) }, { mimeType: "image/png" });
+  mock.resourcesRead("test://fn/{n}").respondsWith(async (call) => ({ blob: new Uint8Array([Number(call.variables.n)]) }));
+  const client = new ClientV1({ name: "bytes", version: "1.0.0" });
+  await client.connect(new TransportV1(new URL(mock.url)));
+  const one = await client.readResource({ uri: "test://one" });
+  const fn = await client.readResource({ uri: "test://fn/255" });
+  await client.close();
+  expect(one.contents).toEqual([{ uri: "test://one", blob: "iVBORw==", mimeType: "image/png" }]);
+  expect(fn.contents).toEqual([{ uri: "test://fn/255", blob: "/w==" }]);
+});
