@@ -12,7 +12,7 @@ import ts from "typescript";
 import { expect, test } from "vitest";
 
 const root = new URL("../../", import.meta.url);
-const TASKS = ["Starting", "Stubbing", "Streams", "Verification", "Definitions", "Authorization", "Apps", "Errors and protocol facts"];
+const TASKS = ["Starting", "Stubbing", "Streams", "Verification", "Definitions", "Authorization", "Apps", "Client verdicts", "Errors and protocol facts"];
 
 test("typedoc: a landing page of its own, the task order, and the documents it links", () => {
   const config = JSON.parse(readFileSync(new URL("typedoc.json", root), "utf8")) as { readme: string; projectDocuments: string[]; categoryOrder: string[] };
