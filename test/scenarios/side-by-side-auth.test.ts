@@ -9,15 +9,13 @@
  * required scopes from the mock, which the suite's server withholds). The runner's
  * `wire-schema-valid` check and its INFO lines are left out, as in side-by-side.test.ts.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { CLI } from "../support/build.js";
+import { run, scored, type Scored } from "./side-by-side-support.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLIENT = "node test/scenarios/clients/conformance-auth-client.mjs";
 const SUITE = ["--import", "./scripts/conformance/glob-sync-shim.mjs", "node_modules/@modelcontextprotocol/conformance/dist/index.js", "client"];
 const OURS = [CLI, "scenarios"];
@@ -43,21 +41,6 @@ const CASES: Array<[scenario: string, broken: string, expected: "passes" | "fail
   ["auth/pre-registration", "", "passes"],
 ];
 
-interface Scored {
-  checks: string[];
-  exit: number | null;
-}
-
-function run(args: string[], broken: string): Promise<number | null> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, BROKEN: broken }, stdio: "ignore" });
-    child.once("exit", (code) => done(code));
-  });
-}
-
-function scored(checks: Array<{ id: string; status: string }>): string[] {
-  return checks.filter((c) => c.id !== "wire-schema-valid" && ["SUCCESS", "FAILURE", "WARNING"].includes(c.status)).map((c) => `${c.id} ${c.status}`).sort();
-}
 
 async function official(scenario: string, broken: string): Promise<Scored> {
   const dir = join(out, `official-${scenario.replace(/\W/g, "_")}-${broken || "good"}`);

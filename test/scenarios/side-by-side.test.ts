@@ -10,15 +10,13 @@
  * The runner's `wire-schema-valid` check (a schema check of every message, added by the runner
  * to every scenario) and its INFO lines are left out of the comparison.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { CLI } from "../support/build.js";
+import { ROOT, run, scored, type Scored } from "./side-by-side-support.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLIENT = "node test/scenarios/clients/conformance-client.mjs";
 const SUITE = ["--import", "./scripts/conformance/glob-sync-shim.mjs", "node_modules/@modelcontextprotocol/conformance/dist/index.js", "client"];
 const OURS = [CLI, "scenarios"];
@@ -59,21 +57,6 @@ const CASES: Array<[scenario: string, broken: string, expected: "passes" | "fail
   ["http-invalid-tool-headers", "call-invalid", "fails"],
 ];
 
-interface Scored {
-  checks: string[];
-  exit: number | null;
-}
-
-function run(args: string[], broken: string): Promise<number | null> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, BROKEN: broken }, stdio: "ignore" });
-    child.once("exit", (code) => done(code));
-  });
-}
-
-function scored(checks: Array<{ id: string; status: string }>): string[] {
-  return checks.filter((c) => c.id !== "wire-schema-valid" && ["SUCCESS", "FAILURE", "WARNING"].includes(c.status)).map((c) => `${c.id} ${c.status}`).sort();
-}
 
 function label(scenario: string, broken: string, specVersion: string | undefined): string {
   return `${scenario.replace(/\W/g, "_")}-${broken || "good"}${specVersion ? `-${specVersion}` : ""}`;
