@@ -12,15 +12,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, test } from "vitest";
 import { runScenario, scenarioNames, type ScenarioClientContext, type Verdict } from "../../src/scenarios/index.js";
+import { readmeVerdicts, WORK, type Driven } from "./hostile-work.js";
 
 type Kind = "v1" | "v2";
 type Way = Kind | "v1 over stdio" | "v1 in memory";
-interface Driven {
-  listTools(): Promise<unknown>;
-  call(name: string, args?: Record<string, unknown>, timeout?: number): Promise<unknown>;
-  close(): Promise<void>;
-}
-
 async function connect(way: Way, url: string, context: ScenarioClientContext): Promise<Driven> {
   if (way !== "v2") {
     const client = new ClientV1({ name: "hostile-v1", version: "1.0.0" });
@@ -32,60 +27,6 @@ async function connect(way: Way, url: string, context: ScenarioClientContext): P
   await client.connect(new TransportV2(new URL(url)));
   return { listTools: () => client.listTools(), call: (name, args = {}, timeout = 5_000) => client.callTool({ name, arguments: args }, { timeout }), close: () => client.close() };
 }
-
-const settle = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const attempt = async (work: () => Promise<unknown>): Promise<void> => {
-  try {
-    await work();
-  } catch {
-    // a hostile answer: the application goes on
-  }
-};
-
-/** What an application does in each scenario. */
-const WORK: Readonly<Record<string, (client: Driven) => Promise<void>>> = {
-  "hostile/tool-list-changed": async (c) => {
-    await c.listTools();
-    await c.call("search", { q: "mcp" });
-    await settle(300);
-  },
-  "hostile/canary-tool": async (c) => {
-    await c.listTools();
-    await c.call("get_weather", { city: "Paris" });
-  },
-  "hostile/session-expired": async (c) => {
-    await c.call("echo");
-    await attempt(() => c.call("echo"));
-    await attempt(() => c.call("echo"));
-  },
-  "hostile/stream-dropped": async (c) => {
-    await attempt(() => c.call("report", {}, 3_000));
-  },
-  "hostile/slow-answer": async (c) => {
-    await attempt(() => c.call("slow_search", {}, 300));
-    await settle(200);
-  },
-  "hostile/malformed-json": async (c) => {
-    await attempt(() => c.call("garbled", {}, 1_000));
-    await attempt(() => c.call("misaddressed", {}, 1_000));
-    await attempt(() => c.call("healthy", {}, 1_000));
-  },
-  "hostile/endless-cursor": async (c) => {
-    await c.listTools();
-  },
-  "hostile/list-changed-storm": async (c) => {
-    await c.listTools();
-    await c.call("ping_tool");
-    await settle(500);
-  },
-  "hostile/huge-result": async (c) => {
-    await attempt(() => c.call("dump", {}, 10_000));
-    await c.call("healthy");
-  },
-  "hostile/undeclared-capability": async (c) => {
-    await attempt(() => c.call("summarize", {}, 3_000));
-  },
-};
 
 /** The verdicts observed (check id: status), per client; what the table in the guide says. */
 const EXPECTED: Readonly<Record<string, Record<Kind, string>>> = {
@@ -104,6 +45,12 @@ const EXPECTED: Readonly<Record<string, Record<Kind, string>>> = {
 const table: string[] = [];
 afterAll(() => {
   if (process.env.SCENARIO_TABLE) console.log(table.sort().join("\n"));
+});
+
+test("the README's table says what these tests found", () => {
+  const readme = readmeVerdicts();
+  const column: Record<Kind, string> = { v1: "SDK v1", v2: "SDK v2" };
+  for (const [name, statuses] of Object.entries(EXPECTED)) for (const [kind, status] of Object.entries(statuses)) expect([name, kind, readme.get(name)?.get(column[kind as Kind])]).toEqual([name, kind, status]);
 });
 
 const WAYS: readonly Way[] = ["v1", "v2", "v1 over stdio", "v1 in memory"];

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { startCli } from "../support/cli-run.js";
+import { readmeVerdicts } from "./hostile-work.js";
 
 function hasPythonMcp(): boolean {
   try {
@@ -52,6 +53,12 @@ const EXPECTED: Readonly<Record<string, boolean>> = {
   "auth/token-endpoint-auth-post": false,
   "json-schema-2020-12-preservation": false,
 };
+
+test("the README's table says what this test finds", () => {
+  const readme = readmeVerdicts();
+  const hostile = Object.entries(EXPECTED).filter(([name]) => name.startsWith("hostile/"));
+  expect(hostile.map(([name]) => [name, readme.get(name)?.get("Python")])).toEqual(hostile.map(([name, passed]) => [name, passed ? "SUCCESS" : "FAILURE"]));
+});
 
 test.skipIf(!hasPythonMcp())("the Python mcp client through mcpmock scenarios --command", async () => {
   const dir = mkdtempSync(join(tmpdir(), "mcpmock-python-"));
