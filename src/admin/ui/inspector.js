@@ -130,40 +130,35 @@ function passesApp(a) {
   return true;
 }
 
-function appRow(a) {
-  const key = `app:${a.n}`;
+/**
+ * One journal row: a summary button (the columns, in the header's order) that opens and closes
+ * the row's details, drawn by `detail` when open.
+ */
+function entryRow(key, attributes, columns, detail) {
   const open = expanded.has(key);
-  const answer = a.result !== undefined || a.error !== undefined;
-  const item = el(
-    "li",
-    { class: `entry app-event${a.error !== undefined ? " miss" : ""}`, "data-app-event": a.n },
-    el(
-      "button",
-      {
-        type: "button",
-        class: "summary",
-        "aria-expanded": open ? "true" : "false",
-        onclick: () => {
-          if (expanded.has(key)) expanded.delete(key);
-          else expanded.add(key);
-          renderJournal();
-        },
-      },
-      el("span", { class: "seq" }, "app"),
-      el("span", { class: "time" }, time(a.at)),
-      el("span", { class: "method" }, a.method),
-      el("span", { class: "target" }, a.from === "host" ? "host → view" : "view → host"),
-      el("span", { class: "session" }, a.app),
-      el("span", { class: "revision" }, ""),
-      el("span", { class: "duration" }, ""),
-      el("span", { class: "answered-by" }, a.error !== undefined ? "error" : answer ? "answer" : ""),
-    ),
-  );
-  if (open) {
-    const value = a.error !== undefined ? ["Error", a.error] : a.result !== undefined ? ["Result", a.result] : ["Params", a.params ?? {}];
-    item.append(el("div", { class: "details" }, block(value[0], value[1])));
-  }
+  const toggle = () => {
+    if (expanded.has(key)) expanded.delete(key);
+    else expanded.add(key);
+    renderJournal();
+  };
+  const names = ["seq", "time", "method", "target", "session", "revision", "duration", "answered-by"];
+  const summary = el("button", { type: "button", class: "summary", "aria-expanded": open ? "true" : "false", onclick: toggle }, ...names.map((name, i) => el("span", { class: name }, columns[i])));
+  const item = el("li", attributes, summary);
+  if (open) item.append(detail());
   return item;
+}
+
+function appRow(a) {
+  const answer = a.result !== undefined || a.error !== undefined;
+  return entryRow(
+    `app:${a.n}`,
+    { class: `entry app-event${a.error !== undefined ? " miss" : ""}`, "data-app-event": a.n },
+    ["app", time(a.at), a.method, a.from === "host" ? "host → view" : "view → host", a.app, "", "", a.error !== undefined ? "error" : answer ? "answer" : ""],
+    () => {
+      const value = a.error !== undefined ? ["Error", a.error] : a.result !== undefined ? ["Result", a.result] : ["Params", a.params ?? {}];
+      return el("div", { class: "details" }, block(value[0], value[1]));
+    },
+  );
 }
 
 function addAppEvents(list) {
@@ -240,35 +235,22 @@ function details(e) {
 }
 
 function row(e) {
-  const open = expanded.has(e.seq);
   const status = e.unmatched ? "miss" : e.durationMs === undefined && e.kind === "request" ? "pending" : "ok";
-  const item = el(
-    "li",
+  return entryRow(
+    e.seq,
     { class: `entry ${status} ${e.kind}`, "data-seq": e.seq },
-    el(
-      "button",
-      {
-        type: "button",
-        class: "summary",
-        "aria-expanded": open ? "true" : "false",
-        onclick: () => {
-          if (expanded.has(e.seq)) expanded.delete(e.seq);
-          else expanded.add(e.seq);
-          renderJournal();
-        },
-      },
-      el("span", { class: "seq" }, `#${e.seq}`),
-      el("span", { class: "time" }, time(e.receivedAt)),
-      el("span", { class: "method" }, e.method ?? "(response)"),
-      el("span", { class: "target" }, e.target ?? ""),
-      el("span", { class: "session" }, e.sessionId ?? ""),
-      el("span", { class: "revision" }, e.protocolVersion),
-      el("span", { class: "duration" }, e.durationMs === undefined ? "…" : `${e.durationMs} ms`),
-      el("span", { class: "answered-by" }, e.unmatched ? "MISS" : (e.stubId ?? (e.kind === "request" ? "…" : ""))),
-    ),
+    [
+      `#${e.seq}`,
+      time(e.receivedAt),
+      e.method ?? "(response)",
+      e.target ?? "",
+      e.sessionId ?? "",
+      e.protocolVersion,
+      e.durationMs === undefined ? "…" : `${e.durationMs} ms`,
+      e.unmatched ? "MISS" : (e.stubId ?? (e.kind === "request" ? "…" : "")),
+    ],
+    () => details(e),
   );
-  if (open) item.append(details(e));
-  return item;
 }
 
 function renderJournal() {
