@@ -148,7 +148,7 @@ export class McpMock<Tools extends readonly ToolDeclaration[] = readonly ToolDec
 
   /**
    * @internal Serves this mock over stdio (newline-delimited JSON-RPC); for a mock started
-   * with `transport: "none"`. Resolves when the input closes.
+   * with `transport: "none"`. Resolves when the input closes; then it may serve stdio again.
    */
   serveStdio(io: StdioStreams, onCrash: () => void = () => undefined): Promise<void> {
     return this.#served.serveStdio(io, onCrash);

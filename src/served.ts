@@ -73,12 +73,19 @@ export class Served {
     return this.#memory.open();
   }
 
-  /** @internal Serves stdio on these streams; resolves when the input closes. */
+  /**
+   * @internal Serves stdio on these streams; resolves when the input closes. One pair at a
+   * time: another may follow once the last is done (a client that probes the era on a
+   * short-lived process first, then starts its own).
+   */
   serveStdio(io: StdioStreams, onCrash: () => void): Promise<void> {
     if (this.#stdio) throw new McpMockError("serveStdio: this mock already serves stdio.");
-    this.#stdio = new StdioTransport(this.#core, io);
-    this.#stdio.onCrash = onCrash;
-    return this.#stdio.done;
+    const stdio = new StdioTransport(this.#core, io);
+    this.#stdio = stdio;
+    stdio.onCrash = onCrash;
+    return stdio.done.then(() => {
+      if (this.#stdio === stdio) this.#stdio = undefined;
+    });
   }
 
   /** Ends every stream and connection of every transport, then the listener. */

@@ -7,6 +7,7 @@
 import { McpMock, type McpMockOptions } from "../index.js";
 import type { Check } from "./check.js";
 import type { ScenarioRun, ScenarioStart } from "./scenario.js";
+import type { MessageTap } from "./message-tap.js";
 import { startStdioBridge } from "./stdio-bridge.js";
 import { startWireTap, supplyStandardHeaders, type WireTap, type WireTapOptions } from "./wire-tap.js";
 
@@ -23,11 +24,12 @@ export function scenarioMock(options: McpMockOptions = {}, start?: ScenarioStart
  * A run over the client's transport, with checks read from the mock alone: over HTTP directly,
  * or behind a wire tap with `tap` (which supplies the standard headers a 2026-07-28 client may
  * leave out); over stdio through a bridge child; in memory through `mock.clientTransport()`.
+ * `messages` (a message tap) records what the client sends over stdio or in memory.
  */
-export async function servedRun(mock: McpMock, start: ScenarioStart, checks: () => readonly Check[], http: { readonly tap: boolean } = { tap: true }): Promise<ScenarioRun> {
+export async function servedRun(mock: McpMock, start: ScenarioStart, checks: () => readonly Check[], http: { readonly tap: boolean } = { tap: true }, messages?: MessageTap): Promise<ScenarioRun> {
   if (start.transport === "http") return http.tap ? tappedRun(mock, () => checks()) : mockRun(mock, checks);
-  if (start.transport === "memory") return { url: "", clientTransport: () => mock.clientTransport(), checks, close: () => mock.close() };
-  const bridge = await startStdioBridge(mock);
+  if (start.transport === "memory") return { url: "", clientTransport: () => (messages ? messages.transport(mock.clientTransport()) : mock.clientTransport()), checks, close: () => mock.close() };
+  const bridge = await startStdioBridge(mock, messages);
   return {
     url: "",
     stdio: bridge.command,

@@ -9,6 +9,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { McpMock } from "../index.js";
+import type { MessageTap } from "./message-tap.js";
 import type { ScenarioStdioCommand } from "./scenario.js";
 
 /**
@@ -35,21 +36,31 @@ function quietLog(): Writable {
 }
 
 /**
- * Listens on a free loopback port for the child the client spawns and serves `mock` over stdio
- * on its connection. A mock serves one stdio connection: a second child is refused (its
- * socket closes at once, and the child exits).
+ * Listens on a free loopback port for the children the client spawns and serves `mock` over
+ * stdio on their connections, one at a time: a newer child takes over from an older one, whose
+ * side finishes what is in flight first (the v2 client probes the era on a short-lived sibling
+ * process, then starts its own). With `tap`, the client's lines pass through it (recorded, and
+ * answered there where the scenario takes them).
  */
-export async function startStdioBridge(mock: McpMock): Promise<StdioBridge> {
+export async function startStdioBridge(mock: McpMock, tap?: MessageTap): Promise<StdioBridge> {
   let connected: Socket | undefined;
-  const server: Server = createServer({ allowHalfOpen: true }, (socket) => {
-    if (connected) {
-      socket.destroy();
-      return;
+  let served = Promise.resolve();
+  const serve = async (socket: Socket): Promise<void> => {
+    if (socket.destroyed) return;
+    const lines = tap?.lines((line) => socket.write(line));
+    if (lines) {
+      socket.pipe(lines);
+      socket.once("close", () => lines.writableEnded || lines.end());
     }
-    connected = socket;
-    socket.on("error", () => socket.destroy());
     // The child's stdin closed: the mock finishes what is in flight, then its side ends.
-    void mock.serveStdio({ input: socket, output: socket, log: quietLog() }).then(() => socket.end());
+    await mock.serveStdio({ input: lines ?? socket, output: socket, log: quietLog() });
+    socket.end();
+  };
+  const server: Server = createServer({ allowHalfOpen: true }, (socket) => {
+    socket.on("error", () => socket.destroy());
+    connected?.destroy();
+    connected = socket;
+    served = served.then(() => serve(socket));
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const port = (server.address() as AddressInfo).port;

@@ -76,9 +76,13 @@ function parse(text: string): unknown {
   }
 }
 
-/** Starts a tap on a free loopback port that forwards to `target` (a mock's `url`). */
-export async function startWireTap(target: string, options: WireTapOptions = {}): Promise<WireTap> {
-  const upstream = new URL(target);
+/**
+ * Starts a tap on a free loopback port that forwards to `target` (a mock's `url`). Without a
+ * target (a client over stdio or in memory) it answers only what `intercept` takes, and 404 to
+ * the rest: a canary host beside the mock.
+ */
+export async function startWireTap(target: string | undefined, options: WireTapOptions = {}): Promise<WireTap> {
+  const upstream = new URL(target ?? "http://127.0.0.1/");
   const requests: TappedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -95,6 +99,10 @@ export async function startWireTap(target: string, options: WireTapOptions = {})
       requests.push(tapped);
       if (requests.length > RECORDED_REQUEST_LIMIT) requests.shift();
       if (options.intercept?.(tapped, res)) return;
+      if (target === undefined) {
+        res.writeHead(404, { "content-type": "text/plain" }).end("Not found: this is a scenario's canary host, not an MCP endpoint.");
+        return;
+      }
       const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host };
       const replaced = options.forward?.(tapped, headers);
       const passed = typeof replaced === "string" ? Buffer.from(replaced, "utf8") : whole;

@@ -6,16 +6,23 @@
  * with a message that says what it did.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { describe, expect, test, vi } from "vitest";
 import { runScenario, type ScenarioClientContext, type Verdict } from "../../src/scenarios/index.js";
 
 type Fetch = typeof fetch;
 
-/** The v2 client pinned to 2026-07-28, with an elicitation handler that accepts. */
-async function v2(url: string, work: (client: Client) => Promise<unknown>, fetchVia: Fetch = fetch): Promise<void> {
+/**
+ * The v2 client pinned to 2026-07-28, with an elicitation handler that accepts: over HTTP to
+ * `url`, or over stdio or in memory as the scenario's `context` offers.
+ */
+async function v2(url: string, work: (client: Client) => Promise<unknown>, fetchVia: Fetch = fetch, context?: ScenarioClientContext): Promise<void> {
   const client = new Client({ name: "v2", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
   client.setRequestHandler("elicitation/create" as never, (async () => ({ action: "accept", content: { confirmed: true } })) as never);
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: fetchVia }));
+  const stdio = context?.stdio;
+  await client.connect(
+    stdio ? new StdioClientTransport({ command: stdio.command, args: [...stdio.args], stderr: "pipe" }) : context?.clientTransport ? (context.clientTransport() as never) : new StreamableHTTPClientTransport(new URL(url), { fetch: fetchVia }),
+  );
   try {
     await work(client);
   } finally {
@@ -114,16 +121,45 @@ describe("sep-2322-client-request-state", () => {
     for (const name of ["test_mrtr_echo_state", "test_mrtr_unrelated", "test_mrtr_no_state", "test_mrtr_no_result_type"]) await client.callTool({ name, arguments: {} });
   };
 
-  test("the v2 client answers the rounds, echoes the state and takes a result without resultType as complete", async () => {
+  /**
+   * The v2 client refuses a 2026-07-28 result without resultType instead of taking it as
+   * complete: it does not retry (the check passes) but its call throws, and the official
+   * scenario does not excuse a client error, so the verdict fails on it.
+   */
+  const ALL_PASS = ["sep-2322-client-jsonrpc-id-different", "sep-2322-client-no-state-omitted", "sep-2322-client-parallel-isolation", "sep-2322-client-request-state-echoed", "sep-2322-default-result-type-complete"].map((id) => `${id} SUCCESS`);
+  const REFUSES_UNTYPED = "Invalid result for tools/call: missing required resultType — servers implementing protocol revision 2026-07-28 MUST include it (the absent-means-complete bridge applies only to earlier-revision servers)";
+
+  test("the v2 client answers the rounds and echoes the state, but throws on a result without resultType", async () => {
     const verdict = await runScenario("sep-2322-client-request-state", {}, (url) => v2(url, (client) => calls(client)()));
+    expect([verdict.clientError, verdict.passed]).toEqual([REFUSES_UNTYPED, false]);
     expect(failures(verdict)).toEqual([]);
-    expect(verdict.checks.map((c) => `${c.id} ${c.status}`).sort()).toEqual([
-      "sep-2322-client-jsonrpc-id-different SUCCESS",
-      "sep-2322-client-no-state-omitted SUCCESS",
-      "sep-2322-client-parallel-isolation SUCCESS",
-      "sep-2322-client-request-state-echoed SUCCESS",
-      "sep-2322-default-result-type-complete SUCCESS",
-    ]);
+    expect(verdict.checks.map((c) => `${c.id} ${c.status}`).sort()).toEqual(ALL_PASS);
+  });
+
+  test.each(["stdio", "memory"] as const)("over %s, the same verdict: the message tap records the rounds and answers the tool without resultType", async (transport) => {
+    const verdict = await runScenario("sep-2322-client-request-state", { transport }, (url, context) => v2(url, (client) => calls(client)(), fetch, context));
+    expect([verdict.clientError, verdict.passed]).toEqual([REFUSES_UNTYPED, false]);
+    expect(failures(verdict)).toEqual([]);
+    expect(verdict.checks.map((c) => `${c.id} ${c.status}`).sort()).toEqual(ALL_PASS);
+  });
+
+  test("in memory, a client whose retry reuses its id fails sep-2322-client-jsonrpc-id-different, naming the id", async () => {
+    const verdict = await runScenario("sep-2322-client-request-state", { transport: "memory", timeout: 2_000 }, async (_url, context) => {
+      const inner = (context.clientTransport as () => import("@modelcontextprotocol/sdk/shared/transport.js").Transport)();
+      let firstId: unknown;
+      const send = inner.send.bind(inner);
+      // The retry of test_mrtr_echo_state goes out under the id of its first round.
+      inner.send = (message, options) => {
+        const m = message as { id?: unknown; method?: string; params?: { name?: string; inputResponses?: unknown } };
+        if (m.method === "tools/call" && m.params?.name === "test_mrtr_echo_state") {
+          if (m.params.inputResponses === undefined) firstId = m.id;
+          else return send({ ...m, id: firstId } as never, options);
+        }
+        return send(message, options);
+      };
+      await v2("", (client) => calls(client)().catch(() => undefined), fetch, { ...context, clientTransport: () => inner });
+    });
+    expect(failures(verdict)).toContainEqual({ id: "sep-2322-client-jsonrpc-id-different", errorMessage: expect.stringMatching(/^JSON-RPC id is the same on retry \(\d+\) — MUST be different$/) });
   });
 
   test("a client that alters the state fails sep-2322-client-request-state-echoed", async () => {

@@ -5,8 +5,9 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, test } from "vitest";
-import { formatVerdict, runScenario, scenarioNames } from "../../src/scenarios/index.js";
+import { formatVerdict, runScenario, scenarioNames, type ScenarioClientContext } from "../../src/scenarios/index.js";
 
 async function v1(url: string, work: (client: Client) => Promise<unknown>, info = { name: "scenario-test", version: "1.0.0" }): Promise<void> {
   const client = new Client(info);
@@ -62,6 +63,30 @@ describe("official scenarios", () => {
       }),
     );
     expect(deref.passed).toBe(false);
+    expect(deref.checks[0]?.errorMessage).toBe("Canary URL /canary/profile-schema.json was fetched 1 time(s)");
+  });
+
+  test.each(["stdio", "memory"] as const)("json-schema-ref-no-deref over %s: the canary has a host of its own; fetching it fails", async (transport) => {
+    const connect = async (context: ScenarioClientContext, work: (client: Client) => Promise<unknown>) => {
+      const client = new Client({ name: "scenario-test", version: "1.0.0" });
+      const stdio = context.stdio;
+      await client.connect(stdio ? new StdioClientTransport({ command: stdio.command, args: [...stdio.args], stderr: "pipe" }) : (context.clientTransport as () => never)());
+      try {
+        await work(client);
+      } finally {
+        await client.close();
+      }
+    };
+    const good = await runScenario("json-schema-ref-no-deref", { transport }, (_url, context) => connect(context, (client) => client.listTools()));
+    expect([statuses(good), good.passed]).toEqual([["sep-2106-no-network-ref-deref SUCCESS"], true]);
+    const deref = await runScenario("json-schema-ref-no-deref", { transport }, (_url, context) =>
+      connect(context, async (client) => {
+        const { tools } = await client.listTools();
+        const ref = (tools[0]?.inputSchema.properties?.["profile"] as { $ref: string }).$ref;
+        expect(ref).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/canary\/profile-schema\.json$/);
+        await (await fetch(ref)).json();
+      }),
+    );
     expect(deref.checks[0]?.errorMessage).toBe("Canary URL /canary/profile-schema.json was fetched 1 time(s)");
   });
 
