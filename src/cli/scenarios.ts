@@ -1,8 +1,9 @@
 /**
  * `mcpmock scenarios --command "<client command>"`: the official conformance runner's client
  * mode on mcpmock's scenarios. Each scenario starts, the command runs with the URL as its last
- * argument and the runner's environment variables, and the verdict is printed; `--json` writes
- * every verdict to a file. Exit 0 only when every scenario passed.
+ * argument (with `--transport stdio`, the server's command line instead) and the runner's
+ * environment variables, and the verdict is printed; `--json` writes every verdict to a file.
+ * Exit 0 only when every scenario passed.
  * @module
  */
 import { spawn } from "node:child_process";
@@ -17,7 +18,7 @@ import { UsageError } from "./command.js";
 
 /** The help of `mcpmock scenarios`. */
 export const SCENARIOS_HELP = `mcpmock scenarios --command "<client command>" [--scenario <name>]... [--suite official|hostile|all]
-                  [--spec-version 2025-11-25|2026-07-28] [--json <file>] [--timeout MS]
+                  [--spec-version 2025-11-25|2026-07-28] [--transport http|stdio] [--json <file>] [--timeout MS]
 
 Runs MCP clients against mcpmock's client scenarios, as the official conformance runner's
 client mode does: for each scenario the command runs with the server's URL as its last
@@ -28,11 +29,15 @@ unchanged. Each check is printed; the last line is "scenarios: P/T passed".
   --scenario NAME     a scenario to run (repeatable); default every one of --suite
   --suite SUITE       official, hostile or all (default all)
   --spec-version V    only the scenarios of that revision, run at it (default each one's own)
+  --transport T       http (default), or stdio: only the scenarios not about HTTP, and the
+                      command gets the server's command line appended instead of a URL (the
+                      client spawns it and speaks stdio to it)
   --json FILE         also write every verdict, with its checks, to FILE
   --timeout MS        how long the client may take per scenario (default 30000)
 Exit codes: 0 every scenario passed, 1 one failed, 2 the command line is wrong.`;
 
 const SUITES = ["official", "hostile", "all"] as const;
+const TRANSPORTS = ["http", "stdio"] as const;
 const OUTPUT_TAIL_BYTES = 16 * 1024;
 
 function options(args: string[]) {
@@ -46,6 +51,7 @@ function options(args: string[]) {
         scenario: { type: "string", multiple: true },
         suite: { type: "string" },
         "spec-version": { type: "string" },
+        transport: { type: "string" },
         json: { type: "string" },
         timeout: { type: "string" },
       },
@@ -55,12 +61,22 @@ function options(args: string[]) {
   }
 }
 
-/** Runs `command url` in a shell with the runner's environment; resolves when it exits 0. */
+/** One argument as a POSIX shell reads it back: single-quoted. */
+function shellQuoted(arg: string): string {
+  return `'${arg.replaceAll("'", "'\\''")}'`;
+}
+
+/** What the command gets appended: the URL, or over stdio the server's command line. */
+function target(url: string, context: ScenarioClientContext): string {
+  return context.stdio ? [context.stdio.command, ...context.stdio.args].map(shellQuoted).join(" ") : url;
+}
+
+/** Runs `command target` in a shell with the runner's environment; resolves when it exits 0. */
 function runClient(command: string, url: string, context: ScenarioClientContext, timeout: number): Promise<void> {
   const env = { ...process.env, MCP_CONFORMANCE_SCENARIO: context.scenario, MCP_CONFORMANCE_PROTOCOL_VERSION: context.specVersion };
   if (context.context) Object.assign(env, { MCP_CONFORMANCE_CONTEXT: JSON.stringify({ name: context.scenario, ...context.context }) });
   return new Promise((done, fail) => {
-    const child = spawn(`${command} ${url}`, { shell: true, env, stdio: ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" });
+    const child = spawn(`${command} ${target(url, context)}`, { shell: true, env, stdio: ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" });
     let output = "";
     const keep = (chunk: Buffer): void => {
       output = (output + chunk.toString("utf8")).slice(-OUTPUT_TAIL_BYTES);
@@ -91,7 +107,13 @@ function runClient(command: string, url: string, context: ScenarioClientContext,
   });
 }
 
-function selected(values: ReturnType<typeof options>): string[] {
+function transportOf(values: ReturnType<typeof options>): (typeof TRANSPORTS)[number] {
+  const transport = values.transport ?? "http";
+  if (!(TRANSPORTS as readonly string[]).includes(transport)) throw new UsageError(`--transport takes http or stdio; received ${JSON.stringify(transport)}.`);
+  return transport as (typeof TRANSPORTS)[number];
+}
+
+function selected(values: ReturnType<typeof options>, transport: (typeof TRANSPORTS)[number]): string[] {
   const suite = values.suite ?? "all";
   if (!(SUITES as readonly string[]).includes(suite)) throw new UsageError(`--suite takes official, hostile or all; received ${JSON.stringify(suite)}.`);
   const specVersion = values["spec-version"];
@@ -102,8 +124,11 @@ function selected(values: ReturnType<typeof options>): string[] {
       throw new UsageError(`no scenario is named ${JSON.stringify(name)}.${similar.length ? ` Did you mean "${similar[0]}"?` : ""} Scenarios: ${known.join(", ")}.`);
     }
   }
-  const names = values.scenario ?? scenarioNames({ suite: suite as (typeof SUITES)[number], ...(specVersion ? { specVersion } : {}) });
-  if (names.length === 0) throw new UsageError(`no scenario of suite ${suite} applies to ${specVersion}; scenarios: ${known.join(", ")}.`);
+  const playable = scenarioNames({ transport });
+  const unplayable = (values.scenario ?? []).filter((name) => !playable.includes(name));
+  if (unplayable.length) throw new UsageError(`${unplayable.join(", ")} cannot be played over ${transport} (about HTTP, or read from the wire); over ${transport}: ${playable.join(", ")}.`);
+  const names = values.scenario ?? scenarioNames({ suite: suite as (typeof SUITES)[number], transport, ...(specVersion ? { specVersion } : {}) });
+  if (names.length === 0) throw new UsageError(`no scenario of suite ${suite} applies to ${specVersion} over ${transport}; scenarios: ${known.join(", ")}.`);
   return names;
 }
 
@@ -118,12 +143,13 @@ export async function scenarios(args: string[]): Promise<number> {
   if (!command?.trim()) throw new UsageError(`the scenarios command needs the client to run: mcpmock scenarios --command "node my-client.js". See mcpmock scenarios --help.`);
   const timeout = values.timeout === undefined ? 30_000 : Number(values.timeout);
   if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout takes milliseconds, a positive whole number like --timeout 30000; received ${JSON.stringify(values.timeout)}.`);
-  const names = selected(values);
+  const transport = transportOf(values);
+  const names = selected(values, transport);
   const specVersion = values["spec-version"];
   const verdicts: Verdict[] = [];
   for (const name of names) {
     // The driver stops the client itself; runScenario's own limit is only a backstop.
-    const verdict = await runScenario(name, { timeout: timeout + 5_000, ...(specVersion ? { specVersion } : {}) }, (url, context) => runClient(command, url, context, timeout));
+    const verdict = await runScenario(name, { timeout: timeout + 5_000, transport, ...(specVersion ? { specVersion } : {}) }, (url, context) => runClient(command, url, context, timeout));
     verdicts.push(verdict);
     process.stdout.write(`${formatVerdict(verdict)}\n`);
   }

@@ -3,7 +3,7 @@
  * runner's variables, the JSON report, the last line and the exit codes, and mistakes on the
  * command line (exit 2) that say the fix.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -25,6 +25,27 @@ describe("mcpmock scenarios", () => {
     expect(JSON.parse(readFileSync(report, "utf8"))).toMatchObject({ verdicts: [{ scenario: "initialize", passed: true, checks: [] }] });
   });
 
+  test("--transport stdio: the command gets the server's command line, a real stdio server it spawns", async () => {
+    // A client of a few lines on the v1 SDK: it spawns what it is given and calls add_numbers.
+    const client = join(dir, "stdio-client.mjs");
+    const sdk = (path: string) => JSON.stringify(new URL(`../../node_modules/@modelcontextprotocol/sdk/dist/esm/${path}`, import.meta.url).href);
+    writeFileSync(
+      client,
+      [
+        `import { Client } from ${sdk("client/index.js")};`,
+        `import { StdioClientTransport } from ${sdk("client/stdio.js")};`,
+        `const [command, ...args] = process.argv.slice(2);`,
+        `const client = new Client({ name: "stdio-client", version: "1.0.0" });`,
+        `await client.connect(new StdioClientTransport({ command, args }));`,
+        `if (process.env.MCP_CONFORMANCE_SCENARIO === "tools_call") await client.callTool({ name: "add_numbers", arguments: { a: 1, b: 2 } });`,
+        `await client.close();`,
+      ].join("\n"),
+    );
+    const run = await runCli(["scenarios", "--command", `node ${client}`, "--transport", "stdio", "--suite", "official", "--spec-version", "2025-11-25", "--scenario", "initialize", "--scenario", "tools_call"]);
+    expect(run.stdout).toContain("✓ tools_call (2025-11-25): passed");
+    expect([run.code, run.stdout.trim().split("\n").at(-1)]).toEqual([0, "scenarios: 2/2 passed"]);
+  });
+
   test("a client that fails: its checks and its output, exit 1", async () => {
     const run = await runCli(["scenarios", "--command", `node -e "console.error('cannot connect'); process.exit(3)"`, "--scenario", "tools_call"]);
     expect(run.code).toBe(1);
@@ -39,6 +60,8 @@ describe("mcpmock scenarios", () => {
     [["scenarios", "--command", "x", "--scenario", "tools-call"], /no scenario is named "tools-call". Did you mean "tools_call"\?/],
     [["scenarios", "--command", "x", "--suite", "evil"], /--suite takes official, hostile or all; received "evil"/],
     [["scenarios", "--command", "x", "--timeout", "soon"], /--timeout takes milliseconds/],
+    [["scenarios", "--command", "x", "--transport", "memory"], /--transport takes http or stdio; received "memory"/],
+    [["scenarios", "--command", "x", "--transport", "stdio", "--scenario", "sse-retry"], /sse-retry cannot be played over stdio \(about HTTP, or read from the wire\); over stdio: initialize, tools_call/],
   ])("%j is refused with exit 2", async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);

@@ -75,3 +75,11 @@ test.skipIf(!hasPythonMcp())("the Python mcp client through mcpmock scenarios --
     rmSync(dir, { recursive: true, force: true });
   }
 }, 180_000);
+
+test.skipIf(!hasPythonMcp())("the Python mcp client over stdio: --transport stdio appends the server's command line, which it spawns", async () => {
+  const names = ["initialize", "tools_call", "hostile/canary-tool", "hostile/tool-list-changed", "hostile/slow-answer"];
+  const cli = startCli(["scenarios", "--command", "python3 test/scenarios/clients/python-client.py", "--transport", "stdio", ...names.flatMap((n) => ["--scenario", n])]);
+  const run = await cli.exited;
+  expect(run.stdout.trim().split("\n").at(-1)).toBe(`scenarios: ${names.filter((n) => EXPECTED[n]).length}/${names.length} passed`);
+  for (const name of names) expect(run.stdout).toContain(`${EXPECTED[name] ? "✓" : "✗"} ${name}`);
+}, 120_000);

@@ -1,8 +1,10 @@
 # The Python `mcp` client (ClientSession over streamable HTTP) driven as an application would use
 # it, for `mcpmock scenarios --command "python3 test/scenarios/clients/python-client.py"`: the
-# scenario comes in MCP_CONFORMANCE_SCENARIO, the URL is the last argument.
+# scenario comes in MCP_CONFORMANCE_SCENARIO, the URL is the last argument; with
+# `--transport stdio` the arguments are the server's command line instead, which it spawns.
 import asyncio, os, sys
-from mcp import ClientSession
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp import types
 
@@ -58,8 +60,14 @@ async def work(s: ClientSession):
         raise SystemExit(f"no drive for {SCENARIO}")
 
 
+def connect():
+    if URL.startswith("http://") or URL.startswith("https://"):
+        return streamable_http_client(URL)
+    return stdio_client(StdioServerParameters(command=sys.argv[1], args=sys.argv[2:]))
+
+
 async def main():
-    async with streamable_http_client(URL) as streams:
+    async with connect() as streams:
         read, write = streams[0], streams[1]
         kwargs = {"elicitation_callback": elicit} if SCENARIO.startswith("elicitation") else {}
         async with ClientSession(read, write, client_info=types.Implementation(name="python-client", version="1.0.0"), **kwargs) as s:
