@@ -60,7 +60,8 @@ export async function startStdioBridge(mock: McpMock, tap?: MessageTap): Promise
     socket.on("error", () => socket.destroy());
     connected?.destroy();
     connected = socket;
-    served = served.then(() => serve(socket));
+    // A child the mock cannot serve (it is closing) is let go; the next one is still served.
+    served = served.then(() => serve(socket)).catch(() => socket.destroy());
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const port = (server.address() as AddressInfo).port;
