@@ -61,7 +61,7 @@ export async function startStdioBridge(mock: McpMock, tap?: MessageTap): Promise
     connected?.destroy();
     connected = socket;
     // A child the mock cannot serve (it is closing) is let go; the next one is still served.
-    served = served.then(() => serve(socket)).catch(() => socket.destroy());
+    served = served.then(() => serve(socket)).catch(() => void socket.destroy());
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const port = (server.address() as AddressInfo).port;
