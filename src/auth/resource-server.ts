@@ -79,7 +79,7 @@ export class ResourceServer {
   metadata(c: Context, endpoint: string): Record<string, unknown> {
     const supported = this.#options.scopes ?? this.#options.required ?? [];
     return {
-      resource: `${originOf(c)}${endpoint}`,
+      resource: this.#options.metadataResource ?? `${originOf(c)}${endpoint}`,
       authorization_servers: [`${originOf(c)}${this.#options.issuerPath ?? ""}`],
       bearer_methods_supported: ["header"],
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),

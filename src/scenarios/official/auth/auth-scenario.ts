@@ -10,11 +10,15 @@
  */
 import type { ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
-import type { AuthOptions, McpMock } from "../../../index.js";
+import type { AuthOptions, McpMock, ProtocolVersion } from "../../../index.js";
+import { LATEST_PROTOCOL_VERSION, revisionOf, STATELESS_PROTOCOL_VERSION } from "../../../protocol/revisions.js";
 import type { Check } from "../../check.js";
 import type { Scenario, ScenarioRun } from "../../scenario.js";
 import { scenarioMock, tappedRun } from "../../scenario-mock.js";
 import { messageOf, supplyStandardHeaders, type TappedRequest, type WireTap } from "../../wire-tap.js";
+
+/** The revisions the suite plays its auth scenarios at: the session era's newest, then the stateless one. */
+export const AUTH_SPEC_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION];
 
 /** The MCP endpoint's path, as the suite serves it. */
 export const MCP_PATH = "/mcp";
@@ -122,7 +126,7 @@ function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, s
     else if (request.method === "POST" && path === `${prefix}/register`) {
       const body = (request.json ?? {}) as Record<string, unknown>;
       checks.push({ id: "client-registration", status: "SUCCESS", description: "Client registered with authorization server", details: { endpoint: "/register", clientName: body["client_name"] } });
-      if (specVersion === "2026-07-28") {
+      if (specVersion === STATELESS_PROTOCOL_VERSION) {
         const appType = body["application_type"];
         const valid = appType === "native" || appType === "web";
         checks.push({ id: "sep-837-application-type-present", status: valid ? "SUCCESS" : "FAILURE", description: valid ? `Client specified application_type "${String(appType)}" during Dynamic Client Registration` : "Client MUST specify an appropriate application_type during Dynamic Client Registration (SEP-837)", ...(valid ? {} : { errorMessage: appType === undefined ? "The registration sent no application_type." : `The registration sent application_type ${JSON.stringify(appType)}, expected "native" or "web".` }), details: { application_type: appType ?? "(omitted)" } });
@@ -207,10 +211,12 @@ export function authScenario(config: AuthScenarioConfig): Scenario {
     name: config.name,
     suite: "official",
     description: config.description,
-    specVersions: config.specVersions ?? ["2025-11-25", "2026-07-28"],
+    specVersions: config.specVersions ?? AUTH_SPEC_VERSIONS,
     ...(config.allowClientError ? { allowClientError: true } : {}),
     async start({ specVersion }): Promise<ScenarioRun> {
-      const mock = await scenarioMock({ serverInfo: { name: "auth-prm-pathbased-server", version: "1.0.0" }, tools: [TEST_TOOL], auth: { refreshTokens: false, ...config.auth } });
+      // At a stateless revision the suite's resource server is stateless too: it refuses a session-era initialize.
+      const stateless = revisionOf(specVersion)?.stateless === true;
+      const mock = await scenarioMock({ serverInfo: { name: "auth-prm-pathbased-server", version: "1.0.0" }, tools: [TEST_TOOL], auth: { refreshTokens: false, ...config.auth }, ...(stateless ? { protocolVersions: [specVersion as ProtocolVersion] } : {}) });
       mock.toolsCall("test-tool").withArgsMatching(() => true).respondsWith("test");
       // A token of the scenario's for what its gate lets pass without one (initialize, notifications).
       const pass = config.gate ? mock.auth.issueToken({ scopes: [] }) : undefined;
