@@ -66,7 +66,8 @@ export interface AuthOptions {
   /**
    * The `resource` the protected resource metadata publishes, instead of the endpoint's own URL
    * (`"https://evil.example.com/mcp"`): a client must refuse to authorize for a document that
-   * names another resource (RFC 9728 section 3.3).
+   * names another resource (RFC 9728 section 3.3). One that goes on gets a token for it, which
+   * the endpoint takes (as a server that misnames itself would).
    */
   readonly metadataResource?: string;
   /**

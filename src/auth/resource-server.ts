@@ -72,7 +72,9 @@ export class ResourceServer {
 
   /** The resource identifiers (RFC 8707) this mock accepts tokens for, as spelled by this request's origin. */
   resources(c: Context): string[] {
-    return this.endpoints.map((p) => `${originOf(c)}${p}`);
+    const own = this.endpoints.map((p) => `${originOf(c)}${p}`);
+    // A server that misnames itself (auth.metadataResource) issues and takes tokens for the name it published.
+    return this.#options.metadataResource === undefined ? own : [...own, this.#options.metadataResource];
   }
 
   /** The protected resource metadata (RFC 9728) of the endpoint at `endpoint`. */
