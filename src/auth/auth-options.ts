@@ -57,6 +57,39 @@ export interface AuthOptions {
    * first (RFC 7591 section 3.2.1 lets a server replace a value), with a secret unless it is `"none"`.
    */
   readonly tokenEndpointAuthMethods?: readonly TokenEndpointAuthMethod[];
+  /**
+   * The `resource` parameter (RFC 8707) at `/authorize`: `"required"` (default; a request without
+   * one is `invalid_target`) or `"optional"` (a client that sends none gets a token for every
+   * protected endpoint). A `resource` that is sent must name this server's endpoint either way.
+   */
+  readonly resourceParameter?: "required" | "optional";
+  /**
+   * The `resource` the protected resource metadata publishes, instead of the endpoint's own URL
+   * (`"https://evil.example.com/mcp"`): a client must refuse to authorize for a document that
+   * names another resource (RFC 9728 section 3.3). One that goes on gets a token for it, which
+   * the endpoint takes (as a server that misnames itself would).
+   */
+  readonly metadataResource?: string;
+  /**
+   * The authorization server lists `offline_access` in its `scopes_supported` and grants it
+   * (default `false`); the protected resource metadata does not list it (SEP-2207: a client that
+   * wants a refresh token adds it itself).
+   */
+  readonly offlineAccess?: boolean;
+  /** Say `authorization_response_iss_parameter_supported: true` in the metadata (default `true`); `false` leaves the field out. */
+  readonly issAdvertised?: boolean;
+  /**
+   * The `iss` of the redirect from `/authorize` (RFC 9207): `"issuer"` (default, the issuer the
+   * metadata names), `"none"` (left out), `"issuer/"` (the issuer with a trailing slash: equal only
+   * after URL normalization, which a client must not apply), or a URL of your own (another issuer).
+   */
+  readonly issInRedirect?: "issuer" | "none" | "issuer/" | (string & {});
+  /**
+   * The `issuer` the authorization server metadata names, instead of its own
+   * (`"https://attacker.example.com"`): a client must not use metadata whose issuer is not the
+   * one it built the well-known URL from (RFC 8414 section 3.3).
+   */
+  readonly metadataIssuer?: string;
   /** Clients known in advance (pre-registration): their requests need no `/register`. */
   readonly clients?: readonly PreRegisteredClient[];
   /** What `/authorize` does at once: `"approve"` (default) redirects with a `code`, `"deny"` with `error=access_denied`. */
@@ -153,6 +186,14 @@ export function assertAuthOptions(auth: AuthOptions): void {
         }
       });
   }
+  oneOf("resourceParameter", ["required", "optional"]);
+  oneOf("offlineAccess", [true, false]);
+  oneOf("issAdvertised", [true, false]);
+  const absolute = (v: unknown): boolean => typeof v === "string" && URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
+  if (auth.metadataResource !== undefined && !absolute(auth.metadataResource)) problems.push(`auth.metadataResource must be an http(s) URL like "https://other.example.com/mcp", received ${JSON.stringify(auth.metadataResource)}.`);
+  if (auth.metadataIssuer !== undefined && !absolute(auth.metadataIssuer)) problems.push(`auth.metadataIssuer must be an http(s) URL like "https://other.example.com", received ${JSON.stringify(auth.metadataIssuer)}.`);
+  const iss = auth.issInRedirect;
+  if (iss !== undefined && !["issuer", "none", "issuer/"].includes(iss) && !absolute(iss)) problems.push(`auth.issInRedirect must be "issuer", "none", "issuer/" or an http(s) URL (another issuer), received ${JSON.stringify(iss)}.`);
   oneOf("serverMetadata", ["oauth", "openid"]);
   oneOf("consent", ["approve", "deny"]);
   oneOf("challengeMetadata", [true, false]);

@@ -81,13 +81,19 @@ export class AuthorizationServer {
     });
   }
 
-  #supported(): readonly string[] {
+  /** The scopes the server knows (`scopes`, else `required`): an empty list restricts nothing. */
+  #known(): readonly string[] {
     return this.#options.scopes ?? this.#options.required ?? [];
+  }
+
+  /** The scopes the metadata lists: the known ones, and `offline_access` with `auth.offlineAccess`. */
+  #supported(): readonly string[] {
+    return this.#options.offlineAccess === true ? [...this.#known(), "offline_access"] : this.#known();
   }
 
   /** RFC 8414 metadata (with the OpenID Connect fields for the `openid` variant). */
   metadata(c: Context): Record<string, unknown> {
-    const issuer = issuerOf(c, this.#options);
+    const issuer = this.#options.metadataIssuer ?? issuerOf(c, this.#options);
     const origin = originOf(c);
     const paths = asPaths(this.#options);
     const supported = this.#supported();
@@ -100,7 +106,7 @@ export class AuthorizationServer {
       grant_types_supported: ["authorization_code", "refresh_token"],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: this.#options.tokenEndpointAuthMethods ?? ["none", "client_secret_basic", "client_secret_post"],
-      authorization_response_iss_parameter_supported: true,
+      ...(this.#options.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
       ...(this.#options.clientIdMetadataDocuments === false ? {} : { client_id_metadata_document_supported: true }),
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),
       ...(this.#options.serverMetadata === "openid" ? { jwks_uri: `${origin}${paths.jwks}`, subject_types_supported: ["public"], id_token_signing_alg_values_supported: ["RS256"] } : {}),
@@ -155,7 +161,8 @@ export class AuthorizationServer {
       for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
       const state = q.get("state");
       if (state !== null) url.searchParams.set("state", state);
-      url.searchParams.set("iss", issuerOf(c, this.#options));
+      const iss = this.#redirectIss(c);
+      if (iss !== undefined) url.searchParams.set("iss", iss);
       this.#log.add({ ...base, status: 302, outcome, clientId, ...(description ? { description } : {}), ...(scopes ? { scopes } : {}) });
       return new Response(null, { status: 302, headers: { location: url.href, "cache-control": "no-store" } });
     };
@@ -168,7 +175,7 @@ export class AuthorizationServer {
     const resources = [...new Set(q.getAll(RESOURCE))];
     const ours = this.#resource.resources(c);
     const foreign = resources.filter((r) => !ours.includes(r));
-    if (resources.length === 0 || foreign.length > 0) {
+    if ((resources.length === 0 && this.#options.resourceParameter !== "optional") || foreign.length > 0) {
       return fail("invalid_target", resources.length === 0 ? `The resource parameter (RFC 8707) is required; send resource=${ours[0]}.` : `resource ${foreign.join(", ")} ${foreign.length > 1 ? "are not" : "is not"} this server's protected resource; send resource=${ours.join(" or ")} (once for each).`);
     }
     const scopes = this.#grantedScopes(q.get("scope"));
@@ -178,11 +185,18 @@ export class AuthorizationServer {
     return back({ code }, "ok", undefined, scopes);
   }
 
+  /** The `iss` of an authorization response (RFC 9207), as `auth.issInRedirect` says; `undefined`: none. */
+  #redirectIss(c: Context): string | undefined {
+    const issuer = this.#options.metadataIssuer ?? issuerOf(c, this.#options);
+    const mode = this.#options.issInRedirect ?? "issuer";
+    return mode === "none" ? undefined : mode === "issuer" ? issuer : mode === "issuer/" ? `${issuer}/` : mode;
+  }
+
   /** The scopes granted for a requested `scope` string: the required ones when none are asked for. */
   #grantedScopes(requested: string | null): readonly string[] | OAuthProblem {
     const asked = (requested ?? "").split(" ").filter(Boolean);
     const supported = this.#supported();
-    const unknown = supported.length === 0 ? [] : asked.filter((s) => !supported.includes(s));
+    const unknown = this.#known().length === 0 ? [] : asked.filter((s) => !supported.includes(s));
     if (unknown.length > 0) return { error: "invalid_scope", description: `Unknown scope ${unknown.join(" ")}; this server knows ${supported.join(" ")}.` };
     return asked.length > 0 ? [...new Set(asked)] : this.#resource.required;
   }

@@ -72,14 +72,16 @@ export class ResourceServer {
 
   /** The resource identifiers (RFC 8707) this mock accepts tokens for, as spelled by this request's origin. */
   resources(c: Context): string[] {
-    return this.endpoints.map((p) => `${originOf(c)}${p}`);
+    const own = this.endpoints.map((p) => `${originOf(c)}${p}`);
+    // A server that misnames itself (auth.metadataResource) issues and takes tokens for the name it published.
+    return this.#options.metadataResource === undefined ? own : [...own, this.#options.metadataResource];
   }
 
   /** The protected resource metadata (RFC 9728) of the endpoint at `endpoint`. */
   metadata(c: Context, endpoint: string): Record<string, unknown> {
     const supported = this.#options.scopes ?? this.#options.required ?? [];
     return {
-      resource: `${originOf(c)}${endpoint}`,
+      resource: this.#options.metadataResource ?? `${originOf(c)}${endpoint}`,
       authorization_servers: [`${originOf(c)}${this.#options.issuerPath ?? ""}`],
       bearer_methods_supported: ["header"],
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),

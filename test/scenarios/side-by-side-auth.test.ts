@@ -8,12 +8,21 @@
  * through: the verdict is FAILURE in both, with fewer checks here; one that asks no scope gets the
  * required scopes from the mock, which the suite's server withholds). The runner's
  * `wire-schema-valid` check and its INFO lines are left out, as in side-by-side.test.ts.
+ *
+ * At 2026-07-28, batched (one runner run per batch, its suite mode, scenarios in parallel): the
+ * 14 scenarios (`--suite auth --spec-version 2026-07-28`), and the auth scenarios only that
+ * revision has (`--suite draft`), by a right client and by one broken four ways at once (each
+ * breakage touches one scenario's check). The suite's everything-client speaks the session-era
+ * lifecycle in its auth handlers: both servers, stateless at 2026-07-28, refuse its
+ * `initialize` once it holds a token. The runner's suite mode scores checks only (a client's
+ * exit code does not count there), so the batches compare each scenario's checks.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CLI } from "../support/build.js";
+import { scenarioNames } from "../../src/scenarios/index.js";
 import { run, scored, type Scored } from "./side-by-side-support.js";
 
 const CLIENT = "node test/scenarios/clients/conformance-auth-client.mjs";
@@ -66,4 +75,74 @@ describe("the official runner and mcpmock scenarios agree on the auth scenarios"
     expect(theirs.exit).toBe(expected === "passes" ? 0 : 1);
     expect(mine.exit).toBe(theirs.exit);
   }, 60_000);
+});
+
+/** Runs one batch through the runner's suite mode: each auth scenario's scored checks, by name. */
+async function officialBatch(args: string[], broken: string, label: string): Promise<{ exit: number | null; checks: Map<string, string[]> }> {
+  const dir = join(out, `official-batch-${label}`);
+  const exit = await run([...SUITE, "--command", CLIENT, ...args, "-o", dir], broken);
+  const checks = new Map<string, string[]>();
+  // The runner writes <dir>/auth/<name>-<time>/checks.json (and the non-auth scenarios of a suite beside auth/).
+  for (const result of readdirSync(join(dir, "auth"))) {
+    const name = `auth/${result.replace(/-\d{4}-\d\d-\d\dT.*$/, "")}`;
+    checks.set(name, scored(JSON.parse(readFileSync(join(dir, "auth", result, "checks.json"), "utf8"))));
+  }
+  return { exit, checks };
+}
+
+interface OurVerdict {
+  scenario: string;
+  passed: boolean;
+  clientError?: string;
+  checks: Array<{ id: string; status: string; errorMessage?: string }>;
+}
+
+async function oursBatch(scenarios: readonly string[], broken: string, label: string): Promise<OurVerdict[]> {
+  const file = join(out, `ours-batch-${label}.json`);
+  await run([...OURS, "--command", CLIENT, ...scenarios.flatMap((s) => ["--scenario", s]), "--spec-version", "2026-07-28", "--json", file], broken);
+  return (JSON.parse(readFileSync(file, "utf8")) as { verdicts: OurVerdict[] }).verdicts;
+}
+
+const AUTH_2025 = CASES.map(([scenario]) => scenario).filter((s, i, all) => all.indexOf(s) === i);
+/** The auth scenarios only 2026-07-28 has (the runner's draft suite holds them, with non-auth ones). */
+const AUTH_2026_ONLY = scenarioNames({ suite: "official", specVersion: "2026-07-28" }).filter((n) => n.startsWith("auth/") && !AUTH_2025.includes(n));
+/** Each breakage, and the one check it must fail. */
+const BROKEN_2026: Record<string, string> = {
+  "auth/resource-mismatch": "resource-mismatch-rejected",
+  "auth/offline-access-not-supported": "sep-2207-offline-access-not-requested",
+  "auth/iss-supported-missing": "sep-2468-client-reject-missing-iss",
+  "auth/iss-wrong-issuer": "sep-2468-client-compare-iss-supported",
+  "auth/iss-unexpected": "sep-2468-client-compare-iss-unadvertised",
+  "auth/iss-normalized": "sep-2468-client-no-normalization",
+  "auth/metadata-issuer-mismatch": "sep-2468-client-validate-metadata-issuer",
+};
+
+describe("at 2026-07-28, batched, the official runner and mcpmock scenarios agree on the auth scenarios", () => {
+  test("the 14 of the 2025-11-25 set, run at 2026-07-28: the same checks, scenario by scenario", async () => {
+    const [theirs, mine] = [await officialBatch(["--suite", "auth", "--spec-version", "2026-07-28"], "", "auth-2026"), await oursBatch(AUTH_2025, "", "auth-2026")];
+    expect([...theirs.checks.keys()].sort()).toEqual([...AUTH_2025].sort());
+    for (const verdict of mine) expect({ scenario: verdict.scenario, checks: scored(verdict.checks) }).toEqual({ scenario: verdict.scenario, checks: theirs.checks.get(verdict.scenario) });
+    // The session-era initialize is refused once the client holds a token, in both: the client ends in an error.
+    expect(mine.find((v) => v.scenario === "auth/metadata-default")?.clientError).toMatch(/Unsupported protocol version: 2025-11-25/);
+    expect(theirs.exit).toBe(1);
+  }, 180_000);
+
+  test.each([
+    ["a right client", ""],
+    ["a client broken four ways", "any-resource,offline-access,no-iss-check,no-issuer-check"],
+  ])("the auth scenarios only 2026-07-28 has, %s: the same checks, scenario by scenario", async (_, broken) => {
+    const label = broken ? "draft-broken" : "draft";
+    const [theirs, mine] = [await officialBatch(["--suite", "draft"], broken, label), await oursBatch(AUTH_2026_ONLY, broken, label)];
+    // Asking offline_access where it is not supported, the broken client is refused (invalid_scope) by the mock's authorization server, which the suite's lets through: FAILURE of the same check in both, with fewer checks here.
+    const compared = AUTH_2026_ONLY.filter((n) => theirs.checks.has(n) && !(broken && n === "auth/offline-access-not-supported"));
+    expect(compared.length).toBeGreaterThanOrEqual(broken ? 9 : 10);
+    for (const verdict of mine.filter((v) => compared.includes(v.scenario))) expect({ scenario: verdict.scenario, checks: scored(verdict.checks) }).toEqual({ scenario: verdict.scenario, checks: theirs.checks.get(verdict.scenario) });
+    const failing = (v: OurVerdict): string[] => v.checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => c.id);
+    for (const verdict of mine) {
+      const own = broken ? BROKEN_2026[verdict.scenario] : undefined;
+      // A right client fails none of the scenarios' checks; a broken one fails exactly the check its breakage is about, saying what it did.
+      expect({ scenario: verdict.scenario, failing: failing(verdict) }).toEqual({ scenario: verdict.scenario, failing: own ? [own] : verdict.scenario === "auth/authorization-server-migration" ? failing(verdict) : [] });
+      if (own) expect(verdict.checks.find((c) => c.id === own)?.errorMessage).toMatch(/^The client (made an authorization request|asked scope|exchanged the code|registered)/);
+    }
+  }, 180_000);
 });

@@ -1,16 +1,23 @@
 // The official conformance suite's everything-client, its auth/* handlers (runAuthClient,
 // runPreRegistration) with helpers/withOAuthRetry.ts and helpers/ConformanceOAuthProvider.ts,
+// and its iss-checking client (auth-test-iss-validation.ts, for the iss-* scenarios that a
+// client must refuse and metadata-issuer-mismatch),
 // copied into JavaScript at the revision the project pins: MCP_CONFORMANCE_SCENARIO names the
 // scenario, MCP_CONFORMANCE_CONTEXT carries pre-registered credentials, the URL is the last
 // argument. BROKEN=<what> breaks it on purpose: no-pkce (authorizes without a code_challenge and
 // exchanges the code without a verifier), no-resource (drops the resource parameter from both),
 // no-cimd (registers instead of using its client ID metadata document URL), ignore-scope (asks for
-// no scope, whatever the server named).
+// no scope, whatever the server named); and for the 2026-07-28 scenarios, any of (comma-separated,
+// each touching its own scenario): any-resource (authorizes for whatever resource the protected
+// resource metadata names), offline-access (always asks offline_access too), no-iss-check (takes
+// any iss in the authorization response), no-issuer-check (uses metadata naming another issuer).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createHash, randomBytes } from "node:crypto";
 import { auth, extractWWWAuthenticateParams, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 
 const BROKEN = process.env.BROKEN ?? "";
+const broken = (what) => BROKEN.split(",").includes(what);
 const CIMD_CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
 const REDIRECT = "http://localhost:3000/callback";
 
@@ -21,6 +28,7 @@ function breakUrl(url) {
     url.searchParams.delete("code_challenge_method");
   }
   if (BROKEN === "no-resource") url.searchParams.delete("resource");
+  if (broken("offline-access")) url.searchParams.set("scope", [...new Set([...(url.searchParams.get("scope") ?? "").split(" ").filter(Boolean), "offline_access"])].join(" "));
   return url;
 }
 
@@ -57,6 +65,10 @@ class ConformanceOAuthProvider {
   }
   get clientMetadataUrl() {
     return this._clientMetadataUrl?.toString();
+  }
+  // Broken as any-resource: the SDK's check that the metadata's resource is this server's is replaced by taking it as it is.
+  get validateResourceURL() {
+    return broken("any-resource") ? async (_serverUrl, resource) => (resource ? new URL(resource) : undefined) : undefined;
   }
   clientInformation() {
     return this.#clientInformation;
@@ -158,9 +170,93 @@ async function runPreRegistration(serverUrl) {
   await transport.close();
 }
 
+// auth-test-iss-validation.ts: a client that checks the metadata's issuer (RFC 8414 section 3.3) and the iss of the authorization response (RFC 9207).
+const base64url = (bytes) => bytes.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+async function oauthFlowWithIssValidation(resourceMetadataUrl, fetchFn) {
+  const prmResponse = await fetchFn(resourceMetadataUrl);
+  if (!prmResponse.ok) throw new Error(`Failed to fetch PRM: ${prmResponse.status}`);
+  const prm = await prmResponse.json();
+  const authServerUrl = prm.authorization_servers?.[0];
+  if (!authServerUrl) throw new Error("No authorization server in PRM");
+  const asResponse = await fetchFn(new URL("/.well-known/oauth-authorization-server", authServerUrl).toString());
+  if (!asResponse.ok) throw new Error(`Failed to fetch AS metadata: ${asResponse.status}`);
+  const asMetadata = await asResponse.json();
+  if (asMetadata.issuer !== authServerUrl && !broken("no-issuer-check")) throw new Error(`AS metadata issuer mismatch: expected '${authServerUrl}', got '${asMetadata.issuer}'`);
+  const expectedIssuer = asMetadata.issuer;
+  const issParameterSupported = asMetadata.authorization_response_iss_parameter_supported === true;
+  const dcrResponse = await fetchFn(asMetadata.registration_endpoint, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ client_name: "test-auth-client-iss-validation", redirect_uris: [REDIRECT], application_type: "native" }),
+  });
+  if (!dcrResponse.ok) throw new Error(`DCR failed: ${dcrResponse.status}`);
+  const clientInfo = await dcrResponse.json();
+  const codeVerifier = base64url(randomBytes(32));
+  const codeChallenge = base64url(createHash("sha256").update(codeVerifier).digest());
+  const authUrl = new URL(asMetadata.authorization_endpoint);
+  authUrl.searchParams.set("response_type", "code");
+  authUrl.searchParams.set("client_id", clientInfo.client_id);
+  authUrl.searchParams.set("redirect_uri", REDIRECT);
+  authUrl.searchParams.set("state", "test-state");
+  authUrl.searchParams.set("code_challenge", codeChallenge);
+  authUrl.searchParams.set("code_challenge_method", "S256");
+  const authResponse = await fetchFn(authUrl.toString(), { redirect: "manual" });
+  const location = authResponse.headers.get("location");
+  if (!location) throw new Error("No redirect from authorization endpoint");
+  const redirectUrl = new URL(location);
+  const authCode = redirectUrl.searchParams.get("code");
+  if (!authCode) throw new Error("No auth code in redirect");
+  const issInRedirect = redirectUrl.searchParams.get("iss");
+  if (!broken("no-iss-check")) {
+    if (issParameterSupported) {
+      if (!issInRedirect) throw new Error("Server advertised authorization_response_iss_parameter_supported but iss is absent from redirect");
+      if (issInRedirect !== expectedIssuer) throw new Error(`iss mismatch: expected '${expectedIssuer}', got '${issInRedirect}'`);
+    } else if (issInRedirect && issInRedirect !== expectedIssuer) {
+      throw new Error(`iss mismatch: expected '${expectedIssuer}', got '${issInRedirect}'`);
+    }
+  }
+  const tokenResponse = await fetchFn(asMetadata.token_endpoint, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "authorization_code", code: authCode, redirect_uri: REDIRECT, client_id: clientInfo.client_id, code_verifier: codeVerifier }).toString(),
+  });
+  if (!tokenResponse.ok) throw new Error(`Token request failed: ${tokenResponse.status} - ${await tokenResponse.text()}`);
+  return tokenResponse.json();
+}
+
+function withOAuthIssValidation() {
+  let tokens;
+  return (next) => async (input, init) => {
+    const makeRequest = async () => {
+      const headers = new Headers(init?.headers);
+      if (tokens) headers.set("Authorization", `Bearer ${tokens.access_token}`);
+      return next(input, { ...init, headers });
+    };
+    let response = await makeRequest();
+    if (response.status === 401) {
+      const { resourceMetadataUrl } = extractWWWAuthenticateParams(response);
+      if (!resourceMetadataUrl) throw new Error("No resource_metadata in WWW-Authenticate");
+      tokens = await oauthFlowWithIssValidation(resourceMetadataUrl, next);
+      response = await makeRequest();
+    }
+    return response;
+  };
+}
+
+async function runIssValidation(serverUrl) {
+  const client = new Client({ name: "test-auth-client-iss-validation", version: "1.0.0" }, { capabilities: {} });
+  const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { fetch: withOAuthIssValidation()(fetch) });
+  await client.connect(transport);
+  await client.listTools();
+  await transport.close();
+}
+
+const ISS_VALIDATION = ["auth/iss-supported-missing", "auth/iss-wrong-issuer", "auth/iss-unexpected", "auth/iss-normalized", "auth/metadata-issuer-mismatch"];
+
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
 const url = process.argv[process.argv.length - 1];
-const handler = scenario === "auth/pre-registration" ? runPreRegistration : scenario.startsWith("auth/") ? runAuthClient : undefined;
+const handler = scenario === "auth/pre-registration" ? runPreRegistration : ISS_VALIDATION.includes(scenario) ? runIssValidation : scenario.startsWith("auth/") ? runAuthClient : undefined;
 if (!handler) {
   console.error(`Unknown scenario: ${scenario}`);
   process.exit(1);

@@ -10,11 +10,15 @@
  */
 import type { ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
-import type { AuthOptions, McpMock } from "../../../index.js";
+import type { AuthOptions, McpMock, ProtocolVersion } from "../../../index.js";
+import { LATEST_PROTOCOL_VERSION, revisionOf, STATELESS_PROTOCOL_VERSION } from "../../../protocol/revisions.js";
 import type { Check } from "../../check.js";
 import type { Scenario, ScenarioRun } from "../../scenario.js";
 import { scenarioMock, tappedRun } from "../../scenario-mock.js";
 import { messageOf, supplyStandardHeaders, type TappedRequest, type WireTap } from "../../wire-tap.js";
+
+/** The revisions the suite plays its auth scenarios at: the session era's newest, then the stateless one. */
+export const AUTH_SPEC_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION];
 
 /** The MCP endpoint's path, as the suite serves it. */
 export const MCP_PATH = "/mcp";
@@ -62,7 +66,20 @@ export interface AuthScenarioConfig {
   /** The scenario's own checks, made at each authorization request, token request, and at the end. */
   readonly onAuthorization?: (request: AuthorizationRequest, index: number, specVersion: string) => Check[];
   readonly onToken?: (request: TokenRequest, index: number) => Check[];
-  readonly atEnd?: (seen: { readonly authorizations: readonly AuthorizationRequest[]; readonly tokens: readonly TokenRequest[]; readonly checks: readonly Check[]; readonly specVersion: string; readonly prmResource: string | undefined }) => Check[];
+  /** The scenario's own checks of a dynamic client registration (its JSON body). */
+  readonly onRegistration?: (body: Record<string, unknown>) => Check[];
+  readonly atEnd?: (seen: AuthSeen) => Check[];
+}
+
+/** What the client did, for a scenario's checks at the end. */
+export interface AuthSeen {
+  readonly authorizations: readonly AuthorizationRequest[];
+  readonly tokens: readonly TokenRequest[];
+  /** The bodies of its dynamic client registrations. */
+  readonly registrations: readonly Record<string, unknown>[];
+  readonly checks: readonly Check[];
+  readonly specVersion: string;
+  readonly prmResource: string | undefined;
 }
 
 /** The suite's test tool: `test-tool`, answering "test". */
@@ -100,7 +117,7 @@ export function tokenScopes(mock: McpMock, request: TappedRequest): readonly str
 }
 
 /** The checks the suite's authorization and resource servers make of every request, in arrival order. */
-function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): { checks: Check[]; authorizations: AuthorizationRequest[]; tokens: TokenRequest[]; prmResource: string | undefined } {
+function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion"> & { checks: Check[] } {
   const prefix = config.auth.issuerPath ?? "";
   const asMetadata = config.auth.serverMetadata === "openid" ? `${prefix}/.well-known/openid-configuration` : `${ROOT_AS_METADATA}${prefix}`;
   const prmPath = config.prmPath ?? PATH_PRM;
@@ -108,21 +125,24 @@ function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, s
   const checks: Check[] = [];
   const authorizations: AuthorizationRequest[] = [];
   const tokens: TokenRequest[] = [];
+  const registrations: Record<string, unknown>[] = [];
   let challengeSent: string | undefined;
   /** The resource the protected resource metadata published (the mock spells it with the Host it was asked for). */
   let prmResource: string | undefined;
   for (const request of tap.requests) {
     const path = pathOf(request);
     const at = { url: request.path, path };
-    if (request.method === "GET" && path === prmPath) prmResource = `http://${request.headers["host"] ?? ""}${MCP_PATH}`;
+    if (request.method === "GET" && path === prmPath) prmResource = config.auth.metadataResource ?? `http://${request.headers["host"] ?? ""}${MCP_PATH}`;
     if (request.method === "GET" && path === prmPath) checks.push({ id: "prm-pathbased-requested", status: "SUCCESS", description: "Client requested PRM metadata at path-based location", details: at });
     else if (request.method === "GET" && path === ROOT_PRM && config.trapRootPrm) checks.push({ id: "prm-priority-order", status: "FAILURE", description: "Client requested PRM metadata at root location on a server with path-based PRM", errorMessage: `The client asked ${ROOT_PRM} although the 401 named the path-based document ${prmPath}, which comes first.`, details: at });
     else if (request.method === "GET" && path === asMetadata) checks.push({ id: "authorization-server-metadata", status: "SUCCESS", description: "Client requested authorization server metadata", details: at });
     else if (request.method === "GET" && path === ROOT_AS_METADATA && prefix !== "") checks.push({ id: "authorization-server-metadata-wrong-path", status: "FAILURE", description: "Client requested authorization server at the root path when the AS URL has a path-based location", errorMessage: `The client asked ${ROOT_AS_METADATA}; the issuer ${prefix} puts its metadata at ${asMetadata}.`, details: at });
     else if (request.method === "POST" && path === `${prefix}/register`) {
       const body = (request.json ?? {}) as Record<string, unknown>;
+      registrations.push(body);
+      checks.push(...(config.onRegistration?.(body) ?? []));
       checks.push({ id: "client-registration", status: "SUCCESS", description: "Client registered with authorization server", details: { endpoint: "/register", clientName: body["client_name"] } });
-      if (specVersion === "2026-07-28") {
+      if (specVersion === STATELESS_PROTOCOL_VERSION) {
         const appType = body["application_type"];
         const valid = appType === "native" || appType === "web";
         checks.push({ id: "sep-837-application-type-present", status: valid ? "SUCCESS" : "FAILURE", description: valid ? `Client specified application_type "${String(appType)}" during Dynamic Client Registration` : "Client MUST specify an appropriate application_type during Dynamic Client Registration (SEP-837)", ...(valid ? {} : { errorMessage: appType === undefined ? "The registration sent no application_type." : `The registration sent application_type ${JSON.stringify(appType)}, expected "native" or "web".` }), details: { application_type: appType ?? "(omitted)" } });
@@ -159,7 +179,7 @@ function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, s
       checks.push(issued.has(bearer) ? { id: "valid-bearer-token", status: "SUCCESS", description: "Client provided valid bearer token" } : { id: "invalid-bearer-token", status: "FAILURE", description: "Client provided invalid bearer token", errorMessage: `The client sent a bearer token the authorization server never issued (${bearer.slice(0, 10)}...).` });
     }
   }
-  return { checks, authorizations, tokens, prmResource };
+  return { checks, authorizations, tokens, registrations, prmResource };
 }
 
 function canonical(uri: string): string | undefined {
@@ -172,7 +192,7 @@ function canonical(uri: string): string | undefined {
  * requests: `resource-parameter-in-authorization`, `-in-token`, `-valid-uri`, `-consistency`,
  * `-matches-prm` (sent exactly as the protected resource metadata published it).
  */
-export function resourceChecks(seen: { readonly authorizations: readonly AuthorizationRequest[]; readonly tokens: readonly TokenRequest[]; readonly prmResource: string | undefined }): Check[] {
+export function resourceChecks(seen: Pick<AuthSeen, "authorizations" | "tokens" | "prmResource">): Check[] {
   const authorizationResource = seen.authorizations.at(-1)?.query.get("resource") ?? undefined;
   const tokenResource = seen.tokens.at(-1)?.form.get("resource") ?? undefined;
   const checks: Check[] = [
@@ -207,10 +227,12 @@ export function authScenario(config: AuthScenarioConfig): Scenario {
     name: config.name,
     suite: "official",
     description: config.description,
-    specVersions: config.specVersions ?? ["2025-11-25", "2026-07-28"],
+    specVersions: config.specVersions ?? AUTH_SPEC_VERSIONS,
     ...(config.allowClientError ? { allowClientError: true } : {}),
     async start({ specVersion }): Promise<ScenarioRun> {
-      const mock = await scenarioMock({ serverInfo: { name: "auth-prm-pathbased-server", version: "1.0.0" }, tools: [TEST_TOOL], auth: { refreshTokens: false, ...config.auth } });
+      // At a stateless revision the suite's resource server is stateless too: it refuses a session-era initialize.
+      const stateless = revisionOf(specVersion)?.stateless === true;
+      const mock = await scenarioMock({ serverInfo: { name: "auth-prm-pathbased-server", version: "1.0.0" }, tools: [TEST_TOOL], auth: { refreshTokens: false, ...config.auth }, ...(stateless ? { protocolVersions: [specVersion as ProtocolVersion] } : {}) });
       mock.toolsCall("test-tool").withArgsMatching(() => true).respondsWith("test");
       // A token of the scenario's for what its gate lets pass without one (initialize, notifications).
       const pass = config.gate ? mock.auth.issueToken({ scopes: [] }) : undefined;

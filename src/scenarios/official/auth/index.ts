@@ -1,7 +1,8 @@
 /**
  * The official `auth/*` client scenarios, in the suite's order (its 2025-11-25 requirement set):
  * metadata discovery, client ID metadata documents, scopes, token endpoint authentication,
- * pre-registration. Each is played by the mock's embedded authorization server.
+ * pre-registration; then those only the 2026-07-28 set has: resource mismatch, offline access
+ * (SEP-2207), the issuer checks (SEP-2468). Each is played by the mock's embedded authorization server.
  * @module
  */
 import type { Scenario } from "../../scenario.js";
@@ -9,6 +10,9 @@ import { basicCimd } from "./basic-cimd.js";
 import { metadataScenarios } from "./metadata.js";
 import { preRegistration } from "./pre-registration.js";
 import { scopeScenarios } from "./scopes.js";
+import { issuerScenarios } from "./issuer.js";
+import { offlineAccessScenarios } from "./offline-access.js";
+import { resourceMismatch } from "./resource-mismatch.js";
 import { tokenEndpointAuthScenarios } from "./token-endpoint-auth.js";
 
-export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration];
+export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, ...issuerScenarios];

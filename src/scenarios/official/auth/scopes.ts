@@ -8,6 +8,7 @@
  * authorizations at most).
  * @module
  */
+import { STATELESS_PROTOCOL_VERSION } from "../../../protocol/revisions.js";
 import type { Check } from "../../check.js";
 import type { Scenario } from "../../scenario.js";
 import { messageOf } from "../../wire-tap.js";
@@ -90,7 +91,7 @@ const stepUp: Scenario = authScenario({
       if (index !== 2) return [];
       const escalated = asked.includes("mcp:write");
       const checks: Check[] = [{ id: "scope-step-up-escalation", status: escalated ? "SUCCESS" : "WARNING", description: escalated ? "Client correctly requested the challenged scope for step-up authentication" : "Client SHOULD request additional scopes when receiving 403 with new scope requirements", ...(escalated ? {} : { errorMessage: `The 403 named "mcp:write"; the client asked for ${requestedScope}.` }), details: { challengedScope: "mcp:write", requestedScope } }];
-      if (specVersion === "2026-07-28") {
+      if (specVersion === STATELESS_PROTOCOL_VERSION) {
         const kept = asked.includes("mcp:basic");
         checks.push({ id: "sep-2350-scope-union-on-reauth", status: kept ? "SUCCESS" : "WARNING", description: kept ? "Client included previously-granted scopes alongside the newly challenged scope when re-authorizing" : "Client SHOULD compute the union of previously requested scopes and newly challenged scopes when initiating re-authorization (SEP-2350); previously-granted scope was dropped", ...(kept ? {} : { errorMessage: `Re-authorizing, the client asked for ${requestedScope} and dropped mcp:basic, which it had.` }), details: { previouslyGranted: "mcp:basic", challengedScope: "mcp:write", requestedScope } });
       }
@@ -102,7 +103,7 @@ const stepUp: Scenario = authScenario({
         ? []
         : [
             { id: "scope-step-up-escalation", status: "FAILURE" as const, description: "Client did not make a second authorization request for scope escalation", errorMessage: "After the 403 naming mcp:write, the client never authorized again." },
-            ...(specVersion === "2026-07-28" ? [{ id: "sep-2350-scope-union-on-reauth", status: "FAILURE" as const, description: "Client did not make a second authorization request - scope union check could not be performed", errorMessage: "The client never authorized again." }] : []),
+            ...(specVersion === STATELESS_PROTOCOL_VERSION ? [{ id: "sep-2350-scope-union-on-reauth", status: "FAILURE" as const, description: "Client did not make a second authorization request - scope union check could not be performed", errorMessage: "The client never authorized again." }] : []),
           ]),
     ],
 });
