@@ -126,7 +126,7 @@ export { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL
 
 // MCP Apps (the io.modelcontextprotocol/ui extension)
 export type { AppDeclaration, AppCsp, AppPermissions, ToolUi, ProbeSettings, ProbeAction } from "./stubs/app-catalog.js";
-export type { SkillDeclaration, SkillFile } from "./stubs/skill-catalog.js";
+export type { SkillDeclaration, SkillEntryOverride, SkillFile } from "./stubs/skill-catalog.js";
 export type { AppEvent } from "./journal/app-events.js";
 export { appEvent, type AppEventPattern } from "./journal/app-event-checks.js";
 // Protocol extensions (SEP-2133 negotiation, server cards, icons)

@@ -138,12 +138,13 @@ function invalid(message: string, report: string): JsonRpcFailure {
   return new JsonRpcFailure(ErrorCodes.InvalidParams, message, report);
 }
 
-/** A skill's entry: the `SKILL.md` URI, the frontmatter, every file's digest and size (or `"dynamic"`). */
+/** A skill's entry: the `SKILL.md` URI, the frontmatter, every file's digest and size (or `"dynamic"`), with what `entry` says instead. */
 function entryOf(skill: BuiltSkill): SkillEntry {
+  const override = skill.declaration.entry;
   return {
     uri: skill.uri,
-    frontmatter: skill.frontmatter,
-    resources: skill.declaration.dynamic === true ? "dynamic" : skill.files.map((f) => ({ uri: f.uri, digest: f.digest, size: f.size })),
+    frontmatter: override?.frontmatter ?? skill.frontmatter,
+    resources: skill.declaration.dynamic === true ? "dynamic" : skill.files.map((f) => ({ uri: f.uri, digest: override?.resources?.[f.path]?.digest ?? f.digest, size: override?.resources?.[f.path]?.size ?? f.size })),
   };
 }
 

@@ -26,11 +26,13 @@ import { undeclaredCapability } from "./hostile/undeclared-capability.js";
 import { listChangedStorm } from "./hostile/list-changed-storm.js";
 import { hugeResult } from "./hostile/huge-result.js";
 import { authScenarios } from "./official/auth/index.js";
+import { skillsScenarios } from "./official/skills.js";
 
 const SCENARIOS: readonly Scenario[] = [initialize, toolsCall, elicitationDefaults, sseRetry, requestMetadata, httpStandardHeaders, jsonSchemaRefNoDeref,
   ...authScenarios,
   toolListChanged, canaryTool, sessionExpired, streamDropped, slowAnswer, malformedJson, endlessCursor, undeclaredCapability, listChangedStorm, hugeResult,
   clientRequestState, httpCustomHeaders, httpInvalidToolHeaders, jsonSchema202012Preservation,
+  ...skillsScenarios,
 ];
 
 /** The official scenarios first (in the order listed), then the hostile ones. */

@@ -35,6 +35,30 @@ export interface SkillFile {
 }
 
 /**
+ * What a skill's entry (`skills/list`, `skills/get`) says in place of what the mock computes
+ * from the files it serves: an entry that disagrees with its skill on purpose, to test that a
+ * host verifies what it reads (SEP-2640: a digest, a size or the frontmatter that does not
+ * match is a verification failure).
+ *
+ * @example
+ * ```ts
+ * import type { SkillEntryOverride } from "mcpmock";
+ * // SKILL.md is served as declared; the entry claims another description and a digest it does not have.
+ * const entry: SkillEntryOverride = {
+ *   frontmatter: { name: "pdf-processing", description: "Extract, fill, and assemble PDF documents" },
+ *   resources: { "SKILL.md": { digest: `sha256:${"0".repeat(64)}` } },
+ * };
+ * ```
+ * @category Starting
+ */
+export interface SkillEntryOverride {
+  /** The entry's frontmatter, in place of the one written into `SKILL.md`. */
+  readonly frontmatter?: Readonly<Record<string, unknown>>;
+  /** A file's `digest` or `size` by its path in the skill (`"SKILL.md"`, `"references/FORMS.md"`), in place of the served bytes'. */
+  readonly resources?: Readonly<Record<string, { readonly digest?: string; readonly size?: number }>>;
+}
+
+/**
  * A skill the mock serves (the Skills extension, `io.modelcontextprotocol/skills`): its
  * `SKILL.md` at `skill://<name>/SKILL.md` (or the `uri` given), written from `name`,
  * `description`, any other `frontmatter` fields and the body (`content`, or a `file`
@@ -75,6 +99,8 @@ export interface SkillDeclaration {
   readonly dynamic?: boolean;
   /** `false`: left out of `skills/list`, still answered by `skills/get` and readable (default `true`). */
   readonly listed?: boolean;
+  /** What its entry says instead of what the mock computes (a frontmatter, a file's digest or size): an entry that disagrees with the files on purpose. */
+  readonly entry?: SkillEntryOverride;
 }
 
 /** One file the mock serves for a skill. */
@@ -100,7 +126,9 @@ export interface BuiltSkill {
   readonly files: readonly BuiltSkillFile[];
 }
 
-const FIELDS = ["name", "description", "uri", "frontmatter", "content", "file", "files", "dynamic", "listed"];
+const FIELDS = ["name", "description", "uri", "frontmatter", "content", "file", "files", "dynamic", "listed", "entry"];
+const ENTRY_FIELDS = ["frontmatter", "resources"];
+const ENTRY_FILE_FIELDS = ["digest", "size"];
 const FILE_FIELDS = ["text", "blob", "file", "mimeType"];
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const MIME = /^[\w.+-]+\/[\w.+-]+(?:;.*)?$/;
@@ -145,6 +173,34 @@ export function skillProblems(skill: SkillDeclaration, where: string, baseDir = 
   if (skill.files !== undefined) problems.push(...filesProblems(skill.files, `${where}.files`, baseDir));
   if (skill.dynamic !== undefined && typeof skill.dynamic !== "boolean") problems.push(`${where}.dynamic must be true or false, received ${showValue(skill.dynamic)}.`);
   if (skill.listed !== undefined && typeof skill.listed !== "boolean") problems.push(`${where}.listed must be true or false, received ${showValue(skill.listed)}.`);
+  if (skill.entry !== undefined) problems.push(...entryProblems(skill.entry, skill.files, `${where}.entry`));
+  return problems;
+}
+
+/** What is wrong with an entry override: its fields, and a path that is none of the skill's files. */
+function entryProblems(entry: unknown, files: unknown, where: string): string[] {
+  const example = `{ frontmatter: { name, description }, resources: { "SKILL.md": { digest: "sha256:...", size: 42 } } }`;
+  if (!isObject(entry)) return [`${where} must be an object like ${example}, received ${showValue(entry)}.`];
+  const problems: string[] = [];
+  const unknown = Object.keys(entry).filter((k) => !ENTRY_FIELDS.includes(k));
+  if (unknown.length > 0) problems.push(`${where} has ${unknown.map((k) => JSON.stringify(k)).join(", ")}, which an entry override does not: its fields are ${ENTRY_FIELDS.join(", ")}.`);
+  if (entry["frontmatter"] !== undefined && (!isObject(entry["frontmatter"]) || !isPlainJsonValue(entry["frontmatter"]))) problems.push(`${where}.frontmatter must be an object of JSON values (the frontmatter the entry claims), like { name: "pdf-processing", description: "..." }, received ${showValue(entry["frontmatter"])}.`);
+  const resources = entry["resources"];
+  if (resources === undefined) return problems;
+  if (!isObject(resources)) return [...problems, `${where}.resources must be an object of { digest?, size? } by a file's path in the skill, like ${example}, received ${showValue(resources)}.`];
+  const paths = [SKILL_FILE, ...(isObject(files) ? Object.keys(files) : [])];
+  for (const [path, value] of Object.entries(resources)) {
+    const at = `${where}.resources[${JSON.stringify(path)}]`;
+    if (!paths.includes(path)) problems.push(`${at}: the skill has no file ${JSON.stringify(path)}; its files are ${paths.map((p) => JSON.stringify(p)).join(", ")}.`);
+    if (!isObject(value)) {
+      problems.push(`${at} must be { digest?, size? }, received ${showValue(value)}.`);
+      continue;
+    }
+    const extra = Object.keys(value).filter((k) => !ENTRY_FILE_FIELDS.includes(k));
+    if (extra.length > 0) problems.push(`${at} has ${extra.map((k) => JSON.stringify(k)).join(", ")}: only digest and size can be overridden.`);
+    if (value["digest"] !== undefined && (typeof value["digest"] !== "string" || value["digest"] === "")) problems.push(`${at}.digest must be a string like "sha256:<64 hex digits>", received ${showValue(value["digest"])}.`);
+    if (value["size"] !== undefined && !(Number.isSafeInteger(value["size"]) && (value["size"] as number) >= 0)) problems.push(`${at}.size must be a whole number of bytes, 0 or more, received ${showValue(value["size"])}.`);
+  }
   return problems;
 }
 

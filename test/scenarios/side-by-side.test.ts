@@ -4,12 +4,13 @@
  * --command`, gets the same verdict: the same scored checks (id and status) and the same
  * outcome, for a correct client and for clients broken on purpose, on every client scenario
  * the runner scores but `auth/*` (compared in a file of their own) and on
- * json-schema-2020-12-preservation, which it runs unscored. The client is
+ * json-schema-2020-12-preservation and the Skills extension's sep-2640-*, which it runs unscored. The client is
  * clients/conformance-client.mjs: the suite's everything-client handlers, and for the SEP-2243
  * header scenarios, which the everything-client has none for, the v2 SDK client.
  * The runner's `wire-schema-valid` check (a schema check of every message, added by the runner
  * to every scenario) and its INFO lines are left out of the comparison.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,6 +56,15 @@ const CASES: Array<[scenario: string, broken: string, expected: "passes" | "fail
   ["http-custom-headers", "no-param-headers", "fails"],
   ["http-invalid-tool-headers", "", "passes"],
   ["http-invalid-tool-headers", "call-invalid", "fails"],
+  // The Skills extension's scenarios (unscored: an extension), with a host of our own.
+  ["sep-2640-client-no-prefetch", "", "passes"],
+  ["sep-2640-client-no-prefetch", "prefetch", "fails"],
+  ["sep-2640-client-verify-digest", "", "passes"],
+  ["sep-2640-client-verify-digest", "size-only", "fails"],
+  ["sep-2640-client-verify-size", "", "passes"],
+  ["sep-2640-client-verify-size", "no-verify", "fails"],
+  ["sep-2640-client-verify-frontmatter", "", "passes"],
+  ["sep-2640-client-verify-frontmatter", "digest-only", "fails", "2026-07-28"],
 ];
 
 
@@ -64,7 +74,8 @@ function label(scenario: string, broken: string, specVersion: string | undefined
 
 async function official(scenario: string, broken: string, specVersion?: string): Promise<Scored> {
   const dir = join(out, `official-${label(scenario, broken, specVersion)}`);
-  const exit = await run([...SUITE, "--command", CLIENT, "--scenario", scenario, ...(specVersion ? ["--spec-version", specVersion] : []), "-o", dir], broken);
+  // --force: the runner skips an extension scenario at an explicit revision without it.
+  const exit = await run([...SUITE, "--command", CLIENT, "--scenario", scenario, ...(specVersion ? ["--spec-version", specVersion, "--force"] : []), "-o", dir], broken);
   const [result] = readdirSync(dir);
   return { exit, checks: scored(JSON.parse(readFileSync(join(dir, result as string, "checks.json"), "utf8"))) };
 }
@@ -88,6 +99,13 @@ describe("the official runner and mcpmock scenarios agree", () => {
     const scored = [...new Set(["2025-11-25", "2026-07-28"].flatMap(scoredClientScenarios))].filter((name) => !name.startsWith("auth/"));
     expect(scored.length).toBeGreaterThanOrEqual(10);
     expect(scored.filter((name) => !CASES.some(([scenario]) => scenario === name))).toEqual([]);
+  });
+
+  test("so is every other client scenario the runner has (extensions too), but auth/*", () => {
+    const listing = execFileSync(process.execPath, [...SUITE.slice(0, -1), "list", "--client"], { cwd: ROOT, encoding: "utf8" });
+    const names = [...listing.matchAll(/^ {2}- (\S+)/gm)].map((m) => m[1] as string).filter((name) => !name.startsWith("auth/"));
+    expect(names).toContain("sep-2640-client-verify-digest");
+    expect(names.filter((name) => !CASES.some(([scenario]) => scenario === name))).toEqual([]);
   });
 
   const DEFAULT = "its default revision";

@@ -12,15 +12,22 @@
 // has no resultType), no-mcp-method (drops Mcp-Method),
 // plain-unsafe (sends a value past ASCII in Mcp-Param-NonAscii without base64), no-param-headers
 // (drops every Mcp-Param-*), call-invalid (also calls a tool whose x-mcp-header is invalid).
+// The Skills scenarios (sep-2640-*), which the everything-client has no handler for, use a host
+// of our own: it lists the skills, loads each by reading its SKILL.md, verifies it against the
+// entry (size, digest, frontmatter) and only then reads its other files. prefetch (reads every
+// listed file at once), size-only (verifies the size alone), digest-only (size and digest, not
+// the frontmatter), no-verify (uses what it reads).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createHash } from "node:crypto";
+import { ElicitRequestSchema, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 
 const DRAFT = "2026-07-28";
 const PROTOCOL_VERSION = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
 const STATELESS = PROTOCOL_VERSION === DRAFT;
 const BROKEN = process.env.BROKEN ?? "";
+const SCENARIO = process.env.MCP_CONFORMANCE_SCENARIO;
 const META_BASE = {
   "io.modelcontextprotocol/clientInfo": { name: "conformance-test-client", version: "1.0.0" },
   "io.modelcontextprotocol/clientCapabilities": { tools: {}, roots: {}, sampling: {}, elicitation: {} },
@@ -205,7 +212,68 @@ async function invalidToolHeaders(url) {
   if (BROKEN === "call-invalid") await statelessRequest(url, "tools/call", { name: "invalid_space_in_name", arguments: { value: "x" } });
 }
 
+/** The frontmatter of a SKILL.md: `key: value` lines between `---`, each value JSON or a plain string. */
+function frontmatterOf(text) {
+  const block = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+  if (block === undefined) return undefined;
+  const fields = {};
+  for (const line of block.split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    const value = line.slice(at + 1).trim();
+    try {
+      fields[line.slice(0, at).trim()] = JSON.parse(value);
+    } catch {
+      fields[line.slice(0, at).trim()] = value;
+    }
+  }
+  return fields;
+}
+
+/** Why a SKILL.md read does not verify against its entry (undefined when it does), as far as this host checks. */
+function unverified(entry, text) {
+  const file = Array.isArray(entry.resources) ? entry.resources.find((r) => r.uri === entry.uri) : undefined;
+  if (BROKEN === "no-verify" || !file) return undefined;
+  if (Buffer.byteLength(text, "utf8") !== file.size) return "size";
+  if (BROKEN === "size-only") return undefined;
+  if (`sha256:${createHash("sha256").update(text, "utf8").digest("hex")}` !== file.digest) return "digest";
+  if (BROKEN === "digest-only") return undefined;
+  const held = frontmatterOf(text) ?? {};
+  const keys = new Set([...Object.keys(held), ...Object.keys(entry.frontmatter ?? {})]);
+  return [...keys].some((k) => JSON.stringify(held[k]) !== JSON.stringify(entry.frontmatter?.[k])) ? "frontmatter" : undefined;
+}
+
+async function skillsHost(url) {
+  let rpc = (method, params) => statelessRequest(url, method, params);
+  let done = async () => {};
+  if (!STATELESS) {
+    const { client, transport } = await connected(url);
+    rpc = (method, params) => client.request({ method, params }, ResultSchema);
+    done = () => transport.close();
+  }
+  const { skills } = await rpc("skills/list", {});
+  const files = (skill) => (Array.isArray(skill.resources) ? skill.resources.map((r) => r.uri) : [skill.uri]);
+  const read = async (uri) => (await rpc("resources/read", { uri })).contents?.find((c) => typeof c.text === "string")?.text ?? "";
+  if (BROKEN === "prefetch") for (const skill of skills) for (const uri of files(skill)) await read(uri);
+  // Loading a skill is this host's task in the verify scenarios; after a listing alone it reads nothing.
+  if (SCENARIO !== "sep-2640-client-no-prefetch") {
+    for (const skill of skills) {
+      const problem = unverified(skill, await read(skill.uri));
+      if (problem) {
+        console.error(`rejected ${skill.uri}: its ${problem} does not match the entry`);
+        continue;
+      }
+      for (const uri of files(skill).filter((u) => u !== skill.uri)) await read(uri);
+    }
+  }
+  await done();
+}
+
 const HANDLERS = {
+  "sep-2640-client-no-prefetch": skillsHost,
+  "sep-2640-client-verify-digest": skillsHost,
+  "sep-2640-client-verify-size": skillsHost,
+  "sep-2640-client-verify-frontmatter": skillsHost,
   "json-schema-2020-12-preservation": jsonSchemaPreservation,
   "sep-2322-client-request-state": mrtr,
   "http-standard-headers": standardHeaders,
@@ -219,11 +287,10 @@ const HANDLERS = {
   "elicitation-sep1034-client-defaults": elicitationDefaults,
 };
 
-const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
 const url = process.argv[process.argv.length - 1];
-const handler = HANDLERS[scenario];
+const handler = HANDLERS[SCENARIO];
 if (!handler) {
-  console.error(`Unknown scenario: ${scenario}`);
+  console.error(`Unknown scenario: ${SCENARIO}`);
   process.exit(1);
 }
 try {
