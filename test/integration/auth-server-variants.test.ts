@@ -103,3 +103,33 @@ describe("authorization server variants", () => {
     await expect(McpMock.start({ auth: { clients: [{ clientId: "a", tokenEndpointAuthMethod: "client_secret_post" }] } })).rejects.toThrow("auth.clients[0]: tokenEndpointAuthMethod client_secret_post needs a clientSecret.");
   });
 });
+
+describe("authorization server variants for the 2026-07-28 checks a client must make", () => {
+  test("another resource and issuer in the metadata, iss as configured, offline_access listed by the server only", async () => {
+    await using mock = await started({ metadataResource: "https://evil.example.com/mcp", metadataIssuer: "https://attacker.example.com", issAdvertised: false, issInRedirect: "issuer/", offlineAccess: true, scopes: ["read"], clients: [{ clientId: "app" }] });
+    const prm = await json(await fetch(new URL("/.well-known/oauth-protected-resource/mcp", mock.url)));
+    expect(prm).toMatchObject({ resource: "https://evil.example.com/mcp", scopes_supported: ["read"] });
+    const metadata = await json(await fetch(new URL("/.well-known/oauth-authorization-server", mock.url)));
+    expect(metadata).toMatchObject({ issuer: "https://attacker.example.com", scopes_supported: ["read", "offline_access"] });
+    expect(metadata).not.toHaveProperty("authorization_response_iss_parameter_supported");
+    expect((await authorize(mock, "/authorize", "app")).get("iss")).toBe("https://attacker.example.com/");
+  });
+
+  test("iss left out, or another issuer's; the resource parameter optional", async () => {
+    await using none = await started({ issInRedirect: "none", clients: [{ clientId: "app" }] });
+    const params = await authorize(none, "/authorize", "app");
+    expect(params.has("code")).toBe(true);
+    expect(params.has("iss")).toBe(false);
+    await using other = await started({ issInRedirect: "https://evil.example.com", resourceParameter: "optional", clients: [{ clientId: "app" }] });
+    const url = new URL("/authorize", other.url);
+    for (const [k, v] of Object.entries({ response_type: "code", client_id: "app", redirect_uri: REDIRECT, code_challenge: s256(VERIFIER), code_challenge_method: "S256" })) url.searchParams.set(k, v);
+    const res = await fetch(url, { redirect: "manual" });
+    const back = new URL(res.headers.get("location") ?? "").searchParams;
+    expect(back.has("code")).toBe(true);
+    expect(back.get("iss")).toBe("https://evil.example.com");
+  });
+
+  test("bad values are refused at start, saying why", async () => {
+    await expect(started({ issInRedirect: "sometimes", metadataIssuer: "not a url", resourceParameter: "maybe" as "optional" })).rejects.toThrow(/auth has 3 problems:[\s\S]*metadataIssuer must be an http\(s\) URL[\s\S]*issInRedirect must be "issuer", "none", "issuer\/" or an http\(s\) URL/);
+  });
+});
