@@ -8,13 +8,17 @@
  *
  * mcpmock servers with `stateful` (the default) get a session first. ROUNDS (default 5). Each server is
  * warmed with 5,000 calls after it starts and again before a run when it sat idle (steady state).
+ * As in `npm run bench`, the servers run pinned to one core and the load to the other (NO_PIN=1 to
+ * let the scheduler place them), and every answer is checked: a run with wrong answers is reported.
  */
-import { MCP_HEADERS, median, openSession, startServer, steadyLoad, warm, type Running } from "./lib.js";
+import { MCP_HEADERS, median, openSession, pin, startServer, steadyLoad, warm, type Running } from "./lib.js";
 
 const specs = process.argv.slice(2);
 if (specs.length === 0) throw new Error("usage: npm run bench:ab -- <script[:arg:arg]> <script[:arg:arg]> ...");
 const rounds = Number(process.env["ROUNDS"] ?? 5);
 const connections = Number(process.env["CONNECTIONS"] ?? 32);
+const pinned = process.env["NO_PIN"] ? false : pin();
+process.stdout.write(pinned ? "pinned: servers on the last core, load on core 0\n" : "not pinned\n");
 const running: { spec: string; server: Running; headers: Record<string, string>; cpu: number[]; rps: number[] }[] = [];
 for (const spec of specs) {
   const [script, ...args] = spec.split(":") as [string, ...string[]];
@@ -29,6 +33,7 @@ for (let r = 0; r < rounds; r++) {
     const result = await steadyLoad(s.server, s.headers, { connections, duration: 2 });
     s.cpu.push(result.cpuUsPerRequest);
     s.rps.push(result.rps);
+    if (result.errors) process.stdout.write(`${s.spec}: ${result.errors} failed or wrong answers in round ${r + 1} (${result.mismatches} not the expected result)\n`);
   }
 }
 for (const s of running) await s.server.stop();

@@ -128,7 +128,10 @@ export interface LoadResult {
   readonly requests: number;
   readonly rps: number;
   readonly p50: number;
+  /** Non-2xx answers, socket errors, timeouts and answers that failed {@link LoadOptions.check}. */
   readonly errors: number;
+  /** Of `errors`, the answers that came back 2xx but were not the expected JSON-RPC result. */
+  readonly mismatches: number;
   readonly cpuUsPerRequest: number;
   /** The CPU per request of the processes given as `also` (an upstream behind the server), in their order. */
   readonly alsoCpuUsPerRequest: readonly number[];
@@ -141,6 +144,29 @@ export interface LoadOptions {
   readonly amount?: number;
   readonly body?: string;
   readonly also?: readonly Running[];
+  /** What every answer is checked against (by default {@link isResult}); false for a load whose answers are not checked. */
+  readonly check?: ((body: string) => boolean) | false;
+}
+
+/**
+ * Whether an HTTP answer body is a JSON-RPC success for a bench call: JSON or one SSE event, the
+ * answer to a request (its id not the unreplaced `[<id>]`) with a result holding content, and no
+ * error. Every measured answer is checked: a server that answers errors, or the wrong thing, under
+ * load would otherwise be timed as fast and counted as a success (autocannon counts only non-2xx).
+ */
+export function isResult(body: string): boolean {
+  let text = body;
+  if (text.startsWith("event:") || text.startsWith("data:") || text.startsWith("id:")) {
+    const data = /^data: ?(.*)$/m.exec(text);
+    if (!data) return false;
+    text = data[1] as string;
+  }
+  try {
+    const message = JSON.parse(text) as { jsonrpc?: unknown; id?: unknown; result?: { content?: unknown }; error?: unknown };
+    return message.jsonrpc === "2.0" && message.error === undefined && message.id !== undefined && message.id !== "[<id>]" && Array.isArray(message.result?.content);
+  } catch {
+    return false;
+  }
 }
 
 /** When each server's last load ended (performance.now()), for {@link steadyLoad}. */
@@ -184,6 +210,7 @@ export async function load(server: Running, headers: Record<string, string>, opt
   const pid = server.proc.pid as number;
   const also = (options.also ?? []).map((r) => r.proc.pid as number);
   const alsoBefore = also.map(cpuMs);
+  const check = options.check === false ? undefined : (options.check ?? isResult);
   const before = cpuMs(pid);
   const result = await autocannon({
     url: server.url,
@@ -192,6 +219,7 @@ export async function load(server: Running, headers: Record<string, string>, opt
     body: options.body ?? CALL,
     connections: options.connections,
     idReplacement: true,
+    ...(check ? { verifyBody: (body: string | Buffer | undefined) => check(String(body ?? "")) } : {}),
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 3 }),
   });
   const cpu = cpuMs(pid) - before;
@@ -202,7 +230,8 @@ export async function load(server: Running, headers: Record<string, string>, opt
     requests,
     rps: result.requests.average,
     p50: result.latency.p50,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+    mismatches: result.mismatches,
     cpuUsPerRequest: requests ? (cpu * 1000) / requests : NaN,
     alsoCpuUsPerRequest: alsoCpu.map((c) => (requests ? (c * 1000) / requests : NaN)),
   };

@@ -128,7 +128,7 @@ async function measure(subjects: Subject[], connections: number, body = CALL): P
       for (const s of rotate(subjects, round)) {
         const r = running.get(s.name) as Started;
         const result = await steadyLoad(r.server, r.headers, { connections, duration: DURATION, body: s.body ?? body });
-        if (result.errors) notes.push(`${s.name} at ${connections} connections: ${result.errors} errors in round ${round + 1}.`);
+        if (result.errors) notes.push(`${s.name} at ${connections} connections: ${result.errors} failed or wrong answers in round ${round + 1}; its figures are not to be trusted.`);
         results.get(s.name)?.push(result);
       }
     }
@@ -161,7 +161,7 @@ async function measureBeside(
   const run = async (subject: Subject): Promise<LoadResult> => {
     const r = running.get(subject.name) as Started;
     const result = await steadyLoad(r.server, r.headers, { connections, duration, body: subject.body ?? CALL });
-    if (result.errors) notes.push(`${subject.name} at ${connections} connections: ${result.errors} errors.`);
+    if (result.errors) notes.push(`${subject.name} at ${connections} connections: ${result.errors} failed or wrong answers; its figures are not to be trusted.`);
     return result;
   };
   const out = new Map(subjects.map((s) => [s.name, { cpu: [] as number[], ratios: [] as number[] }]));
@@ -260,7 +260,7 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
       for (const side of rotate(sides, round)) {
         const [server, headers] = side === "direct" ? [upstream, directHeaders] : side === "proxy" ? [proxy, proxyHeaders] : [plain as Running, plainHeaders as Record<string, string>];
         const result = await steadyLoad(server, headers, { connections: 32, duration: DURATION, ...(side === "proxy" ? { also: [upstream] } : {}) });
-        if (result.errors) notes.push(`${scenario}, ${side}: ${result.errors} errors in round ${round + 1}.`);
+        if (result.errors) notes.push(`${scenario}, ${side}: ${result.errors} failed or wrong answers in round ${round + 1}; its figures are not to be trusted.`);
         byRound[side] = result;
       }
       const direct = (byRound.direct as LoadResult).cpuUsPerRequest;

@@ -92,3 +92,71 @@ export async function proxySoak(quick: boolean): Promise<void> {
   );
   await upstream.close();
 }
+
+/**
+ * 12. An HTTP recorder soak: `startRecorder` in front of a fast upstream, `total` calls at 16
+ * connections, half repeating one call (a client polling) and half each with arguments of its
+ * own; heap per call after a full GC, the file's size, how long `stop()` (the last write) took.
+ */
+export async function recorderSoak(quick: boolean): Promise<void> {
+  const { startRecorder } = await import("../src/recording/index.js");
+  const { mkdtempSync, rmSync, statSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const total = quick ? 4000 : 20_000;
+  const upstream = await plainUpstream();
+  const dir = mkdtempSync(join(tmpdir(), "mcpmock-recorder-soak-"));
+  const out = join(dir, "recorded.json");
+  const recorder = await startRecorder({ target: upstream.url, out });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const url = recorder.url as string;
+  const send = (body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders }> =>
+    new Promise((resolve, reject) => {
+      const req = http.request(url, { method: "POST", agent, headers: { accept: ACCEPT, "content-type": "application/json", ...headers } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      });
+      req.on("error", reject);
+      req.end(JSON.stringify(body));
+    });
+  const init = await send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "soak", version: "1" } } });
+  const headers = { "mcp-session-id": String(init.headers["mcp-session-id"]), "mcp-protocol-version": "2025-11-25" };
+  await send({ jsonrpc: "2.0", method: "notifications/initialized" }, headers);
+  let next = 0;
+  let errors = 0;
+  const run = async (count: number, distinct: boolean): Promise<void> => {
+    const stop = next + count;
+    const worker = async (): Promise<void> => {
+      while (next < stop) {
+        const id = ++next;
+        const res = await send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "up", arguments: distinct ? { n: id } : { n: 0 } } }, headers);
+        if (res.status !== 200) errors++;
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+  };
+  await run(2000, true); // warm: V8's optimized code is in place before the first reading
+  // After a collection, with time for finalizers (fetch's per-call WeakRefs) to run, and again.
+  const settled = async (): Promise<number> => {
+    heap();
+    await new Promise((r) => setTimeout(r, 50));
+    return heap();
+  };
+  const figures: string[] = [];
+  for (const distinct of [false, true]) {
+    const before = await settled();
+    const started = performance.now();
+    await run(total / 2, distinct);
+    const ms = performance.now() - started;
+    const after = await settled();
+    figures.push(`${distinct ? "distinct arguments" : "one call repeated"}: ${((after - before) / (total / 2)).toFixed(0)} bytes of heap per call after GC, ${(total / 2 / (ms / 1000)).toFixed(0)} calls/s`);
+  }
+  const stopping = performance.now();
+  const { exchanges } = await recorder.stop();
+  const stopMs = performance.now() - stopping;
+  const bytes = statSync(out).size;
+  agent.destroy();
+  console.log(`[12] recorder soak, ${total} calls through startRecorder() at 16 connections: ${figures.join("; ")}; ${exchanges} exchanges, file ${(bytes / 1024).toFixed(0)} KiB, stop() in ${stopMs.toFixed(0)} ms; ${errors} errors`);
+  rmSync(dir, { recursive: true, force: true });
+  await upstream.close();
+}

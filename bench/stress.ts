@@ -17,7 +17,7 @@
 import http from "node:http";
 import { McpMock } from "../src/index.js";
 import { fuzzBodies } from "./stress-fuzz.js";
-import { proxySoak } from "./stress-round4.js";
+import { proxySoak, recorderSoak } from "./stress-round4.js";
 import { adminFlood, feedReadersThatStop, oauthBadInput, patternStubs, taskFlood } from "./stress-round3.js";
 
 const quick = process.argv.includes("--quick");
@@ -215,6 +215,7 @@ const runs: Record<string, () => Promise<void>> = {
   admin: () => adminFlood(quick),
   patterns: () => patternStubs(quick),
   proxy: () => proxySoak(quick),
+  recorder: () => recorderSoak(quick),
 };
 console.log(`mcpmock stress${quick ? " (--quick)" : ""}, node ${process.version}`);
 for (const [name, run] of Object.entries(runs)) if (only === undefined || only === name) await run();

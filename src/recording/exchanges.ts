@@ -54,12 +54,22 @@ export function messagesIn(text: string): WireMessage[] {
   return list.filter((m): m is WireMessage => m !== null && typeof m === "object" && !Array.isArray(m));
 }
 
+/** How many answered requests a recording remembers to find repeats of (a client polling, a soak). */
+const REPEATS_REMEMBERED = 1024;
+
 /**
  * The exchanges of one recording. `changed` runs after each answer arrives, so the file can
- * be rewritten as the recording grows.
+ * be rewritten as the recording grows. An answered exchange equal to a recent one (the same
+ * method, params and answer, nothing streamed) is kept as that one: a request repeated many
+ * times (a polling client, a soak) costs a slot in the list, not a copy of its messages, and
+ * the file written is the same.
  */
 export class Recording {
   readonly #exchanges: Exchange[] = [];
+  /** Where each exchange still open sits in the list. */
+  readonly #slots = new WeakMap<Exchange, number>();
+  /** Recent answered exchanges by their text (method, params, answer), oldest first. */
+  readonly #recent = new Map<string, Exchange>();
   readonly #changed: () => void;
   /** Credential values seen on the wire (header values), kept out of the file. */
   readonly secrets = new Set<string>();
@@ -85,7 +95,7 @@ export class Recording {
       times: [],
       replies: [],
     };
-    this.#exchanges.push(exchange);
+    this.#slots.set(exchange, this.#exchanges.push(exchange) - 1);
     return exchange;
   }
 
@@ -95,11 +105,27 @@ export class Recording {
     if (isResponse(message) || typeof message["method"] === "string") exchange.times.push(performance.now());
     if (isResponse(message)) {
       exchange.answer = "error" in message ? { error: message["error"] as { code: number; message: string } } : { result: message["result"] };
+      this.#keep(exchange);
       this.#changed();
     } else if (typeof message["method"] === "string") {
       exchange.steps.push(message);
       if (isRequest(message)) this.#asked.set(JSON.stringify(message["id"]), { exchange, step: exchange.steps.length - 1 });
     }
+  }
+
+  /** An exchange just answered: kept as an equal recent one when there is one (see the class). */
+  #keep(exchange: Exchange): void {
+    const slot = this.#slots.get(exchange);
+    this.#slots.delete(exchange);
+    if (slot === undefined || exchange.steps.length > 0) return;
+    const key = `${exchange.method}\n${JSON.stringify(exchange.params) ?? ""}\n${JSON.stringify(exchange.answer)}`;
+    const same = this.#recent.get(key);
+    if (same !== undefined) {
+      this.#exchanges[slot] = same;
+      return;
+    }
+    this.#recent.set(key, exchange);
+    if (this.#recent.size > REPEATS_REMEMBERED) this.#recent.delete(this.#recent.keys().next().value as string);
   }
 
   /** A client's message that is a response: its answer to a server request, kept beside that step. */

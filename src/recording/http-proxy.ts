@@ -167,6 +167,8 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
   const recording = options.recording;
   const closing = new AbortController();
   const reading = new Set<Promise<void>>();
+  /** The calls in flight, each with the controller that ends its fetch. */
+  const live = new Set<AbortController>();
   const app = new Hono();
   app.all("*", async (c) => {
     const incoming = new URL(c.req.url);
@@ -188,6 +190,15 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
     const slow = new AbortController();
     const timer = setTimeout(() => slow.abort(), timeoutMs);
+    // What ends this call's fetch: the proxy closing, the client gone, the target too slow. A
+    // signal of its own, listed while the call lasts (not AbortSignal.any over the proxy's
+    // long-lived one, which kept a reference per call for as long as the proxy ran).
+    const call = new AbortController();
+    const abort = (): void => call.abort();
+    c.req.raw.signal.addEventListener("abort", abort, { once: true });
+    slow.signal.addEventListener("abort", abort, { once: true });
+    if (closing.signal.aborted) call.abort();
+    live.add(call);
     // Too slow: each request of the POST gets a JSON-RPC error naming the target, and stderr one line.
     const tooSlow = (): Response => {
       const what = [...new Set(requests.map((m) => String(m["method"])))].join(", ") || `${c.req.method} ${incoming.pathname}`;
@@ -210,7 +221,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
           headers,
           ...(text === undefined ? {} : { body: text }),
           redirect: "manual",
-          signal: AbortSignal.any([closing.signal, c.req.raw.signal, slow.signal]),
+          signal: call.signal,
         });
       };
       upstream = await send(false);
@@ -220,6 +231,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       }
     } catch (error) {
       clearTimeout(timer);
+      live.delete(call);
       if (slow.signal.aborted) return tooSlow();
       return c.text(`mcpmock record: the target ${shown} did not answer: ${(error as Error).message}`, 502);
     }
@@ -232,7 +244,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       // a request of it waits (a GET stream, with none, may be quiet for ever).
       clearTimeout(timer);
       const [toClient, toRecording] = upstream.body.tee();
-      const done = readEvents(toRecording, deliver).finally(() => reading.delete(done));
+      const done = readEvents(toRecording, deliver).finally(() => (reading.delete(done), live.delete(call)));
       reading.add(done);
       const last = (why: "stalled" | "cut"): Uint8Array | undefined => {
         const waiting = [...opened].filter(([, e]) => !e.answer);
@@ -259,6 +271,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       return c.text(`mcpmock record: the target ${shown} broke off its answer: ${(error as Error).message}`, 502);
     } finally {
       clearTimeout(timer);
+      live.delete(call);
     }
     if (type.includes("json")) deliver(messagesIn(new TextDecoder().decode(body)));
     return new Response(upstream.status === 204 || upstream.status === 304 ? null : body, { status: upstream.status, headers });
@@ -268,6 +281,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     url: `http://127.0.0.1:${listening.port}${target.pathname}${target.search}`,
     async close() {
       closing.abort();
+      for (const call of live) call.abort();
       await listening.close();
       await Promise.allSettled([...reading]);
     },
