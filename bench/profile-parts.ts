@@ -79,6 +79,9 @@ export const PARTS: readonly ProfilePart[] = [
   { part: "journal", modules: ["journal/*", "values/json-size"] },
   { part: "write", modules: ["transports/transport", "transports/http/sse-channel", "transports/http/sse-streams"] },
   { part: "dispatch", modules: ["engine/core", "engine/reporting"] },
+  // Proxy mode: the exchange with the upstream (its HTTP or stdio client, its session, the
+  // reading of its answer), so that a proxied call's samples do not land in "HTTP server".
+  { part: "upstream", modules: ["upstream/*", "proxy-target"] },
 ];
 
 /**
@@ -133,7 +136,7 @@ export const ROLLS_UP: readonly string[] = [
 ];
 
 /** The src/ folders a call over HTTP runs through: every module in them is in a part or in {@link ROLLS_UP}. */
-export const CALL_PATH_FOLDERS: readonly string[] = ["transports", "engine", "stubs", "journal", "protocol", "values", "auth"];
+export const CALL_PATH_FOLDERS: readonly string[] = ["transports", "engine", "stubs", "journal", "protocol", "values", "auth", "upstream"];
 
 /** Whether `module` (a path under src/ without `.ts`) is one that `pattern` names. */
 export function names(pattern: string, module: string): boolean {

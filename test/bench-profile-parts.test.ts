@@ -53,6 +53,7 @@ describe("the profile's parts map", () => {
     expect(partOfModule("transports/http/node-io", "readBody")).toBe("parse");
     expect(partOfModule("auth/resource-server", "check")).toBe("gate");
     expect(partOfModule("journal/journal", "#record")).toBe("journal");
+    expect(partOfModule("upstream/http-client", "#readCall")).toBe("upstream");
     expect(partOfModule("protocol/methods/tools-call", "name")).toBeUndefined();
   });
 });

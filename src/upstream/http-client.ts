@@ -1,17 +1,23 @@
 /**
- * The client side of Streamable HTTP to an upstream, in place of the SDK's transport: each POST
- * has a signal of its own (nothing is left listening on a long-lived one), a request's stream is
- * read until its answer and no further, a client's cancel or `close()` stops reading it at once,
- * and every fault is named as what it is: the stream cut (in the middle of an event or between
- * two), an HTTP status (with the start of its body, never all of it), a message too large.
+ * The client side of Streamable HTTP to an upstream, in place of the SDK's transport, on
+ * `node:http` with a keep-alive agent of its own (`close()` destroys it): a request in flight is
+ * a `ClientRequest` a cancel or `close()` destroys (no signal, nothing listening on a long-lived
+ * object), a request's stream is read until its answer and no further, and every fault is
+ * named as what it is: the stream cut (in the middle of an event or between two), an HTTP
+ * status (with the start of its body, never all of it), a message too large.
  * @module
  */
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { urlToHttpOptions } from "node:url";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { LineReader, MAX_LINE_BYTES } from "./line-reader.js";
 
 /** Characters of an error body kept in a message. */
 const ERROR_BODY_CHARS = 1_000;
+/** Bytes of an error body read at most (the rest is not worth waiting for). */
+const ERROR_BODY_READ = 1024 * 1024;
 /** Milliseconds the DELETE that ends a session may take (on `close()`). */
 const DELETE_TIMEOUT_MS = 1_000;
 
@@ -28,23 +34,43 @@ export class UpstreamHttpError extends Error {
   }
 }
 
+/** One request to the upstream: stopped by destroying it (and its response, once it came). */
+class Exchange {
+  stopped = false;
+  response: IncomingMessage | undefined;
+  constructor(readonly request: ClientRequest) {}
+
+  stop(): void {
+    this.stopped = true;
+    this.response?.destroy();
+    this.request.destroy();
+  }
+}
+
 /** Streamable HTTP to one upstream endpoint. */
 export class HttpUpstreamTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onerror?: (error: Error) => void;
   onclose?: () => void;
   sessionId?: string;
-  readonly #url: URL;
+  readonly #target: RequestOptions;
+  readonly #request: typeof httpRequest;
+  readonly #agent: HttpAgent;
   readonly #headers: Readonly<Record<string, string>>;
   #protocolVersion: string | undefined;
+  /** The POST headers, kept while the session and version they were made with hold. */
+  #postHeaders: { readonly headers: Record<string, string>; readonly session: string | undefined; readonly version: string | undefined } | undefined;
   #closed = false;
   /** The POST of each request in flight, by its JSON-RPC id: a cancel or `close()` ends it. */
-  readonly #inFlight = new Map<Id, AbortController>();
+  readonly #inFlight = new Map<Id, Exchange>();
   /** The GET stream of the session, once open. */
-  #stream: AbortController | undefined;
+  #stream: Exchange | undefined;
 
   constructor(url: URL, headers: Readonly<Record<string, string>>) {
-    this.#url = url;
+    const tls = url.protocol === "https:";
+    this.#agent = tls ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.#request = tls ? httpsRequest : httpRequest;
+    this.#target = { ...urlToHttpOptions(url), agent: this.#agent };
     this.#headers = headers;
   }
 
@@ -58,25 +84,27 @@ export class HttpUpstreamTransport implements Transport {
     if (this.#closed) throw new Error("the connection is closed");
     const m = message as Message;
     // A cancel ends the reading of the call's stream here, whatever the upstream does with it.
-    if (m.method === "notifications/cancelled") this.#inFlight.get(m.params?.["requestId"] as Id)?.abort();
+    if (m.method === "notifications/cancelled") this.#inFlight.get(m.params?.["requestId"] as Id)?.stop();
     const id = m.method !== undefined && m.id !== undefined ? m.id : undefined;
-    const abort = new AbortController();
-    if (id !== undefined) this.#inFlight.set(id, abort);
+    const body = JSON.stringify(message);
+    const [exchange, responded] = this.#exchange("POST", { ...this.#postHeadersNow(), "content-length": String(Buffer.byteLength(body)) }, body);
+    if (id !== undefined) this.#inFlight.set(id, exchange);
     try {
-      const response = await fetch(this.#url, { method: "POST", headers: this.#headersWith({ "content-type": "application/json", accept: "application/json, text/event-stream" }), body: JSON.stringify(message), signal: abort.signal });
-      const session = response.headers.get("mcp-session-id");
-      if (session) this.sessionId = session;
-      if (!response.ok) {
+      const response = await responded;
+      const session = response.headers["mcp-session-id"];
+      if (typeof session === "string" && session !== "") this.sessionId = session;
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status > 299) {
         const error = await httpError(response, `POST ${m.method ?? "(a response)"}`);
-        if (response.status === 404 && this.sessionId !== undefined) queueMicrotask(() => void this.close()); // the session is gone there
+        if (status === 404 && this.sessionId !== undefined) queueMicrotask(() => void this.close()); // the session is gone there
         throw error;
       }
-      if (id === undefined || response.status === 202) {
-        await response.body?.cancel().catch(() => {});
+      if (id === undefined || status === 202) {
+        response.resume();
         if (m.method === "notifications/initialized") this.#openStream();
         return;
       }
-      const type = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+      const type = (response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
       if (type === "text/event-stream") return await this.#readCall(response, id);
       if (type === "application/json") {
         const text = await readCapped(response, MAX_LINE_BYTES, "its JSON answer");
@@ -89,31 +117,62 @@ export class HttpUpstreamTransport implements Transport {
         for (const item of Array.isArray(parsed) ? parsed : [parsed]) this.onmessage?.(item as JSONRPCMessage);
         return;
       }
-      await response.body?.cancel().catch(() => {});
+      response.destroy();
       throw new UpstreamHttpError(`the upstream answered with content-type ${JSON.stringify(type ?? "")}, neither application/json nor text/event-stream`);
     } catch (error) {
       // Cancelled, or closing: the call already has its answer.
-      if (abort.signal.aborted) return;
+      if (exchange.stopped) return;
       throw error instanceof UpstreamHttpError ? error : new UpstreamHttpError(networkReason(error));
     } finally {
-      if (id !== undefined && this.#inFlight.get(id) === abort) this.#inFlight.delete(id);
+      if (id !== undefined && this.#inFlight.get(id) === exchange) this.#inFlight.delete(id);
     }
   }
 
   /** Ends the session upstream (a DELETE, bounded in time); the SDK client's close follows. */
   async terminateSession(): Promise<void> {
     if (this.sessionId === undefined || this.#closed) return;
-    const response = await fetch(this.#url, { method: "DELETE", headers: this.#headersWith({}), signal: AbortSignal.timeout(DELETE_TIMEOUT_MS) });
-    await response.body?.cancel().catch(() => {});
+    const [exchange, responded] = this.#exchange("DELETE", this.#headersWith({}));
+    const timer = setTimeout(() => exchange.request.destroy(new Error(`no answer within ${DELETE_TIMEOUT_MS} ms`)), DELETE_TIMEOUT_MS);
+    try {
+      (await responded).resume();
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const abort of this.#inFlight.values()) abort.abort();
+    for (const exchange of this.#inFlight.values()) exchange.stop();
     this.#inFlight.clear();
-    this.#stream?.abort();
+    this.#stream?.stop();
+    this.#agent.destroy();
     this.onclose?.();
+  }
+
+  /** Sends a request; its response (headers read, body not yet) or its fault. */
+  #exchange(method: string, headers: OutgoingHttpHeaders, body?: string): [Exchange, Promise<IncomingMessage>] {
+    const request = this.#request({ ...this.#target, method, headers });
+    const exchange = new Exchange(request);
+    const responded = new Promise<IncomingMessage>((resolve, reject) => {
+      request.on("response", (response) => {
+        exchange.response = response;
+        // A fault on the body is read where the body is; one nobody reads ends it quietly.
+        response.on("error", () => {});
+        resolve(response);
+      });
+      request.on("error", reject);
+    });
+    request.end(body);
+    return [exchange, responded];
+  }
+
+  #postHeadersNow(): Record<string, string> {
+    const kept = this.#postHeaders;
+    if (kept !== undefined && kept.session === this.sessionId && kept.version === this.#protocolVersion) return kept.headers;
+    const headers = this.#headersWith({ "content-type": "application/json", accept: "application/json, text/event-stream" });
+    this.#postHeaders = { headers, session: this.sessionId, version: this.#protocolVersion };
+    return headers;
   }
 
   #headersWith(extra: Record<string, string>): Record<string, string> {
@@ -126,7 +185,7 @@ export class HttpUpstreamTransport implements Transport {
   }
 
   /** Reads a request's SSE stream until its answer; a stream that ends first is a fault named so. */
-  async #readCall(response: Response, id: Id): Promise<void> {
+  #readCall(response: IncomingMessage, id: Id): Promise<void> {
     let answered = false;
     let events = 0;
     const parser = new EventParser((data) => {
@@ -136,48 +195,58 @@ export class HttpUpstreamTransport implements Transport {
       if (!("method" in message) && message.id === id) answered = true;
       this.onmessage?.(message as JSONRPCMessage);
     });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    try {
-      while (!answered) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          chunk = await reader.read();
-        } catch (error) {
-          const where = parser.midEvent ? "in the middle of an event" : `after ${events} event${events === 1 ? "" : "s"}`;
-          throw new UpstreamHttpError(`the upstream cut its SSE stream ${where}, before answering (${networkReason(error)})`);
-        }
-        if (chunk.done) {
-          if (parser.midEvent) throw new UpstreamHttpError("the upstream ended its SSE stream in the middle of an event, before answering");
-          throw new UpstreamHttpError(`the upstream ended its SSE stream after ${events} event${events === 1 ? "" : "s"} without answering`);
-        }
-        parser.push(chunk.value);
-        if (parser.oversized !== undefined) throw new UpstreamHttpError(`the upstream sent an SSE event larger than ${MAX_LINE_BYTES} bytes (16 MiB); the stream was dropped`);
-      }
-    } finally {
-      // Answered (or failed): the rest of the stream is not read.
-      reader.cancel().catch(() => {});
-    }
+    const after = (): string => `after ${events} event${events === 1 ? "" : "s"}`;
+    return new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const settle = (error?: UpstreamHttpError): void => {
+        if (settled) return;
+        settled = true;
+        // Answered (or failed): the rest of the stream is not read. An answer's stream that ends
+        // in the same breath keeps its connection for the next call.
+        if (error) response.destroy();
+        else if (!response.complete) setImmediate(() => response.complete || response.destroy());
+        if (error) reject(error);
+        else resolve();
+      };
+      response.on("data", (chunk: Buffer) => {
+        if (settled) return;
+        parser.push(chunk);
+        if (parser.oversized !== undefined) settle(new UpstreamHttpError(`the upstream sent an SSE event larger than ${MAX_LINE_BYTES} bytes (16 MiB); the stream was dropped`));
+        else if (answered) settle();
+      });
+      response.on("end", () => {
+        if (parser.midEvent) settle(new UpstreamHttpError("the upstream ended its SSE stream in the middle of an event, before answering"));
+        else settle(new UpstreamHttpError(`the upstream ended its SSE stream ${after()} without answering`));
+      });
+      response.on("close", () => {
+        const where = parser.midEvent ? "in the middle of an event" : after();
+        settle(new UpstreamHttpError(`the upstream cut its SSE stream ${where}, before answering (the connection closed)`));
+      });
+    });
   }
 
   /** The session's GET stream, for what the upstream sends of its own accord (none if it has none). */
   #openStream(): void {
-    const abort = new AbortController();
-    this.#stream = abort;
-    void (async () => {
-      const response = await fetch(this.#url, { method: "GET", headers: this.#headersWith({ accept: "text/event-stream" }), signal: abort.signal });
-      if (!response.ok || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
-        await response.body?.cancel().catch(() => {});
-        return;
-      }
-      const parser = new EventParser((data) => {
-        const message = parseEvent(data);
-        if (message !== undefined) this.onmessage?.(message as JSONRPCMessage);
-      });
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        parser.push(chunk);
-        if (parser.oversized !== undefined) break;
-      }
-    })().catch(() => {}).finally(() => abort.abort());
+    const [exchange, responded] = this.#exchange("GET", this.#headersWith({ accept: "text/event-stream" }));
+    this.#stream = exchange;
+    responded.then(
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status > 299 || !(response.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+          response.resume();
+          return;
+        }
+        const parser = new EventParser((data) => {
+          const message = parseEvent(data);
+          if (message !== undefined && !exchange.stopped) this.onmessage?.(message as JSONRPCMessage);
+        });
+        response.on("data", (chunk: Buffer) => {
+          parser.push(chunk);
+          if (parser.oversized !== undefined) exchange.stop();
+        });
+      },
+      () => {},
+    );
   }
 }
 
@@ -234,51 +303,57 @@ function parseEvent(data: string): Message | undefined {
   }
 }
 
+/** A body read whole: its bytes, or `undefined` past `max` bytes (the rest is not read); a body cut short rejects. */
+function readBody(response: IncomingMessage, max: number): Promise<{ readonly bytes: Buffer; readonly total: number; readonly whole: boolean }> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let total = 0;
+    let kept = 0;
+    let done = false;
+    const finish = (whole: boolean): void => {
+      if (done) return;
+      done = true;
+      if (!whole) response.destroy();
+      resolve({ bytes: parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, kept), total, whole });
+    };
+    response.on("data", (chunk: Buffer) => {
+      if (done) return;
+      total += chunk.length;
+      if (total > max) return finish(false);
+      parts.push(chunk);
+      kept += chunk.length;
+    });
+    response.on("end", () => finish(true));
+    response.on("close", () => {
+      if (done) return;
+      done = true;
+      reject(new Error(`the connection closed after ${total} bytes of the body`));
+    });
+  });
+}
+
 /** An HTTP status as an error: the status, its text and the start of the body (a few KiB at most). */
-async function httpError(response: Response, what: string): Promise<UpstreamHttpError> {
+async function httpError(response: IncomingMessage, what: string): Promise<UpstreamHttpError> {
   let body = "";
   let total = 0;
   try {
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const parts: Buffer[] = [];
-    let kept = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (kept < ERROR_BODY_CHARS * 4) {
-        parts.push(Buffer.from(value));
-        kept += value.byteLength;
-      }
-      // Past a megabyte the rest is not worth waiting for.
-      if (total > 1024 * 1024) {
-        await reader.cancel().catch(() => {});
-        total = -1;
-        break;
-      }
-    }
-    body = Buffer.concat(parts).toString("utf8");
+    const read = await readBody(response, ERROR_BODY_READ);
+    body = read.bytes.subarray(0, ERROR_BODY_CHARS * 4).toString("utf8");
+    total = read.whole ? read.total : -1;
   } catch {
     // the body broke off: what came is enough
   }
   const text = body.replace(/\s+/g, " ").trim();
   const shown = text.length > ERROR_BODY_CHARS ? `${text.slice(0, ERROR_BODY_CHARS)}… (${total === -1 ? "over 1 MiB" : `${total} bytes`} in all)` : text;
-  return new UpstreamHttpError(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} to ${what}${shown ? `: ${shown}` : ""}`, response.status);
+  const status = response.statusCode ?? 0;
+  return new UpstreamHttpError(`HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""} to ${what}${shown ? `: ${shown}` : ""}`, status);
 }
 
-/** A body read whole, refused past `max` bytes. */
-async function readCapped(response: Response, max: number, what: string): Promise<string> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > max) {
-      await response.body?.cancel().catch(() => {});
-      throw new UpstreamHttpError(`the upstream sent ${what} larger than ${max} bytes (16 MiB); it was dropped`);
-    }
-    parts.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(parts, size).toString("utf8");
+/** A body read whole as text, refused past `max` bytes. */
+async function readCapped(response: IncomingMessage, max: number, what: string): Promise<string> {
+  const read = await readBody(response, max);
+  if (!read.whole) throw new UpstreamHttpError(`the upstream sent ${what} larger than ${max} bytes (16 MiB); it was dropped`);
+  return read.bytes.toString("utf8");
 }
 
 /** The start of a text, for a message. */
@@ -287,10 +362,10 @@ function preview(text: string): string {
   return flat.length > ERROR_BODY_CHARS ? `${flat.slice(0, ERROR_BODY_CHARS)}… (${text.length} characters in all)` : flat;
 }
 
-/** What a failed fetch says, with its cause (ECONNREFUSED, a socket closed...). */
+/** What a failed request says, with its cause (ECONNREFUSED, a socket closed...). */
 function networkReason(error: unknown): string {
-  const e = error as { message?: string; cause?: { code?: string; message?: string } };
+  const e = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
   const text = String(e.message ?? error);
-  const cause = e.cause?.code ?? e.cause?.message;
+  const cause = e.code ?? e.cause?.code ?? e.cause?.message;
   return cause && !text.includes(cause) ? `${text} (${cause})` : text;
 }

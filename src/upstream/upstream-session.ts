@@ -1,30 +1,31 @@
 /**
- * One session with a real server, through the SDK's client: opened with its own `initialize`
- * (declaring its client's capabilities), any method relayed as is, the server's own requests
- * and notifications handed to the session's relay, and trouble turned into an answer that
- * names the upstream and what happened.
+ * One session with a real server: opened by the SDK's client with its own `initialize`
+ * (declaring its client's capabilities), the server's own requests and notifications handed by
+ * that client to the session's relay; a relayed request goes on the transport itself, its
+ * answer taken where it arrives and passed on as the server sent it (not checked a second
+ * time), and trouble turned into an answer that names the upstream and what happened.
  * @module
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { z } from "zod";
 import { PREFIX } from "../values/errors.js";
 import { VERSION } from "../values/version.js";
 import type { SessionRelay, UpstreamAnswer, UpstreamCall, UpstreamInfo } from "../engine/upstream-port.js";
 
-/** Any result: the upstream's answer is relayed, not checked. */
-const ANY_RESULT = z.looseObject({});
-
-/** The SDK's timeout, out of the way of the mock's own (the longest a timer takes). */
-const NO_SDK_TIMEOUT = 2 ** 31 - 1;
-
 /** JSON-RPC's internal error: what the mock answers when the upstream cannot. */
 const INTERNAL_ERROR = -32603;
+
+/** A message from the upstream, as far as a relay reads it. */
+type Message = { method?: string; id?: string | number; params?: Record<string, unknown>; result?: unknown; error?: unknown };
+
+/** A relayed request's outcome: the upstream's answer, or why none came (in words). */
+type Settled = { readonly message: Message } | { readonly why: string };
 
 /** A session with the upstream. */
 export class UpstreamSession {
   readonly #client: Client;
+  readonly #transport: Transport;
   readonly #name: string;
   readonly #timeoutMs: number;
   /** Why the session ended, once it has (the next call opens a new one). */
@@ -35,9 +36,14 @@ export class UpstreamSession {
   /** Progress of requests in flight, by the token the mock gave them upstream. */
   readonly #progress = new Map<string, (progress: Record<string, unknown>) => void>();
   #tokens = 0;
+  /** Relayed requests in flight, by the id the mock gave them upstream. */
+  readonly #pending = new Map<number, (settled: Settled) => void>();
+  /** The last id given upstream (the SDK's `initialize` took 0). */
+  #ids = 0;
 
-  private constructor(client: Client, name: string, timeoutMs: number) {
+  private constructor(client: Client, transport: Transport, name: string, timeoutMs: number) {
     this.#client = client;
+    this.#transport = transport;
     this.#name = name;
     this.#timeoutMs = timeoutMs;
   }
@@ -45,16 +51,21 @@ export class UpstreamSession {
   /** Opens a session: connects and initializes within `timeoutMs`; rejects with a message naming the upstream. */
   static async open(transport: Transport, name: string, relay: SessionRelay, timeoutMs: number, lastWords: () => string): Promise<UpstreamSession> {
     const client = new Client({ name: "mcpmock-proxy", version: VERSION }, { capabilities: relay.clientCapabilities });
-    const session = new UpstreamSession(client, name, timeoutMs);
+    const session = new UpstreamSession(client, transport, name, timeoutMs);
     client.fallbackRequestHandler = async (request) => (await relay.request(request.method, request.params)) as never;
     client.fallbackNotificationHandler = async (notification) => relay.notify(notification.method, notification.params);
     client.onerror = () => {}; // what matters reaches the call that hit it, as its answer
     client.onclose = () => {
-      if (session.#closing || session.ended !== undefined) return;
-      const words = lastWords().trim().split("\n").slice(-1)[0];
-      const cause = (transport as { closedWhy?: string }).closedWhy;
-      session.ended = `the connection to ${name} closed${cause ? `: ${cause}` : ""}${words ? ` (its last words: ${JSON.stringify(words.slice(0, 200))})` : ""}`;
-      session.onEnd?.(session.ended);
+      if (!session.#closing && session.ended === undefined) {
+        const words = lastWords().trim().split("\n").slice(-1)[0];
+        const cause = (transport as { closedWhy?: string }).closedWhy;
+        session.ended = `the connection to ${name} closed${cause ? `: ${cause}` : ""}${words ? ` (its last words: ${JSON.stringify(words.slice(0, 200))})` : ""}`;
+        session.onEnd?.(session.ended);
+      }
+      // Requests in flight get no answer now.
+      const pending = [...session.#pending.values()];
+      session.#pending.clear();
+      for (const settle of pending) settle({ why: session.ended ?? "the connection closed" });
     };
     try {
       await client.connect(transport, { timeout: timeoutMs });
@@ -63,16 +74,29 @@ export class UpstreamSession {
       await client.close().catch(() => {});
       throw new Error(`${PREFIX} the upstream ${name} could not be reached: ${reason(error, timeoutMs)}`);
     }
-    // Progress is read where it arrives, in order with the answer: the SDK's own handlers run a
-    // tick later, after an answer that followed the last progress has already ended its request.
+    // A relayed request's answer and progress are read where they arrive, in order: the SDK's own
+    // handlers would check each answer again, and run a tick later, after an answer that followed
+    // the last progress has already ended its request. The rest (the server's own requests and
+    // notifications) goes to the SDK's client.
     const sdkOnMessage = transport.onmessage;
     transport.onmessage = (message, extra) => {
-      const m = message as { method?: string; params?: { progressToken?: unknown } };
-      const handler = m.method === "notifications/progress" ? session.#progress.get(String(m.params?.progressToken)) : undefined;
-      if (handler) {
-        const { progressToken: _token, ...progress } = m.params as Record<string, unknown>;
-        handler(progress);
-      } else sdkOnMessage?.(message, extra);
+      const m = message as Message;
+      if (m.method === undefined) {
+        const settle = m.id === undefined ? undefined : session.#pending.get(typeof m.id === "number" ? m.id : Number(m.id));
+        if (settle) {
+          session.#pending.delete(Number(m.id));
+          settle({ message: m });
+          return;
+        }
+      } else if (m.method === "notifications/progress") {
+        const handler = session.#progress.get(String(m.params?.["progressToken"]));
+        if (handler) {
+          const { progressToken: _token, ...progress } = m.params as Record<string, unknown>;
+          handler(progress);
+          return;
+        }
+      }
+      sdkOnMessage?.(message, extra);
     };
     return session;
   }
@@ -89,43 +113,67 @@ export class UpstreamSession {
   /** Relays one request; resolves with the upstream's result or error, or an error naming what went wrong. */
   async request(call: UpstreamCall): Promise<UpstreamAnswer> {
     if (this.ended !== undefined) return failure(`${PREFIX} ${call.method} was not sent: ${this.ended}.`, this.#name);
-    // The mock's own timeout, started again by each progress: the SDK's would end a long call that reports progress.
-    // One signal per call, let go of when it is answered: nothing stays listening on the
-    // caller's signal (which may live as long as the mock), and an answered call is never cancelled.
-    const abort = new AbortController();
-    let timedOut = false;
-    const expire = (): void => {
-      timedOut = true;
-      abort.abort();
-    };
-    const cancel = (): void => abort.abort();
-    if (call.signal.aborted) abort.abort();
-    else call.signal.addEventListener("abort", cancel, { once: true });
-    let timer = setTimeout(expire, this.#timeoutMs);
+    const id = ++this.#ids;
+    // The mock's own timeout, started again by each progress. Nothing stays listening on the
+    // caller's signal once the call is answered, and an answered call is never cancelled.
+    let timer: NodeJS.Timeout | undefined;
+    let stop: ((why: string) => void) | undefined;
+    const cancel = (): void => stop?.(typeof call.signal.reason === "string" ? call.signal.reason : "the call was cancelled");
     const token = call.onProgress ? `mcpmock-${++this.#tokens}` : undefined;
-    if (token !== undefined) {
-      this.#progress.set(token, (progress) => {
-        clearTimeout(timer);
-        timer = setTimeout(expire, this.#timeoutMs);
-        call.onProgress?.(progress);
-      });
-    }
     try {
-      const params = token === undefined ? call.params : { ...call.params, _meta: { ...(call.params?.["_meta"] as object | undefined), progressToken: token } };
-      const request = params === undefined ? { method: call.method } : { method: call.method, params };
-      const result = await this.#client.request(request as never, ANY_RESULT, { signal: abort.signal, timeout: NO_SDK_TIMEOUT });
-      return { result: result as Record<string, unknown> };
-    } catch (error) {
-      if (error instanceof McpError && isServerError(error)) {
-        return { error: error.data === undefined ? { code: error.code, message: stripPrefix(error.message) } : { code: error.code, message: stripPrefix(error.message), data: error.data } };
-      }
-      const why = timedOut ? `no answer within ${this.#timeoutMs} ms` : call.signal.aborted ? (typeof call.signal.reason === "string" ? call.signal.reason : "the call was cancelled") : (this.ended ?? reason(error, this.#timeoutMs));
-      return failure(`${PREFIX} the upstream ${this.#name} did not answer ${call.method}: ${why}.`, this.#name);
+      const settled = await new Promise<Settled>((resolve) => {
+        this.#pending.set(id, resolve);
+        // No answer will come (cancelled, timed out): the upstream is told, the call answered.
+        stop = (why) => {
+          if (!this.#pending.delete(id)) return;
+          this.#transport.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: why } }).catch(() => {});
+          resolve({ why });
+        };
+        const expire = (): void => stop?.(`no answer within ${this.#timeoutMs} ms`);
+        timer = setTimeout(expire, this.#timeoutMs);
+        if (token !== undefined) {
+          this.#progress.set(token, (progress) => {
+            clearTimeout(timer);
+            timer = setTimeout(expire, this.#timeoutMs);
+            call.onProgress?.(progress);
+          });
+        }
+        if (call.signal.aborted) {
+          // Cancelled before it went: nothing to tell the upstream.
+          this.#pending.delete(id);
+          return resolve({ why: typeof call.signal.reason === "string" ? call.signal.reason : "the call was cancelled" });
+        }
+        call.signal.addEventListener("abort", cancel, { once: true });
+        const params = token === undefined ? call.params : { ...call.params, _meta: { ...(call.params?.["_meta"] as object | undefined), progressToken: token } };
+        const request = params === undefined ? { jsonrpc: "2.0" as const, id, method: call.method } : { jsonrpc: "2.0" as const, id, method: call.method, params };
+        this.#transport.send(request).catch((error: unknown) => {
+          // Not sent: the connection's end, when it ended, says why better than the write.
+          if (this.#pending.delete(id)) resolve({ why: this.ended ?? reason(error, this.#timeoutMs) });
+        });
+      });
+      if ("why" in settled) return failure(`${PREFIX} the upstream ${this.#name} did not answer ${call.method}: ${settled.why}.`, this.#name);
+      return this.#answer(settled.message, call.method);
     } finally {
       clearTimeout(timer);
       call.signal.removeEventListener("abort", cancel);
       if (token !== undefined) this.#progress.delete(token);
     }
+  }
+
+  /** The upstream's answer as the client gets it: its result or its error as it sent them. */
+  #answer(message: Message, method: string): UpstreamAnswer {
+    const notAnswered = (why: string): UpstreamAnswer => failure(`${PREFIX} the upstream ${this.#name} did not answer ${method}: ${why}.`, this.#name);
+    if ("error" in message) {
+      const e = message.error as { code?: unknown; message?: unknown; data?: unknown } | null;
+      if (e === null || typeof e !== "object" || typeof e.code !== "number" || typeof e.message !== "string") return notAnswered(`it answered with an error that is not a JSON-RPC error (${preview(message.error)})`);
+      // The SDK's own codes (a timeout, a closed connection) name trouble, not an answer.
+      if (e.code === -32001) return notAnswered(`no answer within ${this.#timeoutMs} ms`);
+      if (e.code === -32000) return notAnswered(e.message === "Connection closed" ? "the connection closed" : e.message);
+      return { error: e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data } };
+    }
+    const result = message.result;
+    if (result === null || typeof result !== "object" || Array.isArray(result)) return notAnswered(`its result is not an object (${preview(result)})`);
+    return { result: result as Record<string, unknown> };
   }
 
   /** Relays a notification (a lost one is no answer to lose). */
@@ -143,14 +191,10 @@ export class UpstreamSession {
   }
 }
 
-/** The SDK's own errors (timeout, closed connection) are not the server's answer. */
-function isServerError(error: McpError): boolean {
-  return error.code !== -32001 && error.code !== -32000;
-}
-
-/** The SDK puts "MCP error <code>: " before the server's message. */
-function stripPrefix(message: string): string {
-  return message.replace(/^MCP error -?\d+: /, "");
+/** The start of a value, for a message. */
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 /** What went wrong, in a few words. */
