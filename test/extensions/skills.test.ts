@@ -185,6 +185,24 @@ describe("stubs, the journal, declarations at run time", () => {
     await client.close();
   });
 
+  test("entry: an entry that disagrees with the files on purpose; a bad override is refused, with the fix", async () => {
+    const claimed = `sha256:${"0".repeat(64)}`;
+    await using mock = await McpMock.start({ skills: [{ ...REFUNDS, files: { "notes.md": "n" }, entry: { frontmatter: { name: "refunds", description: "Something else" }, resources: { "SKILL.md": { digest: claimed, size: 1 } } } }] });
+    const client = await v1(mock);
+    const [entry] = (await client.request({ method: "skills/list", params: {} }, ListSkills)).skills;
+    expect(entry?.frontmatter).toEqual({ name: "refunds", description: "Something else" });
+    const [own, notes] = entry?.resources as Array<{ uri: string; digest: string; size: number }>;
+    expect(own).toEqual({ uri: REFUNDS.uri, digest: claimed, size: 1 });
+    const text = ((await client.readResource({ uri: REFUNDS.uri as string })).contents[0] as { text: string }).text;
+    expect(text).toContain('description: "Process refunds per policy"');
+    expect(sha256(Buffer.from(text))).not.toBe(claimed);
+    expect(notes).toEqual({ uri: "skill://acme/billing/refunds/notes.md", digest: sha256(Buffer.from("n")), size: 1 });
+    await client.close();
+    expect(() => mock.declareSkill({ ...REFUNDS, entry: { resources: { "missing.md": { size: -1, mode: 1 } } } } as unknown as SkillDeclaration)).toThrow(
+      /entry\.resources\["missing\.md"\]: the skill has no file "missing\.md"; its files are "SKILL\.md"[\s\S]*only digest and size can be overridden[\s\S]*size must be a whole number of bytes/,
+    );
+  });
+
   test("declareSkill: served and advertised from then on; every problem at once, with the fix", async () => {
     await using mock = await McpMock.start({});
     const before = await v1(mock);
