@@ -55,7 +55,17 @@ export interface SkillEntryOverride {
   /** The entry's frontmatter, in place of the one written into `SKILL.md`. */
   readonly frontmatter?: Readonly<Record<string, unknown>>;
   /** A file's `digest` or `size` by its path in the skill (`"SKILL.md"`, `"references/FORMS.md"`), in place of the served bytes'. */
-  readonly resources?: Readonly<Record<string, { readonly digest?: string; readonly size?: number }>>;
+  readonly resources?: Readonly<
+    Record<
+      string,
+      {
+        /** The digest the entry claims (`sha256:` and 64 hex digits). */
+        readonly digest?: string;
+        /** The size in bytes the entry claims. */
+        readonly size?: number;
+      }
+    >
+  >;
 }
 
 /**
