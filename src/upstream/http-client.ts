@@ -12,7 +12,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { urlToHttpOptions } from "node:url";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { LineReader, MAX_LINE_BYTES } from "./line-reader.js";
+import { MAX_LINE_BYTES } from "./line-reader.js";
+import { EventParser, parseEvent, type Message } from "./sse-events.js";
 
 /** Characters of an error body kept in a message. */
 const ERROR_BODY_CHARS = 1_000;
@@ -22,7 +23,6 @@ const ERROR_BODY_READ = 1024 * 1024;
 const DELETE_TIMEOUT_MS = 1_000;
 
 type Id = string | number;
-type Message = { method?: string; id?: Id; params?: Record<string, unknown>; result?: unknown; error?: unknown };
 
 /** A fault reaching the upstream, said in words (the HTTP status, when there is one, in `status`). */
 export class UpstreamHttpError extends Error {
@@ -247,59 +247,6 @@ export class HttpUpstreamTransport implements Transport {
       },
       () => {},
     );
-  }
-}
-
-/** SSE events from bytes: each event's data, once complete. */
-class EventParser {
-  readonly #lines: LineReader;
-  #data: string[] = [];
-  #dataBytes = 0;
-  #event = "";
-  /** Bytes of an event (or line) over the cap, once one came. */
-  oversized: number | undefined;
-
-  constructor(event: (data: string) => void) {
-    this.#lines = new LineReader({
-      line: (line) => {
-        if (line === "") {
-          if (this.#data.length > 0 && (this.#event === "" || this.#event === "message")) event(this.#data.join("\n"));
-          this.#data = [];
-          this.#dataBytes = 0;
-          this.#event = "";
-          return;
-        }
-        if (line.startsWith(":")) return;
-        const colon = line.indexOf(":");
-        const field = colon === -1 ? line : line.slice(0, colon);
-        const value = colon === -1 ? "" : line.slice(line[colon + 1] === " " ? colon + 2 : colon + 1);
-        if (field === "data") {
-          this.#dataBytes += value.length;
-          if (this.#dataBytes > MAX_LINE_BYTES) this.oversized = this.#dataBytes;
-          else this.#data.push(value);
-        } else if (field === "event") this.#event = value;
-      },
-      oversize: (bytes) => (this.oversized = bytes),
-    });
-  }
-
-  /** Whether part of an event has arrived and not its end. */
-  get midEvent(): boolean {
-    return this.#data.length > 0 || this.#event !== "" || this.#lines.pending > 0;
-  }
-
-  push(chunk: Uint8Array): void {
-    this.#lines.push(chunk);
-  }
-}
-
-/** An event's data as a message (`undefined`, and nothing delivered, when it is not JSON). */
-function parseEvent(data: string): Message | undefined {
-  try {
-    const parsed = JSON.parse(data) as unknown;
-    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Message) : undefined;
-  } catch {
-    return undefined;
   }
 }
 
