@@ -8,10 +8,7 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { runScenario } from "../../src/scenarios/index.js";
-
-function statuses(verdict: { checks: readonly { id: string; status: string }[] }): string[] {
-  return verdict.checks.map((c) => `${c.id} ${c.status}`);
-}
+import { statuses } from "./v1-client.js";
 
 async function elicitingClient(url: string, answer: (schema: { properties: Record<string, { default?: unknown }> }) => Record<string, unknown>): Promise<void> {
   const client = new Client({ name: "elicit", version: "1.0.0" }, { capabilities: { elicitation: {} } });

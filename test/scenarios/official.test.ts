@@ -3,25 +3,12 @@
  * Client and the v2 client): a correct client passes, a client broken on purpose fails the
  * check that is about what it broke, with a message that says what it did.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, test } from "vitest";
 import { formatVerdict, runScenario, scenarioNames, type ScenarioClientContext } from "../../src/scenarios/index.js";
+import { statuses, withV1 } from "./v1-client.js";
 
-async function v1(url: string, work: (client: Client) => Promise<unknown>, info = { name: "scenario-test", version: "1.0.0" }): Promise<void> {
-  const client = new Client(info);
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  try {
-    await work(client);
-  } finally {
-    await client.close();
-  }
-}
-
-function statuses(verdict: { checks: readonly { id: string; status: string }[] }): string[] {
-  return verdict.checks.map((c) => `${c.id} ${c.status}`);
-}
+const v1 = (url: string, work: (client: Client) => Promise<unknown>, info?: { name: string; version: string }): Promise<void> => withV1(url, undefined, work, info);
 
 describe("official scenarios", () => {
   test("scenarioNames lists the official names and filters by revision", () => {
@@ -67,16 +54,7 @@ describe("official scenarios", () => {
   });
 
   test.each(["stdio", "memory"] as const)("json-schema-ref-no-deref over %s: the canary has a host of its own; fetching it fails", async (transport) => {
-    const connect = async (context: ScenarioClientContext, work: (client: Client) => Promise<unknown>) => {
-      const client = new Client({ name: "scenario-test", version: "1.0.0" });
-      const stdio = context.stdio;
-      await client.connect(stdio ? new StdioClientTransport({ command: stdio.command, args: [...stdio.args], stderr: "pipe" }) : (context.clientTransport as () => never)());
-      try {
-        await work(client);
-      } finally {
-        await client.close();
-      }
-    };
+    const connect = (context: ScenarioClientContext, work: (client: Client) => Promise<unknown>) => withV1("", context, work);
     const good = await runScenario("json-schema-ref-no-deref", { transport }, (_url, context) => connect(context, (client) => client.listTools()));
     expect([statuses(good), good.passed]).toEqual([["sep-2106-no-network-ref-deref SUCCESS"], true]);
     const deref = await runScenario("json-schema-ref-no-deref", { transport }, (_url, context) =>

@@ -5,23 +5,16 @@
  * fails exactly the scenario about it, with a message saying what it read.
  */
 import { createHash } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, test } from "vitest";
 import { runScenario, scenarioNames, type ScenarioClientContext } from "../../src/scenarios/index.js";
+import { connectV1 } from "./v1-client.js";
 
 type Checked = "size" | "digest" | "frontmatter";
 interface Entry { uri: string; frontmatter: Record<string, unknown>; resources: Array<{ uri: string; digest: string; size: number }> }
 
-async function connect(url: string, context: ScenarioClientContext): Promise<Client> {
-  const client = new Client({ name: "skills-host", version: "1.0.0" });
-  if (context.transport === "http") await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  else if (context.transport === "stdio") await client.connect(new StdioClientTransport({ command: context.stdio!.command, args: [...context.stdio!.args], stderr: "pipe" }));
-  else await client.connect(context.clientTransport!());
-  return client;
-}
+const connect = (url: string, context: ScenarioClientContext): Promise<Client> => connectV1(url, context, { name: "skills-host", version: "1.0.0" });
 
 /** The frontmatter as YAML reads the mock's SKILL.md: `key: <JSON value>` lines. */
 function frontmatter(text: string): Record<string, unknown> {

@@ -4,36 +4,17 @@
  * SDK's v1 Client: the same checks as over HTTP, and a client broken on purpose fails them the
  * same way. A scenario that is about HTTP refuses the other transports, naming those it has.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, test } from "vitest";
 import { runScenario, type ScenarioClientContext } from "../../src/scenarios/index.js";
+import { statuses, withV1 } from "./v1-client.js";
 
 type Transport = "stdio" | "memory";
 
 /** Connects the v1 client over the scenario's transport and lets `work` use it. */
-async function v1(context: ScenarioClientContext, work: (client: Client) => Promise<unknown>, info = { name: "transport-test", version: "1.0.0" }, capabilities = {}): Promise<void> {
-  const client = new Client(info, { capabilities });
-  if (context.transport === "stdio") {
-    const stdio = context.stdio;
-    if (!stdio) throw new Error("no stdio command in the context");
-    await client.connect(new StdioClientTransport({ command: stdio.command, args: [...stdio.args], stderr: "pipe" }));
-  } else {
-    const memory = context.clientTransport;
-    if (!memory) throw new Error("no in-memory transport in the context");
-    await client.connect(memory());
-  }
-  try {
-    await work(client);
-  } finally {
-    await client.close();
-  }
-}
-
-function statuses(verdict: { checks: readonly { id: string; status: string }[] }): string[] {
-  return verdict.checks.map((c) => `${c.id} ${c.status}`);
-}
+const v1 = (context: ScenarioClientContext, work: (client: Client) => Promise<unknown>, info = { name: "transport-test", version: "1.0.0" }, capabilities = {}): Promise<void> =>
+  withV1("", context, work, info, capabilities);
 
 describe.each<Transport>(["stdio", "memory"])("official scenarios over %s", (transport) => {
   test("initialize: the v1 client passes; one without a version fails, saying so", async () => {
