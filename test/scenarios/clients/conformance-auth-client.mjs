@@ -14,7 +14,8 @@
 // The client credentials extension's scenarios (runClientCredentialsJwt, runClientCredentialsBasic,
 // with the SDK's PrivateKeyJwtProvider and ClientCredentialsProvider) break as wrong-secret (Basic
 // with another secret), jwt-wrong-audience (an assertion for another audience), jwt-other-key (an
-// assertion signed by a key of its own, not the one the context gave).
+// assertion signed by a key of its own, not the one the context gave), jwt-wrong-iss (an assertion
+// whose iss is not its client_id).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createHash, randomBytes } from "node:crypto";
@@ -281,6 +282,7 @@ async function runClientCredentialsJwt(serverUrl) {
   const privateKey = broken("jwt-other-key") ? await exportPKCS8((await generateKeyPair(algorithm, { extractable: true })).privateKey) : ctx.private_key_pem;
   const provider = new PrivateKeyJwtProvider({ clientId: ctx.client_id, privateKey, algorithm });
   if (broken("jwt-wrong-audience")) provider.addClientAuthentication = createPrivateKeyJwtAuth({ issuer: ctx.client_id, subject: ctx.client_id, privateKey, alg: algorithm, audience: "https://wrong-audience.example.com" });
+  if (broken("jwt-wrong-iss")) provider.addClientAuthentication = createPrivateKeyJwtAuth({ issuer: "someone-else", subject: ctx.client_id, privateKey, alg: algorithm });
   await connectAndList(serverUrl, "conformance-client-credentials-jwt", provider);
 }
 

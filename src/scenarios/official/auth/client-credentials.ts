@@ -39,7 +39,9 @@ function grantCheck(form: URLSearchParams): Check | undefined {
 
 /** The checks, with the one that none was made when `id` is not among them (as the suite adds it). */
 function orNoRequest(id: string, checks: readonly Check[]): Check[] {
-  return checks.some((c) => c.id === id) ? [...checks] : [...checks, { id, status: "FAILURE", description: NO_REQUEST, errorMessage: "The client never asked the token endpoint for a client_credentials token it could authenticate." }];
+  if (checks.some((c) => c.id === id)) return [...checks];
+  const asked = checks.some((c) => c.id === "token-request");
+  return [...checks, { id, status: "FAILURE", description: NO_REQUEST, errorMessage: asked ? "No token request of the client authenticated it (the checks above say why)." : "The client never asked the token endpoint for a token." }];
 }
 
 const DESCRIPTIONS = {
