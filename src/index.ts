@@ -10,7 +10,7 @@
 // The mock and its options
 export { McpMock } from "./mock.js";
 export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
-export type { AuthOptions, PreRegisteredClient, TokenEndpointAuthMethod } from "./auth/auth-options.js";
+export type { AuthOptions, GrantType, PreRegisteredClient, TokenEndpointAuthMethod } from "./auth/auth-options.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
 export type { MockOAuthClientProvider, ClientProviderOptions } from "./auth/client-provider.js";
 export type { IssuedToken } from "./auth/tokens.js";

@@ -90,6 +90,13 @@ export interface AuthOptions {
    * one it built the well-known URL from (RFC 8414 section 3.3).
    */
   readonly metadataIssuer?: string;
+  /**
+   * The grants `/token` takes (`grant_types_supported`), default `["authorization_code", "refresh_token"]`.
+   * Add `"client_credentials"` (RFC 6749 section 4.4, the MCP client credentials extension, SEP-1046)
+   * for machine-to-machine clients: a confidential client of `clients` gets a token for itself,
+   * with no user and no `/authorize`. A grant not listed is `unsupported_grant_type`.
+   */
+  readonly grantTypes?: readonly GrantType[];
   /** Clients known in advance (pre-registration): their requests need no `/register`. */
   readonly clients?: readonly PreRegisteredClient[];
   /** What `/authorize` does at once: `"approve"` (default) redirects with a `code`, `"deny"` with `error=access_denied`. */
@@ -121,7 +128,20 @@ export interface AuthOptions {
  * ```
  * @category Authorization
  */
-export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
+export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
+
+/**
+ * A grant the token endpoint takes (`auth.grantTypes`).
+ *
+ * @example
+ * ```ts
+ * import { McpMock, type GrantType } from "mcpmock";
+ * const grants: GrantType[] = ["client_credentials"];
+ * await using mock = await McpMock.start({ auth: { grantTypes: grants, clients: [{ clientId: "svc", clientSecret: "s3cret" }] } });
+ * ```
+ * @category Authorization
+ */
+export type GrantType = "authorization_code" | "refresh_token" | "client_credentials";
 
 /**
  * A client the authorization server knows in advance (`auth.clients`).
@@ -140,11 +160,22 @@ export interface PreRegisteredClient {
   readonly clientSecret?: string;
   /** The redirect URIs it may use; any on a loopback host when left out. */
   readonly redirectUris?: readonly string[];
-  /** How it authenticates; `client_secret_basic` with a secret, `none` without, by default. */
+  /** How it authenticates; `client_secret_basic` with a secret, `private_key_jwt` with `jwks`, `none` without either, by default. */
   readonly tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
+  /**
+   * Its public keys (RFC 7591 `jwks`), for `private_key_jwt`: it signs a `client_assertion`
+   * (RFC 7523) with its private key, whose `aud` is the authorization server's issuer.
+   */
+  readonly jwks?: { readonly keys: readonly JsonWebKey[] };
 }
 
-const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post"];
+const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"];
+const GRANT_TYPES: readonly GrantType[] = ["authorization_code", "refresh_token", "client_credentials"];
+
+/** How a pre-registered client authenticates when it does not say: by its key, by its secret, or not at all. */
+export function defaultAuthMethod(client: Pick<PreRegisteredClient, "clientSecret" | "jwks">): TokenEndpointAuthMethod {
+  return client.jwks !== undefined ? "private_key_jwt" : client.clientSecret !== undefined ? "client_secret_basic" : "none";
+}
 
 /** Refuses `auth` options that cannot work, every problem at once, with the fix. */
 export function assertAuthOptions(auth: AuthOptions): void {
@@ -182,10 +213,16 @@ export function assertAuthOptions(auth: AuthOptions): void {
           if (client.redirectUris !== undefined && !(Array.isArray(client.redirectUris) && client.redirectUris.every((u) => typeof u === "string"))) problems.push(`${where}.redirectUris must be a list of URLs.`);
           const method = client.tokenEndpointAuthMethod;
           if (method !== undefined && !AUTH_METHODS.includes(method)) problems.push(`${where}.tokenEndpointAuthMethod must be one of ${AUTH_METHODS.join(", ")}, received ${JSON.stringify(method)}.`);
-          if (method !== undefined && (method === "none") !== (client.clientSecret === undefined)) problems.push(`${where}: tokenEndpointAuthMethod ${method} ${method === "none" ? "takes no clientSecret" : "needs a clientSecret"}.`);
+          const jwks = client.jwks;
+          if (jwks !== undefined && !(typeof jwks === "object" && jwks !== null && Array.isArray(jwks.keys) && jwks.keys.length > 0 && jwks.keys.every((k) => typeof k === "object" && k !== null && typeof k.kty === "string" && !("d" in k)))) problems.push(`${where}.jwks must be { keys: [...] } with at least one public JWK (a kty, no private "d"), like { keys: [await exportJWK(publicKey)] }.`);
+          const secretFor = method === "client_secret_basic" || method === "client_secret_post";
+          if (method !== undefined && secretFor !== (client.clientSecret !== undefined)) problems.push(`${where}: tokenEndpointAuthMethod ${method} ${secretFor ? "needs a clientSecret" : "takes no clientSecret"}.`);
+          if ((method ?? defaultAuthMethod(client)) === "private_key_jwt" ? jwks === undefined : method !== undefined && jwks !== undefined) problems.push(`${where}: ${jwks === undefined ? "tokenEndpointAuthMethod private_key_jwt needs jwks (the client's public keys)" : `jwks is for private_key_jwt, not ${method}`}.`);
         }
       });
   }
+  const grants = auth.grantTypes;
+  if (grants !== undefined && !(Array.isArray(grants) && grants.length > 0 && grants.every((g) => GRANT_TYPES.includes(g)))) problems.push(`auth.grantTypes must be a non-empty list of ${GRANT_TYPES.join(", ")}; received ${JSON.stringify(grants)}.`);
   oneOf("resourceParameter", ["required", "optional"]);
   oneOf("offlineAccess", [true, false]);
   oneOf("issAdvertised", [true, false]);

@@ -10,6 +10,8 @@
 import type { Context } from "hono";
 import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
+import { ASSERTION_ALGORITHMS, assertedClientId, verifyClientAssertion } from "./client-assertion.js";
+import { clientCredentialsGrant } from "./client-credentials.js";
 import { MAX_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
 import { CODE_TTL_MS, s256, type IssuedToken, type TokenStore } from "./tokens.js";
@@ -33,6 +35,9 @@ export function serverMetadataPath(options: Pick<AuthOptions, "issuerPath" | "se
 export function issuerOf(c: Context, options: Pick<AuthOptions, "issuerPath">): string {
   return `${originOf(c)}${options.issuerPath ?? ""}`;
 }
+
+/** The grants `/token` takes unless `auth.grantTypes` says otherwise. */
+const DEFAULT_GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
 
 /** The default access token lifetime in seconds. */
 export const DEFAULT_ACCESS_TOKEN_TTL = 3600;
@@ -103,9 +108,10 @@ export class AuthorizationServer {
       token_endpoint: `${origin}${paths.token}`,
       ...(this.#options.registration === false ? {} : { registration_endpoint: `${origin}${paths.register}` }),
       response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code", "refresh_token"],
+      grant_types_supported: this.#options.grantTypes ?? DEFAULT_GRANT_TYPES,
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: this.#options.tokenEndpointAuthMethods ?? ["none", "client_secret_basic", "client_secret_post"],
+      ...(this.#options.tokenEndpointAuthMethods?.includes("private_key_jwt") ? { token_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS } : {}),
       ...(this.#options.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
       ...(this.#options.clientIdMetadataDocuments === false ? {} : { client_id_metadata_document_supported: true }),
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),
@@ -223,7 +229,14 @@ export class AuthorizationServer {
     let granted: IssuedToken;
     /** Without rotation, the refresh token that was used, answered again. */
     let kept: IssuedToken | undefined;
-    if (grantType === "authorization_code") {
+    const grants: readonly string[] = this.#options.grantTypes ?? DEFAULT_GRANT_TYPES;
+    if (!grants.includes(grantType)) {
+      return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use ${grants.join(" or ")}${grants.length < 3 ? " (auth.grantTypes adds the others)" : ""}.` }, client.clientId);
+    } else if (grantType === "client_credentials") {
+      const grant = clientCredentialsGrant(client, this.#grantedScopes(p("scope") ?? null), resources, this.#resource.resources(c));
+      if (isProblem(grant)) return refuse(400, grant, client.clientId);
+      granted = this.#tokens.issue({ kind: "access", ...grant, clientId: client.clientId, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+    } else if (grantType === "authorization_code") {
       const code = this.#tokens.takeCode(p("code") ?? "");
       if (code === "replayed") return refuse(400, { error: "invalid_grant", description: "The authorization code was used already; the tokens issued for it are revoked now (RFC 6749 section 4.1.2). Authorize again for a new code." }, client.clientId);
       if (!code || code.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: "The authorization code is unknown, used already, expired, or was issued to another client." }, client.clientId);
@@ -247,7 +260,8 @@ export class AuthorizationServer {
     } else {
       return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.` }, client.clientId);
     }
-    const refresh = this.#options.refreshTokens === false ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
+    // RFC 6749 section 4.4.3: no refresh token for client credentials.
+    const refresh = this.#options.refreshTokens === false || grantType === "client_credentials" ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
     this.#log.add({ ...base, status: 200, outcome: "ok", tokenId: granted.id, scopes: granted.scopes, subject: granted.subject, clientId: client.clientId });
     const body = { access_token: granted.token, token_type: "Bearer", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
@@ -257,6 +271,16 @@ export class AuthorizationServer {
   async #authenticate(c: Context, p: (name: string) => string | undefined): Promise<KnownClient | OAuthProblem> {
     let id = p("client_id");
     let secret = p("client_secret");
+    const assertion = { assertion: p("client_assertion"), assertionType: p("client_assertion_type"), clientId: id };
+    if (assertion.assertion !== undefined || assertion.assertionType !== undefined) {
+      // RFC 7523 section 2.2: the client is the one its assertion names, proven by its signature.
+      const named = assertedClientId(assertion);
+      const client = isProblem(named) ? named : await this.#clients.find(named);
+      if (isProblem(client)) return client;
+      const issuer = issuerOf(c, this.#options);
+      const problem = await verifyClientAssertion(client, assertion, [...new Set([this.#options.metadataIssuer ?? issuer, issuer])].flatMap((i) => [i, `${i}/`]));
+      return problem ?? client;
+    }
     const basic = /^Basic +(.+)$/i.exec(c.req.header("authorization") ?? "");
     if (basic) {
       // RFC 6749 section 2.3.1: the id and secret are form-encoded, then joined by the first colon.
@@ -272,6 +296,7 @@ export class AuthorizationServer {
     if (!id) return { error: "invalid_client", description: "The token request names no client: send client_id (or HTTP Basic client authentication)." };
     const client = await this.#clients.find(id);
     if (isProblem(client)) return client;
+    if (client.authMethod === "private_key_jwt") return { error: "invalid_client", description: `Client ${id} registered private_key_jwt: send a client_assertion signed with its key (RFC 7523), not ${basic ? "HTTP Basic" : secret !== undefined ? "a client_secret" : "its client_id alone"}.` };
     if (client.clientSecret !== undefined && secret !== client.clientSecret) return { error: "invalid_client", description: `Client ${id} registered ${client.authMethod}: send its client_secret.` };
     return client;
   }

@@ -4,7 +4,7 @@
  * from loopback only: the mock never reaches beyond the machine.
  * @module
  */
-import type { AuthOptions } from "./auth-options.js";
+import { defaultAuthMethod, type AuthOptions, type TokenEndpointAuthMethod } from "./auth-options.js";
 import { randomToken } from "./tokens.js";
 
 /** A client the authorization server knows. */
@@ -14,7 +14,9 @@ export interface KnownClient {
   readonly clientSecret: string | undefined;
   /** Empty for a pre-registered client that named none: any loopback redirect URI will do. */
   readonly redirectUris: readonly string[];
-  readonly authMethod: "none" | "client_secret_basic" | "client_secret_post";
+  readonly authMethod: TokenEndpointAuthMethod;
+  /** For `private_key_jwt` clients: the public keys its client assertions are checked against. */
+  readonly jwks?: { readonly keys: readonly JsonWebKey[] };
   /** The metadata as registered (or as the document said). */
   readonly metadata: Record<string, unknown>;
 }
@@ -25,7 +27,7 @@ export interface OAuthProblem {
   readonly description: string;
 }
 
-const AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
+const AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"] as const;
 /** The most registered clients kept: past it the oldest registration is dropped (and the auth events say so). */
 export const MAX_CLIENTS = 1000;
 /** Bytes of a client ID metadata document read at most. */
@@ -81,8 +83,8 @@ export class ClientRegistry {
     this.#methods = options.tokenEndpointAuthMethods ?? AUTH_METHODS;
     this.#documents = options.clientIdMetadataDocuments !== false;
     for (const c of options.clients ?? []) {
-      const authMethod = c.tokenEndpointAuthMethod ?? (c.clientSecret === undefined ? "none" : "client_secret_basic");
-      this.#known.set(c.clientId, { clientId: c.clientId, clientSecret: c.clientSecret, redirectUris: c.redirectUris ?? [], authMethod, metadata: { client_id: c.clientId, ...(c.redirectUris ? { redirect_uris: c.redirectUris } : {}), token_endpoint_auth_method: authMethod } });
+      const authMethod = c.tokenEndpointAuthMethod ?? defaultAuthMethod(c);
+      this.#known.set(c.clientId, { clientId: c.clientId, clientSecret: c.clientSecret, redirectUris: c.redirectUris ?? [], authMethod, ...(c.jwks ? { jwks: c.jwks } : {}), metadata: { client_id: c.clientId, ...(c.redirectUris ? { redirect_uris: c.redirectUris } : {}), token_endpoint_auth_method: authMethod } });
     }
   }
 
@@ -114,9 +116,14 @@ export class ClientRegistry {
     }
     // RFC 7591 section 3.2.1: the server may replace a value; a method it does not take becomes its first.
     const authMethod = this.#methods.includes(method as never) ? (method as KnownClient["authMethod"]) : (this.#methods[0] as KnownClient["authMethod"]);
+    const jwks = metadata["jwks"] as KnownClient["jwks"] | undefined;
+    if (authMethod === "private_key_jwt" && !(typeof jwks === "object" && jwks !== null && Array.isArray(jwks.keys) && jwks.keys.length > 0)) {
+      return { error: "invalid_client_metadata", description: 'token_endpoint_auth_method private_key_jwt needs jwks, the client\'s public keys, like {"jwks":{"keys":[{"kty":"EC",...}]}} (RFC 7591 section 2).' };
+    }
     const client: KnownClient = {
       clientId: `client-${randomToken(9)}`,
-      clientSecret: authMethod === "none" ? undefined : randomToken(),
+      clientSecret: authMethod === "none" || authMethod === "private_key_jwt" ? undefined : randomToken(),
+      ...(authMethod === "private_key_jwt" ? { jwks } : {}),
       redirectUris: metadata["redirect_uris"] as string[],
       authMethod,
       metadata: { ...metadata, token_endpoint_auth_method: authMethod },

@@ -99,7 +99,7 @@ describe("authorization server variants", () => {
   test("bad values are refused at start, each saying what it takes", async () => {
     await expect(McpMock.start({ auth: { issuerPath: "tenant1/" } })).rejects.toThrow('auth.issuerPath must be a path like "/tenant1" (no trailing slash, no query), received "tenant1/".');
     await expect(McpMock.start({ auth: { metadataAt: "custom" as never } })).rejects.toThrow('auth.metadataAt must be "path" or "root", or a path like "/custom/metadata.json", received "custom".');
-    await expect(McpMock.start({ auth: { tokenEndpointAuthMethods: ["private_key_jwt" as never] } })).rejects.toThrow("auth.tokenEndpointAuthMethods must be a non-empty list of none, client_secret_basic, client_secret_post");
+    await expect(McpMock.start({ auth: { tokenEndpointAuthMethods: ["tls_client_auth" as never] } })).rejects.toThrow("auth.tokenEndpointAuthMethods must be a non-empty list of none, client_secret_basic, client_secret_post, private_key_jwt");
     await expect(McpMock.start({ auth: { clients: [{ clientId: "a", tokenEndpointAuthMethod: "client_secret_post" }] } })).rejects.toThrow("auth.clients[0]: tokenEndpointAuthMethod client_secret_post needs a clientSecret.");
   });
 });

@@ -11,10 +11,17 @@
 // each touching its own scenario): any-resource (authorizes for whatever resource the protected
 // resource metadata names), offline-access (always asks offline_access too), no-iss-check (takes
 // any iss in the authorization response), no-issuer-check (uses metadata naming another issuer).
+// The client credentials extension's scenarios (runClientCredentialsJwt, runClientCredentialsBasic,
+// with the SDK's PrivateKeyJwtProvider and ClientCredentialsProvider) break as wrong-secret (Basic
+// with another secret), jwt-wrong-audience (an assertion for another audience), jwt-other-key (an
+// assertion signed by a key of its own, not the one the context gave), jwt-wrong-iss (an assertion
+// whose iss is not its client_id).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createHash, randomBytes } from "node:crypto";
 import { auth, extractWWWAuthenticateParams, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { ClientCredentialsProvider, createPrivateKeyJwtAuth, PrivateKeyJwtProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
+import { exportPKCS8, generateKeyPair } from "jose";
 
 const BROKEN = process.env.BROKEN ?? "";
 const broken = (what) => BROKEN.split(",").includes(what);
@@ -252,11 +259,47 @@ async function runIssValidation(serverUrl) {
   await transport.close();
 }
 
+// The client credentials scenarios (SEP-1046): no user, no redirect; the SDK's providers ask a token for the client itself.
+function parseContext() {
+  const raw = process.env.MCP_CONFORMANCE_CONTEXT;
+  if (!raw) throw new Error("MCP_CONFORMANCE_CONTEXT not set");
+  return JSON.parse(raw);
+}
+
+async function connectAndList(serverUrl, name, provider) {
+  const client = new Client({ name, version: "1.0.0" }, { capabilities: {} });
+  const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider });
+  await client.connect(transport);
+  await client.listTools();
+  await transport.close();
+}
+
+async function runClientCredentialsJwt(serverUrl) {
+  const ctx = parseContext();
+  if (ctx.name !== "auth/client-credentials-jwt") throw new Error(`Expected jwt context, got ${ctx.name}`);
+  const algorithm = ctx.signing_algorithm || "ES256";
+  // Broken as jwt-other-key: signs with a key of its own; as jwt-wrong-audience: names another audience than the issuer.
+  const privateKey = broken("jwt-other-key") ? await exportPKCS8((await generateKeyPair(algorithm, { extractable: true })).privateKey) : ctx.private_key_pem;
+  const provider = new PrivateKeyJwtProvider({ clientId: ctx.client_id, privateKey, algorithm });
+  if (broken("jwt-wrong-audience")) provider.addClientAuthentication = createPrivateKeyJwtAuth({ issuer: ctx.client_id, subject: ctx.client_id, privateKey, alg: algorithm, audience: "https://wrong-audience.example.com" });
+  if (broken("jwt-wrong-iss")) provider.addClientAuthentication = createPrivateKeyJwtAuth({ issuer: "someone-else", subject: ctx.client_id, privateKey, alg: algorithm });
+  await connectAndList(serverUrl, "conformance-client-credentials-jwt", provider);
+}
+
+async function runClientCredentialsBasic(serverUrl) {
+  const ctx = parseContext();
+  if (ctx.name !== "auth/client-credentials-basic") throw new Error(`Expected basic context, got ${ctx.name}`);
+  const provider = new ClientCredentialsProvider({ clientId: ctx.client_id, clientSecret: broken("wrong-secret") ? "not-the-secret" : ctx.client_secret });
+  await connectAndList(serverUrl, "conformance-client-credentials-basic", provider);
+}
+
+const CLIENT_CREDENTIALS = { "auth/client-credentials-jwt": runClientCredentialsJwt, "auth/client-credentials-basic": runClientCredentialsBasic };
+
 const ISS_VALIDATION = ["auth/iss-supported-missing", "auth/iss-wrong-issuer", "auth/iss-unexpected", "auth/iss-normalized", "auth/metadata-issuer-mismatch"];
 
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
 const url = process.argv[process.argv.length - 1];
-const handler = scenario === "auth/pre-registration" ? runPreRegistration : ISS_VALIDATION.includes(scenario) ? runIssValidation : scenario.startsWith("auth/") ? runAuthClient : undefined;
+const handler = CLIENT_CREDENTIALS[scenario] ?? (scenario === "auth/pre-registration" ? runPreRegistration : ISS_VALIDATION.includes(scenario) ? runIssValidation : scenario.startsWith("auth/") ? runAuthClient : undefined);
 if (!handler) {
   console.error(`Unknown scenario: ${scenario}`);
   process.exit(1);

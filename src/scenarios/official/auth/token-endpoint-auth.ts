@@ -11,19 +11,21 @@ import type { TokenEndpointAuthMethod } from "../../../index.js";
 import type { Scenario } from "../../scenario.js";
 import { authScenario, resourceChecks } from "./auth-scenario.js";
 
-const NAMES: Readonly<Record<TokenEndpointAuthMethod, string>> = {
+type SecretMethod = Exclude<TokenEndpointAuthMethod, "private_key_jwt">;
+
+const NAMES: Readonly<Record<SecretMethod, string>> = {
   client_secret_basic: "HTTP Basic authentication (client_secret_basic)",
   client_secret_post: "client_secret_post",
   none: "no authentication (public client)",
 };
-const SHORT: Readonly<Record<TokenEndpointAuthMethod, string>> = { client_secret_basic: "basic", client_secret_post: "post", none: "none" };
+const SHORT: Readonly<Record<SecretMethod, string>> = { client_secret_basic: "basic", client_secret_post: "post", none: "none" };
 
-function used(authorization: string | undefined, form: URLSearchParams): TokenEndpointAuthMethod {
+function used(authorization: string | undefined, form: URLSearchParams): SecretMethod {
   if (authorization?.startsWith("Basic ")) return "client_secret_basic";
   return form.get("client_secret") ? "client_secret_post" : "none";
 }
 
-function tokenEndpointAuth(expected: TokenEndpointAuthMethod): Scenario {
+function tokenEndpointAuth(expected: SecretMethod): Scenario {
   return authScenario({
     name: `auth/token-endpoint-auth-${SHORT[expected]}`,
     description: `Tests that client uses ${NAMES[expected]} when server only supports ${expected}`,
