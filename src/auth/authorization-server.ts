@@ -12,6 +12,8 @@ import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import { MAX_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
+import { JWT_BEARER_GRANT, verifyAssertion } from "./jwt-bearer-grant.js";
+import { exchangeToken, TOKEN_EXCHANGE_GRANT } from "./token-exchange-grant.js";
 import { CODE_TTL_MS, s256, type IssuedToken, type TokenStore } from "./tokens.js";
 
 /** The authorization server's endpoint paths. */
@@ -103,7 +105,7 @@ export class AuthorizationServer {
       token_endpoint: `${origin}${paths.token}`,
       ...(this.#options.registration === false ? {} : { registration_endpoint: `${origin}${paths.register}` }),
       response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code", "refresh_token"],
+      grant_types_supported: ["authorization_code", "refresh_token", ...(this.#options.jwtBearer ? [JWT_BEARER_GRANT] : []), ...(this.#options.tokenExchange ? [TOKEN_EXCHANGE_GRANT] : [])],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: this.#options.tokenEndpointAuthMethods ?? ["none", "client_secret_basic", "client_secret_post"],
       ...(this.#options.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
@@ -244,10 +246,25 @@ export class AuthorizationServer {
       if (rotate) old.revoked = true; // rotation: a refresh token is used once
       else kept = old;
       granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, this.#tokens.grantOf(old));
+    } else if (grantType === JWT_BEARER_GRANT && this.#options.jwtBearer) {
+      // RFC 7523 section 2.1; no refresh token: the client presents a new assertion instead.
+      const asserted = await verifyAssertion(this.#options.jwtBearer, p("assertion"), { issuer: issuerOf(c, this.#options), clientId: client.clientId, resources: this.#resource.resources(c), requested: resources });
+      if (isProblem(asserted)) return refuse(400, asserted, client.clientId);
+      const scopes = this.#grantedScopes(p("scope") ?? null);
+      if (isProblem(scopes)) return refuse(400, scopes, client.clientId);
+      granted = this.#tokens.issue({ kind: "access", scopes, subject: asserted.subject, clientId: client.clientId, resource: asserted.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+    } else if (grantType === TOKEN_EXCHANGE_GRANT && this.#options.tokenExchange) {
+      // RFC 8693: the answer is an ID-JAG for another server, not a token of this one.
+      const exchanged = await exchangeToken(this.#options.tokenExchange, p, { issuer: issuerOf(c, this.#options), clientId: client.clientId });
+      if (isProblem(exchanged)) return refuse(400, exchanged, client.clientId);
+      const { subject, ...body } = exchanged;
+      this.#log.add({ ...base, status: 200, outcome: "ok", subject, clientId: client.clientId });
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
     } else {
-      return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.` }, client.clientId);
+      const more = [...(this.#options.jwtBearer ? [JWT_BEARER_GRANT] : []), ...(this.#options.tokenExchange ? [TOKEN_EXCHANGE_GRANT] : [])];
+      return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token${more.map((g) => ` or ${g}`).join("")}.` }, client.clientId);
     }
-    const refresh = this.#options.refreshTokens === false ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
+    const refresh = this.#options.refreshTokens === false || grantType === JWT_BEARER_GRANT ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
     this.#log.add({ ...base, status: 200, outcome: "ok", tokenId: granted.id, scopes: granted.scopes, subject: granted.subject, clientId: client.clientId });
     const body = { access_token: granted.token, token_type: "Bearer", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
