@@ -8,7 +8,6 @@
  * @module
  */
 import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWK, type JWTPayload } from "jose";
-import type { OAuthProblem } from "./clients.js";
 
 /** The grant type of RFC 7523 section 2.1. */
 export const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
@@ -48,6 +47,12 @@ export interface JwtBearerGrantOptions {
   readonly assertion?: "jwt" | "id-jag";
 }
 
+/** A refusal, as the token endpoint answers it (an OAuth error code and what was wrong); the shape of clients.ts's, which imports the options. */
+export interface GrantProblem {
+  readonly error: string;
+  readonly description: string;
+}
+
 /** What a verified assertion grants. */
 export interface AssertionGrant {
   readonly subject: string;
@@ -79,7 +84,7 @@ function refusal(error: unknown): string {
  * Verifies a JWT bearer grant's `assertion` for `clientId` at the authorization server `issuer`
  * (its `aud`, with or without a trailing slash), whose protected resources are `resources`.
  */
-export async function verifyAssertion(options: JwtBearerGrantOptions, assertion: string | undefined, context: { readonly issuer: string; readonly clientId: string; readonly resources: readonly string[]; readonly requested: readonly string[] }): Promise<AssertionGrant | OAuthProblem> {
+export async function verifyAssertion(options: JwtBearerGrantOptions, assertion: string | undefined, context: { readonly issuer: string; readonly clientId: string; readonly resources: readonly string[]; readonly requested: readonly string[] }): Promise<AssertionGrant | GrantProblem> {
   if (!assertion) return { error: "invalid_request", description: "The assertion parameter is missing: send the signed JWT as assertion (RFC 7523 section 2.1)." };
   const idJag = options.assertion === "id-jag";
   let payload: JWTPayload;

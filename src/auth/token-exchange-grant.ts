@@ -9,8 +9,7 @@
  */
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
 import { randomUUID } from "node:crypto";
-import type { OAuthProblem } from "./clients.js";
-import { ID_JAG_TYP } from "./jwt-bearer-grant.js";
+import { ID_JAG_TYP, type GrantProblem } from "./jwt-bearer-grant.js";
 
 /** The grant type of RFC 8693 section 2.1. */
 export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -74,7 +73,7 @@ export interface TokenExchangeAnswer {
 const KEY_ALG: Readonly<Record<string, string>> = { EC: "ES256", RSA: "RS256", OKP: "EdDSA" };
 
 /** Exchanges the form's ID token for an ID-JAG, at the IdP `issuer`, for the client `clientId`. */
-export async function exchangeToken(options: TokenExchangeGrantOptions, p: (name: string) => string | undefined, context: { readonly issuer: string; readonly clientId: string }): Promise<TokenExchangeAnswer | OAuthProblem> {
+export async function exchangeToken(options: TokenExchangeGrantOptions, p: (name: string) => string | undefined, context: { readonly issuer: string; readonly clientId: string }): Promise<TokenExchangeAnswer | GrantProblem> {
   const subjectToken = p("subject_token");
   const missing = [
     ...(subjectToken ? [] : ["subject_token"]),
