@@ -16,6 +16,11 @@
  * lifecycle in its auth handlers: both servers, stateless at 2026-07-28, refuse its
  * `initialize` once it holds a token. The runner's suite mode scores checks only (a client's
  * exit code does not count there), so the batches compare each scenario's checks.
+ *
+ * The auth extensions `auth/enterprise-managed-authorization` (SEP-990) and `auth/wif-jwt-bearer`
+ * (SEP-1933), one runner run each (the runner's extensions suite would run four more scenarios),
+ * both runners at once: the right client and the suite's broken WIF clients, and two broken token
+ * exchanges, give the same scored checks and exit codes.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
