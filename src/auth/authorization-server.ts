@@ -256,7 +256,7 @@ export class AuthorizationServer {
     } else if (grantType === TOKEN_EXCHANGE_GRANT && this.#options.tokenExchange) {
       // RFC 8693: the answer is an ID-JAG for another server, not a token of this one.
       const exchanged = await exchangeToken(this.#options.tokenExchange, p, { issuer: issuerOf(c, this.#options), clientId: client.clientId });
-      if (isProblem(exchanged)) return refuse(400, exchanged, client.clientId);
+      if (isProblem(exchanged)) return refuse(exchanged.error === "server_error" ? 500 : 400, exchanged, client.clientId);
       const { subject, ...body } = exchanged;
       this.#log.add({ ...base, status: 200, outcome: "ok", subject, clientId: client.clientId });
       return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });

@@ -7,6 +7,7 @@
  * checked with jose against the keys the options trust.
  * @module
  */
+import { createPrivateKey, createPublicKey, type JsonWebKeyInput } from "node:crypto";
 import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWK, type JWTPayload } from "jose";
 
 /** The grant type of RFC 7523 section 2.1. */
@@ -60,6 +61,18 @@ export interface AssertionGrant {
   readonly resource: string;
 }
 
+/** Why `jwk` is not a key Node can read (public, or private with `d`), or `undefined`. */
+export function unreadableKey(jwk: JWK): string | undefined {
+  try {
+    const input = { key: jwk, format: "jwk" } as JsonWebKeyInput;
+    if (jwk.d === undefined) createPublicKey(input);
+    else createPrivateKey(input);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** Refuses `auth.jwtBearer` options that cannot work. */
 export function jwtBearerProblems(options: unknown): string[] {
   if (typeof options !== "object" || options === null || Array.isArray(options)) return [`auth.jwtBearer must be an object like { keys: [<public JWK>] }, received ${JSON.stringify(options)}.`];
@@ -67,6 +80,10 @@ export function jwtBearerProblems(options: unknown): string[] {
   const problems: string[] = [];
   if (!Array.isArray(o.keys) || o.keys.length === 0 || !o.keys.every((k) => typeof k === "object" && k !== null && typeof k.kty === "string")) problems.push(`auth.jwtBearer.keys must be a non-empty list of public JWKs (each with a kty), received ${JSON.stringify(o.keys)}.`);
   else if (o.keys.some((k) => k.d !== undefined)) problems.push("auth.jwtBearer.keys must hold public keys only: one has a private part (d).");
+  else o.keys.forEach((k, i) => {
+    const why = unreadableKey(k);
+    if (why) problems.push(`auth.jwtBearer.keys[${i}] is not a JWK a key can be made of: ${why}.`);
+  });
   if (o.assertion !== undefined && o.assertion !== "jwt" && o.assertion !== "id-jag") problems.push(`auth.jwtBearer.assertion must be "jwt" or "id-jag", received ${JSON.stringify(o.assertion)}.`);
   return problems;
 }

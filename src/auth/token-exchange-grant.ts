@@ -9,7 +9,7 @@
  */
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
 import { randomUUID } from "node:crypto";
-import { ID_JAG_TYP, type GrantProblem } from "./jwt-bearer-grant.js";
+import { ID_JAG_TYP, unreadableKey, type GrantProblem } from "./jwt-bearer-grant.js";
 
 /** The grant type of RFC 8693 section 2.1. */
 export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -56,7 +56,15 @@ export function tokenExchangeProblems(options: unknown): string[] {
   const o = options as Partial<TokenExchangeGrantOptions>;
   const problems: string[] = [];
   if (!Array.isArray(o.subjectKeys) || o.subjectKeys.length === 0 || !o.subjectKeys.every((k) => typeof k === "object" && k !== null && typeof k.kty === "string")) problems.push(`auth.tokenExchange.subjectKeys must be a non-empty list of public JWKs (each with a kty), received ${JSON.stringify(o.subjectKeys)}.`);
+  else o.subjectKeys.forEach((k, i) => {
+    const why = unreadableKey(k);
+    if (why) problems.push(`auth.tokenExchange.subjectKeys[${i}] is not a JWK a key can be made of: ${why}.`);
+  });
   if (typeof o.signingKey !== "object" || o.signingKey === null || typeof o.signingKey.kty !== "string" || o.signingKey.d === undefined) problems.push("auth.tokenExchange.signingKey must be a private JWK (with kty and d) to sign ID-JAGs with.");
+  else {
+    const why = unreadableKey(o.signingKey);
+    if (why) problems.push(`auth.tokenExchange.signingKey is not a JWK a key can be made of: ${why}.`);
+  }
   if (typeof o.clientId !== "string" || o.clientId === "") problems.push(`auth.tokenExchange.clientId must be a non-empty string (the client's id at the resource's authorization server), received ${JSON.stringify(o.clientId)}.`);
   return problems;
 }
@@ -93,13 +101,19 @@ export async function exchangeToken(options: TokenExchangeGrantOptions, p: (name
     return { error: "invalid_grant", description: `The subject_token is not a valid ID token of this IdP for client ${context.clientId} (its signature, iss ${context.issuer}, aud and exp are checked): ${error instanceof Error ? error.message : String(error)}.` };
   }
   const alg = options.signingKey.alg ?? KEY_ALG[options.signingKey.kty ?? ""] ?? "ES256";
-  const jag = await new SignJWT({ sub: subject, resource: p("resource"), client_id: options.clientId })
-    .setProtectedHeader({ alg, typ: ID_JAG_TYP })
-    .setIssuer(context.issuer)
-    .setAudience(p("audience") as string)
-    .setIssuedAt()
-    .setExpirationTime(`${ID_JAG_TTL}s`)
-    .setJti(randomUUID())
-    .sign(await importJWK(options.signingKey, alg));
+  let jag: string;
+  try {
+    jag = await new SignJWT({ sub: subject, resource: p("resource"), client_id: options.clientId })
+      .setProtectedHeader({ alg, typ: ID_JAG_TYP })
+      .setIssuer(context.issuer)
+      .setAudience(p("audience") as string)
+      .setIssuedAt()
+      .setExpirationTime(`${ID_JAG_TTL}s`)
+      .setJti(randomUUID())
+      .sign(await importJWK(options.signingKey, alg));
+  } catch (error) {
+    // The options' key, not the client, is at fault: a server error that says how to fix it.
+    return { error: "server_error", description: `auth.tokenExchange.signingKey cannot sign an ID-JAG with ${alg}: ${error instanceof Error ? error.message : String(error)}. Give a private JWK (with its alg, or an EC P-256 key for ES256).` };
+  }
   return { access_token: jag, issued_token_type: ID_JAG_TYPE, token_type: "N_A", expires_in: ID_JAG_TTL, subject };
 }

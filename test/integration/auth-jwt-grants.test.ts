@@ -110,10 +110,22 @@ describe("token exchange (auth.tokenExchange): an ID token for an ID-JAG, which 
   });
 });
 
+test("a signing key that cannot sign is a server error naming the option, never a crash", async () => {
+  const idpKey = await generateKeyPair("ES256", { extractable: true });
+  // An EC key claiming RS256: it passes the check at start (a private JWK), and fails at signing.
+  const wrong = { ...(await exportJWK(idpKey.privateKey)), alg: "RS256" };
+  await using idp = await McpMock.start({ auth: { registration: false, clients: [{ clientId: "idp-client" }], tokenExchange: { subjectKeys: [await exportJWK(idpKey.publicKey)], signingKey: wrong, clientId: "app" } } });
+  const idToken = await new SignJWT({ sub: "alice", aud: "idp-client" }).setProtectedHeader({ alg: "ES256" }).setIssuer(new URL(idp.url).origin).setExpirationTime("1h").sign(idpKey.privateKey);
+  const res = await post(idp, { grant_type: TOKEN_EXCHANGE, client_id: "idp-client", subject_token: idToken, subject_token_type: "urn:ietf:params:oauth:token-type:id_token", requested_token_type: "urn:ietf:params:oauth:token-type:id-jag", audience: "https://as.example", resource: "https://rs.example/mcp" });
+  expect(res.status).toBe(500);
+  expect((await answer(res))["error_description"]).toMatch(/^\[mcpmock\] auth\.tokenExchange\.signingKey cannot sign an ID-JAG with RS256: /);
+});
+
 test("bad options are refused at start, every one, with the fix", async () => {
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
   const secret = await exportJWK(privateKey);
   await expect(McpMock.start({ auth: { jwtBearer: { keys: [] } } })).rejects.toThrow("auth.jwtBearer.keys must be a non-empty list of public JWKs (each with a kty), received [].");
   await expect(McpMock.start({ auth: { jwtBearer: { keys: [secret], assertion: "saml" as "jwt" } } })).rejects.toThrow(/auth has 2 problems:\n- auth.jwtBearer.keys must hold public keys only: one has a private part \(d\)\.\n- auth.jwtBearer.assertion must be "jwt" or "id-jag", received "saml"\./);
+  await expect(McpMock.start({ auth: { jwtBearer: { keys: [{ kty: "EC", crv: "P-256", x: "AA", y: "AA" }] } } })).rejects.toThrow(/^\[mcpmock\] auth\.jwtBearer\.keys\[0\] is not a JWK a key can be made of: /);
   await expect(McpMock.start({ auth: { tokenExchange: { subjectKeys: [{ kty: "EC" } as JWK], signingKey: { kty: "EC" } as JWK, clientId: "" } } })).rejects.toThrow(/auth.tokenExchange.signingKey must be a private JWK[\s\S]*auth.tokenExchange.clientId must be a non-empty string/);
 });
