@@ -5,6 +5,8 @@
  * @module
  */
 import { McpMockError } from "../values/errors.js";
+import { jwtBearerProblems, type JwtBearerGrantOptions } from "./jwt-bearer-grant.js";
+import { tokenExchangeProblems, type TokenExchangeGrantOptions } from "./token-exchange-grant.js";
 
 /**
  * Authorization mocking (`auth` in {@link McpMockOptions}): the MCP endpoint becomes an OAuth 2.1
@@ -115,6 +117,10 @@ export interface AuthOptions {
   readonly subject?: string;
   /** Tokens and codes kept at most (the oldest go first); 10000 by default. */
   readonly maxTokens?: number;
+  /** The JWT bearer grant (RFC 7523): `/token` exchanges signed assertions (a workload's JWT, an ID-JAG) for access tokens. Off by default. */
+  readonly jwtBearer?: JwtBearerGrantOptions;
+  /** Token exchange (RFC 8693): the server plays an enterprise IdP (SEP-990), exchanging ID tokens for ID-JAGs. Off by default. */
+  readonly tokenExchange?: TokenExchangeGrantOptions;
 }
 
 /**
@@ -241,5 +247,7 @@ export function assertAuthOptions(auth: AuthOptions): void {
     if (v !== undefined && !(Number.isSafeInteger(v) && v > 0)) problems.push(`auth.${name} must be a positive whole number, received ${JSON.stringify(v)}.`);
   }
   if (auth.subject !== undefined && (typeof auth.subject !== "string" || auth.subject === "")) problems.push(`auth.subject must be a non-empty string, received ${JSON.stringify(auth.subject)}.`);
+  if (auth.jwtBearer !== undefined) problems.push(...jwtBearerProblems(auth.jwtBearer));
+  if (auth.tokenExchange !== undefined) problems.push(...tokenExchangeProblems(auth.tokenExchange));
   if (problems.length > 0) throw new McpMockError(problems.length === 1 ? (problems[0] as string) : `auth has ${problems.length} problems:\n- ${problems.join("\n- ")}`);
 }

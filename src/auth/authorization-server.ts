@@ -14,6 +14,8 @@ import { ASSERTION_ALGORITHMS, assertedClientId, verifyClientAssertion } from ".
 import { clientCredentialsGrant } from "./client-credentials.js";
 import { MAX_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
+import { JWT_BEARER_GRANT, verifyAssertion } from "./jwt-bearer-grant.js";
+import { exchangeToken, TOKEN_EXCHANGE_GRANT } from "./token-exchange-grant.js";
 import { CODE_TTL_MS, s256, type IssuedToken, type TokenStore } from "./tokens.js";
 
 /** The authorization server's endpoint paths. */
@@ -34,6 +36,13 @@ export function serverMetadataPath(options: Pick<AuthOptions, "issuerPath" | "se
 /** The issuer identifier a request's origin spells: the origin, and `auth.issuerPath`. */
 export function issuerOf(c: Context, options: Pick<AuthOptions, "issuerPath">): string {
   return `${originOf(c)}${options.issuerPath ?? ""}`;
+}
+
+/** Which option turns a grant on, for a refusal of one that is off. */
+function grantHint(grantType: string): string {
+  if (grantType === JWT_BEARER_GRANT) return " (auth.jwtBearer turns the JWT bearer grant on)";
+  if (grantType === TOKEN_EXCHANGE_GRANT) return " (auth.tokenExchange turns token exchange on)";
+  return ["authorization_code", "refresh_token", "client_credentials"].includes(grantType) ? " (auth.grantTypes adds the others)" : "";
 }
 
 /** The grants `/token` takes unless `auth.grantTypes` says otherwise. */
@@ -96,6 +105,11 @@ export class AuthorizationServer {
     return this.#options.offlineAccess === true ? [...this.#known(), "offline_access"] : this.#known();
   }
 
+  /** The grants `/token` takes: `auth.grantTypes` (or the code and refresh grants), and the assertion grants turned on. */
+  #grants(): readonly string[] {
+    return [...(this.#options.grantTypes ?? DEFAULT_GRANT_TYPES), ...(this.#options.jwtBearer ? [JWT_BEARER_GRANT] : []), ...(this.#options.tokenExchange ? [TOKEN_EXCHANGE_GRANT] : [])];
+  }
+
   /** RFC 8414 metadata (with the OpenID Connect fields for the `openid` variant). */
   metadata(c: Context): Record<string, unknown> {
     const issuer = this.#options.metadataIssuer ?? issuerOf(c, this.#options);
@@ -108,7 +122,7 @@ export class AuthorizationServer {
       token_endpoint: `${origin}${paths.token}`,
       ...(this.#options.registration === false ? {} : { registration_endpoint: `${origin}${paths.register}` }),
       response_types_supported: ["code"],
-      grant_types_supported: this.#options.grantTypes ?? DEFAULT_GRANT_TYPES,
+      grant_types_supported: this.#grants(),
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: this.#options.tokenEndpointAuthMethods ?? ["none", "client_secret_basic", "client_secret_post"],
       ...(this.#options.tokenEndpointAuthMethods?.includes("private_key_jwt") ? { token_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS } : {}),
@@ -229,9 +243,11 @@ export class AuthorizationServer {
     let granted: IssuedToken;
     /** Without rotation, the refresh token that was used, answered again. */
     let kept: IssuedToken | undefined;
-    const grants: readonly string[] = this.#options.grantTypes ?? DEFAULT_GRANT_TYPES;
+    const grants = this.#grants();
+    const unsupported = (): Response =>
+      refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use ${grants.join(" or ")}${grantHint(grantType)}.` }, client.clientId);
     if (!grants.includes(grantType)) {
-      return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use ${grants.join(" or ")}${grants.length < 3 ? " (auth.grantTypes adds the others)" : ""}.` }, client.clientId);
+      return unsupported();
     } else if (grantType === "client_credentials") {
       const grant = clientCredentialsGrant(client, this.#grantedScopes(p("scope") ?? null), resources, this.#resource.resources(c));
       if (isProblem(grant)) return refuse(400, grant, client.clientId);
@@ -257,11 +273,25 @@ export class AuthorizationServer {
       if (rotate) old.revoked = true; // rotation: a refresh token is used once
       else kept = old;
       granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, this.#tokens.grantOf(old));
+    } else if (grantType === JWT_BEARER_GRANT && this.#options.jwtBearer) {
+      // RFC 7523 section 2.1; no refresh token: the client presents a new assertion instead.
+      const asserted = await verifyAssertion(this.#options.jwtBearer, p("assertion"), { issuer: issuerOf(c, this.#options), clientId: client.clientId, resources: this.#resource.resources(c), requested: resources });
+      if (isProblem(asserted)) return refuse(400, asserted, client.clientId);
+      const scopes = this.#grantedScopes(p("scope") ?? null);
+      if (isProblem(scopes)) return refuse(400, scopes, client.clientId);
+      granted = this.#tokens.issue({ kind: "access", scopes, subject: asserted.subject, clientId: client.clientId, resource: asserted.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+    } else if (grantType === TOKEN_EXCHANGE_GRANT && this.#options.tokenExchange) {
+      // RFC 8693: the answer is an ID-JAG for another server, not a token of this one.
+      const exchanged = await exchangeToken(this.#options.tokenExchange, p, { issuer: issuerOf(c, this.#options), clientId: client.clientId });
+      if (isProblem(exchanged)) return refuse(exchanged.error === "server_error" ? 500 : 400, exchanged, client.clientId);
+      const { subject, ...body } = exchanged;
+      this.#log.add({ ...base, status: 200, outcome: "ok", subject, clientId: client.clientId });
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
     } else {
-      return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.` }, client.clientId);
+      return unsupported();
     }
-    // RFC 6749 section 4.4.3: no refresh token for client credentials.
-    const refresh = this.#options.refreshTokens === false || grantType === "client_credentials" ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
+    // No refresh token for client credentials (RFC 6749 section 4.4.3) nor for an assertion (the client presents a new one).
+    const refresh = this.#options.refreshTokens === false || grantType === "client_credentials" || grantType === JWT_BEARER_GRANT ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
     this.#log.add({ ...base, status: 200, outcome: "ok", tokenId: granted.id, scopes: granted.scopes, subject: granted.subject, clientId: client.clientId });
     const body = { access_token: granted.token, token_type: "Bearer", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });

@@ -53,6 +53,8 @@ const EXPECTED: Readonly<Record<string, boolean>> = {
   "auth/token-endpoint-auth-post": false,
   "auth/client-credentials-jwt": false,
   "auth/client-credentials-basic": false,
+  "auth/enterprise-managed-authorization": false,
+  "auth/wif-jwt-bearer": false,
   "json-schema-2020-12-preservation": false,
   // The recipe client never lists skills: the Skills scenarios are SKIPPED, so they pass.
   "sep-2640-client-no-prefetch": true,
@@ -77,7 +79,7 @@ test.skipIf(!hasPythonMcp())("the Python mcp client through mcpmock scenarios --
     const { verdicts } = JSON.parse(readFileSync(report, "utf8")) as { verdicts: Array<{ scenario: string; passed: boolean }> };
     expect(Object.fromEntries(verdicts.map((v) => [v.scenario, v.passed]))).toEqual(EXPECTED);
     expect(run.code).toBe(1);
-    expect(run.stdout.trim().split("\n").at(-1)).toBe(`scenarios: 15/35 passed`);
+    expect(run.stdout.trim().split("\n").at(-1)).toBe(`scenarios: 15/37 passed`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -16,6 +16,11 @@
  * lifecycle in its auth handlers: both servers, stateless at 2026-07-28, refuse its
  * `initialize` once it holds a token. The runner's suite mode scores checks only (a client's
  * exit code does not count there), so the batches compare each scenario's checks.
+ *
+ * The auth extensions `auth/enterprise-managed-authorization` (SEP-990) and `auth/wif-jwt-bearer`
+ * (SEP-1933), one runner run each (the runner's extensions suite would run four more scenarios),
+ * both runners at once: the right client and the suite's broken WIF clients, and two broken token
+ * exchanges, give the same scored checks and exit codes.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -73,6 +78,33 @@ describe("the official runner and mcpmock scenarios agree on the auth scenarios"
     expect(mine.checks).toEqual(theirs.checks);
     expect(mine.checks.length).toBeGreaterThan(0);
     expect(theirs.exit).toBe(expected === "passes" ? 0 : 1);
+    expect(mine.exit).toBe(theirs.exit);
+  }, 60_000);
+});
+
+/** The auth extensions (SEP-990, SEP-1933), right and broken as the suite's own broken clients are (wif-broken-clients.ts), and the check ids each breakage fails. */
+const EXTENSION_CASES: Array<[scenario: string, broken: string, failing: string[]]> = [
+  ["auth/enterprise-managed-authorization", "", []],
+  ["auth/enterprise-managed-authorization", "xaa-no-token-type", ["complete-flow-jwt-bearer", "complete-flow-token-exchange"]],
+  ["auth/enterprise-managed-authorization", "xaa-wrong-resource", ["complete-flow-jwt-bearer"]],
+  ["auth/wif-jwt-bearer", "", []],
+  ["auth/wif-jwt-bearer", "wif-wrong-audience", ["wif-assertion-audience", "wif-no-retry"]],
+  ["auth/wif-jwt-bearer", "wif-expired", ["wif-assertion-expired", "wif-no-retry"]],
+  ["auth/wif-jwt-bearer", "wif-no-assertion", ["wif-assertion-missing"]],
+  // Refused invalid_scope after the assertion verified: no check fails, the client's error is its verdict.
+  ["auth/wif-jwt-bearer", "wif-scope-rejected", []],
+  // The made-up code of the fallback has no PKCE verifier: the suite's checks of any authorization_code request fail too.
+  ["auth/wif-jwt-bearer", "wif-grant-fallback", ["pkce-code-verifier-sent", "pkce-verifier-matches-challenge", "wif-grant-fallback"]],
+  ["auth/wif-jwt-bearer", "wif-retry", ["wif-no-retry"]],
+];
+
+describe("the official runner and mcpmock scenarios agree on the auth extensions", () => {
+  test.each(EXTENSION_CASES)("%s, client broken as %j: fails %j in both", async (scenario, broken, failing) => {
+    // The two runners at once: each is a few node processes for a second or two.
+    const [theirs, mine] = await Promise.all([official(scenario, broken), ours(scenario, broken)]);
+    expect(mine.checks).toEqual(theirs.checks);
+    expect([...new Set(theirs.checks.filter((c) => !c.endsWith(" SUCCESS")).map((c) => c.split(" ")[0]))]).toEqual(failing);
+    expect(theirs.exit).toBe(broken ? 1 : 0);
     expect(mine.exit).toBe(theirs.exit);
   }, 60_000);
 });

@@ -16,6 +16,13 @@
 // with another secret), jwt-wrong-audience (an assertion for another audience), jwt-other-key (an
 // assertion signed by a key of its own, not the one the context gave), jwt-wrong-iss (an assertion
 // whose iss is not its client_id).
+// The auth extensions' handlers (runEnterpriseManagedAuthorization, runWifJwtBearer) and the
+// suite's broken WIF clients (wif-broken-clients.ts): xaa-no-token-type (the token exchange
+// without requested_token_type), xaa-wrong-resource (the token exchange names the server's origin
+// as the resource, not its MCP endpoint); wif-wrong-audience, wif-no-assertion, wif-expired (the
+// context's other JWTs, or none), wif-scope-rejected (asks scope wif.rejected), wif-grant-fallback
+// (after unauthorized_client, tries authorization_code), wif-retry (after unauthorized_client,
+// tries the JWT bearer grant again).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createHash, randomBytes } from "node:crypto";
@@ -274,6 +281,112 @@ async function connectAndList(serverUrl, name, provider) {
   await transport.close();
 }
 
+// everything-client.ts, runEnterpriseManagedAuthorization (SEP-990): ID token -> ID-JAG at the IdP -> access token at the AS -> MCP.
+async function runEnterpriseManagedAuthorization(serverUrl) {
+  const ctx = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}");
+  if (ctx.name !== "auth/enterprise-managed-authorization") throw new Error(`Expected enterprise-managed-authorization context, got ${ctx.name}`);
+  const prmResponse = await fetch(new URL("/.well-known/oauth-protected-resource/mcp", serverUrl).toString());
+  if (!prmResponse.ok) throw new Error(`PRM discovery failed: ${prmResponse.status}`);
+  const prm = await prmResponse.json();
+  const resource = prm.resource;
+  const authServerUrl = prm.authorization_servers[0];
+  const asMetadataResponse = await fetch(new URL("/.well-known/oauth-authorization-server", authServerUrl).toString());
+  if (!asMetadataResponse.ok) throw new Error(`Auth server metadata discovery failed: ${asMetadataResponse.status}`);
+  const asMetadata = await asMetadataResponse.json();
+  const grantTypes = asMetadata.grant_types_supported || [];
+  if (!grantTypes.includes("urn:ietf:params:oauth:grant-type:jwt-bearer")) throw new Error(`Auth server does not support jwt-bearer grant type. Supported: ${grantTypes.join(", ")}`);
+  const tokenExchangeParams = new URLSearchParams({
+    grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+    requested_token_type: "urn:ietf:params:oauth:token-type:id-jag",
+    audience: asMetadata.issuer,
+    resource: broken("xaa-wrong-resource") ? new URL(resource).origin : resource,
+    subject_token: ctx.idp_id_token,
+    subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
+    client_id: ctx.idp_client_id,
+  });
+  if (broken("xaa-no-token-type")) tokenExchangeParams.delete("requested_token_type");
+  const tokenExchangeResponse = await fetch(ctx.idp_token_endpoint, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: tokenExchangeParams });
+  if (!tokenExchangeResponse.ok) throw new Error(`Token exchange failed: ${await tokenExchangeResponse.text()}`);
+  const idJag = (await tokenExchangeResponse.json()).access_token;
+  const basicAuth = Buffer.from(`${encodeURIComponent(ctx.client_id)}:${encodeURIComponent(ctx.client_secret)}`).toString("base64");
+  const tokenResponse = await fetch(asMetadata.token_endpoint, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: `Basic ${basicAuth}` },
+    body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: idJag }),
+  });
+  if (!tokenResponse.ok) throw new Error(`JWT bearer grant failed: ${await tokenResponse.text()}`);
+  const tokenResult = await tokenResponse.json();
+  const client = new Client({ name: "conformance-enterprise-managed-authorization", version: "1.0.0" }, { capabilities: {} });
+  const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { requestInit: { headers: { Authorization: `Bearer ${tokenResult.access_token}` } } });
+  await client.connect(transport);
+  await client.listTools();
+  await client.callTool({ name: "test-tool", arguments: {} });
+  await transport.close();
+}
+
+// everything-client.ts, WifJwtBearerProvider and runWifJwtBearer (SEP-1933), and the broken ones of wif-broken-clients.ts.
+const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+class WifJwtBearerProvider {
+  #tokens;
+  #clientInfo;
+  #attempts = 0;
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.#clientInfo = { client_id: ctx.client_id };
+  }
+  get redirectUrl() {
+    return undefined;
+  }
+  get clientMetadata() {
+    return { client_name: "conformance-wif-jwt-bearer", redirect_uris: [], grant_types: [JWT_BEARER_GRANT_TYPE], token_endpoint_auth_method: "none" };
+  }
+  clientInformation() {
+    return this.#clientInfo;
+  }
+  saveClientInformation(info) {
+    this.#clientInfo = info;
+  }
+  tokens() {
+    return this.#tokens;
+  }
+  saveTokens(tokens) {
+    this.#tokens = tokens;
+  }
+  redirectToAuthorization() {
+    throw new Error("redirectToAuthorization is not used for JWT-bearer flow");
+  }
+  saveCodeVerifier() {}
+  codeVerifier() {
+    throw new Error("codeVerifier is not used for JWT-bearer flow");
+  }
+  prepareTokenRequest(scope) {
+    this.#attempts++;
+    // The right client guards against a retry; the broken ones (as in wif-broken-clients.ts) leave the SDK's retry alone.
+    const wifBroken = BROKEN.split(",").some((b) => b.startsWith("wif-"));
+    const retrying = broken("wif-retry") || broken("wif-grant-fallback");
+    if (this.#attempts > 1 && !wifBroken) throw new Error("JWT-bearer grant must not be retried after failure");
+    if (broken("wif-grant-fallback") && this.#attempts > 1) return new URLSearchParams({ grant_type: "authorization_code", code: "fake-fallback-code" });
+    const params = new URLSearchParams({ grant_type: JWT_BEARER_GRANT_TYPE });
+    const assertion = broken("wif-wrong-audience") ? this.ctx.wrong_audience_jwt : broken("wif-expired") ? this.ctx.expired_jwt : broken("wif-no-assertion") ? null : this.ctx.valid_jwt;
+    if (assertion !== null) params.set("assertion", assertion);
+    if (retrying && this.#attempts === 1) params.set("scope", "wif.trigger-unauthorized");
+    else if (broken("wif-scope-rejected")) params.set("scope", "wif.rejected");
+    else if (!wifBroken && scope) params.set("scope", scope);
+    return params;
+  }
+}
+
+async function runWifJwtBearer(serverUrl) {
+  const ctx = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}");
+  if (ctx.name !== "auth/wif-jwt-bearer") throw new Error(`Expected wif-jwt-bearer context, got ${ctx.name}`);
+  const client = new Client({ name: "conformance-wif-jwt-bearer", version: "1.0.0" }, { capabilities: {} });
+  const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: new WifJwtBearerProvider(ctx) });
+  await client.connect(transport);
+  await client.listTools();
+  await transport.close();
+}
+
 async function runClientCredentialsJwt(serverUrl) {
   const ctx = parseContext();
   if (ctx.name !== "auth/client-credentials-jwt") throw new Error(`Expected jwt context, got ${ctx.name}`);
@@ -293,13 +406,18 @@ async function runClientCredentialsBasic(serverUrl) {
   await connectAndList(serverUrl, "conformance-client-credentials-basic", provider);
 }
 
-const CLIENT_CREDENTIALS = { "auth/client-credentials-jwt": runClientCredentialsJwt, "auth/client-credentials-basic": runClientCredentialsBasic };
+const EXTENSIONS = {
+  "auth/client-credentials-jwt": runClientCredentialsJwt,
+  "auth/client-credentials-basic": runClientCredentialsBasic,
+  "auth/enterprise-managed-authorization": runEnterpriseManagedAuthorization,
+  "auth/wif-jwt-bearer": runWifJwtBearer,
+};
 
 const ISS_VALIDATION = ["auth/iss-supported-missing", "auth/iss-wrong-issuer", "auth/iss-unexpected", "auth/iss-normalized", "auth/metadata-issuer-mismatch"];
 
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
 const url = process.argv[process.argv.length - 1];
-const handler = CLIENT_CREDENTIALS[scenario] ?? (scenario === "auth/pre-registration" ? runPreRegistration : ISS_VALIDATION.includes(scenario) ? runIssValidation : scenario.startsWith("auth/") ? runAuthClient : undefined);
+const handler = EXTENSIONS[scenario] ?? (scenario === "auth/pre-registration" ? runPreRegistration : ISS_VALIDATION.includes(scenario) ? runIssValidation : scenario.startsWith("auth/") ? runAuthClient : undefined);
 if (!handler) {
   console.error(`Unknown scenario: ${scenario}`);
   process.exit(1);

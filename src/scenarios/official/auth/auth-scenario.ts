@@ -61,6 +61,8 @@ export interface AuthScenarioConfig {
   readonly trapRootPrm?: boolean;
   /** The scenario's own answers to MCP requests (it judges the client's token); what it lets pass reaches the mock with a token of the scenario's. */
   readonly gate?: McpGate;
+  /** The scenario's own answers to token requests (`POST /token`); what it lets pass reaches the embedded authorization server. */
+  readonly tokenGate?: McpGate;
   /** Extra facts for the client (`MCP_CONFORMANCE_CONTEXT`). */
   readonly context?: Readonly<Record<string, unknown>>;
   /** The scenario's own checks, made at each authorization request, token request, and at the end. */
@@ -80,6 +82,8 @@ export interface AuthSeen {
   readonly checks: readonly Check[];
   readonly specVersion: string;
   readonly prmResource: string | undefined;
+  /** The scenario's mock (its authorization events say what its authorization server answered). */
+  readonly mock: McpMock;
 }
 
 /** The suite's test tool: `test-tool`, answering "test". */
@@ -117,7 +121,7 @@ export function tokenScopes(mock: McpMock, request: TappedRequest): readonly str
 }
 
 /** The checks the suite's authorization and resource servers make of every request, in arrival order. */
-function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion"> & { checks: Check[] } {
+function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion" | "mock"> & { checks: Check[] } {
   const prefix = config.auth.issuerPath ?? "";
   const asMetadata = config.auth.serverMetadata === "openid" ? `${prefix}/.well-known/openid-configuration` : `${ROOT_AS_METADATA}${prefix}`;
   const prmPath = config.prmPath ?? PATH_PRM;
@@ -241,7 +245,7 @@ export function authScenario(config: AuthScenarioConfig): Scenario {
         mock,
         (t) => {
           const seen = serverChecks(config, mock, t, specVersion);
-          return [...seen.checks, ...(config.atEnd?.({ ...seen, specVersion }) ?? [])];
+          return [...seen.checks, ...(config.atEnd?.({ ...seen, specVersion, mock }) ?? [])];
         },
         {
           // The mock spells its metadata with the Host it is asked for: the tap's, so the client stays on the wire.
@@ -252,6 +256,7 @@ export function authScenario(config: AuthScenarioConfig): Scenario {
             if (pass !== undefined && pathOf(request) === MCP_PATH) headers["authorization"] = `Bearer ${pass}`;
           },
           intercept: (request, response) => {
+            if (config.tokenGate && request.method === "POST" && pathOf(request) === `${config.auth.issuerPath ?? ""}/token`) return config.tokenGate(request, response, { mock, tap: () => tap as WireTap });
             if (pathOf(request) !== MCP_PATH) return false;
             // The suite's resource server has no GET stream: a client opens none (and asks no token for one).
             if (request.method === "GET") {

@@ -2,8 +2,9 @@
  * The official `auth/*` client scenarios, in the suite's order (its 2025-11-25 requirement set):
  * metadata discovery, client ID metadata documents, scopes, token endpoint authentication,
  * pre-registration; then those only the 2026-07-28 set has: resource mismatch, offline access
- * (SEP-2207), the issuer checks (SEP-2468); then the extensions' (client credentials, SEP-1046).
- * Each is played by the mock's embedded authorization server.
+ * (SEP-2207), the issuer checks (SEP-2468); then the auth extensions': client credentials
+ * (SEP-1046), enterprise-managed authorization (SEP-990) and workload identity federation
+ * (SEP-1933). Each is played by the mock's embedded authorization server.
  * @module
  */
 import type { Scenario } from "../../scenario.js";
@@ -16,5 +17,7 @@ import { offlineAccessScenarios } from "./offline-access.js";
 import { resourceMismatch } from "./resource-mismatch.js";
 import { tokenEndpointAuthScenarios } from "./token-endpoint-auth.js";
 import { clientCredentialsScenarios } from "./client-credentials.js";
+import { enterpriseManagedAuthorization } from "./enterprise-managed-authorization.js";
+import { wifJwtBearer } from "./wif-jwt-bearer.js";
 
-export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, ...issuerScenarios, ...clientCredentialsScenarios];
+export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, ...issuerScenarios, ...clientCredentialsScenarios, enterpriseManagedAuthorization, wifJwtBearer];
