@@ -172,7 +172,10 @@ export interface PreRegisteredClient {
    * Its public keys (RFC 7591 `jwks`), for `private_key_jwt`: it signs a `client_assertion`
    * (RFC 7523) with its private key, whose `aud` is the authorization server's issuer.
    */
-  readonly jwks?: { readonly keys: readonly JsonWebKey[] };
+  readonly jwks?: {
+    /** The public JWKs (a `kty` each, never a private `d`), as jose's `exportJWK(publicKey)` gives them. */
+    readonly keys: readonly JsonWebKey[];
+  };
 }
 
 const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"];
