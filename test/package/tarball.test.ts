@@ -32,8 +32,8 @@ const RUN = process.env["MCPMOCK_PACKAGE_TEST"] === "1";
 // inline: hosts load an app as one document, often with no network); the guides another 175 kB.
 // The client verdicts (mcpmock/scenarios: 51 scenarios, 26 of them auth) are 137 kB of dist, so the
 // whole came to 2.71 MB unpacked by the end of the wave.
-const MAX_PACKED_BYTES = 850_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
-const MAX_UNPACKED_BYTES = 2_850_000;
+const MAX_PACKED_BYTES = 890_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
+const MAX_UNPACKED_BYTES = 2_950_000;
 
 interface PackResult {
   filename: string;
