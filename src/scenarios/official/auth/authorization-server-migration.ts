@@ -70,6 +70,8 @@ function registeredClients(mock: McpMock): string[] {
 /** One run's state: whether the resource has moved, and the second server once it has. */
 class Migration {
   moved = false;
+  /** When it moved (`performance.now()`, the tap's clock). */
+  movedAt = Number.POSITIVE_INFINITY;
   /** Requests refused with the old server's token after the move. */
   refusedOld = 0;
   second: Promise<SecondAuthorizationServer> | undefined;
@@ -84,6 +86,7 @@ class Migration {
   /** Moves the resource: starts the second server, which knows the first one's clients and issues tokens for `resource`. */
   move(resource: string): void {
     this.moved = true;
+    this.movedAt = performance.now();
     this.second = startSecondAuthorizationServer({ resource, knownClients: registeredClients(this.#mock) });
     // A failure to start is answered where the metadata is asked for; never an unhandled rejection.
     this.second.then((second) => (this.started = second), () => undefined);
@@ -124,7 +127,7 @@ function gate(migration: Migration, request: TappedRequest, response: ServerResp
 }
 
 /** The three SEP-2352 checks, from what reached the second server. */
-function migrationChecks(migration: Migration, mock: McpMock, second: SecondAuthorizationServer | undefined): Check[] {
+function migrationChecks(migration: Migration, mock: McpMock, first: WireTap, second: SecondAuthorizationServer | undefined): Check[] {
   const previous = new Set(registeredClients(mock));
   const at = second?.tap.requests ?? [];
   const registered = at.some((r) => r.method === "POST" && pathOf(r) === "/register");
@@ -133,6 +136,9 @@ function migrationChecks(migration: Migration, mock: McpMock, second: SecondAuth
   const atAuthorize = authorizeIds.find((id) => previous.has(id));
   const atToken = tokenIds.find((id) => previous.has(id));
   const reused = atAuthorize ?? atToken;
+  /** Authorization and token requests at the first server after the move: the client went back there. */
+  const back = first.requests.filter((r) => r.at > migration.movedAt && ((r.method === "GET" && pathOf(r) === "/authorize") || (r.method === "POST" && pathOf(r) === "/token"))).length;
+  const refused = migration.refusedOld > 0 ? ` (${migration.refusedOld} request${migration.refusedOld > 1 ? "s" : ""} refused: ${CHANGED})` : "";
   const where = [...(atAuthorize ? ["authorization endpoint"] : []), ...(atToken ? ["token endpoint"] : [])].join(" and ");
   const didInstead = !migration.moved
     ? "The resource never moved: the client sent no MCP request with a token the resource server knew."
@@ -140,9 +146,11 @@ function migrationChecks(migration: Migration, mock: McpMock, second: SecondAuth
       ? "The second authorization server did not start."
       : reused
         ? `The client never registered with the new authorization server (${second.issuer}); it presented the first server's client_id ${reused} there.`
-        : at.length === 0
-          ? `The client never asked the new authorization server (${second.issuer}) anything${migration.refusedOld > 0 ? `; it kept sending the first server's token (${migration.refusedOld} request${migration.refusedOld > 1 ? "s" : ""} refused: ${CHANGED})` : ""}.`
-          : `The client asked the new authorization server (${second.issuer}) without registering there first.`;
+        : at.length > 0
+          ? `The client asked the new authorization server (${second.issuer}) without registering there first.`
+          : back > 0
+            ? `The client never asked the new authorization server (${second.issuer}) anything: it went back to the first one (${first.origin}) for another token, which the resource refused${refused}.`
+            : `The client never asked the new authorization server (${second.issuer}) anything; it kept sending the first server's token${refused}.`;
   const reuseMessage = reused ? `The client presented client_id ${reused}, registered at the first authorization server, at the new one's ${where} (${second?.issuer ?? ""}).` : undefined;
   return [
     registered
@@ -212,7 +220,7 @@ export const authorizationServerMigration: Scenario = {
         const requests = [...tap.requests, ...(second?.tap.requests ?? [])].sort((a, b) => a.at - b.at);
         const seen = serverChecks(CONFIG, mock, { ...tap, requests }, specVersion);
         const own = new Set(mock.auth.issued().filter((t) => t.kind === "access").map((t) => t.token));
-        return [...seen.checks, ...bearerChecks(tap, (token) => own.has(token) || second?.issued(token) === true), ...migrationChecks(migration, mock, second)];
+        return [...seen.checks, ...bearerChecks(tap, (token) => own.has(token) || second?.issued(token) === true), ...migrationChecks(migration, mock, tap, second)];
       },
       close: async () => {
         await tap.close();
