@@ -103,7 +103,7 @@ describe("official auth scenarios", () => {
       "auth/token-endpoint-auth-basic", "auth/token-endpoint-auth-post", "auth/token-endpoint-auth-none", "auth/pre-registration",
     ]);
     expect(AUTH.filter((n) => !AUTH_2025.includes(n))).toEqual([
-      "auth/resource-mismatch", "auth/offline-access-scope", "auth/offline-access-not-supported",
+      "auth/resource-mismatch", "auth/offline-access-scope", "auth/offline-access-not-supported", "auth/authorization-server-migration",
       "auth/iss-supported", "auth/iss-not-advertised", "auth/iss-supported-missing", "auth/iss-wrong-issuer", "auth/iss-unexpected", "auth/iss-normalized", "auth/metadata-issuer-mismatch",
     ]);
   });

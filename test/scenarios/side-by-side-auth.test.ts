@@ -12,7 +12,9 @@
  * At 2026-07-28, batched (one runner run per batch, its suite mode, scenarios in parallel): the
  * 14 scenarios (`--suite auth --spec-version 2026-07-28`), and the auth scenarios only that
  * revision has (`--suite draft`), by a right client and by one broken four ways at once (each
- * breakage touches one scenario's check). The suite's everything-client speaks the session-era
+ * breakage touches one scenario's check). auth/authorization-server-migration also runs at
+ * 2025-11-25 (the runner told --force), where the everything-client gets far enough to meet the
+ * second authorization server: right, and broken two ways. The suite's everything-client speaks the session-era
  * lifecycle in its auth handlers: both servers, stateless at 2026-07-28, refuse its
  * `initialize` once it holds a token. The runner's suite mode scores checks only (a client's
  * exit code does not count there), so the batches compare each scenario's checks.
@@ -56,18 +58,18 @@ const CASES: Array<[scenario: string, broken: string, expected: "passes" | "fail
 ];
 
 
-async function official(scenario: string, broken: string): Promise<Scored> {
+async function official(scenario: string, broken: string, extra: readonly string[] = []): Promise<Scored> {
   const dir = join(out, `official-${scenario.replace(/\W/g, "_")}-${broken || "good"}`);
-  const exit = await run([...SUITE, "--command", CLIENT, "--scenario", scenario, "-o", dir], broken);
+  const exit = await run([...SUITE, "--command", CLIENT, "--scenario", scenario, ...extra, "-o", dir], broken);
   // The runner writes <dir>/auth/<name>-<time>/checks.json: the scenario's name is a path.
   const parent = join(dir, ...scenario.split("/").slice(0, -1));
   const [result] = readdirSync(parent);
   return { exit, checks: scored(JSON.parse(readFileSync(join(parent, result as string, "checks.json"), "utf8"))) };
 }
 
-async function ours(scenario: string, broken: string): Promise<Scored> {
+async function ours(scenario: string, broken: string, extra: readonly string[] = []): Promise<Scored> {
   const file = join(out, `ours-${scenario.replace(/\W/g, "_")}-${broken || "good"}.json`);
-  const exit = await run([...OURS, "--command", CLIENT, "--scenario", scenario, "--json", file], broken);
+  const exit = await run([...OURS, "--command", CLIENT, "--scenario", scenario, ...extra, "--json", file], broken);
   const report = JSON.parse(readFileSync(file, "utf8")) as { verdicts: Array<{ checks: Array<{ id: string; status: string }> }> };
   return { exit, checks: scored(report.verdicts[0]?.checks ?? []) };
 }
@@ -107,6 +109,36 @@ describe("the official runner and mcpmock scenarios agree on the auth extensions
     expect(theirs.exit).toBe(broken ? 1 : 0);
     expect(mine.exit).toBe(theirs.exit);
   }, 60_000);
+});
+
+const MIGRATION = "auth/authorization-server-migration";
+
+/**
+ * auth/authorization-server-migration at 2025-11-25, where the suite's everything-client gets past
+ * initialize (at 2026-07-28, its revision, that client never does, in either runner: the batches
+ * below): the runner told --force, mcpmock told --spec-version. A right client, one that carries
+ * the first server's client_id over (reuse-credentials) and one that keeps the first server's
+ * token (keep-token) get the same checks from both; the three run at once.
+ */
+describe("auth/authorization-server-migration at 2025-11-25: the official runner and mcpmock scenarios agree", () => {
+  const at = ["--spec-version", "2025-11-25"];
+  test("a right client, reuse-credentials, keep-token: the same checks and exit codes", async () => {
+    const cases: Array<[broken: string, failing: string[]]> = [
+      ["", []],
+      ["reuse-credentials", ["sep-2352-no-cross-as-credential-reuse FAILURE", "sep-2352-no-reuse-on-as-change FAILURE", "sep-2352-reregister-on-as-change FAILURE"]],
+      ["keep-token", ["sep-2352-reregister-on-as-change FAILURE"]],
+    ];
+    const results = await Promise.all(cases.map(([broken]) => Promise.all([official(MIGRATION, broken, [...at, "--force"]), ours(MIGRATION, broken, at)])));
+    results.forEach(([theirs, mine], i) => {
+      const [broken, failing] = cases[i] as [string, string[]];
+      expect({ broken, checks: mine.checks }).toEqual({ broken, checks: theirs.checks });
+      expect({ broken, failing: mine.checks.filter((c) => c.endsWith(" FAILURE")) }).toEqual({ broken, failing });
+      // A right client registers at each authorization server; the broken ones at the first only.
+      expect(mine.checks.filter((c) => c === "client-registration SUCCESS").length).toBe(broken === "" ? 2 : 1);
+      expect({ broken, exit: mine.exit }).toEqual({ broken, exit: theirs.exit });
+      expect(theirs.exit).toBe(broken === "" ? 0 : 1);
+    });
+  }, 120_000);
 });
 
 /** Runs one batch through the runner's suite mode: each auth scenario's scored checks, by name. */
@@ -151,6 +183,13 @@ const BROKEN_2026: Record<string, string> = {
   "auth/metadata-issuer-mismatch": "sep-2468-client-validate-metadata-issuer",
 };
 
+/**
+ * The migration scenario lets initialize pass without a token: the everything-client's session-era
+ * initialize is refused at once at 2026-07-28, in both runners, before any token, so the resource
+ * never moves and re-registration fails for every client (the right one too).
+ */
+const MIGRATION_UNMOVED = "sep-2352-reregister-on-as-change";
+
 describe("at 2026-07-28, batched, the official runner and mcpmock scenarios agree on the auth scenarios", () => {
   test("the 14 of the 2025-11-25 set, run at 2026-07-28: the same checks, scenario by scenario", async () => {
     const [theirs, mine] = [await officialBatch(["--suite", "auth", "--spec-version", "2026-07-28"], "", "auth-2026"), await oursBatch(AUTH_2025, "", "auth-2026")];
@@ -169,13 +208,14 @@ describe("at 2026-07-28, batched, the official runner and mcpmock scenarios agre
     const [theirs, mine] = [await officialBatch(["--suite", "draft"], broken, label), await oursBatch(AUTH_2026_ONLY, broken, label)];
     // Asking offline_access where it is not supported, the broken client is refused (invalid_scope) by the mock's authorization server, which the suite's lets through: FAILURE of the same check in both, with fewer checks here.
     const compared = AUTH_2026_ONLY.filter((n) => theirs.checks.has(n) && !(broken && n === "auth/offline-access-not-supported"));
-    expect(compared.length).toBeGreaterThanOrEqual(broken ? 9 : 10);
+    expect(compared.length).toBeGreaterThanOrEqual(broken ? 10 : 11);
+    expect(compared).toContain(MIGRATION);
     for (const verdict of mine.filter((v) => compared.includes(v.scenario))) expect({ scenario: verdict.scenario, checks: scored(verdict.checks) }).toEqual({ scenario: verdict.scenario, checks: theirs.checks.get(verdict.scenario) });
     const failing = (v: OurVerdict): string[] => v.checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => c.id);
     for (const verdict of mine) {
       const own = broken ? BROKEN_2026[verdict.scenario] : undefined;
       // A right client fails none of the scenarios' checks; a broken one fails exactly the check its breakage is about, saying what it did.
-      expect({ scenario: verdict.scenario, failing: failing(verdict) }).toEqual({ scenario: verdict.scenario, failing: own ? [own] : verdict.scenario === "auth/authorization-server-migration" ? failing(verdict) : [] });
+      expect({ scenario: verdict.scenario, failing: failing(verdict) }).toEqual({ scenario: verdict.scenario, failing: own ? [own] : verdict.scenario === MIGRATION ? [MIGRATION_UNMOVED] : [] });
       if (own) expect(verdict.checks.find((c) => c.id === own)?.errorMessage).toMatch(/^The client (made an authorization request|asked scope|exchanged the code|registered)/);
     }
   }, 180_000);

@@ -11,6 +11,11 @@
 // each touching its own scenario): any-resource (authorizes for whatever resource the protected
 // resource metadata names), offline-access (always asks offline_access too), no-iss-check (takes
 // any iss in the authorization response), no-issuer-check (uses metadata naming another issuer).
+// auth/authorization-server-migration runs runAuthMigrationClient (SEP-2352: it keys its
+// credentials by issuer), broken as reuse-credentials (the suite's auth-test-reuse-credentials.ts:
+// no issuer keying, with a provider that drops the SDK's own issuer stamp, so it presents the first
+// server's client_id at the new one) or keep-token (never authorizes again: it retries with the
+// first server's token).
 // The client credentials extension's scenarios (runClientCredentialsJwt, runClientCredentialsBasic,
 // with the SDK's PrivateKeyJwtProvider and ClientCredentialsProvider) break as wrong-secret (Basic
 // with another secret), jwt-wrong-audience (an assertion for another audience), jwt-other-key (an
@@ -60,6 +65,13 @@ function breakingFetch(next) {
   };
 }
 
+/** Broken as reuse-credentials: the provider keeps the RFC fields only, not the SDK's issuer stamp (SEP-2352), so the SDK cannot tell whose credentials they are. */
+function forgetIssuer(saved) {
+  if (!broken("reuse-credentials") || saved === undefined) return saved;
+  const { issuer: _issuer, ...rest } = saved;
+  return rest;
+}
+
 class ConformanceOAuthProvider {
   #clientInformation;
   #tokens;
@@ -88,13 +100,13 @@ class ConformanceOAuthProvider {
     return this.#clientInformation;
   }
   saveClientInformation(info) {
-    this.#clientInformation = info;
+    this.#clientInformation = forgetIssuer(info);
   }
   tokens() {
     return this.#tokens;
   }
   saveTokens(tokens) {
-    this.#tokens = tokens;
+    this.#tokens = forgetIssuer(tokens);
   }
   async redirectToAuthorization(authorizationUrl) {
     const response = await fetch(breakUrl(new URL(authorizationUrl)).toString(), { redirect: "manual" });
@@ -114,6 +126,16 @@ class ConformanceOAuthProvider {
   codeVerifier() {
     if (!this.#codeVerifier) throw new Error("No code verifier saved");
     return this.#codeVerifier;
+  }
+  // SEP-2352: the credentials belong to the issuer that issued them; another issuer clears them all.
+  bindIssuer(issuer) {
+    if (this._boundIssuer !== undefined && this._boundIssuer !== issuer) {
+      this.invalidateCredentials("all");
+      this._boundIssuer = issuer;
+      return true;
+    }
+    this._boundIssuer = issuer;
+    return false;
   }
   invalidateCredentials(scope) {
     this.#tokens = undefined;
@@ -143,7 +165,7 @@ async function handle401(response, provider, next, serverUrl) {
   }
 }
 
-function withOAuthRetryWithProvider(provider, baseUrl) {
+function withOAuthRetryWithProvider(provider, baseUrl, handle401Fn = handle401) {
   return (next) => async (input, init) => {
     const makeRequest = async () => {
       const headers = new Headers(init?.headers);
@@ -154,7 +176,7 @@ function withOAuthRetryWithProvider(provider, baseUrl) {
     let response = await makeRequest();
     if (response.status === 401 || response.status === 403) {
       const serverUrl = baseUrl || (typeof input === "string" ? new URL(input).origin : input.origin);
-      await handle401(response, provider, next, serverUrl);
+      await handle401Fn(response, provider, next, serverUrl);
       response = await makeRequest();
     }
     if (response.status === 401 || response.status === 403) throw new UnauthorizedError(`Authentication failed for ${typeof input === "string" ? input : input.toString()}`);
@@ -181,6 +203,46 @@ async function runPreRegistration(serverUrl) {
   const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { fetch: withOAuthRetryWithProvider(provider, new URL(serverUrl))(fetch) });
   await client.connect(transport);
   await client.listTools();
+  await transport.close();
+}
+
+// everything-client.ts runAuthMigrationClient: before each (re-)authorization it reads the
+// protected resource metadata and binds the provider to its authorization server, so a new one
+// clears the old one's credentials and the SDK registers anew.
+async function issuerAware401(response, provider, next, serverUrl) {
+  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+  if (resourceMetadataUrl) {
+    const prm = await (await next(resourceMetadataUrl)).json();
+    const issuer = Array.isArray(prm?.authorization_servers) ? prm.authorization_servers[0] : undefined;
+    if (issuer) provider.bindIssuer(issuer);
+  }
+  let result = await auth(provider, { serverUrl, resourceMetadataUrl, scope, fetchFn: next });
+  if (result === "REDIRECT") {
+    const authorizationCode = await provider.getAuthCode();
+    result = await auth(provider, { serverUrl, resourceMetadataUrl, scope, authorizationCode, fetchFn: next });
+  }
+}
+
+/** Broken as keep-token: authorizes once, then only retries with the token it has. */
+function once401(handle) {
+  let authorized = false;
+  return async (response, provider, next, serverUrl) => {
+    if (authorized) return;
+    authorized = true;
+    await handle(response, provider, next, serverUrl);
+  };
+}
+
+async function runAuthMigrationClient(serverUrl) {
+  const name = broken("reuse-credentials") ? "auth-test-reuse-credentials" : "auth-migration-client";
+  const provider = new ConformanceOAuthProvider(REDIRECT, { client_name: name, redirect_uris: [REDIRECT], application_type: "native" });
+  const handle = broken("reuse-credentials") ? handle401 : issuerAware401;
+  const oauthFetch = withOAuthRetryWithProvider(provider, new URL(serverUrl), broken("keep-token") ? once401(handle) : handle)(fetch);
+  const client = new Client({ name, version: "1.0.0" }, { capabilities: {} });
+  const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { fetch: oauthFetch });
+  await client.connect(transport);
+  await client.listTools(); // phase 1: the first authorization server
+  await client.callTool({ name: "test-tool", arguments: {} }); // phase 2: the new one
   await transport.close();
 }
 
@@ -417,7 +479,7 @@ const ISS_VALIDATION = ["auth/iss-supported-missing", "auth/iss-wrong-issuer", "
 
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
 const url = process.argv[process.argv.length - 1];
-const handler = EXTENSIONS[scenario] ?? (scenario === "auth/pre-registration" ? runPreRegistration : ISS_VALIDATION.includes(scenario) ? runIssValidation : scenario.startsWith("auth/") ? runAuthClient : undefined);
+const handler = EXTENSIONS[scenario] ?? (scenario === "auth/pre-registration" ? runPreRegistration : scenario === "auth/authorization-server-migration" ? runAuthMigrationClient : ISS_VALIDATION.includes(scenario) ? runIssValidation : scenario.startsWith("auth/") ? runAuthClient : undefined);
 if (!handler) {
   console.error(`Unknown scenario: ${scenario}`);
   process.exit(1);

@@ -120,8 +120,8 @@ export function tokenScopes(mock: McpMock, request: TappedRequest): readonly str
   return bearer === undefined ? undefined : mock.auth.issued().find((t) => t.kind === "access" && t.token === bearer)?.scopes;
 }
 
-/** The checks the suite's authorization and resource servers make of every request, in arrival order. */
-function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion" | "mock"> & { checks: Check[] } {
+/** The checks the suite's authorization and resource servers make of every request, in arrival order (a scenario with a second server passes both servers' requests). */
+export function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion" | "mock"> & { checks: Check[] } {
   const prefix = config.auth.issuerPath ?? "";
   const asMetadata = config.auth.serverMetadata === "openid" ? `${prefix}/.well-known/openid-configuration` : `${ROOT_AS_METADATA}${prefix}`;
   const prmPath = config.prmPath ?? PATH_PRM;

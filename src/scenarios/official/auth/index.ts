@@ -2,12 +2,14 @@
  * The official `auth/*` client scenarios, in the suite's order (its 2025-11-25 requirement set):
  * metadata discovery, client ID metadata documents, scopes, token endpoint authentication,
  * pre-registration; then those only the 2026-07-28 set has: resource mismatch, offline access
- * (SEP-2207), the issuer checks (SEP-2468); then the auth extensions': client credentials
- * (SEP-1046), enterprise-managed authorization (SEP-990) and workload identity federation
- * (SEP-1933). Each is played by the mock's embedded authorization server.
+ * (SEP-2207), authorization server migration (SEP-2352, with a second authorization server), the
+ * issuer checks (SEP-2468); then the auth extensions': client credentials (SEP-1046),
+ * enterprise-managed authorization (SEP-990) and workload identity federation (SEP-1933). Each is
+ * played by the mock's embedded authorization server.
  * @module
  */
 import type { Scenario } from "../../scenario.js";
+import { authorizationServerMigration } from "./authorization-server-migration.js";
 import { basicCimd } from "./basic-cimd.js";
 import { metadataScenarios } from "./metadata.js";
 import { preRegistration } from "./pre-registration.js";
@@ -20,4 +22,4 @@ import { clientCredentialsScenarios } from "./client-credentials.js";
 import { enterpriseManagedAuthorization } from "./enterprise-managed-authorization.js";
 import { wifJwtBearer } from "./wif-jwt-bearer.js";
 
-export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, ...issuerScenarios, ...clientCredentialsScenarios, enterpriseManagedAuthorization, wifJwtBearer];
+export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, authorizationServerMigration, ...issuerScenarios, ...clientCredentialsScenarios, enterpriseManagedAuthorization, wifJwtBearer];
