@@ -5,6 +5,7 @@
  * @module
  */
 import { McpMockError } from "../values/errors.js";
+import { dpopProblems, type DpopOptions } from "./dpop.js";
 
 /**
  * Authorization mocking (`auth` in {@link McpMockOptions}): the MCP endpoint becomes an OAuth 2.1
@@ -108,6 +109,12 @@ export interface AuthOptions {
   readonly subject?: string;
   /** Tokens and codes kept at most (the oldest go first); 10000 by default. */
   readonly maxTokens?: number;
+  /**
+   * DPoP (RFC 9449, SEP-1932): a token request with a proof gets a token bound to its key, which
+   * the MCP endpoint takes as `Authorization: DPoP <token>` with a fresh proof on every request;
+   * nonces on demand. `true` takes the defaults of {@link DpopOptions}. Off by default.
+   */
+  readonly dpop?: boolean | DpopOptions;
 }
 
 /**
@@ -203,6 +210,7 @@ export function assertAuthOptions(auth: AuthOptions): void {
     const v = auth[name];
     if (v !== undefined && !(Number.isSafeInteger(v) && v > 0)) problems.push(`auth.${name} must be a positive whole number, received ${JSON.stringify(v)}.`);
   }
+  problems.push(...dpopProblems(auth.dpop));
   if (auth.subject !== undefined && (typeof auth.subject !== "string" || auth.subject === "")) problems.push(`auth.subject must be a non-empty string, received ${JSON.stringify(auth.subject)}.`);
   if (problems.length > 0) throw new McpMockError(problems.length === 1 ? (problems[0] as string) : `auth has ${problems.length} problems:\n- ${problems.join("\n- ")}`);
 }

@@ -13,6 +13,7 @@ import type { AuthLog } from "./auth-log.js";
 import { MAX_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
 import { CODE_TTL_MS, s256, type IssuedToken, type TokenStore } from "./tokens.js";
+import { isDpopRefusal, type Dpop } from "./dpop.js";
 
 /** The authorization server's endpoint paths. */
 export const AS_PATHS = { authorize: "/authorize", token: "/token", register: "/register", jwks: "/jwks" } as const;
@@ -67,9 +68,11 @@ export class AuthorizationServer {
   readonly #clients: ClientRegistry;
   readonly #log: AuthLog;
   readonly #resource: ResourceServer;
+  readonly #dpop: Dpop | undefined;
 
-  constructor(options: AuthOptions, tokens: TokenStore, clients: ClientRegistry, log: AuthLog, resource: ResourceServer) {
+  constructor(options: AuthOptions, tokens: TokenStore, clients: ClientRegistry, log: AuthLog, resource: ResourceServer, dpop?: Dpop) {
     this.#options = options;
+    this.#dpop = dpop;
     this.#tokens = tokens;
     this.#clients = clients;
     this.#log = log;
@@ -109,6 +112,7 @@ export class AuthorizationServer {
       ...(this.#options.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
       ...(this.#options.clientIdMetadataDocuments === false ? {} : { client_id_metadata_document_supported: true }),
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),
+      ...(this.#dpop ? this.#dpop.metadata() : {}),
       ...(this.#options.serverMetadata === "openid" ? { jwks_uri: `${origin}${paths.jwks}`, subject_types_supported: ["public"], id_token_signing_alg_values_supported: ["RS256"] } : {}),
     };
   }
@@ -209,11 +213,19 @@ export class AuthorizationServer {
     /** The resources the request names (RFC 8707: as many as it asks for), each once. */
     const resources = [...new Set(Array.isArray(named) ? named.filter((r): r is string => typeof r === "string") : typeof named === "string" ? [named] : [])];
     const grantType = p("grant_type");
-    const base = { endpoint: "token" as const, method: "POST", path: c.req.path, ...(grantType ? { grantType } : {}) };
+    const base: { endpoint: "token"; method: string; path: string; grantType?: string; dpopJkt?: string } = { endpoint: "token", method: "POST", path: c.req.path, ...(grantType ? { grantType } : {}) };
     const refuse = (status: number, problem: OAuthProblem, clientId?: string): Response => {
       this.#log.add({ ...base, status, outcome: problem.error, description: problem.description, ...(clientId ? { clientId } : {}) });
       return oauthError(status, problem, status === 401 ? { "www-authenticate": 'Basic realm="mcpmock"' } : {});
     };
+    // RFC 9449 section 5: the proof first, so that a nonce demanded does not use up the code.
+    const proof = this.#dpop ? await this.#dpop.tokenRequest(c) : undefined;
+    if (proof && isDpopRefusal(proof)) {
+      this.#log.add({ ...base, status: proof.status, outcome: proof.outcome, description: proof.description });
+      return oauthError(proof.status, { error: proof.error, description: proof.description }, proof.nonce ? { "dpop-nonce": proof.nonce } : {});
+    }
+    const jkt = proof?.jkt;
+    if (jkt !== undefined) base.dpopJkt = jkt;
     // RFC 6749 section 3.2: a parameter sent twice (resource aside), or no grant_type, is invalid_request.
     const twice = repeatedParameters(Object.keys(form).filter((name) => Array.isArray(form[name])), "3.2");
     if (twice !== undefined) return refuse(400, { error: "invalid_request", description: twice.description });
@@ -232,10 +244,12 @@ export class AuthorizationServer {
       if (s256(verifier) !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
       const other = resources.filter((r) => !code.resources.includes(r));
       if (other.length > 0) return refuse(400, { error: "invalid_target", description: `resource ${other.join(", ")} was not asked for in the authorization request; send resource=${code.resources.join(" or ")}, or none.` }, client.clientId);
-      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: resources[0] ?? code.resources[0], ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, p("code"));
+      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: resources[0] ?? code.resources[0], ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(jkt ? { jkt } : {}) }, p("code"));
     } else if (grantType === "refresh_token") {
       const old = this.#tokens.check(p("refresh_token") ?? "", "refresh");
       if (typeof old === "string" || old.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: typeof old === "string" ? `The refresh token is ${old === "unknown" ? "unknown (a rotated one is used up)" : old}.` : "The refresh token was issued to another client." }, client.clientId);
+      // RFC 9449 section 5: a public client's refresh token is bound to its key; a refresh must prove it.
+      if (old.jkt !== undefined && old.jkt !== jkt) return refuse(400, { error: "invalid_dpop_proof", description: jkt === undefined ? "The refresh token is DPoP-bound: send a DPoP proof of its key with the refresh (RFC 9449 section 5)." : "The DPoP proof is signed by another key than the one the refresh token is bound to." }, client.clientId);
       if (resources.some((r) => r !== old.resource)) return refuse(400, { error: "invalid_target", description: `resource must be the one the grant was for (${old.resource}).` }, client.clientId);
       const asked = (p("scope") ?? "").split(" ").filter(Boolean);
       const wider = asked.filter((s) => !old.scopes.includes(s));
@@ -243,13 +257,14 @@ export class AuthorizationServer {
       const rotate = this.#options.refreshRotation !== false;
       if (rotate) old.revoked = true; // rotation: a refresh token is used once
       else kept = old;
-      granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, this.#tokens.grantOf(old));
+      granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(jkt ? { jkt } : {}) }, this.#tokens.grantOf(old));
     } else {
       return refuse(400, { error: "unsupported_grant_type", description: `grant_type ${JSON.stringify(grantType)} is not supported; use authorization_code or refresh_token.` }, client.clientId);
     }
-    const refresh = this.#options.refreshTokens === false ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
+    const bindRefresh = jkt !== undefined && client.authMethod === "none";
+    const refresh = this.#options.refreshTokens === false ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id, ...(bindRefresh ? { jkt } : {}) }, this.#tokens.grantOf(granted));
     this.#log.add({ ...base, status: 200, outcome: "ok", tokenId: granted.id, scopes: granted.scopes, subject: granted.subject, clientId: client.clientId });
-    const body = { access_token: granted.token, token_type: "Bearer", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
+    const body = { access_token: granted.token, token_type: granted.jkt === undefined ? "Bearer" : "DPoP", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
   }
 

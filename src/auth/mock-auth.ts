@@ -16,6 +16,7 @@ import { ClientRegistry } from "./clients.js";
 import { ResourceServer, resourceMetadataPath, type LegacyPaths } from "./resource-server.js";
 import { TokenStore, type IssuedToken } from "./tokens.js";
 import { TokenPattern, type TokenRequirements } from "./token-pattern.js";
+import { Dpop, dpopOptionsOf } from "./dpop.js";
 
 /** A route's handler (the gate's `Handler`). */
 type Handler = (c: Context) => Response | Promise<Response>;
@@ -95,8 +96,10 @@ export class MockAuth {
     this.#path = path;
     this.#tokens = new TokenStore(options.maxTokens ?? DEFAULT_MAX_TOKENS);
     this.#clients = new ClientRegistry(options);
-    this.#resource = new ResourceServer(options, path, this.#tokens, this.#log, legacy);
-    this.#server = new AuthorizationServer(options, this.#tokens, this.#clients, this.#log, this.#resource);
+    const dpop = dpopOptionsOf(options.dpop);
+    const layer = dpop ? new Dpop(dpop) : undefined;
+    this.#resource = new ResourceServer(options, path, this.#tokens, this.#log, legacy, layer);
+    this.#server = new AuthorizationServer(options, this.#tokens, this.#clients, this.#log, this.#resource, layer);
   }
 
   /** @internal Mounts the metadata and authorization server routes, each behind `guard` (the Host/Origin gate). */
@@ -126,7 +129,7 @@ export class MockAuth {
    * 403 instead; one with a valid token has its principal on its context (`requestPrincipal(c)`).
    */
   protect(handler: Handler): Handler {
-    return (c) => (c.req.method === "OPTIONS" ? handler(c) : (this.#resource.check(c) ?? handler(c)));
+    return async (c) => (c.req.method === "OPTIONS" ? handler(c) : ((await this.#resource.check(c)) ?? handler(c)));
   }
 
   /**
@@ -291,7 +294,7 @@ export class MockAuth {
    * token. The transports read the principal the bearer check kept instead (`requestPrincipal(c)`).
    */
   principalOf(authorization: string | undefined): string | undefined {
-    const m = authorization === undefined ? null : /^Bearer +(\S+) *$/i.exec(authorization);
+    const m = authorization === undefined ? null : /^(?:Bearer|DPoP) +(\S+) *$/i.exec(authorization);
     const token = m ? this.#tokens.check(m[1] as string, "access") : "unknown";
     return typeof token === "string" ? undefined : principalOfToken(token);
   }

@@ -69,6 +69,8 @@ export interface AuthScenarioConfig {
   /** The scenario's own checks of a dynamic client registration (its JSON body). */
   readonly onRegistration?: (body: Record<string, unknown>) => Check[];
   readonly atEnd?: (seen: AuthSeen) => Check[];
+  /** Rewrites the server's checks before the scenario's own follow (the suite keeps one per id in some scenarios). */
+  readonly reviseServerChecks?: (checks: readonly Check[]) => Check[];
 }
 
 /** What the client did, for a scenario's checks at the end. */
@@ -80,6 +82,9 @@ export interface AuthSeen {
   readonly checks: readonly Check[];
   readonly specVersion: string;
   readonly prmResource: string | undefined;
+  /** The scenario's mock (its auth log) and the wire tap in front of it. */
+  readonly mock: McpMock;
+  readonly tap: WireTap;
 }
 
 /** The suite's test tool: `test-tool`, answering "test". */
@@ -117,7 +122,7 @@ export function tokenScopes(mock: McpMock, request: TappedRequest): readonly str
 }
 
 /** The checks the suite's authorization and resource servers make of every request, in arrival order. */
-function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion"> & { checks: Check[] } {
+function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion" | "mock" | "tap"> & { checks: Check[] } {
   const prefix = config.auth.issuerPath ?? "";
   const asMetadata = config.auth.serverMetadata === "openid" ? `${prefix}/.well-known/openid-configuration` : `${ROOT_AS_METADATA}${prefix}`;
   const prmPath = config.prmPath ?? PATH_PRM;
@@ -241,7 +246,7 @@ export function authScenario(config: AuthScenarioConfig): Scenario {
         mock,
         (t) => {
           const seen = serverChecks(config, mock, t, specVersion);
-          return [...seen.checks, ...(config.atEnd?.({ ...seen, specVersion }) ?? [])];
+          return [...(config.reviseServerChecks?.(seen.checks) ?? seen.checks), ...(config.atEnd?.({ ...seen, specVersion, mock, tap: t }) ?? [])];
         },
         {
           // The mock spells its metadata with the Host it is asked for: the tap's, so the client stays on the wire.

@@ -2,7 +2,7 @@
  * The official `auth/*` client scenarios, in the suite's order (its 2025-11-25 requirement set):
  * metadata discovery, client ID metadata documents, scopes, token endpoint authentication,
  * pre-registration; then those only the 2026-07-28 set has: resource mismatch, offline access
- * (SEP-2207), the issuer checks (SEP-2468). Each is played by the mock's embedded authorization server.
+ * (SEP-2207), the issuer checks (SEP-2468); then the auth extensions' (DPoP, SEP-1932). Each is played by the mock's embedded authorization server.
  * @module
  */
 import type { Scenario } from "../../scenario.js";
@@ -14,5 +14,6 @@ import { issuerScenarios } from "./issuer.js";
 import { offlineAccessScenarios } from "./offline-access.js";
 import { resourceMismatch } from "./resource-mismatch.js";
 import { tokenEndpointAuthScenarios } from "./token-endpoint-auth.js";
+import { dpopScenarios } from "./dpop.js";
 
-export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, ...issuerScenarios];
+export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, ...issuerScenarios, ...dpopScenarios];
