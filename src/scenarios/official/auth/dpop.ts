@@ -6,8 +6,8 @@
  * read from the mock's auth log (what each server made of each proof) and the wire:
  * `sep-1932-client-token-request-proof`, `sep-1932-client-dpop-auth-scheme`,
  * `sep-1932-client-fresh-proof`, and in `-nonce` `sep-1932-client-as-nonce` and
- * `sep-1932-client-rs-nonce`. An extension scenario: the suite runs it at 2026-07-28 unless told
- * otherwise (its `--force` plays it at 2025-11-25 too).
+ * `sep-1932-client-rs-nonce`. An extension scenario: the suite runs it at 2025-11-25 unless told
+ * otherwise, and at 2026-07-28 with `--force`.
  * @module
  */
 import type { AuthEvent } from "../../../auth/auth-log.js";
@@ -83,7 +83,7 @@ function dpopScenario(nonce: boolean): Scenario {
     description: nonce
       ? "Tests that an MCP client, when the authorization server and MCP server require a DPoP nonce, retries the token request and the MCP request with the server-supplied nonce (RFC 9449 §8/§9) — on top of requesting a DPoP-bound token and presenting it with the DPoP Authorization scheme and a fresh proof per request (SEP-1932 / RFC 9449 §5, §7.1, §4.2–4.3)."
       : "Tests that an MCP client requests a DPoP-bound access token (a valid DPoP proof at the token request) and presents it using the DPoP Authorization scheme (not Bearer) with a fresh, well-formed DPoP proof on each POST /mcp request, when the server does not require a nonce (SEP-1932 / RFC 9449 §5, §7.1, §4.2–4.3).",
-    specVersions: [STATELESS_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION],
+    specVersions: [LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION],
     // The suite's server: ES256 proofs, public clients, no resource parameter demanded, no metadata documents.
     auth: { dpop: { algorithms: ["ES256"], nonce }, resourceParameter: "optional", tokenEndpointAuthMethods: ["none"], clientIdMetadataDocuments: false },
     // Its MCP server judges proofs, not tokens: no valid-bearer-token checks.
