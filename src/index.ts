@@ -11,6 +11,7 @@
 export { McpMock } from "./mock.js";
 export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
 export type { AuthOptions, PreRegisteredClient, TokenEndpointAuthMethod } from "./auth/auth-options.js";
+export type { DpopOptions } from "./auth/dpop.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
 export type { MockOAuthClientProvider, ClientProviderOptions } from "./auth/client-provider.js";
 export type { IssuedToken } from "./auth/tokens.js";
