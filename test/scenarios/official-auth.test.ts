@@ -103,6 +103,8 @@ describe("official auth scenarios", () => {
     expect(AUTH.filter((n) => !AUTH_2025.includes(n))).toEqual([
       "auth/resource-mismatch", "auth/offline-access-scope", "auth/offline-access-not-supported",
       "auth/iss-supported", "auth/iss-not-advertised", "auth/iss-supported-missing", "auth/iss-wrong-issuer", "auth/iss-unexpected", "auth/iss-normalized", "auth/metadata-issuer-mismatch",
+      // The DPoP extension's (off the spec timeline: no listing by revision holds them).
+      "auth/dpop", "auth/dpop-nonce",
     ]);
   });
 

@@ -6,8 +6,8 @@
  * read from the mock's auth log (what each server made of each proof) and the wire:
  * `sep-1932-client-token-request-proof`, `sep-1932-client-dpop-auth-scheme`,
  * `sep-1932-client-fresh-proof`, and in `-nonce` `sep-1932-client-as-nonce` and
- * `sep-1932-client-rs-nonce`. An extension scenario: the suite runs it at 2025-11-25 unless told
- * otherwise, and at 2026-07-28 with `--force`.
+ * `sep-1932-client-rs-nonce`. An extension scenario, off the spec timeline: the suite runs it at
+ * 2025-11-25 unless told otherwise, and at 2026-07-28 with `--force`.
  * @module
  */
 import type { AuthEvent } from "../../../auth/auth-log.js";
@@ -78,7 +78,7 @@ function resourceChecks(seen: AuthSeen): Check[] {
 }
 
 function dpopScenario(nonce: boolean): Scenario {
-  return authScenario({
+  const scenario = authScenario({
     name: nonce ? "auth/dpop-nonce" : "auth/dpop",
     description: nonce
       ? "Tests that an MCP client, when the authorization server and MCP server require a DPoP nonce, retries the token request and the MCP request with the server-supplied nonce (RFC 9449 §8/§9) — on top of requesting a DPoP-bound token and presenting it with the DPoP Authorization scheme and a fresh proof per request (SEP-1932 / RFC 9449 §5, §7.1, §4.2–4.3)."
@@ -94,6 +94,7 @@ function dpopScenario(nonce: boolean): Scenario {
       return [tokenRequestProof(tokens), ...resourceChecks(seen), ...(nonce ? [nonceCheck("sep-1932-client-as-nonce", tokens, "token"), nonceCheck("sep-1932-client-rs-nonce", seen.mock.auth.requests({ endpoint: "mcp" }), "resource")] : [])];
     },
   });
+  return { ...scenario, extension: "io.modelcontextprotocol/auth/dpop" };
 }
 
 export const dpopScenarios: readonly Scenario[] = [dpopScenario(false), dpopScenario(true)];
