@@ -44,6 +44,8 @@ export interface IssueTokenOptions {
   readonly resource?: string;
   /** The client it is issued to; none by default. */
   readonly clientId?: string;
+  /** Bind it to the DPoP key with this JWK SHA-256 thumbprint (its `cnf.jkt`; with `auth.dpop`): the endpoint then takes it only with the DPoP scheme and a proof of that key. */
+  readonly dpopJkt?: string;
 }
 
 const DEFAULT_MAX_TOKENS = 10_000;
@@ -161,10 +163,12 @@ export class MockAuth {
    * ```
    */
   issueToken(options: IssueTokenOptions = {}): string {
-    const { scopes = [], expiresIn, subject, resource, clientId } = options;
+    const { scopes = [], expiresIn, subject, resource, clientId, dpopJkt } = options;
     if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === "string")) throw new McpMockError(`issueToken: scopes must be a list of scope names, like ["read"]; received ${JSON.stringify(scopes)}.`);
     if (expiresIn !== undefined && !(Number.isFinite(expiresIn) && expiresIn >= 0)) throw new McpMockError(`issueToken: expiresIn must be seconds (0 or more), received ${JSON.stringify(expiresIn)}.`);
-    return this.#tokens.issue({ kind: "access", scopes, subject: subject ?? this.#options.subject ?? "user", clientId, resource, ttlSeconds: expiresIn ?? this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }).token;
+    if (dpopJkt !== undefined && !(typeof dpopJkt === "string" && /^[A-Za-z0-9_-]{43}$/.test(dpopJkt))) throw new McpMockError(`issueToken: dpopJkt must be a JWK SHA-256 thumbprint (43 base64url characters, what jose's calculateJwkThumbprint(jwk) gives), received ${JSON.stringify(dpopJkt)}.`);
+    if (dpopJkt !== undefined && !this.#options.dpop) throw new McpMockError("issueToken: dpopJkt binds a token to a DPoP key, which only an endpoint with auth.dpop checks: start the mock with auth: { dpop: true }.");
+    return this.#tokens.issue({ kind: "access", scopes, subject: subject ?? this.#options.subject ?? "user", clientId, resource, ttlSeconds: expiresIn ?? this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(dpopJkt !== undefined ? { jkt: dpopJkt } : {}) }).token;
   }
 
   #targets(token: string | undefined, kinds: readonly IssuedToken["kind"][], what: string): IssuedToken[] {

@@ -162,6 +162,19 @@ describe("DPoP on the embedded authorization server and MCP endpoint", () => {
     await res.body?.cancel();
   });
 
+  test("issueToken({ dpopJkt }) binds a token without the flow; a bad thumbprint, or no auth.dpop, is refused at the call", async () => {
+    await using mock = await McpMock.start({ auth: { dpop: true } });
+    const key = await newKey();
+    const token = mock.auth.issueToken({ dpopJkt: key.jkt });
+    const res = await mcp(mock, `DPoP ${token}`, await proof(key, "POST", mock.url, { token }));
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+    expect((await refusal(await mcp(mock, `DPoP ${token}`, await proof(await newKey(), "POST", mock.url, { token })))).description).toContain("another key");
+    expect(() => mock.auth.issueToken({ dpopJkt: "abc" })).toThrow('issueToken: dpopJkt must be a JWK SHA-256 thumbprint (43 base64url characters, what jose\'s calculateJwkThumbprint(jwk) gives), received "abc".');
+    await using plain = await McpMock.start({ auth: true });
+    expect(() => plain.auth.issueToken({ dpopJkt: key.jkt })).toThrow("only an endpoint with auth.dpop checks: start the mock with auth: { dpop: true }.");
+  });
+
   test("bad auth.dpop values are refused at start, every one with the fix", async () => {
     const bad = { algorithms: ["HS256"], nonce: "both", required: "yes" } as unknown as AuthOptions["dpop"];
     await expect(McpMock.start({ auth: { dpop: bad } })).rejects.toThrow(/auth has 3 problems:\n- auth\.dpop\.algorithms must be a non-empty list of ES256, .*asymmetric only.*HS256.*\n- auth\.dpop\.nonce must be true, false, "token" or "resource", received "both"\.\n- auth\.dpop\.required must be true or false, received "yes"\./);
