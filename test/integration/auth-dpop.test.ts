@@ -154,6 +154,20 @@ describe("DPoP on the embedded authorization server and MCP endpoint", () => {
     expect(mock.auth.issued().find((t) => t.token === refreshed.access_token)?.jkt).toBe(key.jkt);
   });
 
+  test("a browser client may send the DPoP header and read DPoP-Nonce (CORS)", async () => {
+    await using mock = await McpMock.start({ auth: { dpop: { nonce: true } } });
+    const origin = "http://localhost:5173";
+    const preflight = await fetch(mock.url, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, dpop, content-type" } });
+    expect(preflight.headers.get("access-control-allow-headers")?.split(",").map((h) => h.trim())).toEqual(expect.arrayContaining(["authorization", "dpop"]));
+    const key = await newKey();
+    const token = mock.auth.issueToken({ dpopJkt: key.jkt });
+    const res = await fetch(mock.url, { method: "POST", headers: { origin, "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `DPoP ${token}`, dpop: await proof(key, "POST", mock.url, { token }) }, body: JSON.stringify(INITIALIZE) });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("access-control-expose-headers")?.split(",").map((h) => h.trim())).toEqual(expect.arrayContaining(["www-authenticate", "dpop-nonce"]));
+    expect(res.headers.get("dpop-nonce")).toMatch(/^rs-/);
+    await res.body?.cancel();
+  });
+
   test("without auth.dpop the DPoP scheme is another scheme, as before", async () => {
     await using mock = await McpMock.start({ auth: true });
     const res = await mcp(mock, `DPoP ${mock.auth.issueToken()}`);
