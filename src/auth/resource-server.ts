@@ -123,7 +123,7 @@ export class ResourceServer {
     // RFC 6750 section 3.1: another scheme (Basic, say) is no attempt at a bearer token: no error code.
     if (!/^Bearer(\s|$)/i.test(header) && !(this.#dpop && /^DPoP(\s|$)/i.test(header))) return { status: 401, outcome: "other-scheme", error: undefined, description: `This MCP endpoint takes ${this.#dpop ? "bearer and DPoP" : "bearer"} tokens only (the request sent the ${JSON.stringify(header.split(" ")[0])} scheme): send Authorization: ${this.#dpop ? "DPoP" : "Bearer"} <token>.` };
     const m = BEARER.exec(header);
-    if (!m || (!this.#dpop && (m[1] as string).toLowerCase() === "dpop")) return { status: 401, outcome: "malformed-header", error: "invalid_request", description: `The Authorization header must be ${this.#dpop ? "Bearer <token> or DPoP <token>" : "Bearer <token>"} (one token, one scheme).` };
+    if (!m) return { status: 401, outcome: "malformed-header", error: "invalid_request", description: `The Authorization header must be ${this.#dpop ? "Bearer <token> or DPoP <token>" : "Bearer <token>"} (one token, one scheme).` };
     const value = m[2] as string;
     const found = this.#tokens.check(value, "access");
     const token = typeof found === "string" ? this.#tokens.find(value) : found;
