@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { describe, expect, test } from "vitest";
-import { McpMock, type AuthOptions } from "../../src/index.js";
+import { assertMockDefinition, McpMock, type AuthOptions } from "../../src/index.js";
 import { s256 } from "../../src/auth/tokens.js";
 
 const VERIFIER = "v".repeat(43);
@@ -187,6 +187,23 @@ describe("DPoP on the embedded authorization server and MCP endpoint", () => {
     expect(() => mock.auth.issueToken({ dpopJkt: "abc" })).toThrow('issueToken: dpopJkt must be a JWK SHA-256 thumbprint (43 base64url characters, what jose\'s calculateJwkThumbprint(jwk) gives), received "abc".');
     await using plain = await McpMock.start({ auth: true });
     expect(() => plain.auth.issueToken({ dpopJkt: key.jkt })).toThrow("only an endpoint with auth.dpop checks: start the mock with auth: { dpop: true }.");
+  });
+
+  test("a definition's auth.dpop: served as the start option is, and a mistake named with its path", async () => {
+    await using mock = await McpMock.fromDefinition({ auth: { dpop: { nonce: "token", algorithms: ["ES256", "EdDSA"] } } });
+    const metadata = (await (await fetch(new URL("/.well-known/oauth-authorization-server", mock.url))).json()) as Record<string, unknown>;
+    expect(metadata["dpop_signing_alg_values_supported"]).toEqual(["ES256", "EdDSA"]);
+    const refusal = (auth: unknown): string => {
+      try {
+        assertMockDefinition({ auth }, "dpop.mock.json");
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refusal({ dpop: { nonce: "both" } })).toBe('[mcpmock] Invalid mock definition — dpop.mock.json: auth.dpop.nonce: must be one of true, false, "token", "resource", received "both".');
+    expect(refusal({ dpop: { nunce: true } })).toContain('auth.dpop.nunce: "nunce" is not a field here (a typo?). Did you mean "nonce"?');
+    expect(refusal({ dpop: { algorithms: ["HS256"] } })).toContain('auth.dpop.algorithms[0]: must match pattern "^(ES256|');
   });
 
   test("bad auth.dpop values are refused at start, every one with the fix", async () => {
