@@ -4,8 +4,8 @@
  * application adds DPoP to that SDK, which has none): a proof of one ES256 key on the token
  * request and on every MCP request, the token presented with the `DPoP` scheme, a
  * `use_dpop_nonce` challenge answered once. The right client passes both; one broken on purpose
- * (the bound token sent as Bearer, one proof reused, no proof at the token endpoint, nonces
- * ignored) fails exactly the checks about what it broke, with a message that says what it did.
+ * (the bound token sent as Bearer, one proof reused, no proof at the token endpoint or on the
+ * MCP requests, nonces ignored) fails exactly the checks about what it broke, with a message that says what it did.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -17,7 +17,7 @@ import { describe, expect, test } from "vitest";
 import { runScenario, scenarioNames, type Verdict } from "../../src/scenarios/index.js";
 import { TestOAuthProvider } from "../support/oauth-provider.js";
 
-type Breakage = "" | "bearer" | "replay" | "no-token-proof" | "no-nonce";
+type Breakage = "" | "bearer" | "replay" | "no-token-proof" | "no-nonce" | "no-request-proof";
 
 interface Key {
   readonly privateKey: CryptoKey;
@@ -67,7 +67,7 @@ async function dpopFetch(breakage: Breakage): Promise<FetchLike> {
       let value = breakage === "replay" ? reused.get(`${token} ${resourceNonce}`) : undefined;
       value ??= await proof(key, method, url, { token, ...(resourceNonce ? { nonce: resourceNonce } : {}) });
       if (breakage === "replay") reused.set(`${token} ${resourceNonce}`, value);
-      headers.set("dpop", value);
+      if (breakage !== "no-request-proof") headers.set("dpop", value);
       return fetch(input, { ...init, headers });
     };
     const first = await send();
@@ -144,6 +144,12 @@ describe("the DPoP scenarios (SEP-1932) with the v1 client and a DPoP layer on i
     expect(failed(verdict)).toEqual(["sep-1932-client-token-request-proof", "sep-1932-client-fresh-proof"]);
     expect(message(verdict, "sep-1932-client-token-request-proof")).toBe("Client did not present a valid DPoP proof at the token endpoint: the token request carried no DPoP proof, so the token issued was a bearer token, not a DPoP-bound one");
     expect(message(verdict, "sep-1932-client-fresh-proof")).toMatch(/^DPoP proof was missing or malformed: The access token is not DPoP-bound/);
+  });
+
+  test("the DPoP scheme without a proof fails sep-1932-client-fresh-proof: the proof was missing", async () => {
+    const verdict = await runScenario("auth/dpop", {}, (url) => v1(url, "no-request-proof"));
+    expect(failed(verdict)).toEqual(["sep-1932-client-fresh-proof"]);
+    expect(message(verdict, "sep-1932-client-fresh-proof")).toBe("DPoP proof was missing or malformed: missing DPoP proof header.");
   });
 
   test("ignoring the nonces fails sep-1932-client-as-nonce, and the client never reaches the MCP server", async () => {

@@ -70,7 +70,7 @@ function resourceChecks(seen: AuthSeen): Check[] {
   const events = seen.mock.auth.requests({ endpoint: "mcp" });
   const malformed = events.find((e) => DPOP_PROOF_FAILURES.includes(e.outcome));
   const replayed = events.some((e) => e.outcome === "dpop-proof-replayed");
-  const proofMessage = never ?? (malformed ? `DPoP proof was missing or malformed: ${malformed.description ?? malformed.outcome}` : replayed ? "Client reused a DPoP proof (duplicate jti) across requests instead of sending a fresh one" : undefined);
+  const proofMessage = never ?? (malformed ? `DPoP proof was missing or malformed: ${(malformed.description ?? malformed.outcome).replace(/^The DPoP proof is not valid: /, "")}` : replayed ? "Client reused a DPoP proof (duplicate jti) across requests instead of sending a fresh one" : undefined);
   return [
     check("sep-1932-client-dpop-auth-scheme", schemeMessage ? "FAILURE" : "SUCCESS", schemeMessage, { authenticatedRequests: presented.length, observedSchemes: schemes }),
     check("sep-1932-client-fresh-proof", proofMessage ? "FAILURE" : "SUCCESS", proofMessage, { authenticatedRequests: presented.length, distinctJtis: new Set(presented.map((r) => proofJti(r.headers["dpop"])).filter((jti) => jti !== undefined)).size, replayDetected: replayed }),
