@@ -13,6 +13,7 @@ export type { McpMockOptions, ProtocolVersion, ServerInfo } from "./options.js";
 export type { AuthOptions, GrantType, PreRegisteredClient, TokenEndpointAuthMethod } from "./auth/auth-options.js";
 export type { JwtBearerGrantOptions } from "./auth/jwt-bearer-grant.js";
 export type { TokenExchangeGrantOptions } from "./auth/token-exchange-grant.js";
+export type { DpopOptions } from "./auth/dpop.js";
 export type { MockAuth, IssueTokenOptions } from "./auth/mock-auth.js";
 export type { MockOAuthClientProvider, ClientProviderOptions } from "./auth/client-provider.js";
 export type { IssuedToken } from "./auth/tokens.js";

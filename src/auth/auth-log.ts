@@ -49,8 +49,10 @@ export interface AuthEvent {
   /**
    * What happened: `"ok"` (passed, or the endpoint answered), or the refusal:
    * `"missing-token"`, `"token-in-query"`, `"other-scheme"` (not Bearer), `"malformed-header"`, `"unknown-token"`, `"expired-token"`,
-   * `"revoked-token"`, `"wrong-audience"`, `"insufficient-scope"`; at the authorization server
-   * the OAuth error code (`"invalid_grant"`, `"access_denied"`...).
+   * `"revoked-token"`, `"wrong-audience"`, `"insufficient-scope"`; with `auth.dpop` also
+   * `"invalid_dpop_proof"`, `"dpop-proof-replayed"`, `"use_dpop_nonce"` (a nonce demanded),
+   * `"dpop-unbound-token"`, `"dpop-key-mismatch"`, `"dpop-token-as-bearer"`, `"dpop-required"`; at the
+   * authorization server the OAuth error code (`"invalid_grant"`, `"access_denied"`...).
    */
   readonly outcome: string;
   /** The token presented or issued, by id (`"token-3"`). */
@@ -65,6 +67,11 @@ export interface AuthEvent {
   readonly grantType?: string;
   /** What was wrong, for a refusal. */
   readonly description?: string;
+  /**
+   * With `auth.dpop`: the JWK thumbprint of the key whose DPoP proof came with the request and
+   * passed (form, signature, freshness and nonce); the token issued or presented is bound to it.
+   */
+  readonly dpopJkt?: string;
 }
 
 /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { McpMockError } from "../values/errors.js";
+import { dpopProblems, type DpopOptions } from "./dpop.js";
 import { jwtBearerProblems, type JwtBearerGrantOptions } from "./jwt-bearer-grant.js";
 import { tokenExchangeProblems, type TokenExchangeGrantOptions } from "./token-exchange-grant.js";
 
@@ -121,6 +122,12 @@ export interface AuthOptions {
   readonly jwtBearer?: JwtBearerGrantOptions;
   /** Token exchange (RFC 8693): the server plays an enterprise IdP (SEP-990), exchanging ID tokens for ID-JAGs. Off by default. */
   readonly tokenExchange?: TokenExchangeGrantOptions;
+  /**
+   * DPoP (RFC 9449, SEP-1932): a token request with a proof gets a token bound to its key, which
+   * the MCP endpoint takes as `Authorization: DPoP <token>` with a fresh proof on every request;
+   * nonces on demand. `true` takes the defaults of {@link DpopOptions}. Off by default.
+   */
+  readonly dpop?: boolean | DpopOptions;
 }
 
 /**
@@ -249,6 +256,7 @@ export function assertAuthOptions(auth: AuthOptions): void {
     const v = auth[name];
     if (v !== undefined && !(Number.isSafeInteger(v) && v > 0)) problems.push(`auth.${name} must be a positive whole number, received ${JSON.stringify(v)}.`);
   }
+  problems.push(...dpopProblems(auth.dpop));
   if (auth.subject !== undefined && (typeof auth.subject !== "string" || auth.subject === "")) problems.push(`auth.subject must be a non-empty string, received ${JSON.stringify(auth.subject)}.`);
   if (auth.jwtBearer !== undefined) problems.push(...jwtBearerProblems(auth.jwtBearer));
   if (auth.tokenExchange !== undefined) problems.push(...tokenExchangeProblems(auth.tokenExchange));

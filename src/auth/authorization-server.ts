@@ -17,6 +17,7 @@ import { originOf, type ResourceServer } from "./resource-server.js";
 import { JWT_BEARER_GRANT, verifyAssertion } from "./jwt-bearer-grant.js";
 import { exchangeToken, TOKEN_EXCHANGE_GRANT } from "./token-exchange-grant.js";
 import { CODE_TTL_MS, s256, type IssuedToken, type TokenStore } from "./tokens.js";
+import { isDpopRefusal, type Dpop } from "./dpop.js";
 
 /** The authorization server's endpoint paths. */
 export const AS_PATHS = { authorize: "/authorize", token: "/token", register: "/register", jwks: "/jwks" } as const;
@@ -81,9 +82,11 @@ export class AuthorizationServer {
   readonly #clients: ClientRegistry;
   readonly #log: AuthLog;
   readonly #resource: ResourceServer;
+  readonly #dpop: Dpop | undefined;
 
-  constructor(options: AuthOptions, tokens: TokenStore, clients: ClientRegistry, log: AuthLog, resource: ResourceServer) {
+  constructor(options: AuthOptions, tokens: TokenStore, clients: ClientRegistry, log: AuthLog, resource: ResourceServer, dpop?: Dpop) {
     this.#options = options;
+    this.#dpop = dpop;
     this.#tokens = tokens;
     this.#clients = clients;
     this.#log = log;
@@ -129,6 +132,7 @@ export class AuthorizationServer {
       ...(this.#options.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
       ...(this.#options.clientIdMetadataDocuments === false ? {} : { client_id_metadata_document_supported: true }),
       ...(supported.length > 0 ? { scopes_supported: supported } : {}),
+      ...(this.#dpop ? this.#dpop.metadata() : {}),
       ...(this.#options.serverMetadata === "openid" ? { jwks_uri: `${origin}${paths.jwks}`, subject_types_supported: ["public"], id_token_signing_alg_values_supported: ["RS256"] } : {}),
     };
   }
@@ -229,11 +233,21 @@ export class AuthorizationServer {
     /** The resources the request names (RFC 8707: as many as it asks for), each once. */
     const resources = [...new Set(Array.isArray(named) ? named.filter((r): r is string => typeof r === "string") : typeof named === "string" ? [named] : [])];
     const grantType = p("grant_type");
-    const base = { endpoint: "token" as const, method: "POST", path: c.req.path, ...(grantType ? { grantType } : {}) };
+    const base: { endpoint: "token"; method: string; path: string; grantType?: string; dpopJkt?: string } = { endpoint: "token", method: "POST", path: c.req.path, ...(grantType ? { grantType } : {}) };
     const refuse = (status: number, problem: OAuthProblem, clientId?: string): Response => {
       this.#log.add({ ...base, status, outcome: problem.error, description: problem.description, ...(clientId ? { clientId } : {}) });
       return oauthError(status, problem, status === 401 ? { "www-authenticate": 'Basic realm="mcpmock"' } : {});
     };
+    // RFC 9449 section 5: the proof first, so that a nonce demanded does not use up the code.
+    const proof = this.#dpop ? await this.#dpop.tokenRequest(c) : undefined;
+    if (proof && isDpopRefusal(proof)) {
+      this.#log.add({ ...base, status: proof.status, outcome: proof.outcome, description: proof.description });
+      return oauthError(proof.status, { error: proof.error, description: proof.description }, proof.nonce ? { "dpop-nonce": proof.nonce } : {});
+    }
+    const jkt = proof?.jkt;
+    /** What binds an access token to the proof's key (RFC 9449 section 6), whatever the grant. */
+    const bound = jkt === undefined ? {} : { jkt };
+    if (jkt !== undefined) base.dpopJkt = jkt;
     // RFC 6749 section 3.2: a parameter sent twice (resource aside), or no grant_type, is invalid_request.
     const twice = repeatedParameters(Object.keys(form).filter((name) => Array.isArray(form[name])), "3.2");
     if (twice !== undefined) return refuse(400, { error: "invalid_request", description: twice.description });
@@ -251,7 +265,7 @@ export class AuthorizationServer {
     } else if (grantType === "client_credentials") {
       const grant = clientCredentialsGrant(client, this.#grantedScopes(p("scope") ?? null), resources, this.#resource.resources(c));
       if (isProblem(grant)) return refuse(400, grant, client.clientId);
-      granted = this.#tokens.issue({ kind: "access", ...grant, clientId: client.clientId, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+      granted = this.#tokens.issue({ kind: "access", ...grant, clientId: client.clientId, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...bound });
     } else if (grantType === "authorization_code") {
       const code = this.#tokens.takeCode(p("code") ?? "");
       if (code === "replayed") return refuse(400, { error: "invalid_grant", description: "The authorization code was used already; the tokens issued for it are revoked now (RFC 6749 section 4.1.2). Authorize again for a new code." }, client.clientId);
@@ -261,10 +275,12 @@ export class AuthorizationServer {
       if (s256(verifier) !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
       const other = resources.filter((r) => !code.resources.includes(r));
       if (other.length > 0) return refuse(400, { error: "invalid_target", description: `resource ${other.join(", ")} was not asked for in the authorization request; send resource=${code.resources.join(" or ")}, or none.` }, client.clientId);
-      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: resources[0] ?? code.resources[0], ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, p("code"));
+      granted = this.#tokens.issue({ kind: "access", scopes: code.scopes, subject: code.subject, clientId: client.clientId, resource: resources[0] ?? code.resources[0], ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...bound }, p("code"));
     } else if (grantType === "refresh_token") {
       const old = this.#tokens.check(p("refresh_token") ?? "", "refresh");
       if (typeof old === "string" || old.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: typeof old === "string" ? `The refresh token is ${old === "unknown" ? "unknown (a rotated one is used up)" : old}.` : "The refresh token was issued to another client." }, client.clientId);
+      // RFC 9449 section 5: a public client's refresh token is bound to its key; a refresh must prove it.
+      if (old.jkt !== undefined && old.jkt !== jkt) return refuse(400, { error: "invalid_dpop_proof", description: jkt === undefined ? "The refresh token is DPoP-bound: send a DPoP proof of its key with the refresh (RFC 9449 section 5)." : "The DPoP proof is signed by another key than the one the refresh token is bound to." }, client.clientId);
       if (resources.some((r) => r !== old.resource)) return refuse(400, { error: "invalid_target", description: `resource must be the one the grant was for (${old.resource}).` }, client.clientId);
       const asked = (p("scope") ?? "").split(" ").filter(Boolean);
       const wider = asked.filter((s) => !old.scopes.includes(s));
@@ -272,14 +288,14 @@ export class AuthorizationServer {
       const rotate = this.#options.refreshRotation !== false;
       if (rotate) old.revoked = true; // rotation: a refresh token is used once
       else kept = old;
-      granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }, this.#tokens.grantOf(old));
+      granted = this.#tokens.issue({ kind: "access", scopes: asked.length > 0 ? asked : old.scopes, subject: old.subject, clientId: client.clientId, resource: old.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...bound }, this.#tokens.grantOf(old));
     } else if (grantType === JWT_BEARER_GRANT && this.#options.jwtBearer) {
       // RFC 7523 section 2.1; no refresh token: the client presents a new assertion instead.
       const asserted = await verifyAssertion(this.#options.jwtBearer, p("assertion"), { issuer: issuerOf(c, this.#options), clientId: client.clientId, resources: this.#resource.resources(c), requested: resources });
       if (isProblem(asserted)) return refuse(400, asserted, client.clientId);
       const scopes = this.#grantedScopes(p("scope") ?? null);
       if (isProblem(scopes)) return refuse(400, scopes, client.clientId);
-      granted = this.#tokens.issue({ kind: "access", scopes, subject: asserted.subject, clientId: client.clientId, resource: asserted.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL });
+      granted = this.#tokens.issue({ kind: "access", scopes, subject: asserted.subject, clientId: client.clientId, resource: asserted.resource, ttlSeconds: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...bound });
     } else if (grantType === TOKEN_EXCHANGE_GRANT && this.#options.tokenExchange) {
       // RFC 8693: the answer is an ID-JAG for another server, not a token of this one.
       const exchanged = await exchangeToken(this.#options.tokenExchange, p, { issuer: issuerOf(c, this.#options), clientId: client.clientId });
@@ -291,9 +307,10 @@ export class AuthorizationServer {
       return unsupported();
     }
     // No refresh token for client credentials (RFC 6749 section 4.4.3) nor for an assertion (the client presents a new one).
-    const refresh = this.#options.refreshTokens === false || grantType === "client_credentials" || grantType === JWT_BEARER_GRANT ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id }, this.#tokens.grantOf(granted));
+    const bindRefresh = jkt !== undefined && client.authMethod === "none";
+    const refresh = this.#options.refreshTokens === false || grantType === "client_credentials" || grantType === JWT_BEARER_GRANT ? undefined : kept ?? this.#tokens.issue({ kind: "refresh", scopes: granted.scopes, subject: granted.subject, clientId: client.clientId, resource: granted.resource, ttlSeconds: undefined, accessId: granted.id, ...(bindRefresh ? { jkt } : {}) }, this.#tokens.grantOf(granted));
     this.#log.add({ ...base, status: 200, outcome: "ok", tokenId: granted.id, scopes: granted.scopes, subject: granted.subject, clientId: client.clientId });
-    const body = { access_token: granted.token, token_type: "Bearer", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
+    const body = { access_token: granted.token, token_type: granted.jkt === undefined ? "Bearer" : "DPoP", expires_in: this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(granted.scopes.length > 0 ? { scope: granted.scopes.join(" ") } : {}), ...(refresh ? { refresh_token: refresh.token } : {}) };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
   }
 

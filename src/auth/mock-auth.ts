@@ -16,6 +16,7 @@ import { ClientRegistry } from "./clients.js";
 import { ResourceServer, resourceMetadataPath, type LegacyPaths } from "./resource-server.js";
 import { TokenStore, type IssuedToken } from "./tokens.js";
 import { TokenPattern, type TokenRequirements } from "./token-pattern.js";
+import { Dpop, dpopOptionsOf } from "./dpop.js";
 
 /** A route's handler (the gate's `Handler`). */
 type Handler = (c: Context) => Response | Promise<Response>;
@@ -43,6 +44,8 @@ export interface IssueTokenOptions {
   readonly resource?: string;
   /** The client it is issued to; none by default. */
   readonly clientId?: string;
+  /** Bind it to the DPoP key with this JWK SHA-256 thumbprint (its `cnf.jkt`; with `auth.dpop`): the endpoint then takes it only with the DPoP scheme and a proof of that key. */
+  readonly dpopJkt?: string;
 }
 
 const DEFAULT_MAX_TOKENS = 10_000;
@@ -95,8 +98,10 @@ export class MockAuth {
     this.#path = path;
     this.#tokens = new TokenStore(options.maxTokens ?? DEFAULT_MAX_TOKENS);
     this.#clients = new ClientRegistry(options);
-    this.#resource = new ResourceServer(options, path, this.#tokens, this.#log, legacy);
-    this.#server = new AuthorizationServer(options, this.#tokens, this.#clients, this.#log, this.#resource);
+    const dpop = dpopOptionsOf(options.dpop);
+    const layer = dpop ? new Dpop(dpop) : undefined;
+    this.#resource = new ResourceServer(options, path, this.#tokens, this.#log, legacy, layer);
+    this.#server = new AuthorizationServer(options, this.#tokens, this.#clients, this.#log, this.#resource, layer);
   }
 
   /** @internal Mounts the metadata and authorization server routes, each behind `guard` (the Host/Origin gate). */
@@ -126,7 +131,7 @@ export class MockAuth {
    * 403 instead; one with a valid token has its principal on its context (`requestPrincipal(c)`).
    */
   protect(handler: Handler): Handler {
-    return (c) => (c.req.method === "OPTIONS" ? handler(c) : (this.#resource.check(c) ?? handler(c)));
+    return async (c) => (c.req.method === "OPTIONS" ? handler(c) : ((await this.#resource.check(c)) ?? handler(c)));
   }
 
   /**
@@ -158,10 +163,12 @@ export class MockAuth {
    * ```
    */
   issueToken(options: IssueTokenOptions = {}): string {
-    const { scopes = [], expiresIn, subject, resource, clientId } = options;
+    const { scopes = [], expiresIn, subject, resource, clientId, dpopJkt } = options;
     if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === "string")) throw new McpMockError(`issueToken: scopes must be a list of scope names, like ["read"]; received ${JSON.stringify(scopes)}.`);
     if (expiresIn !== undefined && !(Number.isFinite(expiresIn) && expiresIn >= 0)) throw new McpMockError(`issueToken: expiresIn must be seconds (0 or more), received ${JSON.stringify(expiresIn)}.`);
-    return this.#tokens.issue({ kind: "access", scopes, subject: subject ?? this.#options.subject ?? "user", clientId, resource, ttlSeconds: expiresIn ?? this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL }).token;
+    if (dpopJkt !== undefined && !(typeof dpopJkt === "string" && /^[A-Za-z0-9_-]{43}$/.test(dpopJkt))) throw new McpMockError(`issueToken: dpopJkt must be a JWK SHA-256 thumbprint (43 base64url characters, what jose's calculateJwkThumbprint(jwk) gives), received ${JSON.stringify(dpopJkt)}.`);
+    if (dpopJkt !== undefined && !this.#options.dpop) throw new McpMockError("issueToken: dpopJkt binds a token to a DPoP key, which only an endpoint with auth.dpop checks: start the mock with auth: { dpop: true }.");
+    return this.#tokens.issue({ kind: "access", scopes, subject: subject ?? this.#options.subject ?? "user", clientId, resource, ttlSeconds: expiresIn ?? this.#options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL, ...(dpopJkt !== undefined ? { jkt: dpopJkt } : {}) }).token;
   }
 
   #targets(token: string | undefined, kinds: readonly IssuedToken["kind"][], what: string): IssuedToken[] {
@@ -291,7 +298,7 @@ export class MockAuth {
    * token. The transports read the principal the bearer check kept instead (`requestPrincipal(c)`).
    */
   principalOf(authorization: string | undefined): string | undefined {
-    const m = authorization === undefined ? null : /^Bearer +(\S+) *$/i.exec(authorization);
+    const m = authorization === undefined ? null : /^(?:Bearer|DPoP) +(\S+) *$/i.exec(authorization);
     const token = m ? this.#tokens.check(m[1] as string, "access") : "unknown";
     return typeof token === "string" ? undefined : principalOfToken(token);
   }

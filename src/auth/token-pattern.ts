@@ -28,7 +28,7 @@ export interface TokenRequirements {
   readonly clientId?: string;
 }
 
-const BEARER = /^Bearer +(\S+) *$/i;
+const BEARER = /^(?:Bearer|DPoP) +(\S+) *$/i;
 
 /** Matches `Authorization: Bearer <token>` when the token is a live access token meeting the requirements. */
 export class TokenPattern extends RegExp {

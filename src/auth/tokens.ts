@@ -40,6 +40,8 @@ export interface IssuedToken {
   revoked: boolean;
   /** For a refresh token: the access token issued with it. */
   readonly accessId?: string;
+  /** Bound to a DPoP key (`auth.dpop`): its JWK SHA-256 thumbprint, the token's `cnf.jkt` (RFC 9449 section 6). */
+  readonly jkt?: string;
 }
 
 /** An authorization code waiting for its `/token` exchange. */

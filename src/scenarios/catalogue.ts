@@ -57,7 +57,7 @@ export function findScenario(name: string): Scenario | undefined {
 export interface ScenarioNamesOptions {
   /** `official`, `hostile`, or `all` (the default). */
   readonly suite?: ScenarioSuite | "all";
-  /** Only the scenarios that apply to this protocol revision. */
+  /** Only the scenarios that apply to this protocol revision (an extension's scenarios, off the spec timeline, are left out). */
   readonly specVersion?: string;
   /** Only the scenarios that can be played over this transport (`runScenario`'s `transport`). */
   readonly transport?: ScenarioTransport;
@@ -80,7 +80,7 @@ export function scenarioNames(options: ScenarioNamesOptions = {}): string[] {
   return ORDERED.filter(
     (s) =>
       (suite === "all" || s.suite === suite) &&
-      (options.specVersion === undefined || s.specVersions.includes(options.specVersion)) &&
+      (options.specVersion === undefined || (s.extension === undefined && s.specVersions.includes(options.specVersion))) &&
       (options.transport === undefined || (s.transports ?? ["http"]).includes(options.transport)),
   ).map((s) => s.name);
 }

@@ -84,6 +84,12 @@ export interface Scenario {
   readonly specVersions: readonly string[];
   /** The transports it can be played over (default only `http`: the scenario is about HTTP, or needs the wire tap). */
   readonly transports?: readonly ScenarioTransport[];
+  /**
+   * An extension's scenario, by the extension's id (`io.modelcontextprotocol/auth/dpop`): off the
+   * spec timeline, as the official runner has it. A listing by revision leaves it out; named, it
+   * plays at its first revision, or at the one asked for.
+   */
+  readonly extension?: string;
   /** A client that exits with an error is still judged by its checks alone (the official `allowClientError`). */
   readonly allowClientError?: boolean;
   start(options: ScenarioStart): Promise<ScenarioRun>;

@@ -79,8 +79,9 @@ function failing(verdict: Verdict): string[] {
 }
 
 describe("the client credentials scenarios (official, SEP-1046)", () => {
-  test("the catalogue holds both under the suite's names, at 2025-11-25 (the runner's revision for an extension) and 2026-07-28", () => {
-    for (const specVersion of ["2025-11-25", "2026-07-28"]) expect(scenarioNames({ suite: "official", specVersion }).filter((n) => n.startsWith("auth/client-credentials-"))).toEqual([JWT, BASIC]);
+  test("the catalogue holds both under the suite's names, off the spec timeline (no listing by revision holds an extension's scenario)", () => {
+    expect(scenarioNames({ suite: "official" }).filter((n) => n.startsWith("auth/client-credentials-"))).toEqual([JWT, BASIC]);
+    for (const specVersion of ["2025-11-25", "2026-07-28"]) expect(scenarioNames({ suite: "official", specVersion }).filter((n) => n.startsWith("auth/client-credentials-"))).toEqual([]);
     expect(scenarioNames({ transport: "stdio" })).not.toContain(JWT);
   });
 

@@ -76,10 +76,10 @@ async function xaaClient(url: string, { context }: ScenarioClientContext, wrongR
 }
 
 describe("official auth extension scenarios", () => {
-  test("the catalogue holds both under the suite's names, at 2025-11-25 only (extensions are off the spec timeline)", () => {
-    const names = scenarioNames({ suite: "official", specVersion: "2025-11-25" });
+  test("the catalogue holds both under the suite's names, off the spec timeline (no listing by revision holds an extension's scenario)", () => {
+    const names = scenarioNames({ suite: "official" });
     expect(names.filter((n) => n === "auth/enterprise-managed-authorization" || n === "auth/wif-jwt-bearer")).toEqual(["auth/enterprise-managed-authorization", "auth/wif-jwt-bearer"]);
-    expect(scenarioNames({ suite: "official", specVersion: "2026-07-28" })).not.toContain("auth/wif-jwt-bearer");
+    for (const specVersion of ["2025-11-25", "2026-07-28"]) expect(scenarioNames({ suite: "official", specVersion })).not.toContain("auth/wif-jwt-bearer");
   });
 
   test("wif-jwt-bearer: the v1 client with a JWT bearer provider passes", async () => {

@@ -1,6 +1,7 @@
 /**
  * The Python `mcp` client (ClientSession over streamable HTTP) through `mcpmock scenarios
- * --command`, every scenario of 2025-11-25: the verdicts are pinned, as for the SDK's JS clients
+ * --command`, every scenario of 2025-11-25 (an extension's scenarios are off the spec timeline, as
+ * in the official runner: a listing by revision leaves them out): the verdicts are pinned, as for the SDK's JS clients
  * in hostile.test.ts. Skipped where Python has no `mcp` package (`pip install mcp`).
  */
 import { execFileSync } from "node:child_process";
@@ -51,16 +52,7 @@ const EXPECTED: Readonly<Record<string, boolean>> = {
   "auth/token-endpoint-auth-basic": false,
   "auth/token-endpoint-auth-none": false,
   "auth/token-endpoint-auth-post": false,
-  "auth/client-credentials-jwt": false,
-  "auth/client-credentials-basic": false,
-  "auth/enterprise-managed-authorization": false,
-  "auth/wif-jwt-bearer": false,
   "json-schema-2020-12-preservation": false,
-  // The recipe client never lists skills: the Skills scenarios are SKIPPED, so they pass.
-  "sep-2640-client-no-prefetch": true,
-  "sep-2640-client-verify-digest": true,
-  "sep-2640-client-verify-size": true,
-  "sep-2640-client-verify-frontmatter": true,
 };
 
 test("the README's table says what this test finds", () => {
@@ -79,7 +71,7 @@ test.skipIf(!hasPythonMcp())("the Python mcp client through mcpmock scenarios --
     const { verdicts } = JSON.parse(readFileSync(report, "utf8")) as { verdicts: Array<{ scenario: string; passed: boolean }> };
     expect(Object.fromEntries(verdicts.map((v) => [v.scenario, v.passed]))).toEqual(EXPECTED);
     expect(run.code).toBe(1);
-    expect(run.stdout.trim().split("\n").at(-1)).toBe(`scenarios: 15/37 passed`);
+    expect(run.stdout.trim().split("\n").at(-1)).toBe(`scenarios: 11/29 passed`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,6 +19,8 @@
  * `initialize` once it holds a token. The runner's suite mode scores checks only (a client's
  * exit code does not count there), so the batches compare each scenario's checks.
  *
+ * Every case's two runs start when the file loads, four runs at a time; each test awaits its own.
+ *
  * The auth extensions `auth/enterprise-managed-authorization` (SEP-990) and `auth/wif-jwt-bearer`
  * (SEP-1933), one runner run each (the runner's extensions suite would run four more scenarios),
  * both runners at once: the right client and the suite's broken WIF clients, and two broken token
@@ -30,7 +32,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CLI } from "../support/build.js";
 import { scenarioNames } from "../../src/scenarios/index.js";
-import { run, scored, type Scored } from "./side-by-side-support.js";
+import { limiter, run, scored, started, type Scored } from "./side-by-side-support.js";
 
 const CLIENT = "node test/scenarios/clients/conformance-auth-client.mjs";
 const SUITE = ["--import", "./scripts/conformance/glob-sync-shim.mjs", "node_modules/@modelcontextprotocol/conformance/dist/index.js", "client"];
@@ -74,9 +76,16 @@ async function ours(scenario: string, broken: string, extra: readonly string[] =
   return { exit, checks: scored(report.verdicts[0]?.checks ?? []) };
 }
 
+/** Four runs at a time, in the order the tests await them. */
+const queue = limiter(4);
+/** Starts both runners' runs of a case now (queued); the test awaits them later. */
+const both = (scenario: string, broken: string, officialExtra: readonly string[] = [], oursExtra: readonly string[] = []): Promise<[Scored, Scored]> =>
+  started(Promise.all([queue(() => official(scenario, broken, officialExtra)), queue(() => ours(scenario, broken, oursExtra))]));
+
 describe("the official runner and mcpmock scenarios agree on the auth scenarios", () => {
-  test.each(CASES)("%s, client broken as %j: %s in both", async (scenario, broken, expected) => {
-    const [theirs, mine] = [await official(scenario, broken), await ours(scenario, broken)];
+  const verdicts = CASES.map(([scenario, broken]) => both(scenario, broken));
+  test.each(CASES.map((c, i) => [...c, i] as const))("%s, client broken as %j: %s in both", async (_scenario, _broken, expected, i) => {
+    const [theirs, mine] = await (verdicts[i] as Promise<[Scored, Scored]>);
     expect(mine.checks).toEqual(theirs.checks);
     expect(mine.checks.length).toBeGreaterThan(0);
     expect(theirs.exit).toBe(expected === "passes" ? 0 : 1);
@@ -101,9 +110,9 @@ const EXTENSION_CASES: Array<[scenario: string, broken: string, failing: string[
 ];
 
 describe("the official runner and mcpmock scenarios agree on the auth extensions", () => {
-  test.each(EXTENSION_CASES)("%s, client broken as %j: fails %j in both", async (scenario, broken, failing) => {
-    // The two runners at once: each is a few node processes for a second or two.
-    const [theirs, mine] = await Promise.all([official(scenario, broken), ours(scenario, broken)]);
+  const verdicts = EXTENSION_CASES.map(([scenario, broken]) => both(scenario, broken));
+  test.each(EXTENSION_CASES.map((c, i) => [...c, i] as const))("%s, client broken as %j: fails %j in both", async (_scenario, broken, failing, i) => {
+    const [theirs, mine] = await (verdicts[i] as Promise<[Scored, Scored]>);
     expect(mine.checks).toEqual(theirs.checks);
     expect([...new Set(theirs.checks.filter((c) => !c.endsWith(" SUCCESS")).map((c) => c.split(" ")[0]))]).toEqual(failing);
     expect(theirs.exit).toBe(broken ? 1 : 0);
@@ -122,13 +131,14 @@ const MIGRATION = "auth/authorization-server-migration";
  */
 describe("auth/authorization-server-migration at 2025-11-25: the official runner and mcpmock scenarios agree", () => {
   const at = ["--spec-version", "2025-11-25"];
+  const cases: Array<[broken: string, failing: string[]]> = [
+    ["", []],
+    ["reuse-credentials", ["sep-2352-no-cross-as-credential-reuse FAILURE", "sep-2352-no-reuse-on-as-change FAILURE", "sep-2352-reregister-on-as-change FAILURE"]],
+    ["keep-token", ["sep-2352-reregister-on-as-change FAILURE"]],
+  ];
+  const verdicts = cases.map(([broken]) => both(MIGRATION, broken, [...at, "--force"], at));
   test("a right client, reuse-credentials, keep-token: the same checks and exit codes", async () => {
-    const cases: Array<[broken: string, failing: string[]]> = [
-      ["", []],
-      ["reuse-credentials", ["sep-2352-no-cross-as-credential-reuse FAILURE", "sep-2352-no-reuse-on-as-change FAILURE", "sep-2352-reregister-on-as-change FAILURE"]],
-      ["keep-token", ["sep-2352-reregister-on-as-change FAILURE"]],
-    ];
-    const results = await Promise.all(cases.map(([broken]) => Promise.all([official(MIGRATION, broken, [...at, "--force"]), ours(MIGRATION, broken, at)])));
+    const results = await Promise.all(verdicts);
     results.forEach(([theirs, mine], i) => {
       const [broken, failing] = cases[i] as [string, string[]];
       expect({ broken, checks: mine.checks }).toEqual({ broken, checks: theirs.checks });
@@ -169,9 +179,7 @@ async function oursBatch(scenarios: readonly string[], broken: string, label: st
 
 const AUTH_2025 = CASES.map(([scenario]) => scenario).filter((s, i, all) => all.indexOf(s) === i);
 /** The auth scenarios only 2026-07-28 has (the runner's draft suite holds them, with non-auth ones). */
-/** The extensions' auth scenarios are not in the runner's draft suite (side-by-side-client-credentials.test.ts compares them). */
-const EXTENSIONS = ["auth/client-credentials-jwt", "auth/client-credentials-basic"];
-const AUTH_2026_ONLY = scenarioNames({ suite: "official", specVersion: "2026-07-28" }).filter((n) => n.startsWith("auth/") && !AUTH_2025.includes(n) && !EXTENSIONS.includes(n));
+const AUTH_2026_ONLY = scenarioNames({ suite: "official", specVersion: "2026-07-28" }).filter((n) => n.startsWith("auth/") && !AUTH_2025.includes(n));
 /** Each breakage, and the one check it must fail. */
 const BROKEN_2026: Record<string, string> = {
   "auth/resource-mismatch": "resource-mismatch-rejected",
@@ -192,7 +200,7 @@ const MIGRATION_UNMOVED = "sep-2352-reregister-on-as-change";
 
 describe("at 2026-07-28, batched, the official runner and mcpmock scenarios agree on the auth scenarios", () => {
   test("the 14 of the 2025-11-25 set, run at 2026-07-28: the same checks, scenario by scenario", async () => {
-    const [theirs, mine] = [await officialBatch(["--suite", "auth", "--spec-version", "2026-07-28"], "", "auth-2026"), await oursBatch(AUTH_2025, "", "auth-2026")];
+    const [theirs, mine] = await Promise.all([officialBatch(["--suite", "auth", "--spec-version", "2026-07-28"], "", "auth-2026"), oursBatch(AUTH_2025, "", "auth-2026")]);
     expect([...theirs.checks.keys()].sort()).toEqual([...AUTH_2025].sort());
     for (const verdict of mine) expect({ scenario: verdict.scenario, checks: scored(verdict.checks) }).toEqual({ scenario: verdict.scenario, checks: theirs.checks.get(verdict.scenario) });
     // The session-era initialize is refused once the client holds a token, in both: the client ends in an error.
@@ -205,7 +213,7 @@ describe("at 2026-07-28, batched, the official runner and mcpmock scenarios agre
     ["a client broken four ways", "any-resource,offline-access,no-iss-check,no-issuer-check"],
   ])("the auth scenarios only 2026-07-28 has, %s: the same checks, scenario by scenario", async (_, broken) => {
     const label = broken ? "draft-broken" : "draft";
-    const [theirs, mine] = [await officialBatch(["--suite", "draft"], broken, label), await oursBatch(AUTH_2026_ONLY, broken, label)];
+    const [theirs, mine] = await Promise.all([officialBatch(["--suite", "draft"], broken, label), oursBatch(AUTH_2026_ONLY, broken, label)]);
     // Asking offline_access where it is not supported, the broken client is refused (invalid_scope) by the mock's authorization server, which the suite's lets through: FAILURE of the same check in both, with fewer checks here.
     const compared = AUTH_2026_ONLY.filter((n) => theirs.checks.has(n) && !(broken && n === "auth/offline-access-not-supported"));
     expect(compared.length).toBeGreaterThanOrEqual(broken ? 10 : 11);

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CLI } from "../support/build.js";
-import { run, scored } from "./side-by-side-support.js";
+import { limiter, run, scored, started } from "./side-by-side-support.js";
 
 const CLIENT = "node test/scenarios/clients/conformance-auth-client.mjs";
 const SUITE = ["--import", "./scripts/conformance/glob-sync-shim.mjs", "node_modules/@modelcontextprotocol/conformance/dist/index.js", "client"];
@@ -46,17 +46,22 @@ const failing = (v: OurVerdict): string[] => [...new Set(v.checks.filter((c) => 
 
 describe("the official runner and mcpmock scenarios agree on the client credentials scenarios", () => {
   // Each client (right, or broken one way), the scenario, the checks it must fail (and nothing else), and what the message says the client did.
-  test.each([
+  const cases: Array<[string, string, string, string[], RegExp | undefined]> = [
     ["a right client", "", "auth/client-credentials-basic", [], undefined],
     ["a right client", "", "auth/client-credentials-jwt", [], undefined],
     ["a wrong secret", "wrong-secret", "auth/client-credentials-basic", ["client-credentials-basic-auth"], /^The Basic credentials named client conformance-test-client with the wrong secret\.$/],
     ["an assertion for another audience", "jwt-wrong-audience", "auth/client-credentials-jwt", ["client-credentials-jwt-verified"], /^The client's assertion named an aud other than the authorization server's issuer http:\/\/127\.0\.0\.1:\d+ \(jose: unexpected "aud" claim value\)\.$/],
     ["an assertion signed by another key", "jwt-other-key", "auth/client-credentials-jwt", ["client-credentials-jwt-verified"], /^The client's assertion was not signed with the private key the scenario gave it \(jose: signature verification failed\)\.$/],
     ["an assertion with another iss", "jwt-wrong-iss", "auth/client-credentials-jwt", ["client-credentials-jwt-iss", "client-credentials-jwt-verified"], /^The client's assertion said iss "someone-else"; RFC 7523 section 3 asks the client_id, conformance-test-client\.$/],
-  ] as Array<[string, string, string, string[], RegExp | undefined]>)("%s (BROKEN=%j), on %s: the same checks and exit code in both", async (_, broken, scenario, fails, message) => {
+  ];
+  // Every case's two runs start now, four at a time (each starts its own servers on port 0, and its own client); each test awaits its own.
+  const queue = limiter(4);
+  const verdicts = cases.map(([, broken, scenario]) => {
     const label = `${scenario.replace(/\W/g, "_")}-${broken || "good"}`;
-    // The two runners in parallel: each starts its own servers on port 0, and each its own client.
-    const [theirs, mine] = await Promise.all([official(["--scenario", scenario], broken, label), ours([scenario], broken, label)]);
+    return started(Promise.all([queue(() => official(["--scenario", scenario], broken, label)), queue(() => ours([scenario], broken, label))]));
+  });
+  test.each(cases.map((c, i) => [...c, i] as const))("%s (BROKEN=%j), on %s: the same checks and exit code in both", async (_, _broken, scenario, fails, message, i) => {
+    const [theirs, mine] = await (verdicts[i] as (typeof verdicts)[number]);
     const [verdict] = mine.verdicts as [OurVerdict];
     expect(scored(verdict.checks)).toEqual(theirs.checks.get(scenario));
     expect(failing(verdict)).toEqual(fails);

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CLI } from "../support/build.js";
-import { ROOT, run, scored, type Scored } from "./side-by-side-support.js";
+import { limiter, ROOT, run, scored, started, type Scored } from "./side-by-side-support.js";
 
 const CLIENT = "node test/scenarios/clients/conformance-client.mjs";
 const SUITE = ["--import", "./scripts/conformance/glob-sync-shim.mjs", "node_modules/@modelcontextprotocol/conformance/dist/index.js", "client"];
@@ -108,10 +108,13 @@ describe("the official runner and mcpmock scenarios agree", () => {
     expect(names.filter((name) => !CASES.some(([scenario]) => scenario === name))).toEqual([]);
   });
 
+  // Every case's two runs start now, four runs at a time; each test awaits its own.
+  const queue = limiter(4);
+  const verdicts = new Map(CASES.map(([scenario, broken, , specVersion]) => [label(scenario, broken, specVersion), started(Promise.all([queue(() => official(scenario, broken, specVersion)), queue(() => ours(scenario, broken, specVersion))]))]));
   const DEFAULT = "its default revision";
   test.each(CASES.map(([scenario, broken, expected, specVersion]) => [scenario, broken, expected, specVersion ?? DEFAULT] as const))("%s, client broken as %j: %s in both, at %s", async (scenario, broken, expected, revision) => {
     const specVersion = revision === DEFAULT ? undefined : revision;
-    const [theirs, mine] = [await official(scenario, broken, specVersion), await ours(scenario, broken, specVersion)];
+    const [theirs, mine] = await (verdicts.get(label(scenario, broken, specVersion)) as Promise<[Scored, Scored]>);
     expect(mine.checks).toEqual(theirs.checks);
     expect(mine.checks.length).toBeGreaterThan(0);
     expect(theirs.exit).toBe(expected === "passes" ? 0 : 1);

@@ -12,6 +12,7 @@
  * Each is SKIPPED when the client never lists the skills, as the official suite does.
  * @module
  */
+import { SKILLS_EXTENSION } from "../../protocol/skills.js";
 import type { SkillDeclaration } from "../../stubs/skill-catalog.js";
 import { buildSkill } from "../../stubs/skill-catalog.js";
 import type { Check } from "../check.js";
@@ -41,6 +42,7 @@ export const skillsNoPrefetch: Scenario = {
   suite: "official",
   description: "A client MUST NOT retrieve a skill file before the skill is loaded",
   specVersions: SPEC_VERSIONS,
+  extension: SKILLS_EXTENSION,
   transports: ["http", "stdio", "memory"],
   async start(start) {
     const skill: SkillDeclaration = {
@@ -105,6 +107,7 @@ function verifyScenario(mode: Mode, name: string): Scenario {
     suite: "official",
     description,
     specVersions: SPEC_VERSIONS,
+    extension: SKILLS_EXTENSION,
     transports: ["http", "stdio", "memory"],
     // A host that rejects the skill may end in an error: the checks alone decide.
     allowClientError: true,

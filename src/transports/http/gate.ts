@@ -51,8 +51,9 @@ export class Gate {
   readonly #cors = cors({
     origin: (origin) => origin,
     allowMethods: ["GET", "POST", "DELETE"],
-    allowHeaders: ["content-type", "accept", "authorization", "last-event-id", HeaderNames.sessionId, HeaderNames.protocolVersion],
-    exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion, "www-authenticate"],
+    // DPoP (auth.dpop): the proof a browser client sends, the nonce it must read.
+    allowHeaders: ["content-type", "accept", "authorization", "dpop", "last-event-id", HeaderNames.sessionId, HeaderNames.protocolVersion],
+    exposeHeaders: [HeaderNames.sessionId, HeaderNames.protocolVersion, "www-authenticate", "dpop-nonce"],
   });
 
   /** Host names allowed, with or without a port; computed once (`allowedHostNames`). */

@@ -28,12 +28,17 @@
 // context's other JWTs, or none), wif-scope-rejected (asks scope wif.rejected), wif-grant-fallback
 // (after unauthorized_client, tries authorization_code), wif-retry (after unauthorized_client,
 // tries the JWT bearer grant again).
+// The DPoP client (auth/dpop, auth/dpop-nonce: helpers/dpopClientFlow.ts with the proofs of
+// src/scenarios/client/auth/helpers/dpopProof.ts) breaks as the suite's auth-test-dpop-*.ts
+// clients do: dpop-bearer (presents the bound token as Bearer), dpop-replay (one proof for every
+// MCP request), dpop-no-token-proof (no proof at the token endpoint: a bearer token),
+// dpop-no-as-nonce and dpop-no-rs-nonce (ignore the use_dpop_nonce challenge of each server).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createHash, randomBytes } from "node:crypto";
 import { auth, extractWWWAuthenticateParams, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { ClientCredentialsProvider, createPrivateKeyJwtAuth, PrivateKeyJwtProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
-import { exportPKCS8, generateKeyPair } from "jose";
+import { exportJWK, exportPKCS8, generateKeyPair, SignJWT } from "jose";
 
 const BROKEN = process.env.BROKEN ?? "";
 const broken = (what) => BROKEN.split(",").includes(what);
@@ -468,11 +473,96 @@ async function runClientCredentialsBasic(serverUrl) {
   await connectAndList(serverUrl, "conformance-client-credentials-basic", provider);
 }
 
+/** helpers/dpopProof.ts: an ES256 key pair and a well-formed proof (ath with an access token, nonce when given). */
+async function generateDpopKeyPair() {
+  const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
+  return { privateKey, publicJwk: await exportJWK(publicKey) };
+}
+
+async function buildDpopProof({ keyPair, htm, htu, accessToken, nonce }) {
+  const payload = { jti: randomBytes(16).toString("base64url"), htm, htu, iat: Math.floor(Date.now() / 1000) };
+  if (accessToken !== undefined) payload.ath = createHash("sha256").update(accessToken, "ascii").digest("base64url");
+  if (nonce !== undefined) payload.nonce = nonce;
+  return new SignJWT(payload).setProtectedHeader({ alg: "ES256", typ: "dpop+jwt", jwk: keyPair.publicJwk }).sign(keyPair.privateKey);
+}
+
+function stripQuery(url) {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`;
+}
+
+/** helpers/dpopClientFlow.ts: a hand-rolled authorization_code + PKCE flow with a proof at the token endpoint, then an MCP session with a proof per request. */
+async function runDpopClient(serverUrl) {
+  const options = { scheme: broken("dpop-bearer") ? "Bearer" : "DPoP", freshProofPerRequest: !broken("dpop-replay"), sendTokenRequestProof: !broken("dpop-no-token-proof"), handleAsNonce: !broken("dpop-no-as-nonce"), handleRsNonce: !broken("dpop-no-rs-nonce") };
+  const keyPair = await generateDpopKeyPair();
+  const prm = await (await fetch(new URL("/.well-known/oauth-protected-resource/mcp", serverUrl).toString())).json();
+  const asMeta = await (await fetch(new URL("/.well-known/oauth-authorization-server", prm.authorization_servers[0]).toString())).json();
+  const redirectUri = "http://127.0.0.1:9876/callback";
+  const reg = await (await fetch(asMeta.registration_endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "conformance-dpop-client", redirect_uris: [redirectUri], application_type: "native" }) })).json();
+  const state = randomBytes(16).toString("base64url");
+  const codeVerifier = randomBytes(32).toString("base64url");
+  const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
+  const authorizeUrl = `${asMeta.authorization_endpoint}?${new URLSearchParams({ response_type: "code", client_id: reg.client_id, state, redirect_uri: redirectUri, code_challenge: codeChallenge, code_challenge_method: "S256" })}`;
+  const authorizeResponse = await fetch(authorizeUrl, { redirect: "manual" });
+  await authorizeResponse.text().catch(() => undefined);
+  const location = authorizeResponse.headers.get("location");
+  if (!location) throw new Error("Authorization endpoint did not redirect with a code");
+  const code = new URL(location).searchParams.get("code");
+  if (!code) throw new Error("No authorization code in redirect");
+  const tokenReqBody = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier, client_id: reg.client_id }).toString();
+  const requestToken = async (nonce) => {
+    const headers = { "content-type": "application/x-www-form-urlencoded" };
+    if (options.sendTokenRequestProof) headers.dpop = await buildDpopProof({ keyPair, htm: "POST", htu: stripQuery(asMeta.token_endpoint), ...(nonce ? { nonce } : {}) });
+    return fetch(asMeta.token_endpoint, { method: "POST", headers, body: tokenReqBody });
+  };
+  let tokenResponse = await requestToken();
+  const asNonce = tokenResponse.headers.get("DPoP-Nonce");
+  if (tokenResponse.status === 400 && asNonce && options.handleAsNonce) {
+    const challenge = await tokenResponse.clone().json().catch(() => ({}));
+    if (challenge?.error === "use_dpop_nonce") tokenResponse = await requestToken(asNonce);
+  }
+  if (!tokenResponse.ok) throw new Error(`Token request failed: HTTP ${tokenResponse.status}`);
+  const accessToken = (await tokenResponse.json()).access_token;
+  let reusableProof;
+  let rsNonce;
+  const dpopFetch = async (input, init) => {
+    const method = (init?.method ?? "POST").toUpperCase();
+    const htu = stripQuery(typeof input === "string" ? input : input.toString());
+    const attempt = async () => {
+      const headers = new Headers(init?.headers);
+      headers.set("Authorization", `${options.scheme} ${accessToken}`);
+      let proof;
+      if (options.freshProofPerRequest || !reusableProof) {
+        proof = await buildDpopProof({ keyPair, htm: method, htu, accessToken, ...(rsNonce ? { nonce: rsNonce } : {}) });
+        if (!options.freshProofPerRequest) reusableProof = proof;
+      } else proof = reusableProof;
+      headers.set("DPoP", proof);
+      return fetch(input, { ...init, headers });
+    };
+    let res = await attempt();
+    const nonce = res.headers.get("DPoP-Nonce");
+    if (res.status === 401 && nonce && options.handleRsNonce && (res.headers.get("WWW-Authenticate") ?? "").includes("use_dpop_nonce")) {
+      rsNonce = nonce;
+      reusableProof = undefined;
+      res = await attempt();
+    }
+    return res;
+  };
+  const client = new Client({ name: "conformance-dpop-client", version: "1.0.0" }, { capabilities: {} });
+  const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { fetch: dpopFetch });
+  await client.connect(transport);
+  await client.listTools();
+  await client.callTool({ name: "test-tool", arguments: {} });
+  await transport.close();
+}
+
 const EXTENSIONS = {
   "auth/client-credentials-jwt": runClientCredentialsJwt,
   "auth/client-credentials-basic": runClientCredentialsBasic,
   "auth/enterprise-managed-authorization": runEnterpriseManagedAuthorization,
   "auth/wif-jwt-bearer": runWifJwtBearer,
+  "auth/dpop": runDpopClient,
+  "auth/dpop-nonce": runDpopClient,
 };
 
 const ISS_VALIDATION = ["auth/iss-supported-missing", "auth/iss-wrong-issuer", "auth/iss-unexpected", "auth/iss-normalized", "auth/metadata-issuer-mismatch"];

@@ -50,6 +50,8 @@ export interface AuthScenarioConfig {
   readonly description: string;
   /** The suite's revisions for it; 2025-11-25 first. */
   readonly specVersions?: readonly string[];
+  /** The extension's id, for an extension's scenario ({@link Scenario.extension}). */
+  readonly extension?: string;
   readonly allowClientError?: boolean;
   /** The embedded authorization server's options (refresh tokens are off, as the suite's server issues none). */
   readonly auth: AuthOptions;
@@ -71,6 +73,8 @@ export interface AuthScenarioConfig {
   /** The scenario's own checks of a dynamic client registration (its JSON body). */
   readonly onRegistration?: (body: Record<string, unknown>) => Check[];
   readonly atEnd?: (seen: AuthSeen) => Check[];
+  /** Rewrites the server's checks before the scenario's own follow (the suite keeps one per id in some scenarios). */
+  readonly reviseServerChecks?: (checks: readonly Check[]) => Check[];
 }
 
 /** What the client did, for a scenario's checks at the end. */
@@ -82,8 +86,9 @@ export interface AuthSeen {
   readonly checks: readonly Check[];
   readonly specVersion: string;
   readonly prmResource: string | undefined;
-  /** The scenario's mock (its authorization events say what its authorization server answered). */
+  /** The scenario's mock (its auth log) and the wire tap in front of it. */
   readonly mock: McpMock;
+  readonly tap: WireTap;
 }
 
 /** The suite's test tool: `test-tool`, answering "test". */
@@ -121,7 +126,7 @@ export function tokenScopes(mock: McpMock, request: TappedRequest): readonly str
 }
 
 /** The checks the suite's authorization and resource servers make of every request, in arrival order (a scenario with a second server passes both servers' requests). */
-export function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion" | "mock"> & { checks: Check[] } {
+export function serverChecks(config: AuthScenarioConfig, mock: McpMock, tap: WireTap, specVersion: string): Omit<AuthSeen, "specVersion" | "mock" | "tap"> & { checks: Check[] } {
   const prefix = config.auth.issuerPath ?? "";
   const asMetadata = config.auth.serverMetadata === "openid" ? `${prefix}/.well-known/openid-configuration` : `${ROOT_AS_METADATA}${prefix}`;
   const prmPath = config.prmPath ?? PATH_PRM;
@@ -232,6 +237,7 @@ export function authScenario(config: AuthScenarioConfig): Scenario {
     suite: "official",
     description: config.description,
     specVersions: config.specVersions ?? AUTH_SPEC_VERSIONS,
+    ...(config.extension ? { extension: config.extension } : {}),
     ...(config.allowClientError ? { allowClientError: true } : {}),
     async start({ specVersion }): Promise<ScenarioRun> {
       // At a stateless revision the suite's resource server is stateless too: it refuses a session-era initialize.
@@ -245,7 +251,7 @@ export function authScenario(config: AuthScenarioConfig): Scenario {
         mock,
         (t) => {
           const seen = serverChecks(config, mock, t, specVersion);
-          return [...seen.checks, ...(config.atEnd?.({ ...seen, specVersion, mock }) ?? [])];
+          return [...(config.reviseServerChecks?.(seen.checks) ?? seen.checks), ...(config.atEnd?.({ ...seen, specVersion, mock, tap: t }) ?? [])];
         },
         {
           // The mock spells its metadata with the Host it is asked for: the tap's, so the client stays on the wire.

@@ -21,6 +21,8 @@ import { authScenario, type TokenRequest } from "./auth-scenario.js";
 import { JWT_BEARER_ASSERTION_TYPE } from "../../../auth/client-assertion.js";
 
 /** The client the suite's authorization server knows, and its secret (for basic). */
+/** The extension both scenarios belong to (SEP-1046). */
+const EXTENSION = "io.modelcontextprotocol/oauth-client-credentials";
 const CLIENT_ID = "conformance-test-client";
 const CLIENT_SECRET = "conformance-test-secret";
 const GRANT = "client-credentials-grant-type";
@@ -73,6 +75,7 @@ export const clientCredentialsJwt: Scenario = {
   suite: "official",
   description: DESCRIPTIONS.jwt,
   specVersions: ["2025-11-25", "2026-07-28"],
+  extension: EXTENSION,
   async start(start) {
     const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
     const privateKeyPem = await exportPKCS8(privateKey);
@@ -112,6 +115,7 @@ export const clientCredentialsBasic: Scenario = authScenario({
   name: "auth/client-credentials-basic",
   description: DESCRIPTIONS.basic,
   specVersions: ["2025-11-25", "2026-07-28"],
+  extension: EXTENSION,
   auth: { grantTypes: ["client_credentials"], tokenEndpointAuthMethods: ["client_secret_basic"], clientIdMetadataDocuments: false, clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tokenEndpointAuthMethod: "client_secret_basic" }] },
   context: { client_id: CLIENT_ID, client_secret: CLIENT_SECRET },
   onToken: ({ form, authorization }): Check[] => {

@@ -50,6 +50,7 @@ export const enterpriseManagedAuthorization: Scenario = {
   description: "Tests complete SEP-990 flow: token exchange + JWT bearer grant (Enterprise-Managed Authorization)",
   // An extension, off the spec timeline: the suite plays it at 2025-11-25.
   specVersions: ["2025-11-25"],
+  extension: "io.modelcontextprotocol/enterprise-managed-authorization",
   async start(options: ScenarioStart): Promise<ScenarioRun> {
     const [idpKeys, jagKeys] = await Promise.all([generateKeyPair("ES256", { extractable: true }), generateKeyPair("ES256", { extractable: true })]);
     const idpMock = await scenarioMock({

@@ -4,8 +4,8 @@
  * pre-registration; then those only the 2026-07-28 set has: resource mismatch, offline access
  * (SEP-2207), authorization server migration (SEP-2352, with a second authorization server), the
  * issuer checks (SEP-2468); then the auth extensions': client credentials (SEP-1046),
- * enterprise-managed authorization (SEP-990) and workload identity federation (SEP-1933). Each is
- * played by the mock's embedded authorization server.
+ * enterprise-managed authorization (SEP-990), workload identity federation (SEP-1933) and DPoP
+ * (SEP-1932). Each is played by the mock's embedded authorization server.
  * @module
  */
 import type { Scenario } from "../../scenario.js";
@@ -21,5 +21,6 @@ import { tokenEndpointAuthScenarios } from "./token-endpoint-auth.js";
 import { clientCredentialsScenarios } from "./client-credentials.js";
 import { enterpriseManagedAuthorization } from "./enterprise-managed-authorization.js";
 import { wifJwtBearer } from "./wif-jwt-bearer.js";
+import { dpopScenarios } from "./dpop.js";
 
-export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, authorizationServerMigration, ...issuerScenarios, ...clientCredentialsScenarios, enterpriseManagedAuthorization, wifJwtBearer];
+export const authScenarios: readonly Scenario[] = [...metadataScenarios, basicCimd, ...scopeScenarios, ...tokenEndpointAuthScenarios, preRegistration, resourceMismatch, ...offlineAccessScenarios, authorizationServerMigration, ...issuerScenarios, ...clientCredentialsScenarios, enterpriseManagedAuthorization, wifJwtBearer, ...dpopScenarios];

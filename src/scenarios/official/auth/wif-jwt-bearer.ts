@@ -58,6 +58,7 @@ export const wifJwtBearer: Scenario = {
     "Tests the RFC 7523 JWT-bearer grant for workload identity federation (SEP-1933). The client must: use grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer, include the workload JWT as the assertion parameter, and surface errors (invalid_grant, invalid_scope, unauthorized_client) without retrying or switching grant types.",
   // An extension, off the spec timeline: the suite plays it at 2025-11-25.
   specVersions: ["2025-11-25"],
+  extension: "io.modelcontextprotocol/auth/wif",
   async start(options: ScenarioStart): Promise<ScenarioRun> {
     const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
     /** The token requests the gate answered itself, with the check each made. */
