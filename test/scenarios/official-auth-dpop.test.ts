@@ -8,14 +8,13 @@
  * MCP requests, nonces ignored) fails exactly the checks about what it broke, with a message that says what it did.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { describe, expect, test } from "vitest";
 import { runScenario, scenarioNames, type Verdict } from "../../src/scenarios/index.js";
 import { TestOAuthProvider } from "../support/oauth-provider.js";
+import { connectAuthorized } from "./v1-client.js";
 
 type Breakage = "" | "bearer" | "replay" | "no-token-proof" | "no-nonce" | "no-request-proof";
 
@@ -83,17 +82,7 @@ async function v1(url: string, breakage: Breakage): Promise<void> {
   const provider = new TestOAuthProvider();
   const fetchFn = await dpopFetch(breakage);
   const open = (): StreamableHTTPClientTransport => new StreamableHTTPClientTransport(new URL(url), { authProvider: provider, fetch: fetchFn });
-  let transport = open();
-  let client = new Client({ name: "v1-dpop", version: "1.0.0" });
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    if (!(error instanceof UnauthorizedError)) throw error;
-    await transport.finishAuth(provider.code());
-    transport = open();
-    client = new Client({ name: "v1-dpop", version: "1.0.0" });
-    await client.connect(transport);
-  }
+  const { client } = await connectAuthorized(open, provider, "v1-dpop");
   try {
     await client.listTools();
     await client.callTool({ name: "test-tool", arguments: {} });

@@ -5,13 +5,14 @@
  * their own, registering where a metadata document would do) fail the checks about what they
  * broke, with a message that says what they did.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describe, expect, test } from "vitest";
 import { runScenario, scenarioNames, type ScenarioClientContext, type Verdict } from "../../src/scenarios/index.js";
 import { REDIRECT_URL, TestOAuthProvider } from "../support/oauth-provider.js";
+import { connectAuthorized } from "./v1-client.js";
 
 type Breakage = "" | "no-pkce" | "no-resource" | "own-scope";
 
@@ -55,18 +56,7 @@ async function v1(url: string, context: ScenarioClientContext, options: { breaka
   const pre = context.context as { client_id?: string; client_secret?: string } | undefined;
   if (pre?.client_id) provider.saveClientInformation({ client_id: pre.client_id, client_secret: pre.client_secret, redirect_uris: [REDIRECT_URL] });
   const open = (): StreamableHTTPClientTransport => new StreamableHTTPClientTransport(new URL(url), { authProvider: provider, fetch: breaking(options.breakage ?? "") });
-  let transport = open();
-  let client = new Client({ name: "v1-auth", version: "1.0.0" });
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    // Told 401 at connect: finish the authorization with the code, connect anew (a transport starts once).
-    if (!(error instanceof UnauthorizedError)) throw error;
-    await transport.finishAuth(provider.code());
-    transport = open();
-    client = new Client({ name: "v1-auth", version: "1.0.0" });
-    await client.connect(transport);
-  }
+  const { client, transport } = await connectAuthorized(open, provider, "v1-auth");
   const authorized = async <T>(step: () => Promise<T>): Promise<T> => {
     try {
       return await step();

@@ -3,6 +3,7 @@
  * whichever transport the scenario gives (HTTP at its URL, stdio by spawning its command, in
  * memory through its transport), and a verdict's checks as "id STATUS" lines.
  */
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -23,6 +24,25 @@ export async function connectV1(url: string, context: Pick<ScenarioClientContext
     await client.connect(memory());
   }
   return client;
+}
+
+/**
+ * The v1 client's interactive authorization at connect: told 401, it finishes the authorization
+ * with the provider's code and connects anew over a new transport (a transport starts once).
+ */
+export async function connectAuthorized(open: () => StreamableHTTPClientTransport, provider: { code(): string }, name: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  let transport = open();
+  let client = new Client({ name, version: "1.0.0" });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    if (!(error instanceof UnauthorizedError)) throw error;
+    await transport.finishAuth(provider.code());
+    transport = open();
+    client = new Client({ name, version: "1.0.0" });
+    await client.connect(transport);
+  }
+  return { client, transport };
 }
 
 /** Connects a v1 client over the scenario's transport, lets `work` use it, and closes it. */
