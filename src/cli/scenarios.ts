@@ -19,6 +19,7 @@ import { UsageError } from "./command.js";
 /** The help of `mcpmock scenarios`. */
 export const SCENARIOS_HELP = `mcpmock scenarios --command "<client command>" [--scenario <name>]... [--suite official|hostile|all]
                   [--spec-version 2025-11-25|2026-07-28] [--transport http|stdio] [--json <file>] [--timeout MS]
+                  [--jobs N]
 
 Runs MCP clients against mcpmock's client scenarios, as the official conformance runner's
 client mode does: for each scenario the command runs with the server's URL as its last
@@ -28,12 +29,15 @@ unchanged. Each check is printed; the last line is "scenarios: P/T passed".
   --command CMD       the client to run (a shell command line; the URL is appended)
   --scenario NAME     a scenario to run (repeatable); default every one of --suite
   --suite SUITE       official, hostile or all (default all)
-  --spec-version V    only the scenarios of that revision, run at it (default each one's own)
+  --spec-version V    only the scenarios of that revision, run at it (default each one's own);
+                      an extension's scenarios are off the spec timeline: name them with --scenario
   --transport T       http (default), or stdio: only the scenarios not about HTTP, and the
                       command gets the server's command line appended instead of a URL (the
                       client spawns it and speaks stdio to it)
   --json FILE         also write every verdict, with its checks, to FILE
   --timeout MS        how long the client may take per scenario (default 30000)
+  --jobs N            how many scenarios play at once (default 1; each has its own mock on its
+                      own port); the verdicts still print in order
 Exit codes: 0 every scenario passed, 1 one failed, 2 the command line is wrong.`;
 
 const SUITES = ["official", "hostile", "all"] as const;
@@ -54,6 +58,7 @@ function options(args: string[]) {
         transport: { type: "string" },
         json: { type: "string" },
         timeout: { type: "string" },
+        jobs: { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -143,13 +148,23 @@ export async function scenarios(args: string[]): Promise<number> {
   if (!command?.trim()) throw new UsageError(`the scenarios command needs the client to run: mcpmock scenarios --command "node my-client.js". See mcpmock scenarios --help.`);
   const timeout = values.timeout === undefined ? 30_000 : Number(values.timeout);
   if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout takes milliseconds, a positive whole number like --timeout 30000; received ${JSON.stringify(values.timeout)}.`);
+  const jobs = values.jobs === undefined ? 1 : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs takes how many scenarios play at once, a whole number from 1 like --jobs 4; received ${JSON.stringify(values.jobs)}.`);
   const transport = transportOf(values);
   const names = selected(values, transport);
   const specVersion = values["spec-version"];
+  // The driver stops the client itself; runScenario's own limit is only a backstop.
+  const play = (name: string): Promise<Verdict> => runScenario(name, { timeout: timeout + 5_000, transport, ...(specVersion ? { specVersion } : {}) }, (url, context) => runClient(command, url, context, timeout));
+  const playing: Array<Promise<Verdict>> = [];
   const verdicts: Verdict[] = [];
-  for (const name of names) {
-    // The driver stops the client itself; runScenario's own limit is only a backstop.
-    const verdict = await runScenario(name, { timeout: timeout + 5_000, transport, ...(specVersion ? { specVersion } : {}) }, (url, context) => runClient(command, url, context, timeout));
+  for (let i = 0; i < names.length; i++) {
+    // This scenario and the next jobs - 1 play while this one is awaited: the verdicts print in order.
+    for (let j = i; j < Math.min(names.length, i + jobs); j++) {
+      if (playing[j] !== undefined) continue;
+      playing[j] = play(names[j] as string);
+      playing[j]?.catch(() => undefined); // its failure is reported when its turn comes
+    }
+    const verdict = await (playing[i] as Promise<Verdict>);
     verdicts.push(verdict);
     process.stdout.write(`${formatVerdict(verdict)}\n`);
   }

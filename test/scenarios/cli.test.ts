@@ -46,6 +46,27 @@ describe("mcpmock scenarios", () => {
     expect([run.code, run.stdout.trim().split("\n").at(-1)]).toEqual([0, "scenarios: 2/2 passed"]);
   });
 
+  test("--jobs 3: three scenarios play at once, the verdicts print in order, the same as one at a time", async () => {
+    const names = ["initialize", "tools_call", "hostile/canary-tool", "hostile/malformed-json"];
+    // A client that notes when it starts and ends, connects to nothing and leaves after 400 ms.
+    const client = join(dir, "timed-client.mjs");
+    writeFileSync(client, `import { appendFileSync } from "node:fs";\nconst [log] = process.argv.slice(2, 3);\nappendFileSync(log, "start\\n");\nsetTimeout(() => appendFileSync(log, "end\\n"), 400);\n`);
+    const run = async (jobs: string[]): Promise<{ code: number | null; stdout: string; log: string[] }> => {
+      const log = join(dir, `timed-${jobs.length ? jobs[1] : 1}.log`);
+      writeFileSync(log, "");
+      const result = await runCli(["scenarios", "--command", `node ${client} ${log}`, ...names.flatMap((n) => ["--scenario", n]), ...jobs]);
+      return { ...result, log: readFileSync(log, "utf8").trim().split("\n") };
+    };
+    const [one, three] = await Promise.all([run([]), run(["--jobs", "3"])]);
+    // One at a time: each client ends before the next starts. Three at once: three start before any ends.
+    expect(one.log).toEqual(names.flatMap(() => ["start", "end"]));
+    expect(three.log.slice(0, 3)).toEqual(["start", "start", "start"]);
+    const verdictLines = (out: string): string[] => out.split("\n").filter((l) => /^[✓✗] [\w/-]+ \(/.test(l));
+    expect(verdictLines(three.stdout).map((l) => l.split(" ")[1])).toEqual(names);
+    expect(verdictLines(three.stdout)).toEqual(verdictLines(one.stdout));
+    expect([three.code, three.stdout.trim().split("\n").at(-1)]).toEqual([one.code, one.stdout.trim().split("\n").at(-1)]);
+  });
+
   test("a client that fails: its checks and its output, exit 1", async () => {
     const run = await runCli(["scenarios", "--command", `node -e "console.error('cannot connect'); process.exit(3)"`, "--scenario", "tools_call"]);
     expect(run.code).toBe(1);
@@ -60,6 +81,7 @@ describe("mcpmock scenarios", () => {
     [["scenarios", "--command", "x", "--scenario", "tools-call"], /no scenario is named "tools-call". Did you mean "tools_call"\?/],
     [["scenarios", "--command", "x", "--suite", "evil"], /--suite takes official, hostile or all; received "evil"/],
     [["scenarios", "--command", "x", "--timeout", "soon"], /--timeout takes milliseconds/],
+    [["scenarios", "--command", "x", "--jobs", "0"], /--jobs takes how many scenarios play at once, a whole number from 1 like --jobs 4; received "0"/],
     [["scenarios", "--command", "x", "--transport", "memory"], /--transport takes http or stdio; received "memory"/],
     [["scenarios", "--command", "x", "--transport", "stdio", "--scenario", "sse-retry"], /sse-retry cannot be played over stdio \(about HTTP, or read from the wire\); over stdio: initialize, tools_call/],
   ])("%j is refused with exit 2", async (args, message) => {

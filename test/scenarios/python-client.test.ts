@@ -65,8 +65,9 @@ test.skipIf(!hasPythonMcp())("the Python mcp client through mcpmock scenarios --
   const dir = mkdtempSync(join(tmpdir(), "mcpmock-python-"));
   try {
     const report = join(dir, "verdicts.json");
-    // Fourteen scenarios, each a Python start: longer than runCli's 10 s.
-    const cli = startCli(["scenarios", "--command", "python3 test/scenarios/clients/python-client.py", "--spec-version", "2025-11-25", "--json", report]);
+    // Twenty-nine scenarios, each a Python start: longer than runCli's 10 s.
+    // Three at once (--jobs): a Python start is most of each scenario's time.
+    const cli = startCli(["scenarios", "--command", "python3 test/scenarios/clients/python-client.py", "--spec-version", "2025-11-25", "--jobs", "3", "--json", report]);
     const run = await cli.exited;
     const { verdicts } = JSON.parse(readFileSync(report, "utf8")) as { verdicts: Array<{ scenario: string; passed: boolean }> };
     expect(Object.fromEntries(verdicts.map((v) => [v.scenario, v.passed]))).toEqual(EXPECTED);

@@ -9,7 +9,7 @@
  * required scopes from the mock, which the suite's server withholds). The runner's
  * `wire-schema-valid` check and its INFO lines are left out, as in side-by-side.test.ts.
  *
- * At 2026-07-28, batched (one runner run per batch, its suite mode, scenarios in parallel): the
+ * At 2026-07-28, batched (one runner run per batch, its suite mode, scenarios in parallel; ours with --jobs 4): the
  * 14 scenarios (`--suite auth --spec-version 2026-07-28`), and the auth scenarios only that
  * revision has (`--suite draft`), by a right client and by one broken four ways at once (each
  * breakage touches one scenario's check). auth/authorization-server-migration also runs at
@@ -173,7 +173,7 @@ interface OurVerdict {
 
 async function oursBatch(scenarios: readonly string[], broken: string, label: string): Promise<OurVerdict[]> {
   const file = join(out, `ours-batch-${label}.json`);
-  await run([...OURS, "--command", CLIENT, ...scenarios.flatMap((s) => ["--scenario", s]), "--spec-version", "2026-07-28", "--json", file], broken);
+  await run([...OURS, "--command", CLIENT, ...scenarios.flatMap((s) => ["--scenario", s]), "--spec-version", "2026-07-28", "--jobs", "4", "--json", file], broken);
   return (JSON.parse(readFileSync(file, "utf8")) as { verdicts: OurVerdict[] }).verdicts;
 }
 
