@@ -12,7 +12,7 @@ import type { AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import { ASSERTION_ALGORITHMS, assertedClientId, verifyClientAssertion } from "./client-assertion.js";
 import { clientCredentialsGrant } from "./client-credentials.js";
-import { MAX_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
+import { basicCredentials, MAX_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
 import { JWT_BEARER_GRANT, verifyAssertion } from "./jwt-bearer-grant.js";
 import { exchangeToken, TOKEN_EXCHANGE_GRANT } from "./token-exchange-grant.js";
@@ -280,7 +280,7 @@ export class AuthorizationServer {
       const old = this.#tokens.check(p("refresh_token") ?? "", "refresh");
       if (typeof old === "string" || old.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: typeof old === "string" ? `The refresh token is ${old === "unknown" ? "unknown (a rotated one is used up)" : old}.` : "The refresh token was issued to another client." }, client.clientId);
       // RFC 9449 section 5: a public client's refresh token is bound to its key; a refresh must prove it.
-      if (old.jkt !== undefined && old.jkt !== jkt) return refuse(400, { error: "invalid_dpop_proof", description: jkt === undefined ? "The refresh token is DPoP-bound: send a DPoP proof of its key with the refresh (RFC 9449 section 5)." : "The DPoP proof is signed by another key than the one the refresh token is bound to." }, client.clientId);
+      if (old.jkt !== undefined && old.jkt !== jkt) return refuse(400, { error: "invalid_dpop_proof", description: jkt === undefined ? "The refresh token is DPoP-bound: send a DPoP proof of its key with the refresh (RFC 9449 section 5)." : "The DPoP proof is signed by another key than the one the refresh token is bound to: sign the refresh's proof with the key of the token request that got it." }, client.clientId);
       if (resources.some((r) => r !== old.resource)) return refuse(400, { error: "invalid_target", description: `resource must be the one the grant was for (${old.resource}).` }, client.clientId);
       const asked = (p("scope") ?? "").split(" ").filter(Boolean);
       const wider = asked.filter((s) => !old.scopes.includes(s));
@@ -328,18 +328,9 @@ export class AuthorizationServer {
       const problem = await verifyClientAssertion(client, assertion, [...new Set([this.#options.metadataIssuer ?? issuer, issuer])].flatMap((i) => [i, `${i}/`]));
       return problem ?? client;
     }
-    const basic = /^Basic +(.+)$/i.exec(c.req.header("authorization") ?? "");
-    if (basic) {
-      // RFC 6749 section 2.3.1: the id and secret are form-encoded, then joined by the first colon.
-      const decoded = Buffer.from(basic[1] as string, "base64").toString("utf8");
-      const colon = decoded.indexOf(":");
-      try {
-        id = decodeURIComponent((colon < 0 ? decoded : decoded.slice(0, colon)).replace(/\+/g, " "));
-        secret = colon < 0 ? "" : decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " "));
-      } catch {
-        return { error: "invalid_client", description: "The HTTP Basic credentials are not valid percent-encoding: encode the client_id and client_secret with application/x-www-form-urlencoded, join them with a colon, then base64 (RFC 6749 section 2.3.1)." };
-      }
-    }
+    const basic = basicCredentials(c.req.header("authorization"));
+    if (basic === "malformed") return { error: "invalid_client", description: "The HTTP Basic credentials are not valid percent-encoding: encode the client_id and client_secret with application/x-www-form-urlencoded, join them with a colon, then base64 (RFC 6749 section 2.3.1)." };
+    if (basic) ({ id, secret } = basic);
     if (!id) return { error: "invalid_client", description: "The token request names no client: send client_id (or HTTP Basic client authentication)." };
     const client = await this.#clients.find(id);
     if (isProblem(client)) return client;

@@ -30,6 +30,23 @@ export interface OAuthProblem {
 const AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"] as const;
 /** The most registered clients kept: past it the oldest registration is dropped (and the auth events say so). */
 export const MAX_CLIENTS = 1000;
+
+/**
+ * The client id and secret of an HTTP Basic `Authorization` header (RFC 6749 section 2.3.1: each
+ * form-encoded, then joined by the first colon); `undefined` for another scheme, `"malformed"`
+ * when they are not valid percent-encoding.
+ */
+export function basicCredentials(header: string | undefined): { id: string; secret: string } | "malformed" | undefined {
+  const basic = /^Basic +(.+)$/i.exec(header ?? "");
+  if (!basic) return undefined;
+  const decoded = Buffer.from(basic[1] as string, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  try {
+    return { id: decodeURIComponent((colon < 0 ? decoded : decoded.slice(0, colon)).replace(/\+/g, " ")), secret: colon < 0 ? "" : decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")) };
+  } catch {
+    return "malformed";
+  }
+}
 /** Bytes of a client ID metadata document read at most. */
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 /** Milliseconds a client ID metadata document fetch may take. */

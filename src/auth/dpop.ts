@@ -11,7 +11,7 @@
  */
 import type { Context } from "hono";
 import { McpMockError } from "../values/errors.js";
-import { checkDpopProof, DPOP_ALGORITHMS } from "./dpop-proof.js";
+import { checkDpopProof, DPOP_ALGORITHMS, type GoodProof } from "./dpop-proof.js";
 import type { IssuedToken } from "./tokens.js";
 import { randomToken } from "./tokens.js";
 
@@ -68,6 +68,9 @@ export interface DpopPass {
  */
 export const DPOP_PROOF_FAILURES: readonly string[] = ["invalid_dpop_proof", "dpop-unbound-token", "dpop-key-mismatch"];
 
+/** How a refusal of a proof's form or signature begins (a verdict names the rule without it). */
+export const INVALID_PROOF = "The DPoP proof is not valid: ";
+
 /** The `jti`s remembered for the replay check (the oldest go first). */
 const MAX_JTIS = 10_000;
 
@@ -87,7 +90,8 @@ export function dpopProblems(dpop: unknown): string[] {
 export function dpopOptionsOf(dpop: boolean | DpopOptions | undefined): DpopOptions | undefined {
   if (dpop === undefined || dpop === false) return undefined;
   if (dpop === true) return {};
-  if (dpopProblems(dpop).length > 0) throw new McpMockError(dpopProblems(dpop).join(" "));
+  const problems = dpopProblems(dpop);
+  if (problems.length > 0) throw new McpMockError(problems.join(" "));
   return dpop;
 }
 
@@ -124,14 +128,24 @@ export class Dpop {
     return { dpop_signing_alg_values_supported: [...this.algorithms] };
   }
 
-  /** The replay check: `true` if this key signed a proof with this `jti` before. */
-  #replayed(jkt: string, jti: string): boolean {
-    return this.#seen.has(`${jkt} ${jti}`);
-  }
-
-  #remember(jkt: string, jti: string): void {
-    this.#seen.add(`${jkt} ${jti}`);
+  /**
+   * The stage both servers share once a proof is good: a `jti` this key used before is a replay
+   * (RFC 9449 section 11.1), a nonce demanded must be the current one (sections 8 and 9); a proof
+   * that passes is remembered. `undefined` when it passes.
+   */
+  #freshWithNonce(proof: GoodProof, where: "token" | "resource"): DpopRefusal | undefined {
+    const status = where === "token" ? 400 : 401;
+    const seen = `${proof.jkt} ${proof.jti}`;
+    if (this.#seen.has(seen)) return { status, error: "invalid_dpop_proof", outcome: "dpop-proof-replayed", description: "The DPoP proof's jti was used before: make a fresh proof for every request (RFC 9449 section 11.1)." };
+    const nonce = this.#nonceAt(where);
+    if (nonce !== undefined && proof.nonce !== nonce) {
+      const server = where === "token" ? "This authorization server" : "This MCP endpoint";
+      const again = where === "token" ? "the token request again (RFC 9449 section 8)" : "the request again (RFC 9449 section 9)";
+      return { status, error: "use_dpop_nonce", outcome: "use_dpop_nonce", nonce, description: `${server} requires a DPoP nonce${proof.nonce === undefined ? "" : " (the proof's is not the current one)"}: make a new proof with the nonce of the DPoP-Nonce header and send ${again}.` };
+    }
+    this.#seen.add(seen);
     if (this.#seen.size > MAX_JTIS) this.#seen.delete(this.#seen.values().next().value as string);
+    return undefined;
   }
 
   /**
@@ -146,12 +160,8 @@ export class Dpop {
       return { status: 400, error: "invalid_dpop_proof", outcome: "invalid_dpop_proof", description: "This authorization server issues DPoP-bound tokens only (auth.dpop.required): send a DPoP proof of your key in the DPoP header (RFC 9449 section 5)." };
     }
     const checked = await checkDpopProof(proof, { method: "POST", url: c.req.url, algorithms: this.algorithms });
-    if (!checked.ok) return { status: 400, error: "invalid_dpop_proof", outcome: "invalid_dpop_proof", description: `The DPoP proof is not valid: ${checked.error}.` };
-    if (this.#replayed(checked.jkt, checked.jti)) return { status: 400, error: "invalid_dpop_proof", outcome: "dpop-proof-replayed", description: "The DPoP proof's jti was used before: make a fresh proof for every request (RFC 9449 section 11.1)." };
-    const nonce = this.#nonceAt("token");
-    if (nonce !== undefined && checked.nonce !== nonce) return { status: 400, error: "use_dpop_nonce", outcome: "use_dpop_nonce", nonce, description: `This authorization server requires a DPoP nonce${checked.nonce === undefined ? "" : " (the proof's is not the current one)"}: make a new proof with the nonce of the DPoP-Nonce header and send the token request again (RFC 9449 section 8).` };
-    this.#remember(checked.jkt, checked.jti);
-    return { jkt: checked.jkt };
+    if (!checked.ok) return { status: 400, error: "invalid_dpop_proof", outcome: "invalid_dpop_proof", description: `${INVALID_PROOF}${checked.error}.` };
+    return this.#freshWithNonce(checked, "token") ?? { jkt: checked.jkt };
   }
 
   /**
@@ -165,13 +175,11 @@ export class Dpop {
       return { status: 401, error: "invalid_token", outcome: "dpop-required", description: "This MCP endpoint takes DPoP-bound tokens only (auth.dpop.required): get one with a DPoP proof at the token endpoint, and present it as Authorization: DPoP <token> with a proof." };
     }
     const checked = await checkDpopProof(c.req.raw.headers.get("dpop") ?? undefined, { method: c.req.method, url: c.req.url, algorithms: this.algorithms, accessToken: value });
-    if (!checked.ok) return { status: 401, error: "invalid_dpop_proof", outcome: "invalid_dpop_proof", description: `The DPoP proof is not valid: ${checked.error}.` };
+    if (!checked.ok) return { status: 401, error: "invalid_dpop_proof", outcome: "invalid_dpop_proof", description: `${INVALID_PROOF}${checked.error}.` };
     if (token.jkt === undefined) return { status: 401, error: "invalid_token", outcome: "dpop-unbound-token", description: "The access token is not DPoP-bound (it was issued for a token request without a proof): present it as Bearer, or get a bound one with a DPoP proof at the token endpoint." };
-    if (checked.jkt !== token.jkt) return { status: 401, error: "invalid_token", outcome: "dpop-key-mismatch", description: "The DPoP proof is signed by another key than the one the access token is bound to (its cnf.jkt)." };
-    if (this.#replayed(checked.jkt, checked.jti)) return { status: 401, error: "invalid_dpop_proof", outcome: "dpop-proof-replayed", description: "The DPoP proof's jti was used before: make a fresh proof for every request (RFC 9449 section 11.1)." };
-    const nonce = this.#nonceAt("resource");
-    if (nonce !== undefined && checked.nonce !== nonce) return { status: 401, error: "use_dpop_nonce", outcome: "use_dpop_nonce", nonce, description: `This MCP endpoint requires a DPoP nonce${checked.nonce === undefined ? "" : " (the proof's is not the current one)"}: make a new proof with the nonce of the DPoP-Nonce header and send the request again (RFC 9449 section 9).` };
-    this.#remember(checked.jkt, checked.jti);
+    if (checked.jkt !== token.jkt) return { status: 401, error: "invalid_token", outcome: "dpop-key-mismatch", description: "The DPoP proof is signed by another key than the one the access token is bound to (its cnf.jkt): sign every proof with the key whose proof came with the token request." };
+    const stale = this.#freshWithNonce(checked, "resource");
+    if (stale) return stale;
     if (scheme === "bearer") return { status: 401, error: "invalid_token", outcome: "dpop-token-as-bearer", jkt: checked.jkt, description: "The access token is DPoP-bound: present it as Authorization: DPoP <token>, not Bearer (RFC 9449 section 7.1)." };
     return { jkt: checked.jkt };
   }

@@ -93,7 +93,7 @@ function refusal(error: unknown): string {
   if (error instanceof errors.JWTExpired) return `The assertion has expired (exp ${String(error.payload.exp)}, now ${Math.floor(Date.now() / 1000)}).`;
   if (error instanceof errors.JWTClaimValidationFailed && error.claim === "aud") return `The assertion's aud (${JSON.stringify(error.payload.aud)}) does not name this authorization server.`;
   if (error instanceof errors.JWTClaimValidationFailed) return `The assertion's ${error.claim} claim is not valid: ${error.message}.`;
-  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) return "The assertion's signature does not verify with any key auth.jwtBearer.keys trusts.";
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) return "The assertion's signature does not verify with any key auth.jwtBearer.keys trusts: sign it with a private key whose public half is listed there.";
   return `The assertion is not a signed JWT this server can read: ${error instanceof Error ? error.message : String(error)}.`;
 }
 

@@ -15,7 +15,7 @@ import { asPaths, AuthorizationServer, DEFAULT_ACCESS_TOKEN_TTL, serverMetadataP
 import { ClientRegistry } from "./clients.js";
 import { ResourceServer, resourceMetadataPath, type LegacyPaths } from "./resource-server.js";
 import { TokenStore, type IssuedToken } from "./tokens.js";
-import { TokenPattern, type TokenRequirements } from "./token-pattern.js";
+import { presentedToken, TokenPattern, type TokenRequirements } from "./token-pattern.js";
 import { Dpop, dpopOptionsOf } from "./dpop.js";
 
 /** A route's handler (the gate's `Handler`). */
@@ -298,8 +298,8 @@ export class MockAuth {
    * token. The transports read the principal the bearer check kept instead (`requestPrincipal(c)`).
    */
   principalOf(authorization: string | undefined): string | undefined {
-    const m = authorization === undefined ? null : /^(?:Bearer|DPoP) +(\S+) *$/i.exec(authorization);
-    const token = m ? this.#tokens.check(m[1] as string, "access") : "unknown";
+    const presented = presentedToken(authorization);
+    const token = presented === undefined ? "unknown" : this.#tokens.check(presented, "access");
     return typeof token === "string" ? undefined : principalOfToken(token);
   }
 

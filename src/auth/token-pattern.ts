@@ -28,7 +28,10 @@ export interface TokenRequirements {
   readonly clientId?: string;
 }
 
-const BEARER = /^(?:Bearer|DPoP) +(\S+) *$/i;
+/** The token an `Authorization` header presents (the Bearer or the DPoP scheme), unchecked; `undefined` without one. */
+export function presentedToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : /^(?:Bearer|DPoP) +(\S+) *$/i.exec(header)?.[1];
+}
 
 /** Matches `Authorization: Bearer <token>` when the token is a live access token meeting the requirements. */
 export class TokenPattern extends RegExp {
@@ -43,8 +46,8 @@ export class TokenPattern extends RegExp {
 
   /** Whether `header` carries such a token. */
   override test(header: string): boolean {
-    const m = BEARER.exec(header);
-    const token = m ? this.#tokens.check(m[1] as string, "access") : "unknown";
+    const presented = presentedToken(header);
+    const token = presented === undefined ? "unknown" : this.#tokens.check(presented, "access");
     return typeof token !== "string" && meets(token, this.#wants);
   }
 

@@ -55,7 +55,7 @@ describe("the JWT bearer grant (auth.jwtBearer)", () => {
       [undefined, "invalid_request", /^\[mcpmock\] The assertion parameter is missing/],
       [await jwt(privateKey, {}, "https://wrong.example"), "invalid_grant", /^\[mcpmock\] The assertion's aud \("https:\/\/wrong.example"\) does not name this authorization server\.$/],
       [await jwt(privateKey, {}, issuer, "-60s"), "invalid_grant", /^\[mcpmock\] The assertion has expired \(exp \d+, now \d+\)\.$/],
-      [await jwt(stranger.privateKey, {}, issuer), "invalid_grant", /^\[mcpmock\] The assertion's signature does not verify with any key auth\.jwtBearer\.keys trusts\.$/],
+      [await jwt(stranger.privateKey, {}, issuer), "invalid_grant", /^\[mcpmock\] The assertion's signature does not verify with any key auth\.jwtBearer\.keys trusts: sign it with a private key whose public half is listed there\.$/],
       ["not-a-jwt", "invalid_grant", /^\[mcpmock\] The assertion is not a signed JWT this server can read/],
     ];
     for (const [assertion, error, description] of cases) {

@@ -92,17 +92,19 @@ export interface AuthSeen {
 }
 
 /** The suite's test tool: `test-tool`, answering "test". */
-const TEST_TOOL = { name: "test-tool", inputSchema: { type: "object" } } as const;
+export const TEST_TOOL = { name: "test-tool", inputSchema: { type: "object" } } as const;
 
 function s256(verifier: string): string {
   return createHash("sha256").update(verifier).digest("base64url");
 }
 
-function pathOf(request: TappedRequest): string {
+/** A tapped request's path without its query. */
+export function pathOf(request: TappedRequest): string {
   return new URL(request.path, "http://x").pathname;
 }
 
-function bearerOf(request: TappedRequest): string | undefined {
+/** The bearer token a tapped request presents. */
+export function bearerOf(request: TappedRequest): string | undefined {
   const m = /^Bearer +(\S+)/i.exec(request.headers["authorization"] ?? "");
   return m ? m[1] : undefined;
 }

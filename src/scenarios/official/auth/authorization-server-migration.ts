@@ -15,12 +15,13 @@
  */
 import type { ServerResponse } from "node:http";
 import type { McpMock, ProtocolVersion } from "../../../index.js";
+import { basicCredentials } from "../../../auth/clients.js";
 import { revisionOf, STATELESS_PROTOCOL_VERSION } from "../../../protocol/revisions.js";
 import type { Check } from "../../check.js";
 import type { Scenario, ScenarioRun } from "../../scenario.js";
 import { scenarioMock } from "../../scenario-mock.js";
 import { startWireTap, supplyStandardHeaders, type TappedRequest, type WireTap } from "../../wire-tap.js";
-import { challenge, isLifecycle, MCP_PATH, PATH_PRM, serverChecks, type AuthScenarioConfig } from "./auth-scenario.js";
+import { bearerOf, challenge, isLifecycle, MCP_PATH, PATH_PRM, pathOf, serverChecks, TEST_TOOL, type AuthScenarioConfig } from "./auth-scenario.js";
 import { startSecondAuthorizationServer, type SecondAuthorizationServer } from "./second-authorization-server.js";
 
 const NAME = "auth/authorization-server-migration";
@@ -38,28 +39,10 @@ const CONFIG: AuthScenarioConfig = {
   verifies: "none",
 };
 
-const TEST_TOOL = { name: "test-tool", inputSchema: { type: "object" } } as const;
-
-function pathOf(request: TappedRequest): string {
-  return new URL(request.path, "http://x").pathname;
-}
-
-function bearerOf(request: TappedRequest): string | undefined {
-  const m = /^Bearer +(\S+)/i.exec(request.headers["authorization"] ?? "");
-  return m ? m[1] : undefined;
-}
-
-/** The client id of an HTTP Basic `Authorization` header (RFC 6749 section 2.3.1), if it is one. */
+/** The client id of an HTTP Basic `Authorization` header, if it is one. */
 function basicClientId(header: string | undefined): string | undefined {
-  const m = /^Basic +(\S+)/i.exec(header ?? "");
-  if (!m) return undefined;
-  const decoded = Buffer.from(m[1] as string, "base64").toString("utf8");
-  const id = decoded.includes(":") ? decoded.slice(0, decoded.indexOf(":")) : decoded;
-  try {
-    return decodeURIComponent(id.replace(/\+/g, " "));
-  } catch {
-    return id;
-  }
+  const basic = basicCredentials(header);
+  return typeof basic === "object" ? basic.id : undefined;
 }
 
 /** The client ids the first authorization server registered. */

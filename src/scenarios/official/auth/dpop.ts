@@ -11,12 +11,12 @@
  * @module
  */
 import type { AuthEvent } from "../../../auth/auth-log.js";
-import { DPOP_PROOF_FAILURES } from "../../../auth/dpop.js";
+import { DPOP_PROOF_FAILURES, INVALID_PROOF } from "../../../auth/dpop.js";
 import { proofJti } from "../../../auth/dpop-proof.js";
 import { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION } from "../../../protocol/revisions.js";
 import type { Check, CheckStatus } from "../../check.js";
 import type { Scenario } from "../../scenario.js";
-import { authScenario, MCP_PATH, type AuthSeen } from "./auth-scenario.js";
+import { authScenario, MCP_PATH, pathOf, type AuthSeen } from "./auth-scenario.js";
 
 const DESCRIPTIONS = {
   "sep-1932-client-dpop-auth-scheme": "Client presents the access token with the DPoP Authorization scheme (not Bearer)",
@@ -62,7 +62,7 @@ function nonceCheck(id: "sep-1932-client-as-nonce" | "sep-1932-client-rs-nonce",
 
 /** The checks of the MCP requests that carried a token: the scheme, and each proof's form and freshness. */
 function resourceChecks(seen: AuthSeen): Check[] {
-  const presented = seen.tap.requests.filter((r) => r.method === "POST" && new URL(r.path, "http://x").pathname === MCP_PATH && r.headers["authorization"] !== undefined);
+  const presented = seen.tap.requests.filter((r) => r.method === "POST" && pathOf(r) === MCP_PATH && r.headers["authorization"] !== undefined);
   const schemes = [...new Set(presented.map((r) => (r.headers["authorization"] as string).split(" ")[0] as string))];
   const others = schemes.filter((s) => s.toLowerCase() !== "dpop");
   const never = presented.length === 0 ? "Client never presented an access token to the MCP server" : undefined;
@@ -70,7 +70,7 @@ function resourceChecks(seen: AuthSeen): Check[] {
   const events = seen.mock.auth.requests({ endpoint: "mcp" });
   const malformed = events.find((e) => DPOP_PROOF_FAILURES.includes(e.outcome));
   const replayed = events.some((e) => e.outcome === "dpop-proof-replayed");
-  const proofMessage = never ?? (malformed ? `DPoP proof was missing or malformed: ${(malformed.description ?? malformed.outcome).replace(/^The DPoP proof is not valid: /, "")}` : replayed ? "Client reused a DPoP proof (duplicate jti) across requests instead of sending a fresh one" : undefined);
+  const proofMessage = never ?? (malformed ? `DPoP proof was missing or malformed: ${(malformed.description ?? malformed.outcome).replace(INVALID_PROOF, "")}` : replayed ? "Client reused a DPoP proof (duplicate jti) across requests instead of sending a fresh one" : undefined);
   return [
     check("sep-1932-client-dpop-auth-scheme", schemeMessage ? "FAILURE" : "SUCCESS", schemeMessage, { authenticatedRequests: presented.length, observedSchemes: schemes }),
     check("sep-1932-client-fresh-proof", proofMessage ? "FAILURE" : "SUCCESS", proofMessage, { authenticatedRequests: presented.length, distinctJtis: new Set(presented.map((r) => proofJti(r.headers["dpop"])).filter((jti) => jti !== undefined)).size, replayDetected: replayed }),

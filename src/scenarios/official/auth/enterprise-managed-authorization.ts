@@ -18,7 +18,7 @@ import type { Check } from "../../check.js";
 import type { Scenario, ScenarioRun, ScenarioStart } from "../../scenario.js";
 import { scenarioMock, tappedRun } from "../../scenario-mock.js";
 import { supplyStandardHeaders, type TappedRequest } from "../../wire-tap.js";
-import { authScenario, type TokenRequest } from "./auth-scenario.js";
+import { authScenario, pathOf, type TokenRequest } from "./auth-scenario.js";
 
 const CLIENT_ID = "conformance-test-xaa-client";
 const CLIENT_SECRET = "conformance-test-xaa-secret";
@@ -70,7 +70,7 @@ export const enterpriseManagedAuthorization: Scenario = {
         description: enterpriseManagedAuthorization.description,
         auth: { clientIdMetadataDocuments: false, tokenEndpointAuthMethods: ["client_secret_basic"], clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }], jwtBearer: { keys: [await exportJWK(jagKeys.publicKey)], assertion: "id-jag" } },
         atEnd: ({ tokens, mock }) => {
-          const exchanges = idp.tap.requests.filter((r) => r.method === "POST" && new URL(r.path, "http://x").pathname === "/token");
+          const exchanges = idp.tap.requests.filter((r) => r.method === "POST" && pathOf(r) === "/token");
           const idpEvents = idpMock.auth.requests({ endpoint: "token" });
           const events = mock.auth.requests({ endpoint: "token" });
           const checks = [...exchanges.map((r, i) => exchangeCheck(r, idpEvents[i])), ...tokens.flatMap((t, i) => (t.form.get("grant_type") === JWT_BEARER_GRANT ? [bearerCheck(t, events[i])] : []))];
