@@ -21,7 +21,7 @@
  * `memory:<kind>` is the in-memory probe of a kind (constant, function, placeholder,
  * function-2026), `<dir>:memory:<kind>` the probe of another checkout (built).
  * `<proxy script>@<upstream>` is proxy mode: the upstream (a server as above) started under
- * callgrind too, the proxy script given its URL, the calls sent to the proxy; both processes
+ * callgrind too, the proxy script given its URL (then the proxy's own arguments, after colons), the calls sent to the proxy; both processes
  * are counted, and printed apart (the mock, the upstream behind it) and together:
  *
  *   npm run bench:count -- bench/servers/sdk.mjs:stateful bench/servers/mcpmock-proxy.mjs@bench/servers/sdk.mjs:stateful
@@ -142,9 +142,10 @@ async function count(spec: string, index: number): Promise<Count> {
   const args = modern ? rest.slice(0, -1) : rest;
   const upstreamOut = `${dir}/${index}.upstream.callgrind`;
   const upstream = proxied ? await startServer(proxied[2] as string, "valgrind", [...callgrind(upstreamOut), process.execPath, script, ...args]) : undefined;
-  const server = upstream ? await startServer(spec, "valgrind", [...callgrind(out), process.execPath, proxied?.[1] as string, upstream.url]) : await startServer(spec, "valgrind", [...callgrind(out), process.execPath, script, ...args]);
+  const [proxyScript, ...proxyArgs] = (proxied?.[1] ?? "").split(":");
+  const server = upstream ? await startServer(spec, "valgrind", [...callgrind(out), process.execPath, proxyScript as string, upstream.url, ...proxyArgs]) : await startServer(spec, "valgrind", [...callgrind(out), process.execPath, script, ...args]);
   try {
-    const headers = modern ? MODERN_HEADERS : needsSession(upstream ? (proxied?.[1] as string) : script, args) ? await openSession(server.url) : MCP_HEADERS;
+    const headers = modern ? MODERN_HEADERS : needsSession(upstream ? (proxyScript as string) : script, args) ? await openSession(server.url) : MCP_HEADERS;
     const body = modern ? MODERN_BODY : undefined;
     await closedLoop(server, headers, warm, connections, body);
     await counting(upstream ? [server.proc.pid as number, upstream.proc.pid as number] : (server.proc.pid as number), () => closedLoop(server, headers, calls, connections, body));

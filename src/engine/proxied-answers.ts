@@ -12,7 +12,7 @@ import type { ProxyPlan } from "../stubs/stub.js";
 import { PREFIX } from "../values/errors.js";
 import { assertJsonCarriable, isJsonObject } from "../values/json-value.js";
 import { resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
-import { ErrorCodes } from "../protocol/revisions.js";
+import { ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import type { ClientRequests } from "./client-requests.js";
 import type { Outcome } from "./outcome.js";
 import type { JournalEntry } from "../journal/entry.js";
@@ -20,7 +20,7 @@ import type { Push } from "./push.js";
 import { errorMessage } from "./selection.js";
 import type { SessionStore } from "./session-store.js";
 import type { StreamSink } from "./stream-player.js";
-import type { SessionRelay, UpstreamAnswer, UpstreamInfo, UpstreamPort } from "./upstream-port.js";
+import { failure, type SessionRelay, type UpstreamAnswer, type UpstreamInfo, type UpstreamPort } from "./upstream-port.js";
 
 /** What a journal entry of a proxied call keeps of the upstream. */
 interface UpstreamNote {
@@ -53,8 +53,8 @@ export class ProxiedAnswers {
   /** Streamed proxied calls in flight, by session key: where that session's upstream traffic goes first. */
   readonly #sinks = new Map<string, StreamSink[]>();
   readonly #relays = new Map<string, SessionRelay>();
-  /** Proxied calls in flight, by session key and request id, for `notifications/cancelled`. */
-  readonly #cancels = new Map<string, AbortController>();
+  /** What ends each proxied call in flight, by session key and request id, for `notifications/cancelled` and closing. */
+  readonly #cancels = new Map<string, (why: string) => void>();
   readonly #notes = new WeakMap<McpCall, UpstreamNote>();
   /** Whether each upstream tool declares an outputSchema, as its tools/list answers said (stubs of its tools are wrapped by it). */
   readonly #outputSchemas = new Map<string, boolean>();
@@ -63,6 +63,14 @@ export class ProxiedAnswers {
 
   constructor(source: ProxiedSource) {
     this.#src = source;
+    // One listener for every call in flight, not one per call.
+    source.closing.addEventListener(
+      "abort",
+      () => {
+        for (const cancel of [...this.#cancels.values()]) cancel("the mock is closing");
+      },
+      { once: true },
+    );
   }
 
   /** Marks the journal entry of a call the upstream answered: `proxied`, and the upstream's answer and time. */
@@ -99,7 +107,7 @@ export class ProxiedAnswers {
     this.#learning ??= (async () => {
       let cursor: unknown;
       for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-        const answer = await this.#src.upstream.request({ sessionKey: call.sessionId ?? "", method: "tools/list", params: cursor === undefined ? {} : { cursor }, relay: this.#relay(call.sessionId ?? "", call), signal: this.#src.closing });
+        const answer = await this.#src.upstream.request({ sessionKey: call.sessionId ?? "", method: "tools/list", params: cursor === undefined ? {} : { cursor }, relay: this.#relay(call.sessionId ?? "", call) });
         if ("error" in answer) return;
         this.#noteTools(answer.result);
         cursor = answer.result["nextCursor"];
@@ -120,25 +128,22 @@ export class ProxiedAnswers {
     const key = call.sessionId ?? "";
     const token = (call.params?.["_meta"] as Record<string, unknown> | undefined)?.["progressToken"];
     const cancelKey = `${key}\u0000${String(call.id)}`;
-    const ask = async (signal: AbortSignal, onProgress?: (p: Record<string, unknown>) => void): Promise<Outcome> => {
-      // One signal per call: a listener on the mock's long-lived signal is removed once answered.
-      const cancel = new AbortController();
-      const onAbort = (): void => cancel.abort();
-      if (signal.aborted) cancel.abort();
-      else signal.addEventListener("abort", onAbort, { once: true });
-      this.#cancels.set(cancelKey, cancel);
+    // What ends the call is kept while it is in flight: a client's cancel, the mock closing (see
+    // the constructor), the end of a streamed call's own stream (`signal`).
+    const cancelWith = (cancel: (why: string) => void): void => void this.#cancels.set(cancelKey, cancel);
+    const ask = async (signal?: AbortSignal, onProgress?: (p: Record<string, unknown>) => void): Promise<Outcome> => {
+      if (this.#src.closing.aborted) return this.#outcome(plan, call, failure(`${PREFIX} the mock is closing; ${call.method} was not sent to ${this.#src.upstream.name}.`, this.#src.upstream.name), own);
       const started = Date.now();
       try {
         const params = token === undefined ? call.params : withoutProgressToken(call.params as Record<string, unknown>);
-        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), signal: cancel.signal, ...(onProgress ? { onProgress } : {}) });
+        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), cancelWith, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
         this.#notes.set(call, { answer, durationMs: Date.now() - started });
         return await this.#outcome(plan, call, answer, own);
       } finally {
-        signal.removeEventListener("abort", onAbort);
         this.#cancels.delete(cancelKey);
       }
     };
-    if (token === undefined) return ask(this.#src.closing);
+    if (token === undefined) return ask();
     return {
       kind: "stream",
       run: async (sink) => {
@@ -170,7 +175,7 @@ export class ProxiedAnswers {
   notify(call: McpCall): void {
     const key = call.sessionId ?? "";
     if (call.method === "notifications/cancelled") {
-      this.#cancels.get(`${key}\u0000${String(call.params?.["requestId"])}`)?.abort();
+      this.#cancels.get(`${key}\u0000${String(call.params?.["requestId"])}`)?.("the call was cancelled");
       return;
     }
     // The upstream session opens with its client's (the SDK sends its own notifications/initialized).
@@ -204,7 +209,10 @@ export class ProxiedAnswers {
       result = await plan.transform(result as Record<string, unknown>, call);
       assertJsonCarriable(result, where, "returned value");
     }
-    return { kind: "message", message: resultResponse(call.id as RequestId, result) };
+    const message = resultResponse(call.id as RequestId, result);
+    // Serialized once, here: the transport writes this JSON and the journal keeps it (for the
+    // answer and the upstream's note both). A 2026-07-28 result is completed after, so not yet.
+    return supportedRevision(call.protocolVersion).stateless ? { kind: "message", message } : { kind: "message", message, resultJson: JSON.stringify(result) };
   }
 
   /** Where a session's upstream traffic goes: a streamed call of it in flight, else its push stream. */

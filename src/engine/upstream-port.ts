@@ -35,8 +35,14 @@ export interface UpstreamCall {
   readonly params: Record<string, unknown> | undefined;
   /** Where the session's traffic goes, if this call opens it. */
   readonly relay: SessionRelay;
-  /** Ends the request (a client's `notifications/cancelled`, the mock closing). */
-  readonly signal: AbortSignal;
+  /** Ends the request when it aborts (a streamed call's client gone, a check's whole-call bound). */
+  readonly signal?: AbortSignal;
+  /**
+   * Given the function that ends the request (a no-op once it is answered), when it is sent:
+   * the caller keeps it while the request is in flight, for a client's `notifications/cancelled`
+   * or the mock closing, so nothing listens per call on a long-lived signal.
+   */
+  readonly cancelWith?: (cancel: (why: string) => void) => void;
   /** The upstream's progress for this request, without its token (the client's is put back). */
   readonly onProgress?: (progress: Record<string, unknown>) => void;
 }
@@ -59,4 +65,12 @@ export interface UpstreamPort {
   close(): Promise<void>;
   /** A value as the mock may show or write it (journal, snapshot, log): the upstream's credentials replaced by `[redacted]`. */
   redact?<T>(value: T): T;
+}
+
+/** JSON-RPC's internal error: what the mock answers when the upstream cannot. */
+const INTERNAL_ERROR = -32603;
+
+/** An answer for a call the upstream could not answer: an internal error naming it in `data.upstream`. */
+export function failure(message: string, upstream: string): UpstreamAnswer {
+  return { error: { code: INTERNAL_ERROR, message, data: { upstream } } };
 }

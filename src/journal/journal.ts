@@ -8,7 +8,7 @@
 import type { JournalEntry } from "./entry.js";
 import { declaredExtensionsOf } from "../stubs/call.js";
 import { approxJsonBytes } from "../values/json-size.js";
-import { EntryPacker, PackedChunk, unpack } from "./packed-entry.js";
+import { EntryPacker, PackedChunk, sameResult, unpack } from "./packed-entry.js";
 
 /** Default cap on kept entries. */
 export const DEFAULT_JOURNAL_SIZE = 10_000;
@@ -149,13 +149,15 @@ export class Journal {
    */
   complete(entry: JournalEntry, stubId: string | undefined, answer: unknown, missReport: string | undefined, answerBytes?: number, resultJson?: string): void {
     if (this.#shown !== undefined) {
-      answer = this.#shown(answer);
-      resultJson = undefined;
+      const shown = this.#shown(answer);
+      // Redacted (a secret in it): its JSON is no longer what is kept.
+      if (shown !== answer) resultJson = undefined;
+      answer = shown;
       if (entry.upstream !== undefined) entry.upstream = this.#shown(entry.upstream);
     }
     let index = this.#indexOf(entry);
     // Proxy mode: the upstream's answer is kept too, and counted like the answer.
-    if (entry.upstream !== undefined && index !== -1) index = this.#keepUpstream(index, entry);
+    if (entry.upstream !== undefined && index !== -1) index = this.#keepUpstream(index, entry, sameResult(entry.upstream.answer, answer) ? answerBytes : undefined);
     entry.stubId = stubId;
     entry.answer = index === -1 ? answer : this.#keepAnswer(index, answer, answerBytes);
     entry.unmatched = missReport !== undefined;
@@ -213,11 +215,12 @@ export class Journal {
   /**
    * Counts a proxied entry's upstream answer against the byte budget, as `#keepAnswer` counts
    * its answer (one larger than the whole budget is kept as `{ truncated: true, bytes }`); the
-   * entry's index after, or -1 when the budget dropped it.
+   * entry's index after, or -1 when the budget dropped it. `bytes`: its size, when known (the
+   * upstream's result passed on as it came, the same object as the answer's).
    */
-  #keepUpstream(index: number, entry: JournalEntry): number {
+  #keepUpstream(index: number, entry: JournalEntry, bytes: number | undefined): number {
     const upstream = entry.upstream as NonNullable<JournalEntry["upstream"]>;
-    const size = approxJsonBytes(upstream.answer);
+    const size = bytes ?? approxJsonBytes(upstream.answer);
     if (size > this.#budget) {
       entry.upstream = { answer: { truncated: true, bytes: Number.isFinite(size) ? size : this.#budget }, durationMs: upstream.durationMs };
       return index;

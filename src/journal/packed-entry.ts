@@ -102,7 +102,8 @@ export class EntryPacker {
         answer = JSON.stringify(sent);
         answerForm = JSON_ANSWER;
       }
-      if (entry.upstream !== undefined) upstream = JSON.stringify(entry.upstream);
+      // The upstream's result passed on as it came is the answer's: its JSON is already here.
+      if (entry.upstream !== undefined) upstream = answerForm === RESULT_ANSWER && sameResult(entry.upstream.answer, sent) ? `{"answer":{"result":${resultJson}},"durationMs":${JSON.stringify(entry.upstream.durationMs)}}` : JSON.stringify(entry.upstream);
       fields = this.#fieldsOf([
         entry.kind, asBody ? null : entry.method, asBody ? null : entry.id, entry.sessionId, entry.protocolVersion, entry.transport,
         entry.stubId, entry.unmatched, entry.missReport, entry.taskId, entry.truncated?.bytes, entry.call !== undefined, asBody ? BODY : PARAMS, answerForm,
@@ -244,4 +245,10 @@ export function unpack(chunk: PackedChunk, offset: number): JournalEntry {
   if (proxied) entry.proxied = true;
   if (upstreamText !== "") entry.upstream = JSON.parse(upstreamText) as NonNullable<JournalEntry["upstream"]>;
   return entry;
+}
+
+/** Whether a proxied entry's upstream answer is the result its answer passed on: the very object (no transform made another). */
+export function sameResult(upstream: unknown, answer: unknown): boolean {
+  const result = (upstream as { result?: unknown }).result;
+  return result !== undefined && result === (answer as { result?: unknown } | undefined)?.result;
 }

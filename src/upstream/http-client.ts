@@ -7,7 +7,7 @@
  * status (with the start of its body, never all of it), a message too large.
  * @module
  */
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from "node:http";
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { urlToHttpOptions } from "node:url";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -58,8 +58,8 @@ export class HttpUpstreamTransport implements Transport {
   readonly #agent: HttpAgent;
   readonly #headers: Readonly<Record<string, string>>;
   #protocolVersion: string | undefined;
-  /** The POST headers, kept while the session and version they were made with hold. */
-  #postHeaders: { readonly headers: Record<string, string>; readonly session: string | undefined; readonly version: string | undefined } | undefined;
+  /** A POST's options (its headers with them), kept while the session and version they were made with hold. */
+  #post: { readonly options: RequestOptions; readonly session: string | undefined; readonly version: string | undefined } | undefined;
   #closed = false;
   /** The POST of each request in flight, by its JSON-RPC id: a cancel or `close()` ends it. */
   readonly #inFlight = new Map<Id, Exchange>();
@@ -87,7 +87,8 @@ export class HttpUpstreamTransport implements Transport {
     if (m.method === "notifications/cancelled") this.#inFlight.get(m.params?.["requestId"] as Id)?.stop();
     const id = m.method !== undefined && m.id !== undefined ? m.id : undefined;
     const body = JSON.stringify(message);
-    const [exchange, responded] = this.#exchange("POST", { ...this.#postHeadersNow(), "content-length": String(Buffer.byteLength(body)) }, body);
+    // The body goes whole in `end()`, so node:http writes its Content-Length.
+    const [exchange, responded] = this.#exchange(this.#postNow(), body);
     if (id !== undefined) this.#inFlight.set(id, exchange);
     try {
       const response = await responded;
@@ -131,7 +132,7 @@ export class HttpUpstreamTransport implements Transport {
   /** Ends the session upstream (a DELETE, bounded in time); the SDK client's close follows. */
   async terminateSession(): Promise<void> {
     if (this.sessionId === undefined || this.#closed) return;
-    const [exchange, responded] = this.#exchange("DELETE", this.#headersWith({}));
+    const [exchange, responded] = this.#exchange({ ...this.#target, method: "DELETE", headers: this.#headersWith({}) });
     const timer = setTimeout(() => exchange.request.destroy(new Error(`no answer within ${DELETE_TIMEOUT_MS} ms`)), DELETE_TIMEOUT_MS);
     try {
       (await responded).resume();
@@ -151,8 +152,8 @@ export class HttpUpstreamTransport implements Transport {
   }
 
   /** Sends a request; its response (headers read, body not yet) or its fault. */
-  #exchange(method: string, headers: OutgoingHttpHeaders, body?: string): [Exchange, Promise<IncomingMessage>] {
-    const request = this.#request({ ...this.#target, method, headers });
+  #exchange(options: RequestOptions, body?: string): [Exchange, Promise<IncomingMessage>] {
+    const request = this.#request(options);
     const exchange = new Exchange(request);
     const responded = new Promise<IncomingMessage>((resolve, reject) => {
       request.on("response", (response) => {
@@ -167,12 +168,14 @@ export class HttpUpstreamTransport implements Transport {
     return [exchange, responded];
   }
 
-  #postHeadersNow(): Record<string, string> {
-    const kept = this.#postHeaders;
-    if (kept !== undefined && kept.session === this.sessionId && kept.version === this.#protocolVersion) return kept.headers;
+  /** A POST's options, made again only when the session or the protocol version changed. */
+  #postNow(): RequestOptions {
+    const kept = this.#post;
+    if (kept !== undefined && kept.session === this.sessionId && kept.version === this.#protocolVersion) return kept.options;
     const headers = this.#headersWith({ "content-type": "application/json", accept: "application/json, text/event-stream" });
-    this.#postHeaders = { headers, session: this.sessionId, version: this.#protocolVersion };
-    return headers;
+    const options = { ...this.#target, method: "POST", headers };
+    this.#post = { options, session: this.sessionId, version: this.#protocolVersion };
+    return options;
   }
 
   #headersWith(extra: Record<string, string>): Record<string, string> {
@@ -227,7 +230,7 @@ export class HttpUpstreamTransport implements Transport {
 
   /** The session's GET stream, for what the upstream sends of its own accord (none if it has none). */
   #openStream(): void {
-    const [exchange, responded] = this.#exchange("GET", this.#headersWith({ accept: "text/event-stream" }));
+    const [exchange, responded] = this.#exchange({ ...this.#target, method: "GET", headers: this.#headersWith({ accept: "text/event-stream" }) });
     this.#stream = exchange;
     responded.then(
       (response) => {

@@ -11,10 +11,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { PREFIX } from "../values/errors.js";
 import { VERSION } from "../values/version.js";
-import type { SessionRelay, UpstreamAnswer, UpstreamCall, UpstreamInfo } from "../engine/upstream-port.js";
-
-/** JSON-RPC's internal error: what the mock answers when the upstream cannot. */
-const INTERNAL_ERROR = -32603;
+import { failure, type SessionRelay, type UpstreamAnswer, type UpstreamCall, type UpstreamInfo } from "../engine/upstream-port.js";
 
 /** A message from the upstream, as far as a relay reads it. */
 type Message = { method?: string; id?: string | number; params?: Record<string, unknown>; result?: unknown; error?: unknown };
@@ -113,37 +110,36 @@ export class UpstreamSession {
   /** Relays one request; resolves with the upstream's result or error, or an error naming what went wrong. */
   async request(call: UpstreamCall): Promise<UpstreamAnswer> {
     if (this.ended !== undefined) return failure(`${PREFIX} ${call.method} was not sent: ${this.ended}.`, this.#name);
+    const signal = call.signal;
+    if (signal?.aborted) return failure(`${PREFIX} the upstream ${this.#name} did not answer ${call.method}: ${abortReason(signal)}.`, this.#name);
     const id = ++this.#ids;
     // The mock's own timeout, started again by each progress. Nothing stays listening on the
     // caller's signal once the call is answered, and an answered call is never cancelled.
     let timer: NodeJS.Timeout | undefined;
-    let stop: ((why: string) => void) | undefined;
-    const cancel = (): void => stop?.(typeof call.signal.reason === "string" ? call.signal.reason : "the call was cancelled");
+    let onAbort: (() => void) | undefined;
     const token = call.onProgress ? `mcpmock-${++this.#tokens}` : undefined;
     try {
       const settled = await new Promise<Settled>((resolve) => {
         this.#pending.set(id, resolve);
         // No answer will come (cancelled, timed out): the upstream is told, the call answered.
-        stop = (why) => {
+        const stop = (why: string): void => {
           if (!this.#pending.delete(id)) return;
           this.#transport.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: why } }).catch(() => {});
           resolve({ why });
         };
-        const expire = (): void => stop?.(`no answer within ${this.#timeoutMs} ms`);
+        const expire = (): void => stop(`no answer within ${this.#timeoutMs} ms`);
         timer = setTimeout(expire, this.#timeoutMs);
         if (token !== undefined) {
           this.#progress.set(token, (progress) => {
-            clearTimeout(timer);
-            timer = setTimeout(expire, this.#timeoutMs);
+            timer?.refresh();
             call.onProgress?.(progress);
           });
         }
-        if (call.signal.aborted) {
-          // Cancelled before it went: nothing to tell the upstream.
-          this.#pending.delete(id);
-          return resolve({ why: typeof call.signal.reason === "string" ? call.signal.reason : "the call was cancelled" });
+        call.cancelWith?.(stop);
+        if (signal !== undefined) {
+          onAbort = () => stop(abortReason(signal));
+          signal.addEventListener("abort", onAbort, { once: true });
         }
-        call.signal.addEventListener("abort", cancel, { once: true });
         const params = token === undefined ? call.params : { ...call.params, _meta: { ...(call.params?.["_meta"] as object | undefined), progressToken: token } };
         const request = params === undefined ? { jsonrpc: "2.0" as const, id, method: call.method } : { jsonrpc: "2.0" as const, id, method: call.method, params };
         this.#transport.send(request).catch((error: unknown) => {
@@ -155,7 +151,7 @@ export class UpstreamSession {
       return this.#answer(settled.message, call.method);
     } finally {
       clearTimeout(timer);
-      call.signal.removeEventListener("abort", cancel);
+      if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort);
       if (token !== undefined) this.#progress.delete(token);
     }
   }
@@ -191,6 +187,11 @@ export class UpstreamSession {
   }
 }
 
+/** Why a signal aborted, in words (its reason when that is a string). */
+function abortReason(signal: AbortSignal): string {
+  return typeof signal.reason === "string" ? signal.reason : "the call was cancelled";
+}
+
 /** The start of a value, for a message. */
 function preview(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
@@ -207,9 +208,4 @@ function reason(error: unknown, timeoutMs: number): string {
   // The SDK's HTTP errors carry the status as their code.
   if (typeof e.code === "number" && e.code >= 100 && e.code < 600) text = `HTTP ${e.code} (${text})`;
   return cause && !text.includes(cause) ? `${text} (${cause})` : text;
-}
-
-/** An answer for a call the upstream could not answer. */
-export function failure(message: string, upstream: string): UpstreamAnswer {
-  return { error: { code: INTERNAL_ERROR, message, data: { upstream } } };
 }

@@ -6,10 +6,10 @@
  */
 import { PREFIX } from "../values/errors.js";
 import { DEFAULT_CLIENT_TIMEOUT_MS } from "../engine/client-requests.js";
-import type { UpstreamAnswer, UpstreamCall, UpstreamInfo, UpstreamPort } from "../engine/upstream-port.js";
+import { failure, type UpstreamAnswer, type UpstreamCall, type UpstreamInfo, type UpstreamPort } from "../engine/upstream-port.js";
 import { upstreamTransport } from "./target.js";
 import { upstreamName, type ProxyTarget } from "../proxy-target.js";
-import { failure, UpstreamSession } from "./upstream-session.js";
+import { UpstreamSession } from "./upstream-session.js";
 import { redactor, secretsOf, type Redactor } from "./secrets.js";
 import { withWatchedProvider } from "./oauth.js";
 
@@ -41,6 +41,8 @@ export class Upstream implements UpstreamPort {
   readonly #target: ProxyTarget;
   readonly #options: UpstreamOptions;
   readonly #sessions = new Map<string, Promise<UpstreamSession | string>>();
+  /** The sessions of `#sessions` that opened, for a call to take without waiting on a promise. */
+  readonly #opened = new Map<string, UpstreamSession>();
   #info: UpstreamInfo | undefined;
   /** Its credentials, replaced wherever the mock shows or writes them (never in what a client receives from it). */
   readonly #redactor: Redactor;
@@ -68,7 +70,8 @@ export class Upstream implements UpstreamPort {
 
   async request(call: UpstreamCall): Promise<UpstreamAnswer> {
     if (this.#closed) return failure(`${PREFIX} the mock is closing; ${call.method} was not sent to ${this.name}.`, this.name);
-    const session = await this.#session(call.sessionKey, call.relay);
+    const open = this.#opened.get(call.sessionKey);
+    const session = open !== undefined && open.ended === undefined ? open : await this.#session(call.sessionKey, call.relay);
     if (typeof session === "string") return failure(this.#redactor.text(session), this.name);
     const answer = await session.request(call);
     // The upstream's own answer reaches the client as it sent it; the mock's word on trouble
@@ -93,6 +96,7 @@ export class Upstream implements UpstreamPort {
   endSession(sessionKey: string): void {
     const session = this.#sessions.get(sessionKey);
     this.#sessions.delete(sessionKey);
+    this.#opened.delete(sessionKey);
     void session?.then((s) => (typeof s === "string" ? undefined : s.close()));
   }
 
@@ -101,6 +105,7 @@ export class Upstream implements UpstreamPort {
     this.#closed = true;
     const open = [...this.#sessions.values()];
     this.#sessions.clear();
+    this.#opened.clear();
     await Promise.all(open.map(async (s) => {
       const session = await s;
       if (typeof session !== "string") await session.close();
@@ -122,6 +127,7 @@ export class Upstream implements UpstreamPort {
     const opening = UpstreamSession.open(transport, this.name, relay, this.#options.timeoutMs, () => words).then(
       (session) => {
         this.#info ??= session.info;
+        if (this.#sessions.get(key) === opening) this.#opened.set(key, session);
         session.onEnd = (why) => {
           if (!this.#closed) this.#report(`${PREFIX} ${why}; the next call opens a new session${"command" in this.#target ? " (the server is started again)" : ""}.`);
         };
