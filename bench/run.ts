@@ -246,6 +246,8 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
   const upstream = await startServer(label, node, upstreamArgs);
   const proxy = await startServer("mcpmock-proxy", node, ["bench/servers/mcpmock-proxy.mjs", upstream.url]);
   const plain = upstreamStateful ? undefined : await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateful", "json"]);
+  // The floor of any relay written on Node: bare node:http in front, the mock's HTTP client (undici) behind.
+  const relay = upstreamStateful ? undefined : await startServer("bare relay", node, ["bench/servers/undici-relay.mjs", upstream.url]);
   try {
     const directHeaders = upstreamStateful ? await openSession(upstream.url) : MCP_HEADERS;
     const proxyHeaders = await openSession(proxy.url);
@@ -253,13 +255,14 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
     await warm(upstream, directHeaders);
     await warm(proxy, proxyHeaders);
     if (plain && plainHeaders) await warm(plain, plainHeaders);
-    const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[] };
-    const sides = plain ? (["direct", "proxy", "plain"] as const) : (["direct", "proxy"] as const);
+    if (relay) await warm(relay, MCP_HEADERS);
+    const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[], relay: [] as number[], relayPart: [] as number[], overRelay: [] as number[] };
+    const sides = plain ? (["direct", "proxy", "plain", "relay"] as const) : (["direct", "proxy"] as const);
     for (let round = 0; round < ROUNDS; round++) {
-      const byRound: Partial<Record<"direct" | "proxy" | "plain", LoadResult>> = {};
+      const byRound: Partial<Record<"direct" | "proxy" | "plain" | "relay", LoadResult>> = {};
       for (const side of rotate(sides, round)) {
-        const [server, headers] = side === "direct" ? [upstream, directHeaders] : side === "proxy" ? [proxy, proxyHeaders] : [plain as Running, plainHeaders as Record<string, string>];
-        const result = await steadyLoad(server, headers, { connections: 32, duration: DURATION, ...(side === "proxy" ? { also: [upstream] } : {}) });
+        const [server, headers] = side === "direct" ? [upstream, directHeaders] : side === "proxy" ? [proxy, proxyHeaders] : side === "relay" ? [relay as Running, MCP_HEADERS] : [plain as Running, plainHeaders as Record<string, string>];
+        const result = await steadyLoad(server, headers, { connections: 32, duration: DURATION, ...(side === "proxy" || side === "relay" ? { also: [upstream] } : {}) });
         if (result.errors) notes.push(`${scenario}, ${side}: ${result.errors} failed or wrong answers in round ${round + 1}; its figures are not to be trusted.`);
         byRound[side] = result;
       }
@@ -274,6 +277,11 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
         f.plain.push(byRound.plain.cpuUsPerRequest);
         f.part.push(mock / byRound.plain.cpuUsPerRequest);
       }
+      if (byRound.relay && byRound.plain) {
+        f.relay.push(byRound.relay.cpuUsPerRequest);
+        f.relayPart.push(byRound.relay.cpuUsPerRequest / byRound.plain.cpuUsPerRequest);
+        f.overRelay.push(mock / byRound.relay.cpuUsPerRequest);
+      }
     }
     row(scenario, `${label}, called directly`, "upstream CPU / call", f.direct, "µs", "baseline");
     row(scenario, "mcpmock proxy in front of it", "mock CPU / call", f.mock, "µs", "");
@@ -282,10 +290,12 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
     if (plain) {
       row(scenario, "mcpmock stateful, plain stubbed answer", "server CPU / call", f.plain, "µs", "baseline of the mock's part");
       row(scenario, "mcpmock proxy, its own part", "mock CPU / call", f.mock, "µs", `${median(f.part).toFixed(2)}× a plain answer (rounds ${range(f.part, 2)})`);
+      row(scenario, "bare relay (node:http in, undici out), in front of it", "relay CPU / call", f.relay, "µs", `${median(f.relayPart).toFixed(2)}× a plain answer (rounds ${range(f.relayPart, 2)}): the floor; the mock's part is ${median(f.overRelay).toFixed(2)}× it (rounds ${range(f.overRelay, 2)})`);
     }
   } finally {
     await proxy.stop();
     await plain?.stop();
+    await relay?.stop();
     await upstream.stop();
   }
 }

@@ -1,4 +1,4 @@
-// The practical floor of a relay: bare node:http taking the JSON-RPC request, sending it on to the
+// A relay on node:http alone: bare node:http taking the JSON-RPC request, sending it on to the
 // upstream (a keep-alive agent, a fresh id) and passing its answer back with the client's id.
 // argv: the upstream's URL.
 import { Agent, createServer, request } from "node:http";
