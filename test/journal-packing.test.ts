@@ -114,6 +114,23 @@ describe("a packed journal entry read back", () => {
     expect("proxied" in (entries[2] as object)).toBe(false);
   });
 
+  test("a proxied entry whose answer passes the upstream's result on keeps one JSON for both; a transformed one keeps the upstream's own", () => {
+    const journal = new Journal();
+    const value = { content: [{ type: "text", text: "from upstream" }] };
+    // The packer takes the answer's JSON as the result's (a marker shows which text was kept).
+    const passedOn = { answer: { jsonrpc: "2.0", id: 1, result: value }, resultJson: '{"kept":"the answer\'s JSON"}', upstream: { answer: { result: value }, durationMs: 4 } };
+    const transformed = { ...result(2, { content: [] }), upstream: { answer: { result: value }, durationMs: 6 } };
+    journalOf(journal, [
+      { method: "tools/call", id: 1, params: { name: "real" }, stubId: "default:proxy", ...passedOn },
+      { method: "tools/call", id: 2, params: { name: "real" }, stubId: "default:proxy", ...transformed },
+    ]);
+    const [first, second] = journal.entries();
+    expect(first?.answer).toEqual({ jsonrpc: "2.0", id: 1, result: { kept: "the answer's JSON" } });
+    expect(first?.upstream).toEqual({ answer: { result: { kept: "the answer's JSON" } }, durationMs: 4 });
+    expect(second?.answer).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [] } });
+    expect(second?.upstream).toEqual({ answer: { result: value }, durationMs: 6 });
+  });
+
   test("a proxied entry's upstream answer counts against the byte budget, like its answer", () => {
     const text = "u".repeat(400);
     const upstream = { answer: { result: { content: [{ type: "text", text }] } }, durationMs: 5 };
