@@ -129,6 +129,12 @@ const UNKNOWN_NAME = {
 } as const;
 
 /**
+ * In proxy mode, a name nothing declares: the call goes to the upstream, so the mock's own
+ * answer and report (the declared names, a did-you-mean) would never be read, and are not made.
+ */
+const TO_UPSTREAM: Selection = { message: { jsonrpc: "2.0", id: null, error: { code: ErrorCodes.InvalidParams, message: "not declared here: the upstream answers it" } }, miss: `${PREFIX} not declared here: the upstream answers it.` };
+
+/**
  * A tools/call or prompts/get of a name nothing declares: the protocol's
  * `Unknown tool: <name>` (or prompt) error with the declared names in `data`, and a report
  * that says how to serve it.
@@ -153,7 +159,7 @@ function selectToolCall(ctx: SelectionContext, call: McpCall, passed: Passed): S
   const { specific, any } = tiers(ctx, call, name, passed);
   if (specific) return { entry: specific };
   // In proxy mode a stub may answer a tool it does not declare (the upstream's).
-  if (!ctx.tools.has(name)) return any && ctx.options.proxy !== undefined ? { entry: any } : unknownName(call, "tool", name, ctx.tools.names(), ctx.options.hintsFile);
+  if (!ctx.tools.has(name)) return ctx.options.proxy !== undefined ? (any ? { entry: any } : TO_UPSTREAM) : unknownName(call, "tool", name, ctx.tools.names(), ctx.options.hintsFile);
   const violations = ctx.tools.check(name)?.(call.args) ?? [];
   if (violations.length > 0) {
     const file = definitionFileOf(userStubs(ctx, call.method, name, passed)) ?? ctx.options.hintsFile;
@@ -185,7 +191,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall, passed: Passed): 
   const { specific, any } = tiers(ctx, call, name, passed);
   if (specific) return { entry: specific };
   const prompt = ctx.prompts.get(name);
-  if (!prompt) return any && ctx.options.proxy !== undefined ? { entry: any } : unknownName(call, "prompt", name, ctx.prompts.names(), ctx.options.hintsFile);
+  if (!prompt) return ctx.options.proxy !== undefined ? (any ? { entry: any } : TO_UPSTREAM) : unknownName(call, "prompt", name, ctx.prompts.names(), ctx.options.hintsFile);
   const missing = missingArguments(prompt, call.args);
   if (missing.length > 0) {
     const message = `Invalid params: prompt "${name}" requires the argument${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}`;
