@@ -321,7 +321,7 @@ export class AuthorizationServer {
     const assertion = { assertion: p("client_assertion"), assertionType: p("client_assertion_type"), clientId: id };
     if (assertion.assertion !== undefined || assertion.assertionType !== undefined) {
       // RFC 7523 section 2.2: the client is the one its assertion names, proven by its signature.
-      const named = assertedClientId(assertion);
+      const named = await assertedClientId(assertion);
       const client = isProblem(named) ? named : await this.#clients.find(named);
       if (isProblem(client)) return client;
       const issuer = issuerOf(c, this.#options);

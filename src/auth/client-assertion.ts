@@ -8,7 +8,8 @@
  * unexpired, and that `iss` and `sub` are both the client's id. Every signature check is jose's.
  * @module
  */
-import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet } from "jose";
+import type { JSONWebKeySet } from "jose";
+import { jose } from "./jose.js";
 import type { KnownClient, OAuthProblem } from "./clients.js";
 
 /** The `client_assertion_type` of a JWT client assertion (RFC 7523 section 2.2). */
@@ -28,11 +29,12 @@ export interface ClientAssertionRequest {
 }
 
 /** The client id a token request's assertion names (its `sub`, else its `iss`, else the `client_id` sent beside it), or the problem with it. */
-export function assertedClientId(request: ClientAssertionRequest): string | OAuthProblem {
+export async function assertedClientId(request: ClientAssertionRequest): Promise<string | OAuthProblem> {
   if (request.assertionType !== JWT_BEARER_ASSERTION_TYPE) {
     return { error: "invalid_client", description: `client_assertion_type must be ${JWT_BEARER_ASSERTION_TYPE} (RFC 7523 section 2.2), received ${JSON.stringify(request.assertionType ?? null)}.` };
   }
   if (!request.assertion) return { error: "invalid_client", description: "client_assertion is missing: send the signed JWT that authenticates the client (RFC 7523 section 2.2)." };
+  const { decodeJwt } = await jose();
   let claims: Record<string, unknown>;
   try {
     claims = decodeJwt(request.assertion);
@@ -54,6 +56,7 @@ export async function verifyClientAssertion(client: KnownClient, request: Client
   if (client.authMethod !== "private_key_jwt" || keys === undefined) {
     return { error: "invalid_client", description: `Client ${client.clientId} registered ${client.authMethod}, not private_key_jwt: authenticate as it registered (no client_assertion).` };
   }
+  const { createLocalJWKSet, errors, jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(request.assertion as string, createLocalJWKSet(keys as JSONWebKeySet), { audience: [...audiences], algorithms: [...ASSERTION_ALGORITHMS], clockTolerance: CLOCK_TOLERANCE_SECONDS, requiredClaims: ["exp"] });
     for (const claim of ["iss", "sub"] as const) {

@@ -6,7 +6,8 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from "jose";
+import type { JWK, ProtectedHeaderParameters } from "jose";
+import { jose } from "./jose.js";
 
 /** The asymmetric algorithms a proof may be signed with (RFC 9449 section 4.2: never `none`, never a MAC). */
 export const DPOP_ALGORITHMS: readonly string[] = ["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"];
@@ -60,7 +61,8 @@ function bad(error: string): BadProof {
 export async function checkDpopProof(proof: string | undefined, expected: ProofExpectation): Promise<GoodProof | BadProof> {
   if (proof === undefined || proof === "") return bad("missing DPoP proof header");
   if (proof.includes(",")) return bad("multiple DPoP proof headers");
-  let header: ReturnType<typeof decodeProtectedHeader>;
+  const { calculateJwkThumbprint, decodeProtectedHeader, importJWK, jwtVerify } = await jose();
+  let header: ProtectedHeaderParameters;
   try {
     header = decodeProtectedHeader(proof);
   } catch {
@@ -89,14 +91,4 @@ export async function checkDpopProof(proof: string | undefined, expected: ProofE
   if (expected.accessToken !== undefined && payload["ath"] !== accessTokenHash(expected.accessToken)) return bad("ath does not match the presented access token (it must be the base64url SHA-256 of the token)");
   const nonce = typeof payload["nonce"] === "string" ? payload["nonce"] : undefined;
   return { ok: true, jkt: await calculateJwkThumbprint(jwk, "sha256"), jti: payload["jti"], nonce };
-}
-
-/** A proof's `jti`, read without checking it (for a verdict that counts proofs); `undefined` when it has none. */
-export function proofJti(proof: string | undefined): string | undefined {
-  try {
-    const jti = proof ? decodeJwt(proof).jti : undefined;
-    return typeof jti === "string" ? jti : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -8,7 +8,8 @@
  * @module
  */
 import { createPrivateKey, createPublicKey, type JsonWebKeyInput } from "node:crypto";
-import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWK, type JWTPayload } from "jose";
+import type { JWK, JWTPayload } from "jose";
+import { jose } from "./jose.js";
 
 /** The grant type of RFC 7523 section 2.1. */
 export const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
@@ -89,7 +90,7 @@ export function jwtBearerProblems(options: unknown): string[] {
 }
 
 /** Why jose refused an assertion, in the words of RFC 7523 section 3. */
-function refusal(error: unknown): string {
+function refusal(error: unknown, errors: Awaited<ReturnType<typeof jose>>["errors"]): string {
   if (error instanceof errors.JWTExpired) return `The assertion has expired (exp ${String(error.payload.exp)}, now ${Math.floor(Date.now() / 1000)}).`;
   if (error instanceof errors.JWTClaimValidationFailed && error.claim === "aud") return `The assertion's aud (${JSON.stringify(error.payload.aud)}) does not name this authorization server.`;
   if (error instanceof errors.JWTClaimValidationFailed) return `The assertion's ${error.claim} claim is not valid: ${error.message}.`;
@@ -104,6 +105,7 @@ function refusal(error: unknown): string {
 export async function verifyAssertion(options: JwtBearerGrantOptions, assertion: string | undefined, context: { readonly issuer: string; readonly clientId: string; readonly resources: readonly string[]; readonly requested: readonly string[] }): Promise<AssertionGrant | GrantProblem> {
   if (!assertion) return { error: "invalid_request", description: "The assertion parameter is missing: send the signed JWT as assertion (RFC 7523 section 2.1)." };
   const idJag = options.assertion === "id-jag";
+  const { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify } = await jose();
   let payload: JWTPayload;
   try {
     if (idJag) {
@@ -113,7 +115,7 @@ export async function verifyAssertion(options: JwtBearerGrantOptions, assertion:
     const issuer = context.issuer.replace(/\/+$/, "");
     ({ payload } = await jwtVerify(assertion, createLocalJWKSet({ keys: [...options.keys] }), { audience: [issuer, `${issuer}/`], clockTolerance: CLOCK_TOLERANCE }));
   } catch (error) {
-    return { error: "invalid_grant", description: refusal(error) };
+    return { error: "invalid_grant", description: refusal(error, errors) };
   }
   const subject = typeof payload.sub === "string" && payload.sub !== "" ? payload.sub : undefined;
   if (subject === undefined) return { error: "invalid_grant", description: "The assertion has no sub claim: it names no one to issue the token for (RFC 7523 section 3)." };

@@ -7,8 +7,9 @@
  * client then presents there with the JWT bearer grant. Signed and checked with jose.
  * @module
  */
-import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
+import type { JWK } from "jose";
 import { randomUUID } from "node:crypto";
+import { jose } from "./jose.js";
 import { ID_JAG_TYP, unreadableKey, type GrantProblem } from "./jwt-bearer-grant.js";
 
 /** The grant type of RFC 8693 section 2.1. */
@@ -91,6 +92,7 @@ export async function exchangeToken(options: TokenExchangeGrantOptions, p: (name
     ...(p("resource") ? [] : ["resource"]),
   ];
   if (missing.length > 0) return { error: "invalid_request", description: `The token exchange is missing or has invalid parameters: ${missing.join(", ")} (RFC 8693 section 2.1, SEP-990).` };
+  const { createLocalJWKSet, importJWK, jwtVerify, SignJWT } = await jose();
   let subject: string;
   try {
     const { payload } = await jwtVerify(subjectToken as string, createLocalJWKSet({ keys: [...options.subjectKeys] }), { issuer: context.issuer, audience: context.clientId });

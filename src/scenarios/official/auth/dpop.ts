@@ -10,9 +10,9 @@
  * 2025-11-25 unless told otherwise, and at 2026-07-28 with `--force`.
  * @module
  */
+import { decodeJwt } from "jose";
 import type { AuthEvent } from "../../../auth/auth-log.js";
 import { DPOP_PROOF_FAILURES, INVALID_PROOF } from "../../../auth/dpop.js";
-import { proofJti } from "../../../auth/dpop-proof.js";
 import { LATEST_PROTOCOL_VERSION, STATELESS_PROTOCOL_VERSION } from "../../../protocol/revisions.js";
 import type { Check, CheckStatus } from "../../check.js";
 import type { Scenario } from "../../scenario.js";
@@ -98,3 +98,13 @@ function dpopScenario(nonce: boolean): Scenario {
 }
 
 export const dpopScenarios: readonly Scenario[] = [dpopScenario(false), dpopScenario(true)];
+
+/** A proof's `jti`, read without checking it (the verdict counts distinct proofs); `undefined` when it has none. */
+function proofJti(proof: string | undefined): string | undefined {
+  try {
+    const jti = proof ? decodeJwt(proof).jti : undefined;
+    return typeof jti === "string" ? jti : undefined;
+  } catch {
+    return undefined;
+  }
+}
