@@ -4,7 +4,7 @@
  * 1. `tsc -p tsconfig.build.json` type-checks and emits one .js and one .d.ts per module.
  * 2. esbuild bundles the entry points (`dist/index.js`, the `mcpmock` command `dist/cli.js`,
  *    `mcpmock/vitest` in `dist/vitest.js`, `mcpmock/recording` in `dist/recording.js`) with what they share in chunks, dependencies left as
- *    imports; the per-module .js files go. Loading a few files instead of ~50 halves
+ *    imports but Hono and its Node adapter, which go into the chunks; the per-module .js files go. Loading a few files instead of ~50 halves
  *    `import("mcpmock")` (measured by `npm run bench`); the .d.ts files stay one per module.
  *    Each chunk is named for the folder of src/ most of its code comes from (`engine.js`,
  *    `recording.js`), so a stack trace says where it is; no hash, the build is the version.
@@ -22,6 +22,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = join(root, "dist");
 const bundled = join(root, "dist-bundle");
 
+/** The packages bundled into dist/ rather than imported from node_modules at run time. */
+const BUNDLED_PACKAGES = ["hono", "@hono/node-server"];
+const bundledImport = (path) => BUNDLED_PACKAGES.some((name) => path === name || path.startsWith(`${name}/`));
+
 rmSync(dist, { recursive: true, force: true });
 rmSync(bundled, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
@@ -34,7 +38,11 @@ const result = await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  packages: "external",
+  // Dependencies stay imports, except Hono and its Node adapter: some 35 small modules that cost
+  // Node's loader about 15 ms to resolve, read and link one by one, and 1 ms as part of a chunk
+  // (`import mcpmock` 1.46x Hono's before, see docs/performance.md). They stay dependencies for
+  // the .d.ts files; their licenses go beside the bundles (dist/THIRD-PARTY-LICENSES.md).
+  plugins: [{ name: "dependencies-external-but-hono", setup: (b) => b.onResolve({ filter: /^[^./]/ }, ({ path }) => (bundledImport(path) ? undefined : { path, external: true })) }],
   chunkNames: "shared-[hash]",
   logLevel: "warning",
 });
@@ -45,9 +53,9 @@ for (const [out, meta] of Object.entries(result.metafile.outputs)) {
   if (!file.startsWith("shared-") || !file.endsWith(".js")) continue;
   const bytes = new Map();
   for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
-    // A file of src/'s root counts as its own name (`mock`, `served`).
-    const m = /dist\/(?:([^/]+)\/|([^/]+)\.js$)/.exec(input);
-    const folder = m?.[1] ?? m?.[2] ?? "mcpmock";
+    // A file of src/'s root counts as its own name (`mock`, `served`); a bundled package's, as the package.
+    const m = /node_modules\/(?:@[^/]+\/)?([^/]+)\/|^dist\/(?:([^/]+)\/|([^/]+)\.js$)/.exec(input);
+    const folder = m?.[1] ?? m?.[2] ?? m?.[3] ?? "mcpmock";
     bytes.set(folder, (bytes.get(folder) ?? 0) + bytesInOutput);
   }
   const folder = [...bytes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "mcpmock";
@@ -66,6 +74,12 @@ for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" })) if 
 for (const file of readdirSync(bundled)) renameSync(join(bundled, file), join(dist, file));
 rmSync(bundled, { recursive: true, force: true });
 cpSync(join(root, "src/admin/ui"), join(dist, "ui"), { recursive: true });
+// The bundled packages' licenses (MIT: the notice travels with the code).
+const licenses = BUNDLED_PACKAGES.map((name) => {
+  const { version, license } = JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8"));
+  return `## ${name} ${version} (${license})\n\n${readFileSync(join(root, "node_modules", name, "LICENSE"), "utf8").trim()}\n`;
+});
+writeFileSync(join(dist, "THIRD-PARTY-LICENSES.md"), `# Bundled into mcpmock's dist/\n\n${licenses.join("\n")}`);
 // The MCP Apps probe view: one static HTML file with the ext-apps View SDK inline.
 await buildProbeView(root, dist);
 // The command must be executable, as npm makes it when the package is installed.

@@ -31,9 +31,10 @@ const RUN = process.env["MCPMOCK_PACKAGE_TEST"] === "1";
 // dist/probe/view.html, is 668 kB of it (the official ext-apps View SDK, 454 kB of which is zod,
 // inline: hosts load an app as one document, often with no network); the guides another 175 kB.
 // The client verdicts (mcpmock/scenarios: 51 scenarios, 26 of them auth) are 137 kB of dist, so the
-// whole came to 2.71 MB unpacked by the end of the wave.
-const MAX_PACKED_BYTES = 890_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
-const MAX_UNPACKED_BYTES = 2_950_000;
+// whole came to 2.71 MB unpacked by the end of the wave. Hono and its Node adapter, bundled into
+// dist/ for the cold start (issue 45), add about 20 kB packed and 115 kB unpacked.
+const MAX_PACKED_BYTES = 930_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
+const MAX_UNPACKED_BYTES = 3_050_000;
 
 interface PackResult {
   filename: string;
@@ -118,12 +119,12 @@ if (RUN) describe("the packed package (npm run test:package)", () => {
     console.log(`package test: ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
   });
 
-  test("the tarball holds dist/ (JS and .d.ts), the docs and examples the README links, schema.json, README, CHANGELOG, LICENSE and package.json, and nothing else", () => {
+  test("the tarball holds dist/ (JS and .d.ts, the bundled packages' licenses), the docs and examples the README links, schema.json, README, CHANGELOG, LICENSE and package.json, and nothing else", () => {
     const paths = pack.files.map((f) => f.path).sort();
-    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|dist\/probe\/view\.html|docs\/(guides\/)?[\w.-]+\.(md|png)|examples\/[\w.-]+\.(ts|json|py)|(admin-api\.)?schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
+    const allowed = /^(dist\/[\w./-]+\.(js|d\.ts)|dist\/ui\/[\w.-]+\.(html|css)|dist\/probe\/view\.html|dist\/THIRD-PARTY-LICENSES\.md|docs\/(guides\/)?[\w.-]+\.(md|png)|examples\/[\w.-]+\.(ts|json|py)|(admin-api\.)?schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
     expect(paths.filter((p) => /^(src|test|bench|docs\/api|node_modules)\//.test(p) || p.endsWith(".map"))).toEqual([]);
-    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "admin-api.schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js", "dist/ui/index.html", "dist/ui/inspector.js", "dist/ui/inspector.css"]) {
+    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "schema.json", "admin-api.schema.json", "dist/index.js", "dist/index.d.ts", "dist/cli.js", "dist/ui/index.html", "dist/ui/inspector.js", "dist/ui/inspector.css", "dist/THIRD-PARTY-LICENSES.md"]) {
       expect(paths).toContain(required);
     }
     expect(pack.size).toBeLessThan(MAX_PACKED_BYTES);
