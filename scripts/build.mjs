@@ -3,9 +3,10 @@
  *
  * 1. `tsc -p tsconfig.build.json` type-checks and emits one .js and one .d.ts per module.
  * 2. esbuild bundles the entry points (`dist/index.js`, the `mcpmock` command `dist/cli.js`,
- *    `mcpmock/vitest` in `dist/vitest.js`, `mcpmock/recording` in `dist/recording.js`) with what they share in chunks, dependencies left as
- *    imports but Hono and its Node adapter, which go into the chunks; the per-module .js files go. Loading a few files instead of ~50 halves
- *    `import("mcpmock")` (measured by `npm run bench`); the .d.ts files stay one per module.
+ *    `mcpmock/vitest` in `dist/vitest.js`, `mcpmock/recording` in `dist/recording.js`) with
+ *    what they share in chunks, dependencies left as imports but Hono and its Node adapter,
+ *    which go into the chunks; the per-module .js files go. Loading a few files instead of ~50
+ *    halves `import("mcpmock")` (measured by `npm run bench`); the .d.ts files stay one per module.
  *    Each chunk is named for the folder of src/ most of its code comes from (`engine.js`,
  *    `recording.js`), so a stack trace says where it is; no hash, the build is the version.
  * 3. The inspector page's files (src/admin/ui: HTML, CSS, a browser script) are copied to
