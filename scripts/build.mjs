@@ -44,6 +44,9 @@ const result = await build({
   // (`import mcpmock` 1.46x Hono's before, see docs/performance.md). They stay dependencies for
   // the .d.ts files; their licenses go beside the bundles (dist/THIRD-PARTY-LICENSES.md).
   plugins: [{ name: "dependencies-external-but-hono", setup: (b) => b.onResolve({ filter: /^[^./]/ }, ({ path }) => (bundledImport(path) ? undefined : { path, external: true })) }],
+  // Non-ASCII characters in code written as escapes (esbuild's default, stated: the loop below
+  // relies on it and escapes the rest, which can only be in comments).
+  charset: "ascii",
   chunkNames: "shared-[hash]",
   logLevel: "warning",
 });
