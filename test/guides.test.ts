@@ -6,8 +6,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { format } from "node:util";
 import ts from "typescript";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 
 const guidesDir = new URL("../docs/guides/", import.meta.url);
 const guides = existsSync(guidesDir) ? readdirSync(guidesDir).filter((f) => f.endsWith(".md")).sort() : [];
@@ -59,7 +60,18 @@ for (const { guide, files, definitions } of pages) {
 
   describe(`docs/guides/${guide}`, () => {
     test.each(files.map((file, i) => [i + 1, file] as const))("block %i runs", async (_i, file) => {
-      await import(/* @vite-ignore */ file);
+      // What a block prints with console.log is the guide's output for its reader, not the run's:
+      // kept, and shown only when the block fails. A miss report (console.warn) still shows.
+      const printed: string[] = [];
+      const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void printed.push(format(...args)));
+      try {
+        await import(/* @vite-ignore */ file);
+      } catch (error) {
+        if (printed.length === 0) throw error;
+        throw new Error(`${(error as Error).message}\n\nWhat the block printed before it failed:\n${printed.join("\n")}`, { cause: error });
+      } finally {
+        log.mockRestore();
+      }
     }, 60_000);
 
     test.each(definitions.map((json, i) => [i + 1, json] as const))("definition %i is valid", async (_i, json) => {
