@@ -6,7 +6,13 @@
  *   npm run bench:ab -- bench/servers/mcpmock.mjs:stateless ../base/bench/servers/mcpmock.mjs:stateless
  *   npm run bench:ab -- bench/servers/hono.mjs bench/servers/mcpmock.mjs:stateful
  *
- * mcpmock servers with `stateful` (the default) get a session first. ROUNDS (default 5). Each server is
+ * mcpmock servers with `stateful` (the default) get a session first. An argument `@upstream` stands for
+ * the URL of a fast upstream (bench/servers/fast-upstream.mjs) started on the servers' core, for
+ * relays; the upstream's CPU per call behind each server is then shown too:
+ *
+ *   npm run bench:ab -- bench/servers/hono-relay.mjs:@upstream bench/servers/mcpmock-proxy.mjs:@upstream
+ *
+ * ROUNDS (default 5). Each server is
  * warmed with 5,000 calls after it starts and again before a run when it sat idle (steady state).
  * As in `npm run bench`, the servers run pinned to one core and the load to the other (NO_PIN=1 to
  * let the scheduler place them), and every answer is checked: a run with wrong answers is reported.
@@ -19,24 +25,29 @@ const rounds = Number(process.env["ROUNDS"] ?? 5);
 const connections = Number(process.env["CONNECTIONS"] ?? 32);
 const pinned = process.env["NO_PIN"] ? false : pin();
 process.stdout.write(pinned ? "pinned: servers on the last core, load on core 0\n" : "not pinned\n");
-const running: { spec: string; server: Running; headers: Record<string, string>; cpu: number[]; rps: number[] }[] = [];
+const running: { spec: string; server: Running; headers: Record<string, string>; cpu: number[]; rps: number[]; behind: number[] }[] = [];
+const upstream = specs.some((spec) => spec.split(":").includes("@upstream")) ? await startServer("fast upstream", process.execPath, ["bench/servers/fast-upstream.mjs"]) : undefined;
 for (const spec of specs) {
-  const [script, ...args] = spec.split(":") as [string, ...string[]];
+  const [script, ...args] = spec.split(":").map((a) => (a === "@upstream" ? (upstream as Running).url : a)) as [string, ...string[]];
   const server = await startServer(spec, process.execPath, [script, ...args]);
-  const stateful = script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful";
+  // mcpmock-proxy.mjs (argv: the upstream's URL, started apart) keeps a session, as a client of a proxying mock does.
+  const stateful = script.endsWith("mcpmock-proxy.mjs") || (script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful");
   const headers = stateful ? await openSession(server.url) : MCP_HEADERS;
   await warm(server, headers);
-  running.push({ spec, server, headers, cpu: [], rps: [] });
+  running.push({ spec, server, headers, cpu: [], rps: [], behind: [] });
 }
 for (let r = 0; r < rounds; r++) {
   for (const s of r % 2 ? [...running].reverse() : running) {
-    const result = await steadyLoad(s.server, s.headers, { connections, duration: 2 });
+    const relays = s.spec.split(":").includes("@upstream");
+    const result = await steadyLoad(s.server, s.headers, { connections, duration: 2, ...(relays && upstream ? { also: [upstream] } : {}) });
     s.cpu.push(result.cpuUsPerRequest);
+    if (relays) s.behind.push(result.alsoCpuUsPerRequest[0] as number);
     s.rps.push(result.rps);
     if (result.errors) process.stdout.write(`${s.spec}: ${result.errors} failed or wrong answers in round ${r + 1} (${result.mismatches} not the expected result)\n`);
   }
 }
 for (const s of running) await s.server.stop();
+await upstream?.stop();
 const base = median((running[0] as (typeof running)[number]).cpu);
 const baseMin = Math.min(...(running[0] as (typeof running)[number]).cpu);
 /** The median of a server's per-round ratios to the first server's, with their spread. */
@@ -48,6 +59,6 @@ function ratios(cpu: number[]): string {
 for (const s of running) {
   const cpu = median(s.cpu);
   process.stdout.write(
-    `${s.spec}: median ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first; per-round ratios ${ratios(s.cpu)}), min ${Math.min(...s.cpu).toFixed(1)} (${(Math.min(...s.cpu) / baseMin).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]\n`,
+    `${s.spec}: median ${cpu.toFixed(1)} µs/call (${(cpu / base).toFixed(2)}× first; per-round ratios ${ratios(s.cpu)}), min ${Math.min(...s.cpu).toFixed(1)} (${(Math.min(...s.cpu) / baseMin).toFixed(2)}× first), ${Math.round(median(s.rps))} calls/s  [${s.cpu.map((v) => v.toFixed(1)).join(", ")}]${s.behind.length ? `; the upstream behind it ${median(s.behind).toFixed(1)} µs/call` : ""}\n`,
   );
 }

@@ -90,6 +90,7 @@ export const PARTS: readonly ProfilePart[] = [
  * selection). Named one by one, so that adding a module is a decision.
  */
 export const ROLLS_UP: readonly string[] = [
+  "values/in-flight",
   "protocol/methods/*",
   "protocol/entry-points",
   "protocol/pagination",

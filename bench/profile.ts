@@ -9,10 +9,11 @@
  *   ERA=2026 npm run bench:profile -- stateless json   # the calls as a 2026-07-28 client sends them
  *
  * TOP=n lines of self time, INCLUSIVE=n lines of inclusive time (library and Hono frames),
- * INTERVAL=µs between samples (200).
+ * INTERVAL=µs between samples (200). PIN=1 pins the server to the last core and the load to the
+ * first, as the bench does (start the upstream of mcpmock-proxy with `taskset -c <last core>` too).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { load, mainThreadMs, MCP_HEADERS, openSession, ROOT, startServer, warm } from "./lib.js";
+import { load, mainThreadMs, MCP_HEADERS, openSession, pin, ROOT, startServer, warm } from "./lib.js";
 import { partOfModule } from "./profile-parts.js";
 
 interface ProfileNode {
@@ -34,6 +35,7 @@ const dir = `${ROOT}bench/results/profile`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
+if (process.env["PIN"] === "1" && !pin()) throw new Error("PIN=1: this machine cannot pin (one core, or no taskset)");
 const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", process.env["INTERVAL"] ?? "200", `bench/servers/${serverName}.mjs`, ...args]);
 // mcpmock-proxy (argv: the upstream's URL) keeps a session, as a client of a proxying mock does.
 const stateful = serverName === "mcpmock-proxy" || (serverName === "mcpmock" && (args[0] ?? "stateful") === "stateful");

@@ -249,6 +249,9 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
   const plain = upstreamStateful ? undefined : await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateful", "json"]);
   // The floor of any relay written on Node: bare node:http in front, the mock's HTTP client (undici) behind.
   const relay = upstreamStateful ? undefined : await startServer("bare relay", node, ["bench/servers/undici-relay.mjs", upstream.url]);
+  // The same relay on the mock's own stack (Hono on @hono/node-server): the pair that answers
+  // "what does the mock add", as bare Hono is for the answer kinds.
+  const honoRelay = upstreamStateful ? undefined : await startServer("Hono relay", node, ["bench/servers/hono-relay.mjs", upstream.url]);
   try {
     const directHeaders = upstreamStateful ? await openSession(upstream.url) : MCP_HEADERS;
     const proxyHeaders = await openSession(proxy.url);
@@ -257,13 +260,15 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
     await warm(proxy, proxyHeaders);
     if (plain && plainHeaders) await warm(plain, plainHeaders);
     if (relay) await warm(relay, MCP_HEADERS);
-    const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[], relay: [] as number[], relayPart: [] as number[], overRelay: [] as number[] };
-    const sides = plain ? (["direct", "proxy", "plain", "relay"] as const) : (["direct", "proxy"] as const);
+    if (honoRelay) await warm(honoRelay, MCP_HEADERS);
+    const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[], relay: [] as number[], relayPart: [] as number[], overRelay: [] as number[], honoRelay: [] as number[], honoRelayPart: [] as number[], overHonoRelay: [] as number[] };
+    const sides = plain ? (["direct", "proxy", "plain", "relay", "honoRelay"] as const) : (["direct", "proxy"] as const);
     for (let round = 0; round < ROUNDS; round++) {
-      const byRound: Partial<Record<"direct" | "proxy" | "plain" | "relay", LoadResult>> = {};
+      const byRound: Partial<Record<"direct" | "proxy" | "plain" | "relay" | "honoRelay", LoadResult>> = {};
       for (const side of rotate(sides, round)) {
-        const [server, headers] = side === "direct" ? [upstream, directHeaders] : side === "proxy" ? [proxy, proxyHeaders] : side === "relay" ? [relay as Running, MCP_HEADERS] : [plain as Running, plainHeaders as Record<string, string>];
-        const result = await steadyLoad(server, headers, { connections: 32, duration: DURATION, ...(side === "proxy" || side === "relay" ? { also: [upstream] } : {}) });
+        const [server, headers] = side === "direct" ? [upstream, directHeaders] : side === "proxy" ? [proxy, proxyHeaders] : side === "relay" ? [relay as Running, MCP_HEADERS] : side === "honoRelay" ? [honoRelay as Running, MCP_HEADERS] : [plain as Running, plainHeaders as Record<string, string>];
+        const relaying = side === "proxy" || side === "relay" || side === "honoRelay";
+        const result = await steadyLoad(server, headers, { connections: 32, duration: DURATION, ...(relaying ? { also: [upstream] } : {}) });
         if (result.errors) notes.push(`${scenario}, ${side}: ${result.errors} failed or wrong answers in round ${round + 1}; its figures are not to be trusted.`);
         byRound[side] = result;
       }
@@ -283,6 +288,11 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
         f.relayPart.push(byRound.relay.cpuUsPerRequest / byRound.plain.cpuUsPerRequest);
         f.overRelay.push(mock / byRound.relay.cpuUsPerRequest);
       }
+      if (byRound.honoRelay && byRound.plain) {
+        f.honoRelay.push(byRound.honoRelay.cpuUsPerRequest);
+        f.honoRelayPart.push(byRound.honoRelay.cpuUsPerRequest / byRound.plain.cpuUsPerRequest);
+        f.overHonoRelay.push(mock / byRound.honoRelay.cpuUsPerRequest);
+      }
     }
     row(scenario, `${label}, called directly`, "upstream CPU / call", f.direct, "µs", "baseline");
     row(scenario, "mcpmock proxy in front of it", "mock CPU / call", f.mock, "µs", "");
@@ -292,11 +302,13 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
       row(scenario, "mcpmock stateful, plain stubbed answer", "server CPU / call", f.plain, "µs", "baseline of the mock's part");
       row(scenario, "mcpmock proxy, its own part", "mock CPU / call", f.mock, "µs", `${median(f.part).toFixed(2)}× a plain answer (rounds ${range(f.part, 2)})`);
       row(scenario, "bare relay (node:http in, undici out), in front of it", "relay CPU / call", f.relay, "µs", `${median(f.relayPart).toFixed(2)}× a plain answer (rounds ${range(f.relayPart, 2)}): the floor; the mock's part is ${median(f.overRelay).toFixed(2)}× it (rounds ${range(f.overRelay, 2)})`);
+      row(scenario, "bare relay on Hono (the mock's HTTP stack), in front of it", "relay CPU / call", f.honoRelay, "µs", `${median(f.honoRelayPart).toFixed(2)}× a plain answer (rounds ${range(f.honoRelayPart, 2)}); the mock's part is ${median(f.overHonoRelay).toFixed(2)}× it (rounds ${range(f.overHonoRelay, 2)})`);
     }
   } finally {
     await proxy.stop();
     await plain?.stop();
     await relay?.stop();
+    await honoRelay?.stop();
     await upstream.stop();
   }
 }

@@ -10,6 +10,7 @@ import { JsonRpcFailure } from "../protocol/jsonrpc.js";
 import { ErrorCodes } from "../protocol/revisions.js";
 import type { Session } from "./session-store.js";
 import { RELATED_TASK_META_KEY } from "./tasks/wire-2025.js";
+import { InFlight } from "../values/in-flight.js";
 
 /** Default time the mock waits for a client's answer to a server-to-client request. */
 export const DEFAULT_CLIENT_TIMEOUT_MS = 10_000;
@@ -39,7 +40,7 @@ const MAX_ELICITATIONS = 1000;
 
 export class ClientRequests {
   #lastId = 0;
-  readonly #pending = new Map<RequestId, PendingRequest>();
+  readonly #pending = new InFlight<PendingRequest>();
   readonly #timeoutMs: number;
 
   constructor(timeoutMs = DEFAULT_CLIENT_TIMEOUT_MS) {

@@ -43,6 +43,7 @@ import { Apps, declareOptions, Skills } from "./declarations.js";
 import { logAnswer, reportUnmatched } from "./reporting.js";
 import { PROXY_PLAN, proxiedAnswers, type ProxiedAnswers, type UpstreamPort } from "./proxy-mode.js";
 import { selectWithRates } from "./fault-rate.js";
+import { InFlight } from "../values/in-flight.js";
 
 export type { InitializeOutcome, Outcome, RequestContext, TakenStub } from "./outcome.js";
 
@@ -85,9 +86,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
   #scenarios = new Map<string, string>();
   #random: () => number;
   /** Streamed requests still running, by session and request id, for notifications/cancelled. */
-  readonly #inflight = new Map<string, AbortController>();
+  readonly #inflight = new InFlight<AbortController>();
   /** Request ids being answered, by session, to refuse a duplicate id in flight. */
-  readonly #active = new Set<string>();
+  readonly #active = new InFlight<true>();
 
   constructor(options: McpMockOptions, upstream?: UpstreamPort) {
     this.options = options;
@@ -195,9 +196,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     }
     const outcome = this.#handle(call, entry, method);
     if (!(outcome instanceof Promise) || ctx.sessionId === undefined) return outcome;
-    const key = active ?? `${ctx.sessionId}\u0000${String(id)}`;
-    this.#active.add(key);
-    return outcome.finally(() => this.#active.delete(key));
+    return this.#active.during(active ?? `${ctx.sessionId}\u0000${String(id)}`, true, outcome);
   }
 
   #handle(call: McpCall, entry: JournalEntry, method: string): Outcome | Promise<Outcome> {

@@ -10,6 +10,7 @@ import type { Readable, Writable } from "node:stream";
 import type { MockCore } from "../engine/core.js";
 import { PREFIX } from "../values/errors.js";
 import { PipeConnection } from "./pipe.js";
+import { InFlight } from "../values/in-flight.js";
 
 /** How long answers in flight may still be written after stdin closes. */
 export const FINISH_GRACE_MS = 2_000;
@@ -34,7 +35,9 @@ export class StdioTransport {
   #resolveDone!: () => void;
   /** Resolves when stdin has closed and every answer in flight is written. */
   readonly done: Promise<void>;
-  readonly #inFlight = new Set<Promise<void>>();
+  readonly #inFlight = new InFlight<Promise<void>>();
+  /** The key of the last line taken into `#inFlight`. */
+  #lines = 0;
   /** Ends the grace period of #finish at once. */
   #endGrace: (() => void) | undefined;
   /** Called for the `connection-reset` fault: the process should end as if it crashed. */
@@ -107,8 +110,8 @@ export class StdioTransport {
   }
 
   #track(work: Promise<void>): void {
-    const tracked = work.catch((error: unknown) => this.#logLine(`error while answering: ${String(error)}`)).finally(() => this.#inFlight.delete(tracked));
-    this.#inFlight.add(tracked);
+    const tracked = work.catch((error: unknown) => this.#logLine(`error while answering: ${String(error)}`));
+    void this.#inFlight.during(++this.#lines, tracked, tracked);
   }
 
   async #onLine(line: string): Promise<void> {
@@ -131,7 +134,7 @@ export class StdioTransport {
       this.#endGrace = resolve;
       timer = setTimeout(resolve, FINISH_GRACE_MS);
     });
-    await Promise.race([Promise.allSettled([...this.#inFlight]), grace]);
+    await Promise.race([Promise.allSettled(this.#inFlight.values()), grace]);
     clearTimeout(timer);
     this.#pipe.stop();
     this.#resolveDone(); // what still runs (a stub's delay) ends when the mock closes

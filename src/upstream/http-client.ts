@@ -15,6 +15,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { MAX_LINE_BYTES } from "./line-reader.js";
 import { EventParser, parseEvent, type Message } from "./sse-events.js";
 import { Exchange, readBody, type Head } from "./exchange.js";
+import { InFlight } from "../values/in-flight.js";
 
 /** Characters of an error body kept in a message. */
 const ERROR_BODY_CHARS = 1_000;
@@ -51,7 +52,7 @@ export class HttpUpstreamTransport implements Transport {
   #post: { readonly headers: Record<string, string>; readonly session: string | undefined; readonly version: string | undefined } | undefined;
   #closed = false;
   /** The POST of each request in flight, by its JSON-RPC id: a cancel or `close()` ends it. */
-  readonly #inFlight = new Map<Id, Exchange>();
+  readonly #inFlight = new InFlight<Exchange>();
   /** The GET stream of the session, once open. */
   #stream: Exchange | undefined;
 

@@ -12,6 +12,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { PREFIX } from "../values/errors.js";
 import { VERSION } from "../values/version.js";
 import { failure, type SessionRelay, type UpstreamAnswer, type UpstreamCall, type UpstreamInfo } from "../engine/upstream-port.js";
+import { InFlight } from "../values/in-flight.js";
 
 /** A message from the upstream, as far as a relay reads it. */
 type Message = { method?: string; id?: string | number; params?: Record<string, unknown>; result?: unknown; error?: unknown };
@@ -31,10 +32,10 @@ export class UpstreamSession {
   onEnd: ((why: string) => void) | undefined;
   #closing = false;
   /** Progress of requests in flight, by the token the mock gave them upstream. */
-  readonly #progress = new Map<string, (progress: Record<string, unknown>) => void>();
+  readonly #progress = new InFlight<(progress: Record<string, unknown>) => void>();
   #tokens = 0;
   /** Relayed requests in flight, by the id the mock gave them upstream. */
-  readonly #pending = new Map<number, (settled: Settled) => void>();
+  readonly #pending = new InFlight<(settled: Settled) => void>();
   /** The last id given upstream (the SDK's `initialize` took 0). */
   #ids = 0;
 
@@ -60,7 +61,7 @@ export class UpstreamSession {
         session.onEnd?.(session.ended);
       }
       // Requests in flight get no answer now.
-      const pending = [...session.#pending.values()];
+      const pending = session.#pending.values();
       session.#pending.clear();
       for (const settle of pending) settle({ why: session.ended ?? "the connection closed" });
     };
