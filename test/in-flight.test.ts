@@ -60,13 +60,68 @@ describe("InFlight", () => {
     expect(table.size).toBe(3);
   });
 
-  test("gives values with number keys in order, then the others as they came", () => {
+  test("a number key and a string key are different keys, as in a Map", () => {
     const table = new InFlight<string>();
-    table.set("b", "b");
-    table.set(10, "10");
-    table.set("a", "a");
-    table.set(3, "3");
-    expect(table.values()).toEqual(["3", "10", "b", "a"]);
+    table.set(1, "number");
+    table.set("1", "string");
+    expect(table.size).toBe(2);
+    expect(table.get(1)).toBe("number");
+    expect(table.get("1")).toBe("string");
+    expect(table.delete("1")).toBe(true);
+    expect(table.get(1)).toBe("number");
+    expect(table.values()).toEqual(["number"]);
+  });
+
+  test("keeps every kind of number key: whole, negative, fractional, past 2^32", () => {
+    const table = new InFlight<number>();
+    const keys = [0, 7, -3, 2.5, 2 ** 32, 2 ** 32 + 7, Number.MAX_SAFE_INTEGER, 2 ** 31 + 5];
+    keys.forEach((key, i) => table.set(key, i));
+    expect(table.size).toBe(keys.length);
+    keys.forEach((key, i) => expect(table.get(key), String(key)).toBe(i));
+    expect(table.values().sort((a, b) => a - b)).toEqual(keys.map((_, i) => i));
+    for (const key of keys) expect(table.delete(key), String(key)).toBe(true);
+    expect(table.size).toBe(0);
+    for (const key of keys) expect(table.has(key), String(key)).toBe(false);
+  });
+
+  test("a call that stays in flight while thousands pass keeps its value, and each passing one its own", () => {
+    const table = new InFlight<string>();
+    table.set(5, "long");
+    const live: number[] = [];
+    for (let id = 6; id < 20_000; id++) {
+      table.set(id, `call ${id}`);
+      live.push(id);
+      if (live.length > 40) {
+        const done = live.shift() as number;
+        expect(table.get(done)).toBe(`call ${done}`);
+        expect(table.delete(done)).toBe(true);
+      }
+      // 69, 133, ... share the long call's slot at every size the table has had.
+      if (id % 64 === 5) {
+        expect(table.get(id)).toBe(`call ${id}`);
+        expect(table.get(5)).toBe("long");
+      }
+    }
+    expect(table.size).toBe(41);
+    expect(table.get(5)).toBe("long");
+    expect(table.values().filter((v) => v !== "long").sort()).toEqual(live.map((id) => `call ${id}`).sort());
+    expect(table.delete(5)).toBe(true);
+    table.set(5, "again");
+    expect(table.get(5)).toBe("again");
+    expect(table.size).toBe(41);
+  });
+
+  test("grows past many keys in flight at once, then clears", () => {
+    const table = new InFlight<number>();
+    for (let id = 0; id < 5_000; id++) table.set(id * 3, id);
+    expect(table.size).toBe(5_000);
+    for (let id = 0; id < 5_000; id++) expect(table.get(id * 3)).toBe(id);
+    expect(table.get(1)).toBeUndefined();
+    table.clear();
+    expect(table.size).toBe(0);
+    expect(table.get(3)).toBeUndefined();
+    table.set(3, 1);
+    expect(table.values()).toEqual([1]);
   });
 
   test("calls coming and going after a full GC are not promoted call after call, as with a Map", () => {
@@ -77,8 +132,10 @@ describe("InFlight", () => {
       for (const line of run.stdout.split("\n")) if (/ gc=s /.test(line)) bytes += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
       return bytes;
     };
-    const inFlight = promoted("in-flight");
     // 300,000 calls of about 1.5 KB: promoted call after call, that is some 400 MB (a Map's way).
-    expect(inFlight, `InFlight: ${(inFlight / 1e6).toFixed(1)} MB promoted over 300,000 calls`).toBeLessThan(40e6);
+    for (const kind of ["in-flight", "in-flight-strings"]) {
+      const bytes = promoted(kind);
+      expect(bytes, `${kind}: ${(bytes / 1e6).toFixed(1)} MB promoted over 300,000 calls`).toBeLessThan(40e6);
+    }
   }, 60_000);
 });
