@@ -25,7 +25,7 @@ const rounds = Number(process.env["ROUNDS"] ?? 5);
 const connections = Number(process.env["CONNECTIONS"] ?? 32);
 const pinned = process.env["NO_PIN"] ? false : pin();
 process.stdout.write(pinned ? "pinned: servers on the last core, load on core 0\n" : "not pinned\n");
-const running: { spec: string; server: Running; headers: Record<string, string>; cpu: number[]; rps: number[]; behind: number[] }[] = [];
+const running: { spec: string; server: Running; headers: Record<string, string>; relays: boolean; cpu: number[]; rps: number[]; behind: number[] }[] = [];
 const upstream = specs.some((spec) => spec.split(":").includes("@upstream")) ? await startServer("fast upstream", process.execPath, ["bench/servers/fast-upstream.mjs"]) : undefined;
 for (const spec of specs) {
   const [script, ...args] = spec.split(":").map((a) => (a === "@upstream" ? (upstream as Running).url : a)) as [string, ...string[]];
@@ -34,14 +34,13 @@ for (const spec of specs) {
   const stateful = script.endsWith("mcpmock-proxy.mjs") || (script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful");
   const headers = stateful ? await openSession(server.url) : MCP_HEADERS;
   await warm(server, headers);
-  running.push({ spec, server, headers, cpu: [], rps: [], behind: [] });
+  running.push({ spec, server, headers, relays: spec.split(":").includes("@upstream"), cpu: [], rps: [], behind: [] });
 }
 for (let r = 0; r < rounds; r++) {
   for (const s of r % 2 ? [...running].reverse() : running) {
-    const relays = s.spec.split(":").includes("@upstream");
-    const result = await steadyLoad(s.server, s.headers, { connections, duration: 2, ...(relays && upstream ? { also: [upstream] } : {}) });
+    const result = await steadyLoad(s.server, s.headers, { connections, duration: 2, ...(s.relays && upstream ? { also: [upstream] } : {}) });
     s.cpu.push(result.cpuUsPerRequest);
-    if (relays) s.behind.push(result.alsoCpuUsPerRequest[0] as number);
+    if (s.relays) s.behind.push(result.alsoCpuUsPerRequest[0] as number);
     s.rps.push(result.rps);
     if (result.errors) process.stdout.write(`${s.spec}: ${result.errors} failed or wrong answers in round ${r + 1} (${result.mismatches} not the expected result)\n`);
   }

@@ -236,6 +236,17 @@ function probeOutput(script: string, args: string[], nodeArgs: string[]): string
 }
 
 /**
+ * The relays the mock's part is set beside, in front of a fast upstream: the floor of any relay
+ * written on Node (bare node:http in front, the mock's HTTP client, undici, behind), and the same
+ * relay on the mock's own stack (Hono on @hono/node-server), the pair that answers "what does
+ * the mock add", as bare Hono is for the answer kinds.
+ */
+const RELAYS = [
+  { name: "bare relay (node:http in, undici out)", script: "bench/servers/undici-relay.mjs", floor: true },
+  { name: "bare relay on Hono (the mock's HTTP stack)", script: "bench/servers/hono-relay.mjs", floor: false },
+] as const;
+
+/**
  * Proxy mode beside its upstream called directly, in alternating rounds: the mock's CPU per call
  * and the upstream's (both read over the same run), their sum against the upstream's own CPU per
  * direct call, and, in front of a fast upstream, the mock's part against a plain stubbed answer
@@ -247,11 +258,8 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
   const upstream = await startServer(label, node, upstreamArgs);
   const proxy = await startServer("mcpmock-proxy", node, ["bench/servers/mcpmock-proxy.mjs", upstream.url]);
   const plain = upstreamStateful ? undefined : await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateful", "json"]);
-  // The floor of any relay written on Node: bare node:http in front, the mock's HTTP client (undici) behind.
-  const relay = upstreamStateful ? undefined : await startServer("bare relay", node, ["bench/servers/undici-relay.mjs", upstream.url]);
-  // The same relay on the mock's own stack (Hono on @hono/node-server): the pair that answers
-  // "what does the mock add", as bare Hono is for the answer kinds.
-  const honoRelay = upstreamStateful ? undefined : await startServer("Hono relay", node, ["bench/servers/hono-relay.mjs", upstream.url]);
+  const relays: Running[] = [];
+  if (!upstreamStateful) for (const r of RELAYS) relays.push(await startServer(r.name, node, [r.script, upstream.url]));
   try {
     const directHeaders = upstreamStateful ? await openSession(upstream.url) : MCP_HEADERS;
     const proxyHeaders = await openSession(proxy.url);
@@ -259,40 +267,41 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
     await warm(upstream, directHeaders);
     await warm(proxy, proxyHeaders);
     if (plain && plainHeaders) await warm(plain, plainHeaders);
-    if (relay) await warm(relay, MCP_HEADERS);
-    if (honoRelay) await warm(honoRelay, MCP_HEADERS);
-    const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[], relay: [] as number[], relayPart: [] as number[], overRelay: [] as number[], honoRelay: [] as number[], honoRelayPart: [] as number[], overHonoRelay: [] as number[] };
-    const sides = plain ? (["direct", "proxy", "plain", "relay", "honoRelay"] as const) : (["direct", "proxy"] as const);
+    for (const relay of relays) await warm(relay, MCP_HEADERS);
+    // Each side of a round: what it loads, and whether the upstream works behind it.
+    const sides = [
+      { side: "direct", server: upstream, headers: directHeaders, relaying: false },
+      { side: "proxy", server: proxy, headers: proxyHeaders, relaying: true },
+      ...(plain && plainHeaders ? [{ side: "plain", server: plain, headers: plainHeaders, relaying: false }] : []),
+      ...relays.map((server, i) => ({ side: `relay ${i}`, server, headers: MCP_HEADERS, relaying: true })),
+    ];
+    const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[] };
+    const byRelay = relays.map(() => ({ cpu: [] as number[], part: [] as number[], mockOver: [] as number[] }));
     for (let round = 0; round < ROUNDS; round++) {
-      const byRound: Partial<Record<"direct" | "proxy" | "plain" | "relay" | "honoRelay", LoadResult>> = {};
-      for (const side of rotate(sides, round)) {
-        const [server, headers] = side === "direct" ? [upstream, directHeaders] : side === "proxy" ? [proxy, proxyHeaders] : side === "relay" ? [relay as Running, MCP_HEADERS] : side === "honoRelay" ? [honoRelay as Running, MCP_HEADERS] : [plain as Running, plainHeaders as Record<string, string>];
-        const relaying = side === "proxy" || side === "relay" || side === "honoRelay";
+      const byRound = new Map<string, LoadResult>();
+      for (const { side, server, headers, relaying } of rotate(sides, round)) {
         const result = await steadyLoad(server, headers, { connections: 32, duration: DURATION, ...(relaying ? { also: [upstream] } : {}) });
         if (result.errors) notes.push(`${scenario}, ${side}: ${result.errors} failed or wrong answers in round ${round + 1}; its figures are not to be trusted.`);
-        byRound[side] = result;
+        byRound.set(side, result);
       }
-      const direct = (byRound.direct as LoadResult).cpuUsPerRequest;
-      const mock = (byRound.proxy as LoadResult).cpuUsPerRequest;
-      const behind = (byRound.proxy as LoadResult).alsoCpuUsPerRequest[0] as number;
+      const direct = (byRound.get("direct") as LoadResult).cpuUsPerRequest;
+      const proxied = byRound.get("proxy") as LoadResult;
+      const mock = proxied.cpuUsPerRequest;
+      const behind = proxied.alsoCpuUsPerRequest[0] as number;
       f.direct.push(direct);
       f.mock.push(mock);
       f.behind.push(behind);
       f.ratio.push((mock + behind) / direct);
-      if (byRound.plain) {
-        f.plain.push(byRound.plain.cpuUsPerRequest);
-        f.part.push(mock / byRound.plain.cpuUsPerRequest);
-      }
-      if (byRound.relay && byRound.plain) {
-        f.relay.push(byRound.relay.cpuUsPerRequest);
-        f.relayPart.push(byRound.relay.cpuUsPerRequest / byRound.plain.cpuUsPerRequest);
-        f.overRelay.push(mock / byRound.relay.cpuUsPerRequest);
-      }
-      if (byRound.honoRelay && byRound.plain) {
-        f.honoRelay.push(byRound.honoRelay.cpuUsPerRequest);
-        f.honoRelayPart.push(byRound.honoRelay.cpuUsPerRequest / byRound.plain.cpuUsPerRequest);
-        f.overHonoRelay.push(mock / byRound.honoRelay.cpuUsPerRequest);
-      }
+      const plainCpu = byRound.get("plain")?.cpuUsPerRequest;
+      if (plainCpu === undefined) continue;
+      f.plain.push(plainCpu);
+      f.part.push(mock / plainCpu);
+      byRelay.forEach((r, i) => {
+        const cpu = (byRound.get(`relay ${i}`) as LoadResult).cpuUsPerRequest;
+        r.cpu.push(cpu);
+        r.part.push(cpu / plainCpu);
+        r.mockOver.push(mock / cpu);
+      });
     }
     row(scenario, `${label}, called directly`, "upstream CPU / call", f.direct, "µs", "baseline");
     row(scenario, "mcpmock proxy in front of it", "mock CPU / call", f.mock, "µs", "");
@@ -301,14 +310,15 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
     if (plain) {
       row(scenario, "mcpmock stateful, plain stubbed answer", "server CPU / call", f.plain, "µs", "baseline of the mock's part");
       row(scenario, "mcpmock proxy, its own part", "mock CPU / call", f.mock, "µs", `${median(f.part).toFixed(2)}× a plain answer (rounds ${range(f.part, 2)})`);
-      row(scenario, "bare relay (node:http in, undici out), in front of it", "relay CPU / call", f.relay, "µs", `${median(f.relayPart).toFixed(2)}× a plain answer (rounds ${range(f.relayPart, 2)}): the floor; the mock's part is ${median(f.overRelay).toFixed(2)}× it (rounds ${range(f.overRelay, 2)})`);
-      row(scenario, "bare relay on Hono (the mock's HTTP stack), in front of it", "relay CPU / call", f.honoRelay, "µs", `${median(f.honoRelayPart).toFixed(2)}× a plain answer (rounds ${range(f.honoRelayPart, 2)}); the mock's part is ${median(f.overHonoRelay).toFixed(2)}× it (rounds ${range(f.overHonoRelay, 2)})`);
+      byRelay.forEach((r, i) => {
+        const { name, floor } = RELAYS[i] as (typeof RELAYS)[number];
+        row(scenario, `${name}, in front of it`, "relay CPU / call", r.cpu, "µs", `${median(r.part).toFixed(2)}× a plain answer (rounds ${range(r.part, 2)})${floor ? ": the floor" : ""}; the mock's part is ${median(r.mockOver).toFixed(2)}× it (rounds ${range(r.mockOver, 2)})`);
+      });
     }
   } finally {
     await proxy.stop();
     await plain?.stop();
-    await relay?.stop();
-    await honoRelay?.stop();
+    for (const relay of relays) await relay.stop();
     await upstream.stop();
   }
 }

@@ -96,7 +96,8 @@ describe("InFlight", () => {
         expect(table.get(done)).toBe(`call ${done}`);
         expect(table.delete(done)).toBe(true);
       }
-      // 69, 133, ... share the long call's slot at every size the table has had.
+      // Ids 64 apart from the long call's share its slot while the table has 64 slots, every
+      // other one of them once it has grown to 128 (to hold 41): those go past it, to the side.
       if (id % 64 === 5) {
         expect(table.get(id)).toBe(`call ${id}`);
         expect(table.get(5)).toBe("long");

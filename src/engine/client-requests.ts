@@ -99,8 +99,7 @@ export class ClientRequests {
 
   /** Which request a response answers (a response only counts from the session the request went to). */
   match(id: RequestId | undefined, sessionId: string | undefined): Settled {
-    // The mock's ids are numbers: a string id ("1") answers none of them, though it is the same key.
-    const found = typeof id === "number" ? this.#pending.get(id) : undefined;
+    const found = id === undefined ? undefined : this.#pending.get(id);
     if (found && (found.sessionId === undefined || found.sessionId === sessionId)) return found.taskId === undefined ? { method: found.method, unexpected: undefined } : { method: found.method, unexpected: undefined, taskId: found.taskId };
     return {
       method: undefined,
@@ -113,7 +112,7 @@ export class ClientRequests {
 
   /** Settles the request a matched response answers, with its result or its error. */
   settle(id: RequestId, body: Record<string, unknown>): void {
-    const pending = typeof id === "number" ? this.#pending.get(id) : undefined;
+    const pending = this.#pending.get(id);
     if (!pending) return;
     const error = body["error"] as { code?: number; message?: string; data?: unknown } | undefined;
     if (error) pending.reject(new JsonRpcFailure(error.code ?? ErrorCodes.InternalError, error.message ?? "error", error.data));

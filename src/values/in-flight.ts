@@ -29,16 +29,20 @@ const EMPTY = -1;
 
 /** Values by key, for things that come and go call after call. */
 export class InFlight<V> {
-  #keys: number[] = new Array<number>(FIRST_SLOTS).fill(EMPTY);
-  #slotValues: (V | undefined)[] = new Array<V | undefined>(FIRST_SLOTS).fill(undefined);
-  #mask = FIRST_SLOTS - 1;
+  #keys!: number[];
+  #slotValues!: (V | undefined)[];
+  #mask!: number;
   /** Keys in slots. */
-  #slotted = 0;
+  #slotted!: number;
   /** Number keys not in a slot (their slot was taken, or they are not whole numbers from 0 to 2^32 - 1). */
-  #numbers: Record<number, V> = Object.create(null) as Record<number, V>;
-  #numbersHeld = 0;
-  #strings: Record<string, V> = Object.create(null) as Record<string, V>;
-  #size = 0;
+  #numbers!: Record<number, V>;
+  #numbersHeld!: number;
+  #strings!: Record<string, V>;
+  #size!: number;
+
+  constructor() {
+    this.clear();
+  }
 
   /** How many keys it holds. */
   get size(): number {
@@ -47,10 +51,8 @@ export class InFlight<V> {
 
   get(key: InFlightKey): V | undefined {
     if (typeof key === "string") return this.#strings[key];
-    if (key >>> 0 === key) {
-      const slot = key & this.#mask;
-      if (this.#keys[slot] === key) return this.#slotValues[slot];
-    }
+    const slot = this.#slotOf(key);
+    if (slot !== -1) return this.#slotValues[slot];
     return this.#numbersHeld === 0 ? undefined : this.#numbers[key];
   }
 
@@ -120,18 +122,24 @@ export class InFlight<V> {
     if (this.#size === 0) return [];
     const out: V[] = [];
     for (let slot = 0; slot < this.#keys.length; slot++) if (this.#keys[slot] !== EMPTY) out.push(this.#slotValues[slot] as V);
-    return [...out, ...Object.values(this.#numbers), ...Object.values(this.#strings)];
+    out.push(...Object.values(this.#numbers), ...Object.values(this.#strings));
+    return out;
   }
 
   clear(): void {
-    this.#keys = new Array<number>(FIRST_SLOTS).fill(EMPTY);
-    this.#slotValues = new Array<V | undefined>(FIRST_SLOTS).fill(undefined);
-    this.#mask = FIRST_SLOTS - 1;
-    this.#slotted = 0;
+    this.#emptySlots(FIRST_SLOTS);
     this.#numbers = Object.create(null) as Record<number, V>;
     this.#numbersHeld = 0;
     this.#strings = Object.create(null) as Record<string, V>;
     this.#size = 0;
+  }
+
+  /** `size` empty slots in place of the ones there were. */
+  #emptySlots(size: number): void {
+    this.#keys = new Array<number>(size).fill(EMPTY);
+    this.#slotValues = new Array<V | undefined>(size).fill(undefined);
+    this.#mask = size - 1;
+    this.#slotted = 0;
   }
 
   /** The slot `key` is in; -1 when it is in none. */
@@ -145,11 +153,7 @@ export class InFlight<V> {
   #grow(): void {
     const keys = this.#keys;
     const values = this.#slotValues;
-    const size = keys.length * 2;
-    this.#keys = new Array<number>(size).fill(EMPTY);
-    this.#slotValues = new Array<V | undefined>(size).fill(undefined);
-    this.#mask = size - 1;
-    this.#slotted = 0;
+    this.#emptySlots(keys.length * 2);
     for (let slot = 0; slot < keys.length; slot++) {
       const key = keys[slot] as number;
       if (key === EMPTY) continue;
