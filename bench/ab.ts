@@ -17,7 +17,7 @@
  * As in `npm run bench`, the servers run pinned to one core and the load to the other (NO_PIN=1 to
  * let the scheduler place them), and every answer is checked: a run with wrong answers is reported.
  */
-import { MCP_HEADERS, median, openSession, pin, startServer, steadyLoad, warm, type Running } from "./lib.js";
+import { callHeaders, median, pin, specArgs, startServer, steadyLoad, upstreamFor, warm, type Running } from "./lib.js";
 
 const specs = process.argv.slice(2);
 if (specs.length === 0) throw new Error("usage: npm run bench:ab -- <script[:arg:arg]> <script[:arg:arg]> ...");
@@ -26,13 +26,11 @@ const connections = Number(process.env["CONNECTIONS"] ?? 32);
 const pinned = process.env["NO_PIN"] ? false : pin();
 process.stdout.write(pinned ? "pinned: servers on the last core, load on core 0\n" : "not pinned\n");
 const running: { spec: string; server: Running; headers: Record<string, string>; relays: boolean; cpu: number[]; rps: number[]; behind: number[] }[] = [];
-const upstream = specs.some((spec) => spec.split(":").includes("@upstream")) ? await startServer("fast upstream", process.execPath, ["bench/servers/fast-upstream.mjs"]) : undefined;
+const upstream = await upstreamFor(specs);
 for (const spec of specs) {
-  const [script, ...args] = spec.split(":").map((a) => (a === "@upstream" ? (upstream as Running).url : a)) as [string, ...string[]];
+  const [script, ...args] = specArgs(spec, upstream);
   const server = await startServer(spec, process.execPath, [script, ...args]);
-  // mcpmock-proxy.mjs (argv: the upstream's URL, started apart) keeps a session, as a client of a proxying mock does.
-  const stateful = script.endsWith("mcpmock-proxy.mjs") || (script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful");
-  const headers = stateful ? await openSession(server.url) : MCP_HEADERS;
+  const headers = await callHeaders(server, script, args);
   await warm(server, headers);
   running.push({ spec, server, headers, relays: spec.split(":").includes("@upstream"), cpu: [], rps: [], behind: [] });
 }

@@ -298,6 +298,29 @@ export function rotate<T>(xs: readonly T[], n: number): T[] {
   return [...xs.slice(k), ...xs.slice(0, k)];
 }
 
+/**
+ * A fast upstream (bench/servers/fast-upstream.mjs, on the servers' core) when a spec names
+ * `@upstream` (a relay's argument: the upstream's URL); undefined when none does.
+ */
+export async function upstreamFor(specs: readonly string[]): Promise<Running | undefined> {
+  return specs.some((spec) => spec.split(":").includes("@upstream")) ? startServer("fast upstream", process.execPath, ["bench/servers/fast-upstream.mjs"]) : undefined;
+}
+
+/** A server spec (a script, its arguments after colons) as the script and its arguments, `@upstream` replaced by the upstream's URL. */
+export function specArgs(spec: string, upstream?: Running): [string, ...string[]] {
+  return spec.split(":").map((a) => {
+    if (a !== "@upstream") return a;
+    if (!upstream) throw new Error(`${spec}: @upstream, but no upstream was started`);
+    return upstream.url;
+  }) as [string, ...string[]];
+}
+
+/** The headers a bench server's calls carry: a session's for a stateful mcpmock (a proxying one keeps a session, as its clients do), the plain ones else. */
+export async function callHeaders(server: Running, script: string, args: readonly string[]): Promise<Record<string, string>> {
+  const stateful = script.endsWith("mcpmock-proxy.mjs") || (script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful");
+  return stateful ? openSession(server.url) : MCP_HEADERS;
+}
+
 /** The collections a metered server ran since the last reading, and its new space's size now. */
 export interface GcReading {
   readonly minor: number;
@@ -309,8 +332,8 @@ export interface GcReading {
  * Starts a bench server with bench/probes/gc-meter.mjs loaded (after `flags`, V8 flags for it)
  * and returns it with `meter()`, which asks it for a {@link GcReading} (SIGUSR2, a line on stderr).
  */
-export async function startMetered(spec: string, flags: readonly string[] = []): Promise<{ server: Running; meter: () => Promise<GcReading> }> {
-  const [script, ...args] = spec.split(":") as [string, ...string[]];
+export async function startMetered(spec: string, flags: readonly string[] = [], upstream?: Running): Promise<{ server: Running; meter: () => Promise<GcReading> }> {
+  const [script, ...args] = specArgs(spec, upstream);
   const server = await startServer(spec, process.execPath, ["--import", "./bench/probes/gc-meter.mjs", ...flags, script, ...args]);
   const lines: string[] = [];
   let buffer = "";
