@@ -194,9 +194,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
       reportUnmatched(this, entry, report);
       return outcome;
     }
-    const outcome = this.#handle(call, entry, method);
-    if (!(outcome instanceof Promise) || ctx.sessionId === undefined) return outcome;
-    return this.#active.during(active ?? `${ctx.sessionId}\u0000${String(id)}`, true, outcome);
+    return this.#handle(call, entry, method);
   }
 
   #handle(call: McpCall, entry: JournalEntry, method: string): Outcome | Promise<Outcome> {
@@ -220,9 +218,12 @@ export class MockCore implements DefaultsSource, SelectionContext {
     }
     if (!(played instanceof Promise)) return this.#finish(played, call, entry, stubId, miss);
     const id = stubId;
+    // Pending until it settles (in #active, taken out where it settles: no promise of its own).
+    const active = call.sessionId === undefined ? undefined : `${call.sessionId}\u0000${String(call.id)}`;
+    if (active !== undefined) this.#active.set(active, true);
     return played.then(
-      (outcome) => this.#finish(outcome, call, entry, id, undefined),
-      (error: unknown) => this.#finish(this.#failure(error, call, id, method), call, entry, id, undefined),
+      (outcome) => this.#finish(outcome, call, entry, id, undefined, active),
+      (error: unknown) => (active !== undefined && this.#active.delete(active), this.#finish(this.#failure(error, call, id, method), call, entry, id, undefined)),
     );
   }
 
@@ -234,8 +235,9 @@ export class MockCore implements DefaultsSource, SelectionContext {
     return { kind: "message", message: errorMessage(call, ErrorCodes.InternalError, `${PREFIX} ${where} failed: ${String(error)}`) };
   }
 
-  /** Journals an answer (a stream journals its own end) and reports a miss. */
-  #finish(outcome: Outcome, call: McpCall, entry: JournalEntry, stubId: string | undefined, miss: string | undefined): Outcome {
+  /** Journals an answer (a stream journals its own end) and reports a miss; a pending one leaves #active (`active`, its key). */
+  #finish(outcome: Outcome, call: McpCall, entry: JournalEntry, stubId: string | undefined, miss: string | undefined, active?: string): Outcome {
+    if (active !== undefined) this.#active.delete(active);
     if (outcome.kind === "stream") return this.#tracked(outcome, call, entry, stubId);
     if (this.proxied) this.proxied.mark(call, entry);
     this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome), outcome.kind === "message" ? outcome.resultJson : undefined);

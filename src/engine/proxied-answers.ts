@@ -144,9 +144,9 @@ export class ProxiedAnswers {
       const started = Date.now();
       try {
         const params = token === undefined ? call.params : withoutProgressToken(call.params as Record<string, unknown>);
-        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), cancelWith, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+        const answer = await this.#src.upstream.request({ sessionKey: key, method: call.method, params, relay: this.#relay(key, call), cancelWith, signal, onProgress });
         this.#notes.set(call, { answer, durationMs: Date.now() - started });
-        return await this.#outcome(plan, call, answer, own);
+        return this.#outcome(plan, call, answer, own);
       } finally {
         this.#cancels.delete(cancelKey);
       }
@@ -203,24 +203,28 @@ export class ProxiedAnswers {
     this.#src.upstream.endSession(sessionId);
   }
 
-  async #outcome(plan: ProxyPlan, call: McpCall, answer: UpstreamAnswer, own: (() => Outcome | Promise<Outcome>) | undefined): Promise<Outcome> {
+  /** The call's outcome from the upstream's answer: at once, unless the plan merges or transforms it. */
+  #outcome(plan: ProxyPlan, call: McpCall, answer: UpstreamAnswer, own: (() => Outcome | Promise<Outcome>) | undefined): Outcome | Promise<Outcome> {
     if ("error" in answer) return { kind: "message", message: errorMessage(call, answer.error.code, answer.error.message, answer.error.data) };
-    let result: unknown = answer.result;
     if (call.method === "tools/list") this.#noteTools(answer.result);
-    if (plan.merge !== undefined && own !== undefined && call.params?.["cursor"] === undefined) {
+    const merges = plan.merge !== undefined && own !== undefined && call.params?.["cursor"] === undefined;
+    return merges || plan.transform ? this.#altered(plan, call, answer.result, merges ? own : undefined) : resultOutcome(call, answer.result);
+  }
+
+  /** The upstream's result merged with the mock's own list (`own`, when given) and transformed, as the plan says. */
+  async #altered(plan: ProxyPlan, call: McpCall, upstream: Record<string, unknown>, own: (() => Outcome | Promise<Outcome>) | undefined): Promise<Outcome> {
+    let result: unknown = upstream;
+    if (own !== undefined && plan.merge !== undefined) {
       const mine = await own();
       const ownResult = mine.kind === "message" && "result" in mine.message ? mine.message.result : undefined;
-      result = merged(answer.result, ownResult, plan.merge);
+      result = merged(upstream, ownResult, plan.merge);
     }
     if (plan.transform) {
       const where = "the transform of .proxies(...)";
       result = await plan.transform(result as Record<string, unknown>, call);
       assertJsonCarriable(result, where, "returned value");
     }
-    const message = resultResponse(call.id as RequestId, result);
-    // Serialized once, here: the transport writes this JSON and the journal keeps it (for the
-    // answer and the upstream's note both). A 2026-07-28 result is completed after, so not yet.
-    return supportedRevision(call.protocolVersion).stateless ? { kind: "message", message } : { kind: "message", message, resultJson: JSON.stringify(result) };
+    return resultOutcome(call, result);
   }
 
   /** Where a session's upstream traffic goes: a streamed call of it in flight, else its push stream. */
@@ -250,6 +254,16 @@ export class ProxiedAnswers {
     this.#relays.set(key, relay);
     return relay;
   }
+}
+
+/**
+ * A proxied result as the call's outcome. Serialized once, here: the transport writes this JSON
+ * and the journal keeps it (for the answer and the upstream's note both). A 2026-07-28 result is
+ * completed after, so not yet.
+ */
+function resultOutcome(call: McpCall, result: unknown): Outcome {
+  const message = resultResponse(call.id as RequestId, result);
+  return supportedRevision(call.protocolVersion).stateless ? { kind: "message", message } : { kind: "message", message, resultJson: JSON.stringify(result) };
 }
 
 /** Params without `_meta.progressToken` (the upstream gets the mock's own token). */

@@ -26,6 +26,8 @@ export class UpstreamSession {
   readonly #transport: Transport;
   readonly #name: string;
   readonly #timeoutMs: number;
+  /** The mock's own words on trouble, as it may show them (the upstream's credentials replaced). */
+  readonly #redact: (text: string) => string;
   /** Why the session ended, once it has (the next call opens a new one). */
   ended: string | undefined;
   /** Called once when the session ends by itself (the server exited, the connection closed). */
@@ -39,17 +41,22 @@ export class UpstreamSession {
   /** The last id given upstream (the SDK's `initialize` took 0). */
   #ids = 0;
 
-  private constructor(client: Client, transport: Transport, name: string, timeoutMs: number) {
+  private constructor(client: Client, transport: Transport, name: string, timeoutMs: number, redact: (text: string) => string) {
     this.#client = client;
     this.#transport = transport;
     this.#name = name;
     this.#timeoutMs = timeoutMs;
+    this.#redact = redact;
   }
 
-  /** Opens a session: connects and initializes within `timeoutMs`; rejects with a message naming the upstream. */
-  static async open(transport: Transport, name: string, relay: SessionRelay, timeoutMs: number, lastWords: () => string): Promise<UpstreamSession> {
+  /**
+   * Opens a session: connects and initializes within `timeoutMs`; rejects with a message naming
+   * the upstream. `redact` is applied to what the session says of trouble (which may quote the
+   * server's last words) before a call's answer carries it.
+   */
+  static async open(transport: Transport, name: string, relay: SessionRelay, timeoutMs: number, lastWords: () => string, redact: (text: string) => string = (text) => text): Promise<UpstreamSession> {
     const client = new Client({ name: "mcpmock-proxy", version: VERSION }, { capabilities: relay.clientCapabilities });
-    const session = new UpstreamSession(client, transport, name, timeoutMs);
+    const session = new UpstreamSession(client, transport, name, timeoutMs, redact);
     client.fallbackRequestHandler = async (request) => (await relay.request(request.method, request.params)) as never;
     client.fallbackNotificationHandler = async (notification) => relay.notify(notification.method, notification.params);
     client.onerror = () => {}; // what matters reaches the call that hit it, as its answer
@@ -108,28 +115,37 @@ export class UpstreamSession {
     };
   }
 
-  /** Relays one request; resolves with the upstream's result or error, or an error naming what went wrong. */
-  async request(call: UpstreamCall): Promise<UpstreamAnswer> {
-    if (this.ended !== undefined) return failure(`${PREFIX} ${call.method} was not sent: ${this.ended}.`, this.#name);
+  /**
+   * Relays one request; resolves with the upstream's result or error, or an error naming what
+   * went wrong. One promise a call: what it set up (its timer, its progress handler, its listener
+   * on the caller's signal) is undone where it settles.
+   */
+  request(call: UpstreamCall): Promise<UpstreamAnswer> {
+    if (this.ended !== undefined) return Promise.resolve(this.#failure(`${PREFIX} ${call.method} was not sent: ${this.ended}.`));
     const signal = call.signal;
-    if (signal?.aborted) return failure(`${PREFIX} the upstream ${this.#name} did not answer ${call.method}: ${abortReason(signal)}.`, this.#name);
+    if (signal?.aborted) return Promise.resolve(this.#notAnswered(call.method, abortReason(signal)));
     const id = ++this.#ids;
-    // The mock's own timeout, started again by each progress. Nothing stays listening on the
-    // caller's signal once the call is answered, and an answered call is never cancelled.
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
     const token = call.onProgress ? `mcpmock-${++this.#tokens}` : undefined;
-    try {
-      const settled = await new Promise<Settled>((resolve) => {
-        this.#pending.set(id, resolve);
-        // No answer will come (cancelled, timed out): the upstream is told, the call answered.
-        const stop = (why: string): void => {
-          if (!this.#pending.delete(id)) return;
-          this.#transport.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: why } }).catch(() => {});
-          resolve({ why });
-        };
-        const expire = (): void => stop(`no answer within ${this.#timeoutMs} ms`);
-        timer = setTimeout(expire, this.#timeoutMs);
+    return new Promise<UpstreamAnswer>((resolve) => {
+      // The mock's own timeout, started again by each progress. Nothing stays listening on the
+      // caller's signal once the call is answered, and an answered call is never cancelled.
+      let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
+      const settle = (settled: Settled): void => {
+        clearTimeout(timer);
+        if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort);
+        if (token !== undefined) this.#progress.delete(token);
+        resolve("why" in settled ? this.#notAnswered(call.method, settled.why) : this.#answer(settled.message, call.method));
+      };
+      this.#pending.set(id, settle);
+      // No answer will come (cancelled, timed out): the upstream is told, the call answered.
+      const stop = (why: string): void => {
+        if (!this.#pending.delete(id)) return;
+        this.#transport.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: why } }).catch(() => {});
+        settle({ why });
+      };
+      try {
+        timer = setTimeout(() => stop(`no answer within ${this.#timeoutMs} ms`), this.#timeoutMs);
         if (token !== undefined) {
           this.#progress.set(token, (progress) => {
             timer?.refresh();
@@ -145,31 +161,36 @@ export class UpstreamSession {
         const request = params === undefined ? { jsonrpc: "2.0" as const, id, method: call.method } : { jsonrpc: "2.0" as const, id, method: call.method, params };
         this.#transport.send(request).catch((error: unknown) => {
           // Not sent: the connection's end, when it ended, says why better than the write.
-          if (this.#pending.delete(id)) resolve({ why: this.ended ?? reason(error, this.#timeoutMs) });
+          if (this.#pending.delete(id)) settle({ why: this.ended ?? reason(error, this.#timeoutMs) });
         });
-      });
-      if ("why" in settled) return failure(`${PREFIX} the upstream ${this.#name} did not answer ${call.method}: ${settled.why}.`, this.#name);
-      return this.#answer(settled.message, call.method);
-    } finally {
-      clearTimeout(timer);
-      if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort);
-      if (token !== undefined) this.#progress.delete(token);
-    }
+      } catch (error) {
+        if (this.#pending.delete(id)) settle({ why: reason(error, this.#timeoutMs) });
+      }
+    });
+  }
+
+  /** The mock's word that a call went unanswered, and why. */
+  #notAnswered(method: string, why: string): UpstreamAnswer {
+    return this.#failure(`${PREFIX} the upstream ${this.#name} did not answer ${method}: ${why}.`);
+  }
+
+  /** The mock's word on trouble, as the client gets it: the upstream's credentials replaced. */
+  #failure(text: string): UpstreamAnswer {
+    return failure(this.#redact(text), this.#name);
   }
 
   /** The upstream's answer as the client gets it: its result or its error as it sent them. */
   #answer(message: Message, method: string): UpstreamAnswer {
-    const notAnswered = (why: string): UpstreamAnswer => failure(`${PREFIX} the upstream ${this.#name} did not answer ${method}: ${why}.`, this.#name);
     if ("error" in message) {
       const e = message.error as { code?: unknown; message?: unknown; data?: unknown } | null;
-      if (e === null || typeof e !== "object" || typeof e.code !== "number" || typeof e.message !== "string") return notAnswered(`it answered with an error that is not a JSON-RPC error (${preview(message.error)})`);
+      if (e === null || typeof e !== "object" || typeof e.code !== "number" || typeof e.message !== "string") return this.#notAnswered(method, `it answered with an error that is not a JSON-RPC error (${preview(message.error)})`);
       // The SDK's own codes (a timeout, a closed connection) name trouble, not an answer.
-      if (e.code === -32001) return notAnswered(`no answer within ${this.#timeoutMs} ms`);
-      if (e.code === -32000) return notAnswered(e.message === "Connection closed" ? "the connection closed" : e.message);
+      if (e.code === -32001) return this.#notAnswered(method, `no answer within ${this.#timeoutMs} ms`);
+      if (e.code === -32000) return this.#notAnswered(method, e.message === "Connection closed" ? "the connection closed" : e.message);
       return { error: e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data } };
     }
     const result = message.result;
-    if (result === null || typeof result !== "object" || Array.isArray(result)) return notAnswered(`its result is not an object (${preview(result)})`);
+    if (result === null || typeof result !== "object" || Array.isArray(result)) return this.#notAnswered(method, `its result is not an object (${preview(result)})`);
     return { result: result as Record<string, unknown> };
   }
 

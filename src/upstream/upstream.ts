@@ -68,16 +68,16 @@ export class Upstream implements UpstreamPort {
     if (typeof opened === "string") this.#report(`${opened.replace(PREFIX, `${PREFIX} warning:`)}; calls that go to it answer an error until it is up.`);
   }
 
-  async request(call: UpstreamCall): Promise<UpstreamAnswer> {
-    if (this.#closed) return failure(`${PREFIX} the mock is closing; ${call.method} was not sent to ${this.name}.`, this.name);
+  /**
+   * Relays a call on its session's upstream session (taken without a promise hop once open).
+   * The upstream's own answer reaches the client as it sent it; the mock's word on trouble
+   * (which may quote the server's last words) shows no secret: the session redacts it.
+   */
+  request(call: UpstreamCall): Promise<UpstreamAnswer> {
+    if (this.#closed) return Promise.resolve(failure(`${PREFIX} the mock is closing; ${call.method} was not sent to ${this.name}.`, this.name));
     const open = this.#opened.get(call.sessionKey);
-    const session = open !== undefined && open.ended === undefined ? open : await this.#session(call.sessionKey, call.relay);
-    if (typeof session === "string") return failure(this.#redactor.text(session), this.name);
-    const answer = await session.request(call);
-    // The upstream's own answer reaches the client as it sent it; the mock's word on trouble
-    // (which may quote the server's last words) is the mock's message, and shows no secret.
-    if ("error" in answer && answer.error.message.startsWith(PREFIX) && (answer.error.data as { upstream?: unknown } | undefined)?.upstream === this.name) return failure(this.#redactor.text(answer.error.message), this.name);
-    return answer;
+    if (open !== undefined && open.ended === undefined) return open.request(call);
+    return this.#session(call.sessionKey, call.relay).then((session) => (typeof session === "string" ? failure(this.#redactor.text(session), this.name) : session.request(call)));
   }
 
   /** A value as the mock may show or write it (the journal, a snapshot, a log line): its credentials replaced. */
@@ -124,7 +124,7 @@ export class Upstream implements UpstreamPort {
     if (current !== undefined && current !== replacing) return current; // another call is opening it
     let words = "";
     const transport = upstreamTransport(this.#target, (chunk) => (words = (words + chunk).slice(-LAST_WORDS_CHARS)));
-    const opening = UpstreamSession.open(transport, this.name, relay, this.#options.timeoutMs, () => words).then(
+    const opening = UpstreamSession.open(transport, this.name, relay, this.#options.timeoutMs, () => words, (text) => this.#redactor.text(text)).then(
       (session) => {
         this.#info ??= session.info;
         if (this.#sessions.get(key) === opening) this.#opened.set(key, session);
