@@ -93,6 +93,26 @@ export class Exchange implements Dispatcher.DispatchHandlers {
     }
   }
 
+  /**
+   * The whole body at once, when it has all come and nothing has read it yet (a small answer
+   * comes in the same read as its head), and is at most `max` bytes: no reader, promise or hop.
+   * Undefined otherwise, for {@link readBody} to wait for it.
+   */
+  takeWhole(max: number): Buffer | undefined {
+    if (!this.complete || this.#reader !== undefined) return undefined;
+    const early = this.#early;
+    const last = early.length - 1;
+    if (last === 1 && Buffer.isBuffer(early[0]) && early[0].length <= max) {
+      this.discard();
+      return early[0];
+    }
+    if (last === 0) {
+      this.discard();
+      return Buffer.alloc(0);
+    }
+    return undefined;
+  }
+
   /** The body is not wanted: whatever comes of it is dropped (the connection kept when it ends). */
   discard(): void {
     this.read({ data: () => {}, end: () => {}, cut: () => {} });

@@ -94,7 +94,7 @@ export class HttpUpstreamTransport implements Transport {
       const type = (head.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
       if (type === "text/event-stream") return await this.#readCall(exchange, id);
       if (type === "application/json") {
-        const text = await readCapped(exchange, MAX_LINE_BYTES, "its JSON answer");
+        const text = exchange.takeWhole(MAX_LINE_BYTES)?.toString("utf8") ?? (await readCapped(exchange, MAX_LINE_BYTES, "its JSON answer"));
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);
