@@ -19,6 +19,9 @@ export interface BodyReader {
   cut(error: Error): void;
 }
 
+/** A reader that drops what it is given. */
+const IGNORED: BodyReader = { data: () => {}, end: () => {}, cut: () => {} };
+
 /**
  * One request to the upstream, as undici's handler: its head resolves `responded` (a fault
  * before it rejects it), its body goes to the reader set once the head came (chunks that come
@@ -100,22 +103,16 @@ export class Exchange implements Dispatcher.DispatchHandlers {
    */
   takeWhole(max: number): Buffer | undefined {
     if (!this.complete || this.#reader !== undefined) return undefined;
+    // Complete: the end is the last thing kept, after the chunks.
     const early = this.#early;
-    const last = early.length - 1;
-    if (last === 1 && Buffer.isBuffer(early[0]) && early[0].length <= max) {
-      this.discard();
-      return early[0];
-    }
-    if (last === 0) {
-      this.discard();
-      return Buffer.alloc(0);
-    }
-    return undefined;
+    const body = early.length === 1 ? Buffer.alloc(0) : early.length === 2 && Buffer.isBuffer(early[0]) && early[0].length <= max ? early[0] : undefined;
+    if (body !== undefined) this.discard();
+    return body;
   }
 
   /** The body is not wanted: whatever comes of it is dropped (the connection kept when it ends). */
   discard(): void {
-    this.read({ data: () => {}, end: () => {}, cut: () => {} });
+    this.read(IGNORED);
   }
 
   /** Ends it for the caller's sake (a cancel, closing): what it then says is not read. */
