@@ -32,7 +32,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { closedLoop, MCP_HEADERS, openSession, ROOT, startServer } from "./lib.js";
+import { closedLoop, MCP_HEADERS, needsSession, openSession, ROOT, startServer } from "./lib.js";
 
 const DEFAULT_SERVERS = [
   "bench/servers/hono.mjs",
@@ -77,13 +77,6 @@ interface Count {
   readonly all: number;
   readonly withoutCompiles: number;
   readonly upstream?: Count;
-}
-
-/** Whether calls to `script` with `args` need a session first (mcpmock stateful, the default; the SDK server stateful). */
-function needsSession(script: string, args: readonly string[]): boolean {
-  if (script.endsWith("mcpmock.mjs")) return (args[0] ?? "stateful") === "stateful";
-  if (script.endsWith("sdk.mjs")) return args[0] === "stateful";
-  return script.endsWith("mcpmock-proxy.mjs");
 }
 
 /** valgrind's arguments for callgrind, counting nothing until `counting` turns it on. */

@@ -315,10 +315,19 @@ export function specArgs(spec: string, upstream?: Running): [string, ...string[]
   }) as [string, ...string[]];
 }
 
-/** The headers a bench server's calls carry: a session's for a stateful mcpmock (a proxying one keeps a session, as its clients do), the plain ones else. */
+/**
+ * Whether calls to a bench server (`script` with `args`) need a session first: mcpmock stateful
+ * (its default), the SDK server stateful, and a proxying mock (it keeps one, as its clients do).
+ */
+export function needsSession(script: string, args: readonly string[]): boolean {
+  if (script.endsWith("mcpmock.mjs")) return (args[0] ?? "stateful") === "stateful";
+  if (script.endsWith("sdk.mjs")) return args[0] === "stateful";
+  return script.endsWith("mcpmock-proxy.mjs");
+}
+
+/** The headers a bench server's calls carry: a session's when it {@link needsSession}, the plain ones else. */
 export async function callHeaders(server: Running, script: string, args: readonly string[]): Promise<Record<string, string>> {
-  const stateful = script.endsWith("mcpmock-proxy.mjs") || (script.endsWith("mcpmock.mjs") && (args[0] ?? "stateful") === "stateful");
-  return stateful ? openSession(server.url) : MCP_HEADERS;
+  return needsSession(script, args) ? openSession(server.url) : MCP_HEADERS;
 }
 
 /** The collections a metered server ran since the last reading, and its new space's size now. */

@@ -13,7 +13,7 @@
  * first, as the bench does (start the upstream of mcpmock-proxy with `taskset -c <last core>` too).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { load, mainThreadMs, MCP_HEADERS, openSession, pin, ROOT, startServer, warm } from "./lib.js";
+import { load, mainThreadMs, MCP_HEADERS, needsSession, openSession, pin, ROOT, startServer, warm } from "./lib.js";
 import { partOfModule } from "./profile-parts.js";
 
 interface ProfileNode {
@@ -37,8 +37,7 @@ mkdirSync(dir, { recursive: true });
 
 if (process.env["PIN"] === "1" && !pin()) throw new Error("PIN=1: this machine cannot pin (one core, or no taskset)");
 const server = await startServer(serverName, process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", process.env["INTERVAL"] ?? "200", `bench/servers/${serverName}.mjs`, ...args]);
-// mcpmock-proxy (argv: the upstream's URL) keeps a session, as a client of a proxying mock does.
-const stateful = serverName === "mcpmock-proxy" || (serverName === "mcpmock" && (args[0] ?? "stateful") === "stateful");
+const stateful = needsSession(`bench/servers/${serverName}.mjs`, args);
 // ERA=2026: the tools/call of a 2026-07-28 client (its envelope in _meta, its method and name in headers).
 const modern = process.env["ERA"] === "2026";
 const body = modern ? JSON.stringify({ jsonrpc: "2.0", id: "[<id>]", method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }) : undefined;

@@ -218,12 +218,13 @@ export class MockCore implements DefaultsSource, SelectionContext {
     }
     if (!(played instanceof Promise)) return this.#finish(played, call, entry, stubId, miss);
     const id = stubId;
-    // Pending until it settles (in #active, taken out where it settles: no promise of its own).
+    // Pending until it settles (in #active, taken out by #finish: no promise of its own). While
+    // closing a failure rethrows and its id stays, in a table that goes with the mock.
     const active = call.sessionId === undefined ? undefined : `${call.sessionId}\u0000${String(call.id)}`;
     if (active !== undefined) this.#active.set(active, true);
     return played.then(
       (outcome) => this.#finish(outcome, call, entry, id, undefined, active),
-      (error: unknown) => (active !== undefined && this.#active.delete(active), this.#finish(this.#failure(error, call, id, method), call, entry, id, undefined)),
+      (error: unknown) => this.#finish(this.#failure(error, call, id, method), call, entry, id, undefined, active),
     );
   }
 
