@@ -12,6 +12,9 @@
  *
  *   npm run bench:ab -- bench/servers/hono-relay.mjs:@upstream bench/servers/mcpmock-proxy.mjs:@upstream
  *
+ * UPSTREAM_CORE=0 puts that upstream on the load's core instead, so a relay has its core to itself
+ * as a plain server does (sharing one, a quicker relay can move cost to its upstream).
+ *
  * ROUNDS (default 5). Each server is
  * warmed with 5,000 calls after it starts and again before a run when it sat idle (steady state).
  * As in `npm run bench`, the servers run pinned to one core and the load to the other (NO_PIN=1 to

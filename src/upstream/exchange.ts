@@ -1,9 +1,9 @@
 /**
- * One HTTP request to an upstream as undici's dispatch handler: its head as a promise, its body
- * to one reader, aborted by the caller (`stop`) or by the reader (`drop`) at any point.
+ * One HTTP request to an upstream as its connection's response handler: its head as a promise,
+ * its body to one reader, aborted by the caller (`stop`) or by the reader (`drop`) at any point.
  * @module
  */
-import type { Dispatcher } from "undici";
+import type { ResponseHandler } from "./connections.js";
 
 /** A response's head: its status and headers (names in lower case). */
 export interface Head {
@@ -23,11 +23,11 @@ export interface BodyReader {
 const IGNORED: BodyReader = { data: () => {}, end: () => {}, cut: () => {} };
 
 /**
- * One request to the upstream, as undici's handler: its head resolves `responded` (a fault
+ * One request to the upstream, as its response handler: its head resolves `responded` (a fault
  * before it rejects it), its body goes to the reader set once the head came (chunks that come
  * before are kept for it).
  */
-export class Exchange implements Dispatcher.DispatchHandlers {
+export class Exchange implements ResponseHandler {
   stopped = false;
   /** Whether the whole body came. */
   complete = false;
@@ -53,23 +53,20 @@ export class Exchange implements Dispatcher.DispatchHandlers {
     if (this.#aborted) abort(new Error("dropped"));
   }
 
-  onHeaders(status: number, raw: Buffer[], _resume: () => void, statusText: string): boolean {
-    if (status < 200) return true; // 1xx: the real head follows
+  onHeaders(status: number, lines: readonly string[], statusText: string): void {
     const headers: Record<string, string> = {};
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = (raw[i] as Buffer).toString("latin1").toLowerCase();
-      const value = (raw[i + 1] as Buffer).toString("latin1");
+    for (let i = 0; i + 1 < lines.length; i += 2) {
+      const name = (lines[i] as string).toLowerCase();
+      const value = lines[i + 1] as string;
       headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
     }
     this.#head = { status, statusText, headers };
     this.#resolve(this.#head);
-    return true;
   }
 
-  onData(chunk: Buffer): boolean {
+  onData(chunk: Buffer): void {
     if (this.#reader) this.#reader.data(chunk);
     else this.#early.push(chunk);
-    return true;
   }
 
   onComplete(): void {

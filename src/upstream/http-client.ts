@@ -1,19 +1,17 @@
 /**
  * The client side of Streamable HTTP to an upstream, in place of the SDK's transport, on
- * undici's `Pool` (the HTTP client Node's own `fetch` is built on) through its handler API: a
- * request in flight is an exchange a cancel or `close()` aborts (no signal, nothing listening on
- * a long-lived object), a request's stream is read until its answer and no further, and every
- * fault is named as what it is: the stream cut (in the middle of an event or between two), an
- * HTTP status (with the start of its body, never all of it), a message too large.
- * undici, not `node:http`: a bare relay costs 0.71x the CPU with it, and the upstream behind it
- * 0.72x (bench/servers/undici-relay.mjs beside node-relay.mjs, 2026-12-06).
+ * kept-alive connections of its own ({@link Connections}): a request in flight is an exchange a
+ * cancel or `close()` aborts (no signal, nothing listening on a long-lived object), a request's
+ * stream is read until its answer and no further, and every fault is named as what it is: the
+ * stream cut (in the middle of an event or between two), an HTTP status (with the start of its
+ * body, never all of it), a message too large.
  * @module
  */
-import { Pool } from "undici";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { MAX_LINE_BYTES } from "./line-reader.js";
 import { EventParser, parseEvent, type Message } from "./sse-events.js";
+import { Connections } from "./connections.js";
 import { Exchange, readBody, type Head } from "./exchange.js";
 import { InFlight } from "../values/in-flight.js";
 
@@ -42,8 +40,8 @@ export class HttpUpstreamTransport implements Transport {
   onerror?: (error: Error) => void;
   onclose?: () => void;
   sessionId?: string;
-  /** Its connections, kept alive; no timeouts of undici's own (the session times each call, and the GET stream may idle). */
-  readonly #pool: Pool;
+  /** Its connections, kept alive (the session times each call, and the GET stream may idle). */
+  readonly #connections: Connections;
   /** The endpoint's path and query. */
   readonly #path: string;
   readonly #headers: Readonly<Record<string, string>>;
@@ -57,7 +55,7 @@ export class HttpUpstreamTransport implements Transport {
   #stream: Exchange | undefined;
 
   constructor(url: URL, headers: Readonly<Record<string, string>>) {
-    this.#pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0 });
+    this.#connections = new Connections(url);
     this.#path = `${url.pathname}${url.search}`;
     this.#headers = headers;
   }
@@ -134,14 +132,14 @@ export class HttpUpstreamTransport implements Transport {
     for (const exchange of this.#inFlight.values()) exchange.stop();
     this.#inFlight.clear();
     this.#stream?.stop();
-    await this.#pool.destroy().catch(() => {});
+    await this.#connections.destroy();
     this.onclose?.();
   }
 
   /** Sends a request; the exchange its head and body come to. */
   #exchange(method: "POST" | "GET" | "DELETE", headers: Record<string, string>, body?: string): Exchange {
     const exchange = new Exchange();
-    this.#pool.dispatch({ path: this.#path, method, headers, body: body ?? null }, exchange);
+    this.#connections.dispatch(body === undefined ? { path: this.#path, method, headers } : { path: this.#path, method, headers, body }, exchange);
     return exchange;
   }
 

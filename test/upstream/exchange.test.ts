@@ -10,7 +10,7 @@ import { Exchange, readBody } from "../../src/upstream/exchange.js";
 function answered(chunks: string[], ended = true): Exchange {
   const exchange = new Exchange();
   exchange.onConnect(() => {});
-  exchange.onHeaders(200, [Buffer.from("Content-Type"), Buffer.from("application/json")], () => {}, "OK");
+  exchange.onHeaders(200, ["Content-Type", "application/json"], "OK");
   for (const chunk of chunks) exchange.onData(Buffer.from(chunk));
   if (ended) exchange.onComplete();
   return exchange;
