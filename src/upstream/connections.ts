@@ -4,16 +4,16 @@
  * under proxy mode, record and check. What a relay needs and no more: no pipelining, redirects or
  * retries (a POST may have been acted on), no timeouts of its own (the upstream session times
  * each call; a GET stream may idle); a response head not ended within 80 KiB is refused (the
- * parser's limit). An idle connection is closed before the upstream would close it (its
- * `keep-alive: timeout=` less a second, 4 s when it names none), so a call does not land on a
- * socket being closed.
+ * parser's limit). An idle connection is not used past the upstream's `keep-alive: timeout=`
+ * less a second (4 s when it names none; it is closed and another taken), so a call does not
+ * land on a socket the upstream is closing.
  * It replaced undici's `Pool` (through its handler API) on the proxy's path: in front of a fast
  * upstream the proxying mock runs 0.92x the instructions (`bench:count`, 1 and 32 connections)
  * and 0.90x the CPU with the upstream on a core of its own (`bench:ab`, 2026-12-07), and the
  * runtime install is 1.7 MB smaller.
  * @module
  */
-import { connect as connectTcp, isIP, type Socket } from "node:net";
+import { connect as connectTcp, isIP, type OnReadOpts, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import { HTTPParser } from "http-parser-js";
 
@@ -40,6 +40,8 @@ export interface Request {
 const IDLE_MS = 4_000;
 /** Milliseconds taken off the upstream's own keep-alive timeout, so the connection is closed here first. */
 const IDLE_MARGIN_MS = 1_000;
+/** Where every connection's socket reads go (each read is copied out before the next). */
+const READS = Buffer.allocUnsafe(64 * 1024);
 /** A header name: an HTTP token. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What a header value may not hold: line breaks or NUL, which would end the header early. */
@@ -67,8 +69,16 @@ export class Connections {
       queueMicrotask(() => handler.onError(new Error(fault)));
       return;
     }
-    const connection = this.#idle.pop() ?? this.#open();
-    connection.send(this.#head(request), request.body, handler);
+    this.#take().send(this.#head(request), request.body, handler);
+  }
+
+  /** The connection last made idle, if the upstream is not about to close it; a new one otherwise. */
+  #take(): Connection {
+    for (let connection = this.#idle.pop(); connection !== undefined; connection = this.#idle.pop()) {
+      if (connection.usable(Date.now())) return connection;
+      void connection.close();
+    }
+    return this.#open();
   }
 
   /** Closes every connection; a request still in flight gets an error. */
@@ -83,8 +93,11 @@ export class Connections {
   #open(): Connection {
     const port = Number(this.#origin.port || (this.#origin.protocol === "https:" ? 443 : 80));
     const host = this.#origin.hostname.replace(/^\[|\]$/g, "");
-    const socket = this.#origin.protocol === "https:" ? connectTls({ host, port, ALPNProtocols: ["http/1.1"], ...(isIP(host) === 0 ? { servername: host } : {}) }) : connectTcp({ host, port });
-    const connection = new Connection(socket, (c) => this.#release(c), (c) => this.#forget(c));
+    const connection = new Connection(
+      (onread) => (this.#origin.protocol === "https:" ? connectTls({ host, port, ALPNProtocols: ["http/1.1"], ...(isIP(host) === 0 ? { servername: host } : {}) }) : connectTcp({ host, port, onread })),
+      (c) => this.#release(c),
+      (c) => this.#forget(c),
+    );
     this.#all.add(connection);
     return connection;
   }
@@ -129,17 +142,22 @@ class Connection {
   /** Whether the head in hand is a 1xx one (a final head follows). */
   #interim = false;
   #idleMs = IDLE_MS;
-  #timer: NodeJS.Timeout | undefined;
+  /** Until when, idle, it may be used (`Date.now()`): a time to compare, not a timer a call. */
+  #idleUntil = 0;
   #closed = false;
   readonly #gone: Promise<void>;
 
-  constructor(socket: Socket, release: (connection: Connection) => void, forget: (connection: Connection) => void) {
+  /** `connect` opens the socket: a TCP one reads through `onread`, a TLS one as a stream. */
+  constructor(connect: (onread: OnReadOpts) => Socket, release: (connection: Connection) => void, forget: (connection: Connection) => void) {
+    // TCP reads go into one buffer all connections share and are copied out (a read's parse is
+    // over before the next read comes): no stream machinery and no buffer of its own per read.
+    const socket = connect({ buffer: READS, callback: (bytes) => (this.#read(Buffer.from(READS.subarray(0, bytes))), true) });
+    socket.on("data", (chunk: Buffer) => this.#read(chunk));
     this.#socket = socket;
     this.#release = release;
     this.#forget = forget;
     socket.setNoDelay(true);
     this.#gone = new Promise((resolve) => socket.once("close", () => resolve()));
-    socket.on("data", (chunk: Buffer) => this.#read(chunk));
     socket.on("error", (error) => this.close(error));
     socket.on("end", () => this.#ended());
     socket.on("close", () => this.close());
@@ -150,8 +168,6 @@ class Connection {
   }
 
   send(head: string, body: string | undefined, handler: ResponseHandler): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
     this.#handler = handler;
     this.#socket.ref();
     handler.onConnect((error) => {
@@ -160,11 +176,15 @@ class Connection {
     this.#socket.write(body === undefined ? head : head + body);
   }
 
+  /** Whether, idle, it may take a request at `now` (the upstream is not about to close it). */
+  usable(now: number): boolean {
+    return now < this.#idleUntil;
+  }
+
   /** Closes the socket; the request it serves (if any, and if `tell`) gets `error`. */
   close(error: Error = new Error("the upstream closed the connection (other side closed)"), tell = true): Promise<void> {
     if (!this.#closed) {
       this.#closed = true;
-      if (this.#timer !== undefined) clearTimeout(this.#timer);
       this.#forget(this);
       const handler = this.#handler;
       this.#handler = undefined;
@@ -206,8 +226,7 @@ class Connection {
     if (!this.#keepAlive || this.#idleMs === 0) this.close(undefined, false);
     else {
       this.#socket.unref();
-      this.#timer = setTimeout(() => this.close(), this.#idleMs);
-      this.#timer.unref();
+      this.#idleUntil = Date.now() + this.#idleMs;
       this.#release(this);
     }
     handler?.onComplete();

@@ -164,6 +164,20 @@ describe("Connections", () => {
     expect(upstream.sockets.length).toBe(4);
   });
 
+  test("an idle connection is not used past the upstream's keep-alive timeout less a second", async () => {
+    const upstream = await http((_req, res) => res.writeHead(200).end("{}"), (server) => (server.keepAliveTimeout = 2_000));
+    const pool = connections(upstream.url);
+    for (const wait of [0, 0, 1_100]) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      const t = told();
+      pool.dispatch(POST("{}"), t.handler);
+      await t.done;
+      expect(t.events.at(-1)).toBe("complete");
+    }
+    // `keep-alive: timeout=2`: kept 1 s, so the call after 1.1 s went on a new connection.
+    expect(upstream.sockets.length).toBe(2);
+  });
+
   test("a body comes chunk by chunk as the upstream writes it (an SSE stream), then its end", async () => {
     let next!: () => void;
     const upstream = await http((_req, res) => {
