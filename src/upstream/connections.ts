@@ -54,6 +54,7 @@ export class Connections {
   readonly #host: string;
   readonly #idle: Connection[] = [];
   readonly #all = new Set<Connection>();
+  #block: HeaderBlock | undefined;
   #closed = false;
 
   constructor(origin: URL) {
@@ -63,13 +64,25 @@ export class Connections {
 
   /** Sends a request on an idle connection or a new one; what comes back goes to `handler`. */
   dispatch(request: Request, handler: ResponseHandler): void {
-    const fault = this.#closed ? "the upstream's connections are closed" : invalidHeader(request.headers);
+    const block = this.#blockOf(request.headers);
+    const fault = this.#closed ? "the upstream's connections are closed" : block.fault;
     if (fault !== undefined) {
       handler.onConnect(() => {});
       queueMicrotask(() => handler.onError(new Error(fault)));
       return;
     }
-    this.#take().send(this.#head(request), request.body, handler);
+    const body = request.body;
+    const head = `${request.method} ${request.path} HTTP/1.1\r\n${block.text}${body === undefined ? "" : `content-length: ${Buffer.byteLength(body)}\r\n`}\r\n`;
+    this.#take().send(body === undefined ? head : head + body, handler);
+  }
+
+  /** The header lines of `headers`, made once for the same object (a POST's, call after call). */
+  #blockOf(headers: Readonly<Record<string, string>>): HeaderBlock {
+    const kept = this.#block;
+    if (kept !== undefined && kept.headers === headers) return kept;
+    const made = headerBlock(headers, this.#host);
+    this.#block = made;
+    return made;
   }
 
   /** The connection last made idle, if the upstream is not about to close it; a new one otherwise. */
@@ -102,13 +115,6 @@ export class Connections {
     return connection;
   }
 
-  #head(request: Request): string {
-    let head = `${request.method} ${request.path} HTTP/1.1\r\nhost: ${this.#host}\r\nconnection: keep-alive\r\n`;
-    for (const name in request.headers) head += `${name}: ${request.headers[name]}\r\n`;
-    if (request.body !== undefined) head += `content-length: ${Buffer.byteLength(request.body)}\r\n`;
-    return `${head}\r\n`;
-  }
-
   #release(connection: Connection): void {
     if (this.#closed) connection.close();
     else this.#idle.push(connection);
@@ -121,13 +127,31 @@ export class Connections {
   }
 }
 
-/** The fault in a request's headers (a name that is not a token, a value with a line break), if any. */
-function invalidHeader(headers: Readonly<Record<string, string>>): string | undefined {
+/** A request's header lines (`host` and `connection` first, unless `host` is given), or what is wrong with them. */
+interface HeaderBlock {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  readonly fault?: string;
+}
+
+/** Headers the connection sets itself: given, they would contradict how it frames the request. */
+const FRAMING = new Set(["connection", "content-length", "keep-alive", "transfer-encoding", "upgrade"]);
+
+function headerBlock(headers: Readonly<Record<string, string>>, host: string): HeaderBlock {
+  let text = "";
+  let hostGiven = false;
   for (const name in headers) {
-    if (!TOKEN.test(name)) return `the header name ${JSON.stringify(name)} is not an HTTP token; the request was not sent`;
-    if (BREAKS.test(headers[name] as string)) return `the value of the header ${name} holds a line break or NUL; the request was not sent`;
+    const value = headers[name] as string;
+    const lower = name.toLowerCase();
+    let fault: string | undefined;
+    if (!TOKEN.test(name)) fault = `the header name ${JSON.stringify(name)} is not an HTTP token`;
+    else if (BREAKS.test(value)) fault = `the value of the header ${name} holds a line break or NUL`;
+    else if (FRAMING.has(lower)) fault = `the header ${name} is the connection's own (mcpmock sets it); leave it out of the upstream's headers`;
+    if (fault !== undefined) return { headers, text: "", fault: `${fault}; the request was not sent` };
+    if (lower === "host") hostGiven = true;
+    text += `${name}: ${value}\r\n`;
   }
-  return undefined;
+  return { headers, text: `${hostGiven ? "" : `host: ${host}\r\n`}connection: keep-alive\r\n${text}` };
 }
 
 /** One connection: a socket, its response parser, the request it serves (if any). */
@@ -167,13 +191,14 @@ class Connection {
     parser[HTTPParser.kOnMessageComplete] = () => this.#complete();
   }
 
-  send(head: string, body: string | undefined, handler: ResponseHandler): void {
+  /** Sends `request` (head and body), its response to `handler`. */
+  send(request: string, handler: ResponseHandler): void {
     this.#handler = handler;
     this.#socket.ref();
     handler.onConnect((error) => {
       if (this.#handler === handler) this.close(error ?? new Error("dropped"));
     });
-    this.#socket.write(body === undefined ? head : head + body);
+    this.#socket.write(request);
   }
 
   /** Whether, idle, it may take a request at `now` (the upstream is not about to close it). */

@@ -283,7 +283,19 @@ describe("Connections", () => {
     pool.dispatch(POST("{}", { "bad name": "1" }), badName.handler);
     await badName.done;
     expect(badName.error?.message).toBe('the header name "bad name" is not an HTTP token; the request was not sent');
+    const framing = told();
+    pool.dispatch(POST("{}", { "Transfer-Encoding": "chunked" }), framing.handler);
+    await framing.done;
+    expect(framing.error?.message).toBe("the header Transfer-Encoding is the connection's own (mcpmock sets it); leave it out of the upstream's headers; the request was not sent");
     expect(upstream.accepted()).toBe(0);
+  });
+
+  test("a `host` header given replaces the origin's", async () => {
+    const upstream = await http((req, res) => res.writeHead(200).end(JSON.stringify(req.headers.host)));
+    const t = told();
+    connections(upstream.url).dispatch(POST("{}", { Host: "mcp.example" }), t.handler);
+    await t.done;
+    expect(body(t)).toBe('"mcp.example"');
   });
 
   test("destroy() closes every connection, tells a call in flight, and refuses new ones", async () => {
