@@ -3,6 +3,7 @@
  * checked where they are given: each mistake named with its fix, all at once.
  * @module
  */
+import { FRAMING } from "./connections.js";
 
 /** A header name as HTTP allows it (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -23,6 +24,7 @@ export function credentialProblems(target: { readonly headers?: unknown; readonl
   };
   for (const [name, value] of record("headers", target.headers) ?? []) {
     if (!HEADER_NAME.test(name)) problems.push(`${where}({ headers }): ${JSON.stringify(name)} is not a header name (letters, digits and -, no spaces or colon), like "authorization".`);
+    else if (FRAMING.has(name.toLowerCase())) problems.push(`${where}({ headers }): "${name}" is set by the connection to the upstream (it frames each request itself); leave it out.`);
     else if (typeof value !== "string") problems.push(`${where}({ headers }): the value of "${name}" must be a string, received ${typeof value}.`);
     else if (/[\r\n\0]/.test(value)) problems.push(`${where}({ headers }): the value of "${name}" holds a line break or NUL, which no header may; give it on one line.`);
   }
