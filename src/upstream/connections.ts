@@ -16,6 +16,7 @@
 import { connect as connectTcp, isIP, type OnReadOpts, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import { HTTPParser } from "http-parser-js";
+import { CONNECTION_HEADERS, HEADER_BREAKS, HEADER_NAME } from "./http-headers.js";
 
 /** What a request's response goes to, in order: its abort, its head, its body's chunks, then its end or the fault that cut it. */
 export interface ResponseHandler {
@@ -29,7 +30,7 @@ export interface ResponseHandler {
 }
 
 /** One request: its method, path (with the query), headers and body. */
-export interface Request {
+export interface UpstreamRequest {
   readonly method: "GET" | "POST" | "DELETE";
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
@@ -42,10 +43,6 @@ const IDLE_MS = 4_000;
 const IDLE_MARGIN_MS = 1_000;
 /** Where every connection's socket reads go (each read is copied out before the next). */
 const READS = Buffer.allocUnsafe(64 * 1024);
-/** A header name: an HTTP token. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** What a header value may not hold: line breaks or NUL, which would end the header early. */
-const BREAKS = /[\r\n\0]/;
 
 /** The connections to one origin. */
 export class Connections {
@@ -63,7 +60,7 @@ export class Connections {
   }
 
   /** Sends a request on an idle connection or a new one; what comes back goes to `handler`. */
-  dispatch(request: Request, handler: ResponseHandler): void {
+  dispatch(request: UpstreamRequest, handler: ResponseHandler): void {
     const block = this.#blockOf(request.headers);
     const fault = this.#closed ? "the upstream's connections are closed" : block.fault;
     if (fault !== undefined) {
@@ -134,9 +131,6 @@ interface HeaderBlock {
   readonly fault?: string;
 }
 
-/** Headers the connection sets itself (names in lower case): given, they would contradict how it frames the request. */
-export const FRAMING: ReadonlySet<string> = new Set(["connection", "content-length", "keep-alive", "transfer-encoding", "upgrade"]);
-
 function headerBlock(headers: Readonly<Record<string, string>>, host: string): HeaderBlock {
   let text = "";
   let hostGiven = false;
@@ -144,9 +138,9 @@ function headerBlock(headers: Readonly<Record<string, string>>, host: string): H
     const value = headers[name] as string;
     const lower = name.toLowerCase();
     let fault: string | undefined;
-    if (!TOKEN.test(name)) fault = `the header name ${JSON.stringify(name)} is not an HTTP token`;
-    else if (BREAKS.test(value)) fault = `the value of the header ${name} holds a line break or NUL`;
-    else if (FRAMING.has(lower)) fault = `the header ${name} is the connection's own (mcpmock sets it); leave it out of the upstream's headers`;
+    if (!HEADER_NAME.test(name)) fault = `the header name ${JSON.stringify(name)} is not an HTTP token`;
+    else if (HEADER_BREAKS.test(value)) fault = `the value of the header ${name} holds a line break or NUL`;
+    else if (CONNECTION_HEADERS.has(lower)) fault = `the header ${name} belongs to the connection, which mcpmock opens and frames itself; leave it out of the upstream's headers`;
     if (fault !== undefined) return { headers, text: "", fault: `${fault}; the request was not sent` };
     if (lower === "host") hostGiven = true;
     text += `${name}: ${value}\r\n`;
@@ -227,7 +221,9 @@ class Connection {
     } catch (error) {
       result = error as Error;
     }
-    if (result instanceof Error) this.close(new Error(`the upstream's HTTP response could not be read: ${result.message}${(result as { code?: string }).code ? ` (${(result as { code?: string }).code})` : ""}`));
+    if (!(result instanceof Error)) return;
+    const code = (result as Error & { code?: string }).code;
+    this.close(new Error(`the upstream's HTTP response could not be read: ${result.message}${code ? ` (${code})` : ""}`));
   }
 
   #head(info: { statusCode: number; statusMessage: string; headers: string[]; shouldKeepAlive: boolean }): number {

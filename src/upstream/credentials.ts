@@ -3,10 +3,7 @@
  * checked where they are given: each mistake named with its fix, all at once.
  * @module
  */
-import { FRAMING } from "./connections.js";
-
-/** A header name as HTTP allows it (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+import { CONNECTION_HEADERS, HEADER_BREAKS, HEADER_NAME } from "./http-headers.js";
 
 /** An environment variable name a shell can set. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -24,9 +21,9 @@ export function credentialProblems(target: { readonly headers?: unknown; readonl
   };
   for (const [name, value] of record("headers", target.headers) ?? []) {
     if (!HEADER_NAME.test(name)) problems.push(`${where}({ headers }): ${JSON.stringify(name)} is not a header name (letters, digits and -, no spaces or colon), like "authorization".`);
-    else if (FRAMING.has(name.toLowerCase())) problems.push(`${where}({ headers }): "${name}" is set by the connection to the upstream (it frames each request itself); leave it out.`);
+    else if (CONNECTION_HEADERS.has(name.toLowerCase())) problems.push(`${where}({ headers }): "${name}" belongs to the connection to the upstream, which mcpmock opens and frames itself; leave it out.`);
     else if (typeof value !== "string") problems.push(`${where}({ headers }): the value of "${name}" must be a string, received ${typeof value}.`);
-    else if (/[\r\n\0]/.test(value)) problems.push(`${where}({ headers }): the value of "${name}" holds a line break or NUL, which no header may; give it on one line.`);
+    else if (HEADER_BREAKS.test(value)) problems.push(`${where}({ headers }): the value of "${name}" holds a line break or NUL, which no header may; give it on one line.`);
   }
   for (const [name, value] of record("env", target.env) ?? []) {
     if (!ENV_NAME.test(name)) problems.push(`${where}({ env }): ${JSON.stringify(name)} is not an environment variable name (letters, digits and _, not starting with a digit), like "API_KEY".`);

@@ -261,10 +261,14 @@ function preview(text: string): string {
   return flat.length > ERROR_BODY_CHARS ? `${flat.slice(0, ERROR_BODY_CHARS)}… (${text.length} characters in all)` : flat;
 }
 
-/** What a failed request says, with its cause (ECONNREFUSED, a socket closed...). */
+/** OpenSSL's codes for a certificate Node does not trust. */
+const UNTRUSTED_CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_(GET_ISSUER|VERIFY)/;
+
+/** What a failed request says, with its cause (ECONNREFUSED, a socket closed...) and, for a certificate not trusted, how to trust it. */
 function networkReason(error: unknown): string {
   const e = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
   const text = String(e.message ?? error);
   const cause = e.code ?? e.cause?.code ?? e.cause?.message;
-  return cause && !text.includes(cause) ? `${text} (${cause})` : text;
+  const said = cause && !text.includes(cause) ? `${text} (${cause})` : text;
+  return e.code !== undefined && UNTRUSTED_CERTIFICATE.test(e.code) ? `${said}: the upstream's certificate is not trusted; to trust its CA, start mcpmock with NODE_EXTRA_CA_CERTS=<the CA's PEM file>` : said;
 }

@@ -12,7 +12,8 @@ import { createServer as createTcpServer, type Server as TcpServer, type Socket 
 import { createServer as createTlsServer } from "node:tls";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import { Connections, type Request, type ResponseHandler } from "../../src/upstream/connections.js";
+import { Connections, type ResponseHandler, type UpstreamRequest } from "../../src/upstream/connections.js";
+import { HttpUpstreamTransport } from "../../src/upstream/http-client.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const TLS = { cert: readFileSync(new URL("../fixtures/tls/localhost.crt", import.meta.url)), key: readFileSync(new URL("../fixtures/tls/localhost.key", import.meta.url)) };
@@ -65,7 +66,7 @@ function told(onData?: (chunk: Buffer, t: Told) => void): Told {
 }
 
 const body = (t: Told): string => Buffer.concat(t.chunks).toString("utf8");
-const POST = (text: string, headers: Record<string, string> = {}): Request => ({ method: "POST", path: "/mcp?x=1", headers: { "content-type": "application/json", ...headers }, body: text });
+const POST = (text: string, headers: Record<string, string> = {}): UpstreamRequest => ({ method: "POST", path: "/mcp?x=1", headers: { "content-type": "application/json", ...headers }, body: text });
 
 const closing: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -286,7 +287,7 @@ describe("Connections", () => {
     const framing = told();
     pool.dispatch(POST("{}", { "Transfer-Encoding": "chunked" }), framing.handler);
     await framing.done;
-    expect(framing.error?.message).toBe("the header Transfer-Encoding is the connection's own (mcpmock sets it); leave it out of the upstream's headers; the request was not sent");
+    expect(framing.error?.message).toBe("the header Transfer-Encoding belongs to the connection, which mcpmock opens and frames itself; leave it out of the upstream's headers; the request was not sent");
     expect(upstream.accepted()).toBe(0);
   });
 
@@ -307,7 +308,9 @@ describe("Connections", () => {
     const socket = upstream.sockets[0] as Socket;
     await pool.destroy();
     expect(t.events.at(-1)).toBe("error");
-    expect(socket.destroyed || (await once(socket, "close"), true)).toBe(true);
+    // The upstream sees its side closed: no connection is left open.
+    if (!socket.destroyed) await once(socket, "close");
+    expect(await new Promise((resolve) => upstream.server.getConnections((_error, count) => resolve(count)))).toBe(0);
     const late = told();
     pool.dispatch(POST("{}"), late.handler);
     await late.done;
@@ -323,6 +326,13 @@ describe("Connections", () => {
     connections(new URL(`https://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`)).dispatch(POST("{}"), t.handler);
     await t.done;
     expect(t.error?.code).toBe("DEPTH_ZERO_SELF_SIGNED_CERT");
+
+    // Through the upstream transport, the failure says how to trust the certificate.
+    const transport = new HttpUpstreamTransport(new URL(`https://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`), {});
+    closing.push(() => transport.close());
+    await expect(transport.send({ jsonrpc: "2.0", id: 1, method: "ping" })).rejects.toThrow(
+      "self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT): the upstream's certificate is not trusted; to trust its CA, start mcpmock with NODE_EXTRA_CA_CERTS=<the CA's PEM file>",
+    );
   });
 
   test("https: with the certificate trusted (NODE_EXTRA_CA_CERTS), a call to localhost is answered", async () => {

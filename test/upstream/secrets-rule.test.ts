@@ -96,7 +96,7 @@ describe("where an upstream's credentials go", () => {
   it("headers and env of the wrong shape are named, all at once, with the fix", () => {
     expect(credentialProblems({ headers: { "bad name": "x", Connection: "close", ok: 5, nl: "a\nb" }, env: { "1X": "y", N: true } }, "record")).toEqual([
       'record({ headers }): "bad name" is not a header name (letters, digits and -, no spaces or colon), like "authorization".',
-      'record({ headers }): "Connection" is set by the connection to the upstream (it frames each request itself); leave it out.',
+      'record({ headers }): "Connection" belongs to the connection to the upstream, which mcpmock opens and frames itself; leave it out.',
       "record({ headers }): the value of \"ok\" must be a string, received number.",
       'record({ headers }): the value of "nl" holds a line break or NUL, which no header may; give it on one line.',
       'record({ env }): "1X" is not an environment variable name (letters, digits and _, not starting with a digit), like "API_KEY".',
