@@ -5,15 +5,13 @@
  * tool, and the page (test/apps/host/host-page.ts, on the official `AppBridge`) renders the
  * HTML, relaying the view's tool calls to that client.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { chromium, type BrowserContext, type Frame, type Page } from "playwright-core";
+import type { BrowserContext, Frame, Page } from "playwright-core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { findChromium } from "../../support/chromium.js";
+import { launchBrowser } from "../../support/browser.js";
 
 /** What a client declares to be a host of apps. */
 export const HOST_CAPABILITIES = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } };
@@ -51,14 +49,8 @@ export interface HostBrowser {
   close(): Promise<void>;
 }
 
-async function launch(): Promise<BrowserContext> {
-  const { path } = await findChromium();
-  const profile = mkdtempSync(join(tmpdir(), "mcpmock-apps-chromium-"));
-  const args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-features=LocalNetworkAccessChecks"];
-  const context = await chromium.launchPersistentContext(profile, { executablePath: path, headless: true, args });
-  context.once("close", () => rmSync(profile, { recursive: true, force: true }));
-  return context;
-}
+/** Chromium as the inspector's tests start it, with local network access allowed (the view's frames reach the mock on loopback). */
+const launch = (): Promise<BrowserContext & AsyncDisposable> => launchBrowser(process.env, { args: ["--disable-features=LocalNetworkAccessChecks"], viewport: { width: 1280, height: 720 } });
 
 /** Starts Chromium and bundles the host page (esbuild, as a browser script). */
 export async function startHostBrowser(): Promise<HostBrowser> {
