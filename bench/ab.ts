@@ -12,6 +12,9 @@
  *
  *   npm run bench:ab -- bench/servers/hono-relay.mjs:@upstream bench/servers/mcpmock-proxy.mjs:@upstream
  *
+ * UPSTREAM=<script[:arg:arg]> starts another upstream in its place (UPSTREAM=bench/servers/sdk.mjs:stateful
+ * for the SDK's McpServer; the relays open a session with it as the mock does).
+ *
  * UPSTREAM_CORE=0 puts that upstream on the load's core instead, so a relay has its core to itself
  * as a plain server does (sharing one, a quicker relay can move cost to its upstream).
  *

@@ -299,13 +299,14 @@ export function rotate<T>(xs: readonly T[], n: number): T[] {
 }
 
 /**
- * A fast upstream (bench/servers/fast-upstream.mjs, on the servers' core, or on the core
- * UPSTREAM_CORE names) when a spec names `@upstream` (a relay's argument: the upstream's URL);
- * undefined when none does.
+ * A fast upstream (bench/servers/fast-upstream.mjs, or the script and arguments UPSTREAM names,
+ * on the servers' core, or on the core UPSTREAM_CORE names) when a spec names `@upstream` (a
+ * relay's argument: the upstream's URL); undefined when none does.
  */
 export async function upstreamFor(specs: readonly string[]): Promise<Running | undefined> {
   if (!specs.some((spec) => spec.split(":").includes("@upstream"))) return undefined;
-  const upstream = await startServer("fast upstream", process.execPath, ["bench/servers/fast-upstream.mjs"]);
+  const [script, ...args] = (process.env["UPSTREAM"] ?? "bench/servers/fast-upstream.mjs").split(":");
+  const upstream = await startServer(`upstream ${script}`, process.execPath, [script as string, ...args]);
   const core = process.env["UPSTREAM_CORE"];
   if (core !== undefined && upstream.proc.pid !== undefined) execFileSync("taskset", ["-a", "-p", "-c", core, String(upstream.proc.pid)], { stdio: "ignore" });
   return upstream;

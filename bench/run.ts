@@ -236,10 +236,10 @@ function probeOutput(script: string, args: string[], nodeArgs: string[]): string
 }
 
 /**
- * The relays the mock's part is set beside, in front of a fast upstream: the floor of any relay
- * written on Node (bare node:http in front, the mock's HTTP client, undici, behind), and the same
- * relay on the mock's own stack (Hono on @hono/node-server), the pair that answers "what does
- * the mock add", as bare Hono is for the answer kinds.
+ * The relays the mock's part is set beside, in front of each upstream: the floor of any relay
+ * written on Node (bare node:http in front, undici behind), and the same relay on the mock's own
+ * HTTP stack (Hono on @hono/node-server), the pair that answers "what does the mock add", as bare
+ * Hono is for the answer kinds. Each opens a session with its upstream first, as the mock does.
  */
 const RELAYS = [
   { name: "bare relay (node:http in, undici out)", script: "bench/servers/undici-relay.mjs", floor: true },
@@ -259,7 +259,7 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
   const proxy = await startServer("mcpmock-proxy", node, ["bench/servers/mcpmock-proxy.mjs", upstream.url]);
   const plain = upstreamStateful ? undefined : await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateful", "json"]);
   const relays: Running[] = [];
-  if (!upstreamStateful) for (const r of RELAYS) relays.push(await startServer(r.name, node, [r.script, upstream.url]));
+  for (const r of RELAYS) relays.push(await startServer(r.name, node, [r.script, upstream.url]));
   try {
     const directHeaders = upstreamStateful ? await openSession(upstream.url) : MCP_HEADERS;
     const proxyHeaders = await openSession(proxy.url);
@@ -276,7 +276,7 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
       ...relays.map((server, i) => ({ side: `relay ${i}`, server, headers: MCP_HEADERS, relaying: true })),
     ];
     const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[] };
-    const byRelay = relays.map(() => ({ cpu: [] as number[], part: [] as number[], mockOver: [] as number[] }));
+    const byRelay = relays.map(() => ({ cpu: [] as number[], total: [] as number[], part: [] as number[], mockOver: [] as number[] }));
     for (let round = 0; round < ROUNDS; round++) {
       const byRound = new Map<string, LoadResult>();
       for (const { side, server, headers, relaying } of rotate(sides, round)) {
@@ -293,13 +293,14 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
       f.behind.push(behind);
       f.ratio.push((mock + behind) / direct);
       const plainCpu = byRound.get("plain")?.cpuUsPerRequest;
-      if (plainCpu === undefined) continue;
-      f.plain.push(plainCpu);
-      f.part.push(mock / plainCpu);
+      if (plainCpu !== undefined) f.plain.push(plainCpu);
+      if (plainCpu !== undefined) f.part.push(mock / plainCpu);
       byRelay.forEach((r, i) => {
-        const cpu = (byRound.get(`relay ${i}`) as LoadResult).cpuUsPerRequest;
+        const relayed = byRound.get(`relay ${i}`) as LoadResult;
+        const cpu = relayed.cpuUsPerRequest;
         r.cpu.push(cpu);
-        r.part.push(cpu / plainCpu);
+        r.total.push((cpu + (relayed.alsoCpuUsPerRequest[0] as number)) / direct);
+        if (plainCpu !== undefined) r.part.push(cpu / plainCpu);
         r.mockOver.push(mock / cpu);
       });
     }
@@ -310,11 +311,12 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
     if (plain) {
       row(scenario, "mcpmock stateful, plain stubbed answer", "server CPU / call", f.plain, "µs", "baseline of the mock's part");
       row(scenario, "mcpmock proxy, its own part", "mock CPU / call", f.mock, "µs", `${median(f.part).toFixed(2)}× a plain answer (rounds ${range(f.part, 2)})`);
-      byRelay.forEach((r, i) => {
-        const { name, floor } = RELAYS[i] as (typeof RELAYS)[number];
-        row(scenario, `${name}, in front of it`, "relay CPU / call", r.cpu, "µs", `${median(r.part).toFixed(2)}× a plain answer (rounds ${range(r.part, 2)})${floor ? ": the floor" : ""}; the mock's part is ${median(r.mockOver).toFixed(2)}× it (rounds ${range(r.mockOver, 2)})`);
-      });
     }
+    byRelay.forEach((r, i) => {
+      const { name, floor } = RELAYS[i] as (typeof RELAYS)[number];
+      const part = plain ? `${median(r.part).toFixed(2)}× a plain answer (rounds ${range(r.part, 2)})${floor ? ": the floor" : ""}; ` : floor ? "the floor; " : "";
+      row(scenario, `${name}, in front of it`, "relay CPU / call", r.cpu, "µs", `${part}the mock's part is ${median(r.mockOver).toFixed(2)}× it (rounds ${range(r.mockOver, 2)}); relay + upstream ${median(r.total).toFixed(2)}× direct (rounds ${range(r.total, 2)})`);
+    });
   } finally {
     await proxy.stop();
     await plain?.stop();

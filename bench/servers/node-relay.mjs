@@ -2,17 +2,18 @@
 // upstream (a keep-alive agent, a fresh id) and passing its answer back with the client's id.
 // argv: the upstream's URL.
 import { Agent, createServer, request } from "node:http";
-import { onStop, ready } from "./common.mjs";
+import { onStop, ready, upstreamHeaders } from "./common.mjs";
 
 const upstream = new URL(process.argv[2]);
 const agent = new Agent({ keepAlive: true });
 const target = { host: upstream.hostname, port: upstream.port, path: upstream.pathname, method: "POST", agent };
+const headers = await upstreamHeaders(upstream.href);
 let ids = 0;
 
 function relay(message) {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ ...message, id: ++ids });
-    const req = request({ ...target, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "content-length": Buffer.byteLength(body) } }, (res) => {
+    const req = request({ ...target, headers: { ...headers, "content-length": Buffer.byteLength(body) } }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
