@@ -6,11 +6,11 @@
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { Pool } from "undici";
-import { onStop, ready, upstreamHeaders } from "./common.mjs";
+import { onStop, poolSender, ready, upstreamHeaders } from "./common.mjs";
 
 const upstream = new URL(process.argv[2]);
 const pool = new Pool(upstream.origin);
-const headers = await upstreamHeaders(upstream.href);
+const headers = await upstreamHeaders(poolSender(pool, upstream.pathname));
 let ids = 0;
 
 const app = new Hono();

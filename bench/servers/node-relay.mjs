@@ -7,20 +7,24 @@ import { onStop, ready, upstreamHeaders } from "./common.mjs";
 const upstream = new URL(process.argv[2]);
 const agent = new Agent({ keepAlive: true });
 const target = { host: upstream.hostname, port: upstream.port, path: upstream.pathname, method: "POST", agent };
-const headers = await upstreamHeaders(upstream.href);
 let ids = 0;
 
-function relay(message) {
+/** Posts `body` to the upstream; resolves to the answer's headers and body text. */
+function post(headers, body) {
   return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ ...message, id: ++ids });
     const req = request({ ...target, headers: { ...headers, "content-length": Buffer.byteLength(body) } }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+      res.on("end", () => resolve({ headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
     });
     req.on("error", reject);
     req.end(body);
   });
+}
+const headers = await upstreamHeaders(async (h, body) => (await post(h, body)).headers);
+
+async function relay(message) {
+  return JSON.parse((await post(headers, JSON.stringify({ ...message, id: ++ids }))).text);
 }
 
 const server = createServer((req, res) => {

@@ -4,11 +4,11 @@
 // relay with node:http's client, for comparison.)
 import { createServer } from "node:http";
 import { Pool } from "undici";
-import { onStop, ready, upstreamHeaders } from "./common.mjs";
+import { onStop, poolSender, ready, upstreamHeaders } from "./common.mjs";
 
 const upstream = new URL(process.argv[2]);
 const pool = new Pool(upstream.origin);
-const headers = await upstreamHeaders(upstream.href);
+const headers = await upstreamHeaders(poolSender(pool, upstream.pathname));
 let ids = 0;
 
 async function relay(message) {
