@@ -293,8 +293,10 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
       f.behind.push(behind);
       f.ratio.push((mock + behind) / direct);
       const plainCpu = byRound.get("plain")?.cpuUsPerRequest;
-      if (plainCpu !== undefined) f.plain.push(plainCpu);
-      if (plainCpu !== undefined) f.part.push(mock / plainCpu);
+      if (plainCpu !== undefined) {
+        f.plain.push(plainCpu);
+        f.part.push(mock / plainCpu);
+      }
       byRelay.forEach((r, i) => {
         const relayed = byRound.get(`relay ${i}`) as LoadResult;
         const cpu = relayed.cpuUsPerRequest;
