@@ -397,7 +397,7 @@ async function main(): Promise<void> {
 
   if (!only || only === "proxy") {
     // 3e. Proxy mode: CPU per call of the mock and of the upstream behind it, against calling that upstream directly.
-    await proxyRows("SDK McpServer stateful", ["bench/servers/sdk.mjs", "stateful"], true);
+    await proxyRows("SDK McpServer stateful, #2559 fixed", ["bench/servers/sdk.mjs", "stateful", "fix-2559"], true);
     await proxyRows("fast upstream (bare node:http)", ["bench/servers/fast-upstream.mjs"], false);
   }
   if (only === "proxy") return finish();
