@@ -52,9 +52,13 @@ const http = createServer(async (req, res) => {
   }
   await transport.handleRequest(req, res, body);
 });
-/** typescript-sdk#2747's fix, from outside: a JSON answer's stream entry is deleted as it is resolved. */
+/**
+ * typescript-sdk#2747's fix, from outside: a JSON answer's stream entry is deleted as it is
+ * resolved. An SDK whose transport no longer has that map is left as it is.
+ */
 function releaseAnswered(transport) {
-  const streams = transport._webStandardTransport._streamMapping;
+  const streams = transport._webStandardTransport?._streamMapping;
+  if (!(streams instanceof Map)) return;
   const set = streams.set.bind(streams);
   streams.set = (id, stream) => {
     const { resolveJson } = stream;
