@@ -1,9 +1,9 @@
 // The official SDK McpServer, written the way its docs show, JSON responses. argv: stateless|stateful,
 // then "fix-2559" for a stateful server with the fix of typescript-sdk#2559 (open in 1.32.2): in
 // JSON response mode a session's transport keeps one entry of its stream map per POST for the
-// session's life, so the server's heap and its cost per call grow as it runs (RSS 534 MiB to
-// 2.5 GiB and 121 to 160-200 µs a call over 300,000 calls in one session). The fix is the one
-// proposed upstream (typescript-sdk#2747): the entry goes once its JSON answer is handed over.
+// session's life, so the server's heap and its cost per call grow as it runs (measured in
+// docs/performance.md, proxy mode). The fix is the one proposed upstream (typescript-sdk#2747):
+// the entry goes once its JSON answer is handed over.
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -54,11 +54,15 @@ const http = createServer(async (req, res) => {
 });
 /**
  * typescript-sdk#2747's fix, from outside: a JSON answer's stream entry is deleted as it is
- * resolved. An SDK whose transport no longer has that map is left as it is.
+ * resolved. An SDK whose transport no longer has that map stops the server with what to do, so
+ * that no row is labelled fixed without the fix.
  */
 function releaseAnswered(transport) {
   const streams = transport._webStandardTransport?._streamMapping;
-  if (!(streams instanceof Map)) return;
+  if (!(streams instanceof Map)) {
+    process.stderr.write("sdk.mjs fix-2559: this SDK's transport has no _webStandardTransport._streamMapping to fix; if its release fixed typescript-sdk#2559, drop \"fix-2559\" (and the row label's \"#2559 fixed\") in bench/run.ts, else follow the map's new name here\n");
+    process.exit(1);
+  }
   const set = streams.set.bind(streams);
   streams.set = (id, stream) => {
     const { resolveJson } = stream;
