@@ -467,7 +467,7 @@ async function main(): Promise<void> {
   if (!only) {
     // 4. A streamed answer of 10,000 notify steps: events per second.
     const streamRates = new Map<string, number[]>([["mcpmock streams()", []], ["Hono streamSSE loop (bare)", []]]);
-    const mm = await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateless", "json"]);
+    const mm = await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateless", "json", "stream"]);
     const hs = await startServer("hono", node, ["bench/servers/hono.mjs"]);
     try {
       for (let round = 0; round < ROUNDS + 1; round++) {
