@@ -544,9 +544,9 @@ async function main(): Promise<void> {
  * Section 7's resident memory: RSS after 100,000 calls on one session (journal on, capped; off;
  * bare Hono), and after 300,000 (journal off; Hono). Two call counts because the first row
  * measures when V8 grows its young generation more than what a server keeps: V8 doubles it
- * (8 to 16 MiB) once the bytes that survived scavenges pass its size, and a mock's start (its
- * code loaded and compiled) puts about 3 MiB more there than Hono's, so the mock crosses the
- * line before 100,000 calls and Hono between 100,000 and 200,000 (docs/performance.md,
+ * (8 to 16 MiB) once the bytes that survived scavenges pass its size, so whatever a server
+ * makes before its first call counts (a mock's code, about 1 MB more than Hono's; the stream
+ * row's 10,000-step script, which is why only that row's server has it) (docs/performance.md,
  * "Resident memory"). After 300,000 both have grown: what is left is what the mock keeps.
  */
 async function rssRows(): Promise<void> {
