@@ -6,7 +6,10 @@
  * each call; a GET stream may idle); a response head not ended within 80 KiB is refused (the
  * parser's limit). An idle connection is not used past the upstream's `keep-alive: timeout=`
  * less a second (4 s when it names none; it is closed and another taken), so a call does not
- * land on a socket the upstream is closing.
+ * land on a socket the upstream is closing. A connection is made idle only by the end of the
+ * response its request asked for: one closed meanwhile (its request ended by its reader) is not,
+ * and a response nobody asked for (bytes between requests, or a second response after the
+ * answer) closes it, so a request never shares a connection with another.
  * It replaced undici's `Pool` (through its handler API) on the proxy's path: in front of a fast
  * upstream the proxying mock runs 0.89x the instructions (`bench:count`) and 0.90x the CPU with
  * the upstream on a core of its own (`bench:ab`, 2026-12-07), and the runtime install is 1.7 MB
@@ -195,9 +198,9 @@ class Connection {
     this.#socket.write(request);
   }
 
-  /** Whether, idle, it may take a request at `now` (the upstream is not about to close it). */
+  /** Whether, idle, it may take a request at `now` (open, and the upstream is not about to close it). */
   usable(now: number): boolean {
-    return now < this.#idleUntil;
+    return !this.#closed && now < this.#idleUntil;
   }
 
   /** Closes the socket; the request it serves (if any, and if `tell`) gets `error`. */
@@ -227,6 +230,12 @@ class Connection {
   }
 
   #head(info: { statusCode: number; statusMessage: string; headers: string[]; shouldKeepAlive: boolean }): number {
+    // A response nobody asked for (a second one after the answer, in the same read): the
+    // connection is out of step with its requests, so it goes.
+    if (this.#handler === undefined) {
+      void this.close();
+      return 0;
+    }
     this.#interim = info.statusCode < 200;
     if (this.#interim) return 0;
     this.#keepAlive = info.shouldKeepAlive;
@@ -236,13 +245,16 @@ class Connection {
       const seconds = /timeout=(\d+)/i.exec(headers[i + 1] as string)?.[1];
       if (seconds !== undefined) this.#idleMs = Math.max(0, Number(seconds) * 1000 - IDLE_MARGIN_MS);
     }
-    this.#handler?.onHeaders(info.statusCode, headers, info.statusMessage);
+    this.#handler.onHeaders(info.statusCode, headers, info.statusMessage);
     return 0;
   }
 
   #complete(): void {
     if (this.#interim) return;
     const handler = this.#handler;
+    // Closed while the parser was still at this read (its request ended by its reader, or the
+    // response unasked): never made idle again.
+    if (this.#closed || handler === undefined) return;
     this.#handler = undefined;
     if (!this.#keepAlive || this.#idleMs === 0) this.close(undefined, false);
     else {
@@ -250,7 +262,7 @@ class Connection {
       this.#idleUntil = Date.now() + this.#idleMs;
       this.#release(this);
     }
-    handler?.onComplete();
+    handler.onComplete();
   }
 
   /** The upstream ended the connection: a body read until the end is whole, anything else is cut. */

@@ -1,7 +1,7 @@
 /** Upstreams that misbehave, for proxy mode's "trouble is an answer" tests: a tiny HTTP MCP server whose tools/call does something wrong. */
 import { createServer, type Server } from "node:http";
 
-export type Misbehaviour = "reset" | "non-json" | "status-500" | "silent" | "reset-mid-stream" | "big-once";
+export type Misbehaviour = "reset" | "non-json" | "status-500" | "silent" | "reset-mid-stream" | "big-once" | "answers-twice";
 
 /** For "big-once": the tool "big" answers this many characters of text; every other tool a short text. */
 export const BIG_ANSWER_CHARS = 30_000_000;
@@ -37,6 +37,13 @@ export async function badUpstream(behaviour: Misbehaviour): Promise<{ url: strin
           return void res.writeHead(500, { "content-type": "text/plain" }).end("boom");
         case "silent":
           return; // never answers
+        case "answers-twice": {
+          // The answer, then the same response again that nobody asked for, in one write (raw
+          // bytes on the socket: node:http would not send two responses to one request).
+          const text = JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: `twice ${name}` }] } });
+          const response = `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+          return void req.socket.write(response + response);
+        }
       }
     });
   });

@@ -1,7 +1,8 @@
 /**
  * Upstream trouble is an answer, never a hang: an upstream that is not listening, resets the
  * connection (at once or mid-stream), answers non-JSON or 500, or never answers gives the client
- * a JSON-RPC error naming the upstream and what happened; stubbed calls keep working; a stdio
+ * a JSON-RPC error naming the upstream and what happened; stubbed calls keep working; one that
+ * sends every answer twice still answers each call with its own; a stdio
  * upstream that exits is reported, and the next call starts it again.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -73,6 +74,23 @@ describe("upstream trouble is an answer naming the upstream", () => {
         expect(error).toMatch(expected);
         expect(Date.now() - started).toBeLessThan(3_000);
         expect(JSON.stringify(await client.callTool({ name: "stubbed", arguments: {} }))).toContain("still here");
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("an upstream that sends each answer twice (a response nobody asked for after it): every call, one after another and at once, gets its own answer", async () => {
+    const upstream = await badUpstream("answers-twice");
+    try {
+      await using mock = await McpMock.start({ proxy: { target: upstream.url }, clientTimeoutMs: 2_000 });
+      const client = await connected(mock.url);
+      try {
+        const text = async (name: string): Promise<string> => ((await client.callTool({ name, arguments: {} })) as { content: { text: string }[] }).content[0]?.text ?? "";
+        for (const name of ["a", "b", "c"]) expect(await text(name)).toBe(`twice ${name}`);
+        expect(await Promise.all(["d", "e", "f", "g"].map(text))).toEqual(["twice d", "twice e", "twice f", "twice g"]);
       } finally {
         await client.close();
       }

@@ -243,6 +243,42 @@ describe("Connections", () => {
     expect(upstream.sockets.length).toBe(2);
   });
 
+  test("a reader that ends its request in the read that also completes the response leaves the connection closed, not idle", async () => {
+    // The whole answer in one write: the reader drops it at its first chunk, the parser still ends the message.
+    const upstream = await raw((socket) => socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\n\r\n{"big":true}'.replace("11", "12")));
+    const pool = connections(upstream.url);
+    const dropped = told((_chunk, t) => t.abort?.(new Error("too large for the reader")));
+    pool.dispatch(POST("{}"), dropped.handler);
+    await dropped.done;
+    expect(dropped.events).toEqual(["connect", "headers 200", "data", "error"]);
+    const next = told();
+    pool.dispatch(POST("{}"), next.handler);
+    await next.done;
+    expect(next.events).toEqual(["connect", "headers 200", "data", "complete"]);
+    expect(upstream.accepted()).toBe(2);
+  });
+
+  test("a response nobody asked for (a second one after the answer) closes its connection; calls after it are each answered on a connection of their own", async () => {
+    const upstream = await raw((socket, request) => {
+      const n = /"n":(\d+)/.exec(request)?.[1] ?? "?";
+      const answer = `HTTP/1.1 200 OK\r\ncontent-length: ${`{"n":${n}}`.length}\r\n\r\n{"n":${n}}`;
+      socket.write(answer + answer);
+    });
+    const pool = connections(upstream.url);
+    const first = told();
+    pool.dispatch(POST('{"n":1}'), first.handler);
+    await first.done;
+    expect(body(first)).toBe('{"n":1}');
+    const calls = [2, 3].map((n) => {
+      const t = told();
+      pool.dispatch(POST(`{"n":${n}}`), t.handler);
+      return t;
+    });
+    await Promise.all(calls.map((t) => t.done));
+    expect(calls.map((t) => `${t.events.join(",")} ${body(t)}`)).toEqual(['connect,headers 200,data,complete {"n":2}', 'connect,headers 200,data,complete {"n":3}']);
+    expect(upstream.accepted()).toBe(3);
+  });
+
   test("faults are named: refused, cut in the middle of a body, an answer that is not HTTP", async () => {
     const gone = await raw(() => {});
     const port = gone.url.port;
