@@ -1,6 +1,6 @@
 // mcpmock as a user runs it. argv: sessions (stateless|stateful) responseMode (json|sse) stubs kind (tools|args|fn|placeholder),
 // and anywhere: journal=N for journalSize, stream for the tool "stream" (a streams() answer of 10,000 notify steps, for the
-// bench's stream row; its script is data the mock keeps, ~1.4 MB, so the other rows leave it out, as Hono keeps none).
+// bench's stream row; its script is data the mock keeps, 0.94 MiB, so the other rows leave it out, as Hono keeps none).
 // kind fn: the answer is a function of the call; placeholder: a definition's {{args...}} answer.
 import { ANY, McpMock } from "../../dist/index.js";
 import { onStop, ready } from "./common.mjs";
