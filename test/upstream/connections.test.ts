@@ -258,6 +258,41 @@ describe("Connections", () => {
     expect(upstream.accepted()).toBe(2);
   });
 
+  test("responses written in pieces cut anywhere (head, chunk sizes, body, a 1xx before them) each reach their own request whole, on kept connections", async () => {
+    // A seeded generator: the same cuts on every run.
+    let seed = 45;
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const upstream = await raw((socket, request) => {
+      const n = /"n":(\d+)/.exec(request)?.[1] ?? "?";
+      const text = `{"n":${n},"pad":"${"é".repeat(random(300))}"}`;
+      const chunked = random(2) === 0;
+      const body = chunked ? `${Buffer.byteLength(text.slice(0, 7)).toString(16)}\r\n${text.slice(0, 7)}\r\n${Buffer.byteLength(text.slice(7)).toString(16)};ext=1\r\n${text.slice(7)}\r\n0\r\n\r\n` : text;
+      const head = `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${chunked ? "transfer-encoding: chunked" : `content-length: ${Buffer.byteLength(text)}`}\r\n\r\n`;
+      const bytes = Buffer.from(`${random(3) === 0 ? "HTTP/1.1 100 Continue\r\n\r\n" : ""}${head}${body}`);
+      const write = (from: number): void => {
+        if (from >= bytes.length || socket.destroyed) return;
+        const to = Math.min(bytes.length, from + 1 + random(40));
+        socket.write(bytes.subarray(from, to));
+        setImmediate(() => write(to));
+      };
+      write(0);
+    });
+    const pool = connections(upstream.url);
+    for (let round = 0; round < 10; round++) {
+      const calls = [0, 1, 2].map((i) => {
+        const t = told();
+        pool.dispatch(POST(`{"n":${round * 3 + i}}`), t.handler);
+        return t;
+      });
+      await Promise.all(calls.map((t) => t.done));
+      for (const [i, t] of calls.entries()) {
+        expect(t.events.at(-1)).toBe("complete");
+        expect(JSON.parse(body(t)).n).toBe(round * 3 + i);
+      }
+    }
+    expect(upstream.accepted()).toBe(3);
+  });
+
   test("a response nobody asked for (a second one after the answer) closes its connection; calls after it are each answered on a connection of their own", async () => {
     const upstream = await raw((socket, request) => {
       const n = /"n":(\d+)/.exec(request)?.[1] ?? "?";
