@@ -252,45 +252,32 @@ const RELAYS = [
  * direct call, and, in front of a fast upstream, the mock's part against a plain stubbed answer
  * of a mock started the same way (stateful, JSON): a relay is one exchange with the client and
  * one with the upstream, so it should cost about two plain answers.
- *
- * Every round starts its servers afresh (the upstream, the mock, the plain one, the relays), each
- * warmed, and stops them after: a server's CPU per call moves by up to a fifth from one process
- * to the next, steady within each (docs/performance.md, the relays' floor under "Proxy mode"), so
- * with one process each for the whole run one row could sit a fifth off its floor and every
- * ratio with it; the medians are now over processes as well as rounds.
  */
 async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful: boolean): Promise<void> {
   const scenario = `tools/call through proxy mode (${label}), 32 conn`;
-  const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[] };
-  const byRelay = RELAYS.map(() => ({ cpu: [] as number[], total: [] as number[], part: [] as number[], mockOver: [] as number[] }));
-  for (let round = 0; round < ROUNDS; round++) {
-    const upstream = await startServer(label, node, upstreamArgs);
-    const started: Running[] = [];
-    try {
-      const proxy = await startServer("mcpmock-proxy", node, ["bench/servers/mcpmock-proxy.mjs", upstream.url]);
-      started.push(proxy);
-      const plain = upstreamStateful ? undefined : await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateful", "json"]);
-      if (plain) started.push(plain);
-      const relays: Running[] = [];
-      for (const r of RELAYS) {
-        const relay = await startServer(r.name, node, [r.script, upstream.url]);
-        relays.push(relay);
-        started.push(relay);
-      }
-      const directHeaders = upstreamStateful ? await openSession(upstream.url) : MCP_HEADERS;
-      const proxyHeaders = await openSession(proxy.url);
-      const plainHeaders = plain ? await openSession(plain.url) : undefined;
-      await warm(upstream, directHeaders);
-      await warm(proxy, proxyHeaders);
-      if (plain && plainHeaders) await warm(plain, plainHeaders);
-      for (const relay of relays) await warm(relay, MCP_HEADERS);
-      // Each side of a round: what it loads, and whether the upstream works behind it.
-      const sides = [
-        { side: "direct", server: upstream, headers: directHeaders, relaying: false },
-        { side: "proxy", server: proxy, headers: proxyHeaders, relaying: true },
-        ...(plain && plainHeaders ? [{ side: "plain", server: plain, headers: plainHeaders, relaying: false }] : []),
-        ...relays.map((server, i) => ({ side: `relay ${i}`, server, headers: MCP_HEADERS, relaying: true })),
-      ];
+  const upstream = await startServer(label, node, upstreamArgs);
+  const proxy = await startServer("mcpmock-proxy", node, ["bench/servers/mcpmock-proxy.mjs", upstream.url]);
+  const plain = upstreamStateful ? undefined : await startServer("mcpmock", node, ["bench/servers/mcpmock.mjs", "stateful", "json"]);
+  const relays: Running[] = [];
+  for (const r of RELAYS) relays.push(await startServer(r.name, node, [r.script, upstream.url]));
+  try {
+    const directHeaders = upstreamStateful ? await openSession(upstream.url) : MCP_HEADERS;
+    const proxyHeaders = await openSession(proxy.url);
+    const plainHeaders = plain ? await openSession(plain.url) : undefined;
+    await warm(upstream, directHeaders);
+    await warm(proxy, proxyHeaders);
+    if (plain && plainHeaders) await warm(plain, plainHeaders);
+    for (const relay of relays) await warm(relay, MCP_HEADERS);
+    // Each side of a round: what it loads, and whether the upstream works behind it.
+    const sides = [
+      { side: "direct", server: upstream, headers: directHeaders, relaying: false },
+      { side: "proxy", server: proxy, headers: proxyHeaders, relaying: true },
+      ...(plain && plainHeaders ? [{ side: "plain", server: plain, headers: plainHeaders, relaying: false }] : []),
+      ...relays.map((server, i) => ({ side: `relay ${i}`, server, headers: MCP_HEADERS, relaying: true })),
+    ];
+    const f = { direct: [] as number[], mock: [] as number[], behind: [] as number[], ratio: [] as number[], plain: [] as number[], part: [] as number[] };
+    const byRelay = relays.map(() => ({ cpu: [] as number[], total: [] as number[], part: [] as number[], mockOver: [] as number[] }));
+    for (let round = 0; round < ROUNDS; round++) {
       const byRound = new Map<string, LoadResult>();
       for (const { side, server, headers, relaying } of rotate(sides, round)) {
         const result = await steadyLoad(server, headers, { connections: 32, duration: DURATION, ...(relaying ? { also: [upstream] } : {}) });
@@ -318,24 +305,26 @@ async function proxyRows(label: string, upstreamArgs: string[], upstreamStateful
         if (plainCpu !== undefined) r.part.push(cpu / plainCpu);
         r.mockOver.push(mock / cpu);
       });
-    } finally {
-      for (const server of started) await server.stop();
-      await upstream.stop();
     }
+    row(scenario, `${label}, called directly`, "upstream CPU / call", f.direct, "µs", "baseline");
+    row(scenario, "mcpmock proxy in front of it", "mock CPU / call", f.mock, "µs", "");
+    row(scenario, "the upstream, behind the mock", "upstream CPU / call", f.behind, "µs", ratio(median(f.behind), median(f.direct), "direct"));
+    row(scenario, "proxied call, mock + upstream", "CPU / call", f.mock.map((m, i) => m + (f.behind[i] as number)), "µs", `${median(f.ratio).toFixed(2)}× direct (rounds ${range(f.ratio, 2)})`);
+    if (plain) {
+      row(scenario, "mcpmock stateful, plain stubbed answer", "server CPU / call", f.plain, "µs", "baseline of the mock's part");
+      row(scenario, "mcpmock proxy, its own part", "mock CPU / call", f.mock, "µs", `${median(f.part).toFixed(2)}× a plain answer (rounds ${range(f.part, 2)})`);
+    }
+    byRelay.forEach((r, i) => {
+      const { name, floor } = RELAYS[i] as (typeof RELAYS)[number];
+      const part = plain ? `${median(r.part).toFixed(2)}× a plain answer (rounds ${range(r.part, 2)})${floor ? ": the floor" : ""}; ` : floor ? "the floor; " : "";
+      row(scenario, `${name}, in front of it`, "relay CPU / call", r.cpu, "µs", `${part}the mock's part is ${median(r.mockOver).toFixed(2)}× it (rounds ${range(r.mockOver, 2)}); relay + upstream ${median(r.total).toFixed(2)}× direct (rounds ${range(r.total, 2)})`);
+    });
+  } finally {
+    await proxy.stop();
+    await plain?.stop();
+    for (const relay of relays) await relay.stop();
+    await upstream.stop();
   }
-  row(scenario, `${label}, called directly`, "upstream CPU / call", f.direct, "µs", "baseline");
-  row(scenario, "mcpmock proxy in front of it", "mock CPU / call", f.mock, "µs", "");
-  row(scenario, "the upstream, behind the mock", "upstream CPU / call", f.behind, "µs", ratio(median(f.behind), median(f.direct), "direct"));
-  row(scenario, "proxied call, mock + upstream", "CPU / call", f.mock.map((m, i) => m + (f.behind[i] as number)), "µs", `${median(f.ratio).toFixed(2)}× direct (rounds ${range(f.ratio, 2)})`);
-  if (f.plain.length > 0) {
-    row(scenario, "mcpmock stateful, plain stubbed answer", "server CPU / call", f.plain, "µs", "baseline of the mock's part");
-    row(scenario, "mcpmock proxy, its own part", "mock CPU / call", f.mock, "µs", `${median(f.part).toFixed(2)}× a plain answer (rounds ${range(f.part, 2)})`);
-  }
-  byRelay.forEach((r, i) => {
-    const { name, floor } = RELAYS[i] as (typeof RELAYS)[number];
-    const part = r.part.length > 0 ? `${median(r.part).toFixed(2)}× a plain answer (rounds ${range(r.part, 2)})${floor ? ": the floor" : ""}; ` : floor ? "the floor; " : "";
-    row(scenario, `${name}, in front of it`, "relay CPU / call", r.cpu, "µs", `${part}the mock's part is ${median(r.mockOver).toFixed(2)}× it (rounds ${range(r.mockOver, 2)}); relay + upstream ${median(r.total).toFixed(2)}× direct (rounds ${range(r.total, 2)})`);
-  });
 }
 
 async function main(): Promise<void> {
