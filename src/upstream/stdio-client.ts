@@ -3,7 +3,9 @@
  * is read by our own line reader (linear, 16 MiB a line at most), a line that is not JSON is
  * skipped rather than thrown inside a stream listener, and every way the child can fail (it
  * cannot start, it exits, it floods one line, a write finds it gone) ends the connection with
- * the reason in words, so the call in flight answers it and the next one starts it again.
+ * the reason in words, so the call in flight answers it and the next one starts it again. A
+ * child that stops reading its stdin holds at most 16 MiB of what was written to it: past that a
+ * message is refused at once, with the reason, instead of waiting in memory for a reader.
  * @module
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -11,6 +13,8 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { LineReader, MAX_LINE_BYTES } from "./line-reader.js";
 
+/** Bytes written to a child's stdin and not yet read by it, past which a message is refused. */
+const MAX_UNREAD_STDIN_BYTES = 16 * 1024 * 1024;
 /** Milliseconds a child gets to exit after its stdin closes, before SIGTERM (and as long again before SIGKILL). */
 const EXIT_GRACE_MS = 500;
 
@@ -72,6 +76,9 @@ export class StdioUpstreamTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
     if (this.#ended || !stdin || !stdin.writable) return Promise.reject(new Error(this.closedWhy ?? "the server is not running"));
+    if (stdin.writableLength > MAX_UNREAD_STDIN_BYTES) {
+      return Promise.reject(new Error(`it has not read the ${stdin.writableLength} bytes already written to its stdin (over ${MAX_UNREAD_STDIN_BYTES}, 16 MiB): it is not reading, so ${"method" in message ? message.method : "the answer"} was not written`));
+    }
     return new Promise((resolve, reject) => {
       stdin.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(new Error(this.closedWhy ?? `it could not be written to: ${error.message}`)) : resolve()));
     });

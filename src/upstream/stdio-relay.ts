@@ -1,7 +1,8 @@
 /**
  * A byte relay to a real server over stdio: it spawns the server, passes a client's bytes to
  * its stdin and its stdout back as they come (its stderr passes through), and hands every
- * complete line each way to a reader beside (the recorder's). The server ends when the
+ * complete line each way to a reader beside (the recorder's). Each side waits for the other to
+ * read, as a direct pipe makes it (neither one's bytes pile up in the relay's memory). The server ends when the
  * client's side closes (SIGTERM after a grace period) or on `stop()`.
  * @module
  */
@@ -94,9 +95,14 @@ export function relayBytes(options: ByteRelayOptions): ByteRelay {
   child.stdin.on("error", () => {}); // the server went away; its exit says so
   // Bytes are relayed as they come (the real server's timing and chunks kept); lines are read beside them.
   const clientLines = lines(options.clientLine, "client");
+  // Each side waits for the other to read, as a direct pipe would make it: a server that stops
+  // reading its stdin (or a client its stdout) pauses the other side instead of filling memory.
   options.input.on("data", (chunk: Buffer) => {
-    if (child.stdin.writable) child.stdin.write(chunk);
     clientLines(chunk);
+    if (child.stdin.writable && !child.stdin.write(chunk)) {
+      options.input.pause();
+      child.stdin.once("drain", () => options.input.resume());
+    }
   });
   let grace: NodeJS.Timeout | undefined;
   options.input.once("end", () => {
@@ -105,9 +111,19 @@ export function relayBytes(options: ByteRelayOptions): ByteRelay {
     grace.unref();
   });
   const serverLines = lines(options.serverLine, "server");
+  // Once it has exited, what is left in its pipe (a pipe's worth at most) is passed on without
+  // waiting, so that its end is not held by a client that reads no more.
+  let gone = false;
+  child.once("exit", () => {
+    gone = true;
+    child.stdout.resume();
+  });
   child.stdout.on("data", (chunk: Buffer) => {
     serverLines(chunk);
-    options.output.write(chunk);
+    if (!options.output.write(chunk) && !gone) {
+      child.stdout.pause();
+      options.output.once("drain", () => child.stdout.resume());
+    }
   });
   void exited.then(() => {
     if (grace) clearTimeout(grace);

@@ -175,6 +175,26 @@ describe("proxy mode in front of a hostile stdio upstream", () => {
     }
   }, 20_000);
 
+  test("a server that stops reading its stdin holds at most 16 MiB of what is written to it: later calls are refused at once, saying why", async () => {
+    quietStderr();
+    await using mock = await McpMock.start({ proxy: { command: process.execPath, args: [script] }, clientTimeoutMs: 1_500 });
+    const client = await connected(mock.url);
+    try {
+      expect(JSON.stringify(await client.callTool({ name: "deafen", arguments: {} }))).toContain("deaf from now on");
+      const pad = "x".repeat(3 * 1024 * 1024);
+      const started = Date.now();
+      const errors = await Promise.all(Array.from({ length: 8 }, () => failureOf(client.callTool({ name: "ok", arguments: { pad } }))));
+      // The first calls wait in its pipe and in memory until the timeout; the rest, past 16 MiB, are refused at once.
+      const refused = errors.filter((e) => /has not read the \d+ bytes already written to its stdin \(over 16777216, 16 MiB\): it is not reading, so tools\/call was not written/.test(e));
+      expect(refused.length).toBeGreaterThanOrEqual(2);
+      expect(errors.length - refused.length).toBeGreaterThanOrEqual(5);
+      expect(errors.filter((e) => !refused.includes(e)).every((e) => /no answer within 1500 ms/.test(e))).toBe(true);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await client.close();
+    }
+  }, 20_000);
+
   test("a non-JSON line on stdout is skipped: calls are answered", async () => {
     await using mock = await McpMock.start({ proxy: { command: process.execPath, args: [script, "noise"] } });
     const client = await connected(mock.url);

@@ -140,6 +140,11 @@ process.stdin.on("data", (chunk) => {
       let left = 30;
       const more = () => { while (left > 0) { left--; if (!process.stdout.write(chunk)) return void process.stdout.once("drain", more); } };
       more();
+    } else if (m.method === "tools/call" && m.params.name === "deafen") {
+      // Answers, then reads its stdin no more (what is written to it waits in the writer's memory).
+      send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: "deaf from now on" }] } });
+      process.stdin.pause();
+      setInterval(() => {}, 60_000); // alive, with stdin no longer keeping it so
     } else if (m.method === "tools/call") {
       send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: "ok from " + process.pid }] } });
     } else send({ jsonrpc: "2.0", id: m.id, result: {} });
