@@ -2,8 +2,8 @@
  * A byte relay to a real server over stdio: it spawns the server, passes a client's bytes to
  * its stdin and its stdout back as they come (its stderr passes through), and hands every
  * complete line each way to a reader beside (the recorder's). Each side waits for the other to
- * read, as a direct pipe makes it (neither one's bytes pile up in the relay's memory). The server ends when the
- * client's side closes (SIGTERM after a grace period) or on `stop()`.
+ * read, as a direct pipe makes it (neither one's bytes pile up in the relay's memory). The
+ * server ends when the client's side closes (SIGTERM after a grace period) or on `stop()`.
  * @module
  */
 import { spawn, type ChildProcessByStdio } from "node:child_process";
