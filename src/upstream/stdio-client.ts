@@ -77,7 +77,7 @@ export class StdioUpstreamTransport implements Transport {
     const stdin = this.#child?.stdin;
     if (this.#ended || !stdin || !stdin.writable) return Promise.reject(new Error(this.closedWhy ?? "the server is not running"));
     if (stdin.writableLength > MAX_UNREAD_STDIN_BYTES) {
-      return Promise.reject(new Error(`it has not read the ${stdin.writableLength} bytes already written to its stdin (over ${MAX_UNREAD_STDIN_BYTES}, 16 MiB): it is not reading, so ${"method" in message ? message.method : "the answer"} was not written`));
+      return Promise.reject(new Error(`it has not read the ${stdin.writableLength} bytes already written to its stdin (over ${MAX_UNREAD_STDIN_BYTES}, 16 MiB): it is not reading (is its loop blocked, or does it read only at start?), so ${"method" in message ? message.method : "the answer"} was not written; calls are refused so until it reads`));
     }
     return new Promise((resolve, reject) => {
       stdin.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(new Error(this.closedWhy ?? `it could not be written to: ${error.message}`)) : resolve()));

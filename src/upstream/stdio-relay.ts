@@ -113,14 +113,10 @@ export function relayBytes(options: ByteRelayOptions): ByteRelay {
   const serverLines = lines(options.serverLine, "server");
   // Once it has exited, what is left in its pipe (a pipe's worth at most) is passed on without
   // waiting, so that its end is not held by a client that reads no more.
-  let gone = false;
-  child.once("exit", () => {
-    gone = true;
-    child.stdout.resume();
-  });
+  child.once("exit", () => child.stdout.resume());
   child.stdout.on("data", (chunk: Buffer) => {
     serverLines(chunk);
-    if (!options.output.write(chunk) && !gone) {
+    if (!options.output.write(chunk) && child.exitCode === null && child.signalCode === null) {
       child.stdout.pause();
       options.output.once("drain", () => child.stdout.resume());
     }
