@@ -167,9 +167,18 @@ const frame = "x".repeat(16 * 1024);
 describe("SSE backpressure (issue 20, defect 2)", () => {
   const count = 2000;
 
+  // A browser client sends an Origin header; its answer is handed to the adapter as a Response
+  // body (for the CORS headers), not written to the socket. Before (2026-12-07): that body's
+  // queue took every event whatever the client read (2,000 x 16 KiB, RSS +81 MB), and the
+  // client was never dropped.
+  const clients: Array<{ client: string; origin: Record<string, string> }> = [
+    { client: "without an Origin header", origin: {} },
+    { client: "with an Origin header (a browser)", origin: { origin: "http://localhost:5173" } },
+  ];
+
   // Before: the stream ran to its end whatever the client read (10,000 x 16 KiB took RSS from
   // 83 to 596 MB within a second). Now the player waits for the socket to drain.
-  test("a stream to a client that reads nothing waits; the client then reads every event", async () => {
+  test.each(clients)("a stream to a client that reads nothing waits; the client then reads every event ($client)", async ({ origin }) => {
     await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
     let produced = 0;
     mock.toolsCall("echo").streams(function* () {
@@ -178,7 +187,7 @@ describe("SSE backpressure (issue 20, defect 2)", () => {
         yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: frame } };
       }
     });
-    const headers = await session(mock.url);
+    const headers = { ...(await session(mock.url)), ...origin };
     const res = await pausedCall(mock.url, headers, 1);
     await sleep(500);
     expect(produced, `${produced} of ${count} events produced while the client read nothing`).toBeLessThan(count / 2);
@@ -191,18 +200,88 @@ describe("SSE backpressure (issue 20, defect 2)", () => {
     expect(text.split("event: message").length - 1).toBe(count);
   });
 
-  test("a client that stops reading longer than sseStallMs is dropped, and the journal says so", async () => {
+  test.each(clients)("a client that stops reading longer than sseStallMs is dropped, and the journal says so ($client)", async ({ origin }) => {
     await using mock = await McpMock.start({ tools, onUnmatched: "silent", sseStallMs: 300 });
     mock.toolsCall("echo").streams(function* () {
       for (let i = 0; i < count; i++) yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: frame } };
     });
-    const headers = await session(mock.url);
+    const headers = { ...(await session(mock.url)), ...origin };
     const res = await pausedCall(mock.url, headers, 1);
     const started = Date.now();
     while (mock.requests().find((e) => e.id === 1)?.answer === undefined && Date.now() - started < 3000) await sleep(20);
     expect(Date.now() - started).toBeLessThan(2000);
     const entry = mock.requests().find((e) => e.id === 1);
     expect(entry?.answer).toStrictEqual({ cancelled: true, reason: "the client read nothing for 300 ms (sseStallMs) with the socket's buffer full; the stream was dropped" });
+    res.destroy();
+  });
+});
+
+describe("SSE backpressure on the legacy HTTP+SSE transport", () => {
+  const count = 2000;
+  const stream = (produced: { n: number }) =>
+    function* () {
+      for (let i = 0; i < count; i++) {
+        produced.n++;
+        yield { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: frame } };
+      }
+    };
+
+  /** Opens GET /sse, reads up to its endpoint event, then reads nothing; initializes, and calls echo. */
+  async function pausedLegacyCall(mock: McpMock): Promise<http.IncomingMessage> {
+    const { res, endpoint } = await new Promise<{ res: http.IncomingMessage; endpoint: string }>((resolve, reject) => {
+      http.get(mock.sseUrl, { headers: { accept: "text/event-stream" } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        const onData = (chunk: string): void => {
+          text += chunk;
+          const found = /event: endpoint\ndata: (.*)\n/.exec(text);
+          if (!found) return;
+          res.off("data", onData);
+          res.pause();
+          resolve({ res, endpoint: new URL(found[1] as string, mock.sseUrl).href });
+        };
+        res.on("data", onData);
+      }).on("error", reject);
+    });
+    const send = async (message: object): Promise<void> => {
+      const answer = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(message) });
+      expect(answer.status, await answer.text()).toBe(202);
+    };
+    await send(init(1));
+    await sleep(100);
+    await send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: {} } });
+    return res;
+  }
+
+  // Before (2026-12-07): a legacy connection wrote whatever was sent to it; a client that read
+  // nothing had all 2,000 x 16 KiB queued in the mock, and was never dropped.
+  test("a stream to a client that reads nothing waits; the client then reads every event", async () => {
+    await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
+    const produced = { n: 0 };
+    mock.toolsCall("echo").streams(stream(produced));
+    const res = await pausedLegacyCall(mock);
+    await sleep(500);
+    expect(produced.n, `${produced.n} of ${count} events produced while the client read nothing`).toBeLessThan(count / 2);
+    let text = "";
+    res.on("data", (chunk: string) => (text += chunk));
+    res.resume();
+    const events = (): number => text.split("event: message").length - 1;
+    for (let i = 0; i < 100 && events() < count + 1; i++) await sleep(50);
+    expect(produced.n).toBe(count);
+    expect(events()).toBe(count + 1); // the initialize answer, then the stream
+    res.destroy();
+  });
+
+  test("a client that stops reading longer than sseStallMs is dropped, its session ends, and the journal says why", async () => {
+    await using mock = await McpMock.start({ tools, onUnmatched: "silent", sseStallMs: 300 });
+    mock.toolsCall("echo").streams(stream({ n: 0 }));
+    const res = await pausedLegacyCall(mock);
+    const started = Date.now();
+    // The client hears of it only when it reads again (the mock's end waits behind its unread bytes).
+    while (mock.sessions().length > 0 && Date.now() - started < 3000) await sleep(20);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(mock.requests().find((e) => e.id === 2)?.answer).toStrictEqual({ cancelled: true, reason: "the client read nothing for 300 ms (sseStallMs) with the socket's buffer full; the stream was dropped" });
     res.destroy();
   });
 });

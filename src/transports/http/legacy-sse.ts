@@ -30,7 +30,7 @@ import { playOutcomes, receive, renderReply, type Classified, type ReplyWriter }
 import { isResponse, readMessages, statusResponse } from "./body.js";
 import { allHeaders, directResponse } from "./node-io.js";
 import { Rejections } from "./rejections.js";
-import { SseChannel } from "./sse-channel.js";
+import { channelLimits, SseChannel, type ChannelLimits } from "./sse-channel.js";
 
 /** The SSE endpoint of the legacy transport. */
 export const LEGACY_SSE_PATH = "/sse";
@@ -86,6 +86,7 @@ class LegacyReply implements ReplyWriter<void | Promise<void>> {
     };
     await playOutcomes(outcomes, {
       signal: this.conn.abort.signal,
+      ready: () => channel.ready(),
       send: (message) => {
         const json = JSON.stringify(message);
         const response = !("method" in (message as object));
@@ -117,6 +118,7 @@ export class LegacySse {
   readonly #core: MockCore;
   readonly #maxBody: number;
   readonly #keepAliveMs: number;
+  readonly #limits: ChannelLimits;
   readonly #connections = new Map<string, Connection>();
   readonly #closed = new Set<string>();
 
@@ -124,6 +126,7 @@ export class LegacySse {
     this.#core = core;
     this.#maxBody = maxBody;
     this.#keepAliveMs = keepAliveMs;
+    this.#limits = channelLimits(core.options);
   }
 
   /** @internal Mounts `GET /sse` and `POST /messages` on the app, each behind `guard` (the Host and Origin gate). */
@@ -144,7 +147,7 @@ export class LegacySse {
     const id = session.id;
     // With `auth`, the session is bound to who opened the stream (its token's client and user): only they may POST to it.
     session.principal = requestPrincipal(c);
-    const channel = new SseChannel({}, this.#keepAliveMs, directResponse(c));
+    const channel = new SseChannel({}, this.#keepAliveMs, this.#limits, directResponse(c));
     const conn = new Connection(id, channel);
     this.#connections.set(id, conn);
     channel.event("endpoint", `${LEGACY_MESSAGES_PATH}?sessionId=${encodeURIComponent(id)}`);
@@ -154,7 +157,8 @@ export class LegacySse {
 
   /** The connection ended (the client left, a fault, or close()): its session ends with it. */
   #ended(conn: Connection): void {
-    conn.abort.abort();
+    // A client dropped for not reading: its answers in flight end with the reason (the journal says it).
+    conn.abort.abort(conn.channel.stalled);
     this.#connections.delete(conn.id);
     this.#core.sessions.end(conn.id);
     this.#closed.add(conn.id);
@@ -242,6 +246,6 @@ export class LegacySse {
     const script = this.#core.takeEventStub(HTTP_GET_STREAM, ctx);
     if (script?.plan.kind !== "stream") return;
     const signal = AbortSignal.any([conn.abort.signal, this.#core.closing.signal]);
-    void this.#core.playOnStream({ ...script, plan: script.plan }, session, { signal, send: (m) => conn.channel.send(JSON.stringify(m)) });
+    void this.#core.playOnStream({ ...script, plan: script.plan }, session, { signal, send: (m) => conn.channel.send(JSON.stringify(m)), ready: () => conn.channel.ready() });
   }
 }

@@ -4,6 +4,8 @@
  * @module
  */
 import type { ServerResponse } from "node:http";
+import type { McpMockOptions } from "../../options.js";
+import { DEFAULT_MAX_STREAM_BYTES } from "../../engine/event-stream.js";
 import { RESPONSE_ALREADY_SENT } from "./node-io.js";
 
 /** One `message` event carrying a JSON-RPC message: `event: message\nid: <id>\ndata: <json>\n\n`. */
@@ -24,6 +26,12 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 
 const encoder = new TextEncoder();
 
+/**
+ * Bytes the body's queue holds before writers wait, where the stream is handed to the adapter
+ * as a `Response` body (a request with an `Origin` header, whose answer gets CORS headers).
+ */
+const QUEUE_BYTES = 64 * 1024;
+
 /** Default time a client may leave a full socket buffer unread before its stream is dropped. */
 export const DEFAULT_SSE_STALL_MS = 30_000;
 
@@ -33,6 +41,11 @@ export interface ChannelLimits {
   readonly stallMs: number;
   /** Bytes written but unread past which the client is dropped at once. */
   readonly maxBuffered: number;
+}
+
+/** The limits the options set (`sseStallMs`, `maxStreamBytes`), for every SSE stream of a mock. */
+export function channelLimits(options: Pick<McpMockOptions, "sseStallMs" | "maxStreamBytes">): ChannelLimits {
+  return { stallMs: options.sseStallMs ?? DEFAULT_SSE_STALL_MS, maxBuffered: options.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES };
 }
 
 /**
@@ -50,8 +63,8 @@ export class SseChannel {
   #resolveDone!: () => void;
   /** Resolves when the stream has ended (closed by us or by the client). */
   readonly done: Promise<void>;
-  readonly #limits: ChannelLimits | undefined;
-  /** The socket's buffer is full: writers wait (`ready()`) for its `drain`. */
+  readonly #limits: ChannelLimits;
+  /** The socket's buffer (or the body's queue) is full: writers wait (`ready()`) for the client to read. */
   #full = false;
   #waiting: Array<() => void> = [];
   #stallTimer: ReturnType<typeof setTimeout> | undefined;
@@ -60,7 +73,7 @@ export class SseChannel {
   /** Why the client was dropped for not reading, if it was. */
   stalled: string | undefined;
 
-  constructor(headers: Record<string, string>, keepAliveMs: number, outgoing?: ServerResponse, limits?: ChannelLimits) {
+  constructor(headers: Record<string, string>, keepAliveMs: number, limits: ChannelLimits, outgoing?: ServerResponse) {
     this.done = new Promise((resolve) => (this.#resolveDone = resolve));
     this.#limits = limits;
     if (outgoing) {
@@ -73,12 +86,18 @@ export class SseChannel {
       outgoing.once("close", () => this.#finish());
       this.response = RESPONSE_ALREADY_SENT;
     } else {
-      const body = new ReadableStream<Uint8Array>({
-        start: (controller) => {
-          this.#controller = controller;
+      // Counted in bytes, so a client that stops reading fills it as it would a socket's buffer;
+      // `pull` is the adapter reading again (the socket drained).
+      const body = new ReadableStream<Uint8Array>(
+        {
+          start: (controller) => {
+            this.#controller = controller;
+          },
+          pull: () => this.#drained(),
+          cancel: () => this.#finish(),
         },
-        cancel: () => this.#finish(),
-      });
+        { highWaterMark: QUEUE_BYTES, size: (chunk) => chunk.byteLength },
+      );
       this.response = new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
     }
     if (keepAliveMs > 0) {
@@ -141,43 +160,65 @@ export class SseChannel {
     if (outgoing) {
       if (outgoing.destroyed) return this.#finish();
       this.#batch(outgoing);
-      if (!outgoing.write(frame) && this.#limits) this.#filled(outgoing, this.#limits, frame);
+      if (!outgoing.write(frame)) this.#filled(outgoing.writableLength, frame);
       return;
     }
+    const controller = this.#controller;
+    if (!controller) return;
     try {
-      this.#controller?.enqueue(encoder.encode(frame));
+      controller.enqueue(encoder.encode(frame));
     } catch {
-      this.#finish();
+      return this.#finish();
     }
+    const room = controller.desiredSize ?? 0;
+    if (room <= 0) this.#filled(QUEUE_BYTES - room, frame);
   }
 
-  /** The buffer is full: wait for `drain`, and drop a client that leaves it full too long or too big. */
-  #filled(outgoing: ServerResponse, limits: ChannelLimits, frame: string): void {
+  /**
+   * `buffered` bytes wait unread (the socket's buffer, or the body's queue): writers wait for
+   * the client to read, and a client that leaves them unread too long or too many is dropped.
+   */
+  #filled(buffered: number, frame: string): void {
+    const limits = this.#limits;
     // One event larger than the limit is not dropped (a client that reads gets it whole): the
     // limit is on what the client leaves unread besides the largest event it is reading.
-    if (outgoing.writableLength > limits.maxBuffered) this.#largest = Math.max(this.#largest, Buffer.byteLength(frame));
-    if (outgoing.writableLength > limits.maxBuffered + this.#largest) {
-      return this.#drop(outgoing, `the client left more than ${limits.maxBuffered} bytes unread (maxStreamBytes); the stream was dropped`);
+    if (buffered > limits.maxBuffered) {
+      this.#largest = Math.max(this.#largest, Buffer.byteLength(frame));
+      if (buffered > limits.maxBuffered + this.#largest) {
+        return this.#drop(`the client left more than ${limits.maxBuffered} bytes unread (maxStreamBytes); the stream was dropped`);
+      }
     }
     if (this.#full) return;
     this.#full = true;
-    outgoing.once("drain", () => {
-      this.#full = false;
-      this.#largest = 0;
-      clearTimeout(this.#stallTimer);
-      this.#wake();
-    });
+    this.#outgoing?.once("drain", () => this.#drained());
     this.#stallTimer = setTimeout(
-      () => this.#drop(outgoing, `the client read nothing for ${limits.stallMs} ms (sseStallMs) with the socket's buffer full; the stream was dropped`),
+      () => this.#drop(`the client read nothing for ${limits.stallMs} ms (sseStallMs) with the socket's buffer full; the stream was dropped`),
       limits.stallMs,
     );
     this.#stallTimer.unref?.();
   }
 
-  #drop(outgoing: ServerResponse, why: string): void {
+  /** The client read what waited: writers go on. */
+  #drained(): void {
+    if (!this.#full) return;
+    this.#full = false;
+    this.#largest = 0;
+    clearTimeout(this.#stallTimer);
+    this.#wake();
+  }
+
+  #drop(why: string): void {
     this.stalled = why;
     this.#finish();
-    outgoing.destroy();
+    if (this.#outgoing) {
+      this.#outgoing.destroy();
+      return;
+    }
+    try {
+      this.#controller?.error(new Error(why));
+    } catch {
+      // already errored or cancelled
+    }
   }
 
   #wake(): void {

@@ -12,8 +12,7 @@ import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
 import { messageText, playOutcomes } from "../transport.js";
 import { allHeaders, directResponse, header } from "./node-io.js";
 import { rejection, Rejections } from "./rejections.js";
-import { DEFAULT_SSE_STALL_MS, SseChannel, type ChannelLimits } from "./sse-channel.js";
-import { DEFAULT_MAX_STREAM_BYTES } from "../../engine/event-stream.js";
+import { channelLimits, SseChannel, type ChannelLimits } from "./sse-channel.js";
 import { PREFIX } from "../../values/errors.js";
 
 /** Default keep-alive period on idle streams. */
@@ -34,7 +33,7 @@ export class SseStreams {
   constructor(core: MockCore) {
     this.#core = core;
     this.#keepAliveMs = core.options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
-    this.#limits = { stallMs: core.options.sseStallMs ?? DEFAULT_SSE_STALL_MS, maxBuffered: core.options.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES };
+    this.#limits = channelLimits(core.options);
   }
 
   /** Ends every open stream now. */
@@ -46,7 +45,7 @@ export class SseStreams {
   }
 
   #channel(c: Context, headers: Record<string, string>): SseChannel {
-    const channel = new SseChannel(headers, this.#keepAliveMs, directResponse(c), this.#limits);
+    const channel = new SseChannel(headers, this.#keepAliveMs, this.#limits, directResponse(c));
     this.#channels.add(channel);
     void channel.done.then(() => this.#channels.delete(channel));
     return channel;
