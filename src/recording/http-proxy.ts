@@ -88,64 +88,106 @@ async function readEvents(body: ReadableStream<Uint8Array>, deliver: (messages: 
 }
 
 /**
- * A stream that passes `body` on and, when no byte has come for `timeoutMs`, asks `last` for
- * its last bytes: with them, it ends (and `stop` breaks off the upstream); without (nothing is
- * waiting any more), it keeps waiting. When the upstream cuts the stream (mid-event, or before
- * answering), `last` is asked too, once `recorded` (the recording's reading of the same bytes)
- * has seen every answer, so a waiting client reads the cut rather than a broken stream.
+ * `body` passed on as the client reads it, each chunk shown to the recording too (which reads
+ * at once): a client that stops reading holds the upstream back, as a proxy's sockets would,
+ * where a `tee()` would read on for the recording and keep for the client all it leaves unread.
+ * A client that goes away ends the upstream's stream (and with it the recording's).
+ */
+function passedOn(body: ReadableStream<Uint8Array>): [toClient: ReadableStream<Uint8Array>, toRecording: ReadableStream<Uint8Array>] {
+  const reader = body.getReader();
+  let recording!: ReadableStreamDefaultController<Uint8Array>;
+  const toRecording = new ReadableStream<Uint8Array>({ start: (controller) => void (recording = controller) });
+  // Closed, not errored, when the upstream cuts the stream: the recording still reads what came.
+  const endRecording = (): void => {
+    try {
+      recording.close();
+    } catch {
+      // already closed
+    }
+  };
+  const toClient = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            endRecording();
+            return controller.close();
+          }
+          recording.enqueue(value);
+          controller.enqueue(value);
+        } catch (error) {
+          endRecording();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        endRecording();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return [toClient, toRecording];
+}
+
+/**
+ * A stream that passes `body` on as the client reads it and, when no byte has come for
+ * `timeoutMs` while it waits for one, asks `last` for its last bytes: with them, it ends (and
+ * `stop` breaks off the upstream); without (nothing is waiting any more), it keeps waiting.
+ * When the upstream cuts the stream (mid-event, or before answering), `last` is asked too,
+ * once `recorded` (the recording's reading of the same bytes) has seen every answer, so a
+ * waiting client reads the cut rather than a broken stream.
  */
 function watchdog(body: ReadableStream<Uint8Array>, timeoutMs: number, last: (why: "stalled" | "cut") => Uint8Array | undefined, stop: () => void, recorded: Promise<unknown>): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let timer: NodeJS.Timeout | undefined;
   let ended = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const arm = (): void => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          const bytes = last("stalled");
-          if (bytes === undefined) return arm();
-          ended = true;
-          controller.enqueue(bytes);
-          controller.close();
-          reader.cancel().catch(() => {});
-          stop();
-        }, timeoutMs);
-      };
-      arm();
-      void (async () => {
+  /** Ends the client's stream with the recorder's own last bytes, or with `error` when there are none. */
+  const cut = async (controller: ReadableStreamDefaultController<Uint8Array>, error?: unknown): Promise<void> => {
+    ended = true;
+    await recorded;
+    const bytes = last("cut");
+    if (bytes === undefined && error !== undefined) return controller.error(error);
+    if (bytes !== undefined) controller.enqueue(bytes);
+    controller.close();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (ended) return;
+        const arm = (): void => {
+          timer = setTimeout(() => {
+            const bytes = last("stalled");
+            if (bytes === undefined) return arm();
+            ended = true;
+            controller.enqueue(bytes);
+            controller.close();
+            reader.cancel().catch(() => {});
+            stop();
+          }, timeoutMs);
+        };
+        arm();
         try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (ended) return;
-            if (done) break;
-            controller.enqueue(value);
-            arm();
-          }
-          ended = true;
+          const { done, value } = await reader.read();
           clearTimeout(timer);
-          await recorded;
-          const bytes = last("cut");
-          if (bytes !== undefined) controller.enqueue(bytes);
-          controller.close();
+          if (ended) return;
+          if (done) return await cut(controller);
+          controller.enqueue(value);
         } catch (error) {
           clearTimeout(timer);
           if (ended) return;
-          ended = true;
-          await recorded;
-          const bytes = last("cut");
-          if (bytes === undefined) return controller.error(error);
-          controller.enqueue(bytes);
-          controller.close();
+          await cut(controller, error);
         }
-      })();
+      },
+      cancel(reason) {
+        ended = true;
+        clearTimeout(timer);
+        return reader.cancel(reason);
+      },
     },
-    cancel(reason) {
-      ended = true;
-      clearTimeout(timer);
-      return reader.cancel(reason);
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 /**
@@ -243,7 +285,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       // A stream has started: it may last as long as it likes, as long as bytes keep coming while
       // a request of it waits (a GET stream, with none, may be quiet for ever).
       clearTimeout(timer);
-      const [toClient, toRecording] = upstream.body.tee();
+      const [toClient, toRecording] = passedOn(upstream.body);
       const done = readEvents(toRecording, deliver).finally(() => (reading.delete(done), live.delete(call)));
       reading.add(done);
       const last = (why: "stalled" | "cut"): Uint8Array | undefined => {
