@@ -4,7 +4,8 @@
  * refused by `mcpmock validate`'s check with every mistake at its JSON path, and declared
  * through the admin API's fragments.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -12,6 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { McpMock, assertMockDefinition, type MockDefinition } from "../../src/index.js";
 import { CLI, ROOT } from "../support/build.js";
+import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mcpmock-app-defs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -88,6 +90,26 @@ describe("apps in definition files", () => {
     expect(message).toContain("apps[0].csp.connectDomains");
     expect(message).toContain(`apps[1].file: cannot read`);
     expect(message).toContain(`tools[0].ui.resourceUri: "ui://nowhere/view.html" names no declared app. Declared apps: ui://c/view.html, ui://d/view.html.`);
+  });
+
+  test.skipIf(process.platform === "win32")("mcpmock validate refuses an app file (or a skill's) that is a FIFO, a device, a directory or over 16 MiB at once, saying what it is", async () => {
+    // A FIFO read synchronously held the event loop until a writer came (for ever); /dev/zero never ended.
+    execFileSync("mkfifo", [join(dir, "pipe.html")]);
+    writeFileSync(join(dir, "huge.html"), "");
+    truncateSync(join(dir, "huge.html"), 16 * 1024 * 1024 + 1);
+    const odd = join(dir, "odd.mock.json");
+    writeFileSync(odd, JSON.stringify({ apps: ["pipe.html", "/dev/zero", "views", "huge.html"].map((f, i) => ({ uri: `ui://odd/${i}.html`, file: f })), skills: [{ name: "odd", description: "Odd files", file: "pipe.html" }] }));
+    const run = await runCli(["validate", odd]);
+    expect(run.code).toBe(1);
+    const lines = run.stderr.split("\n").filter((l) => /^- (apps|skills)\[/.test(l));
+    expect(lines.map((l) => /\((?:[^:]+): (.*)\)\. Check the path/.exec(l)?.[1])).toEqual([
+      "it is a FIFO (named pipe); name a regular file",
+      "it is a device; name a regular file",
+      "it is a directory; name a regular file",
+      `it is ${16 * 1024 * 1024 + 1} bytes, more than the ${16 * 1024 * 1024} a declared file may hold`,
+      "it is a FIFO (named pipe); name a regular file",
+    ]);
+    expect(lines.at(-1)).toMatch(/^- skills\[0\]\.file: cannot read /);
   });
 
   test("the admin API declares apps from a fragment", async () => {
