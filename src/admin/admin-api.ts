@@ -97,6 +97,31 @@ function undeclaredTool(mock: MockControl, tool: unknown): string | undefined {
   );
 }
 
+/** The peer's address when it is beyond loopback (`undefined` for a loopback peer, or in process without one). */
+function remotePeer(c: Context): string | undefined {
+  const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? "";
+  return peer !== "" && !LOOPBACK.test(peer) ? peer : undefined;
+}
+
+/**
+ * The JSON paths of a fragment's `file` fields (an app's HTML, a skill's body and files): paths
+ * on the mock's machine, which a peer beyond loopback may not make the mock read and serve.
+ */
+function filePaths(fragment: unknown): string[] {
+  const paths: string[] = [];
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const at = (value: unknown, key: string): unknown => (value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined);
+  list(at(fragment, "apps")).forEach((app, i) => {
+    if (at(app, "file") !== undefined) paths.push(`apps[${i}].file`);
+  });
+  list(at(fragment, "skills")).forEach((skill, i) => {
+    if (at(skill, "file") !== undefined) paths.push(`skills[${i}].file`);
+    const files = at(skill, "files");
+    if (files !== null && typeof files === "object") for (const [path, value] of Object.entries(files)) if (at(value, "file") !== undefined) paths.push(`skills[${i}].files[${JSON.stringify(path)}].file`);
+  });
+  return paths;
+}
+
 const ADMIN_CORS = { "access-control-allow-methods": "GET, POST, DELETE", "access-control-allow-headers": "content-type", "access-control-max-age": "600", vary: "origin" };
 
 /**
@@ -207,8 +232,8 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
   const feed = inspector ? new LiveFeed(inspector) : undefined;
   const bearer = token === undefined ? undefined : `Bearer ${token}`;
   app.use("*", async (c, next) => {
-    const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? "";
-    const beyond = peer !== "" && !LOOPBACK.test(peer);
+    const peer = remotePeer(c);
+    const beyond = peer !== undefined;
     if (!remote && beyond) return problem(403, `the admin API answers loopback clients only; ${peer} is not one (start with --admin-host to open it).`);
     if (beyond && bearer !== undefined && c.req.header("authorization") !== bearer) {
       return problem(401, "[mcpmock] the admin API beyond loopback needs its token: send Authorization: Bearer <token> (the one mcpmock serve printed, or admin.token).");
@@ -231,6 +256,11 @@ export function adminApp(mock: MockControl & DefinitionTarget, options: AdminApp
     // The upstream is the mock's from its start: a fragment cannot change it, and is refused rather than half applied.
     if (fragment !== null && typeof fragment === "object" && !Array.isArray(fragment) && "proxy" in fragment) {
       throw new McpMockError(`the admin request has a "proxy" section, and a running mock's upstream cannot be changed (it is set when the mock starts: the proxy option, or mcpmock serve --proxy); nothing was applied. Remove "proxy" from the fragment to add its stubs, or start another mock for another upstream.`);
+    }
+    // A path is read on the mock's machine and served to every MCP client: not for a peer elsewhere.
+    const files = remotePeer(c) === undefined ? [] : filePaths(fragment);
+    if (files.length > 0) {
+      return problem(403, `[mcpmock] the admin API reads no files of the mock's machine for a client beyond loopback (${files.join(", ")}); nothing was applied. Send the content inline: an app's HTML as "html", a skill's body as "content" and its files as text or blob.`);
     }
     checkDefinition(fragment, ADMIN_REQUEST, { alsoDeclared: mock.toolNames(), proxied });
     const ids = applyDefinition(mock, fragment, ADMIN_REQUEST, true);

@@ -3,8 +3,8 @@
  * as it arrives and again once it is answered, and an `app-events` event for what MCP Apps probe
  * views report, so a page shows requests and app events without polling.
  * Bounded: at most {@link MAX_FEED_CLIENTS} pages at once, and a page that reads slower than
- * the mock writes is dropped once {@link FEED_CLIENT_BUDGET} characters wait for it (its
- * `EventSource` reconnects and reads the journal again). Every stream ends when the mock closes.
+ * the mock writes is dropped once {@link FEED_CLIENT_BUDGET} characters wait for it besides the
+ * largest event it is reading (its `EventSource` reconnects and reads the journal again). Every stream ends when the mock closes.
  * @module
  */
 import type { Journal } from "../journal/journal.js";
@@ -53,6 +53,8 @@ interface FeedClient {
   readonly controller: ReadableStreamDefaultController<string>;
   /** Ends the page's connection (its socket): what waits unread in it goes with it. */
   readonly end: (() => void) | undefined;
+  /** The largest frame sent since the page last had nothing waiting. */
+  largest: number;
 }
 
 /** The SSE streams of one mock's inspector pages. */
@@ -94,7 +96,7 @@ export class LiveFeed {
     const body = new ReadableStream<string>(
       {
         start: (controller) => {
-          client = { controller, end };
+          client = { controller, end, largest: 0 };
           this.#clients.add(client);
           this.#listen();
           controller.enqueue(`retry: 1000\nevent: hello\ndata: ${JSON.stringify({ total: this.#source.journal.total })}\n\n`);
@@ -142,8 +144,13 @@ export class LiveFeed {
   }
 
   #send(client: FeedClient, frame: string): void {
-    // A page that does not keep up is dropped rather than buffered without end.
-    if ((client.controller.desiredSize ?? 0) < frame.length) {
+    // A page that does not keep up is dropped rather than buffered without end. One frame larger
+    // than the budget is not a reason (a page that reads gets it whole): the budget is on what
+    // waits for the page besides the largest frame it is reading.
+    const waiting = FEED_CLIENT_BUDGET - (client.controller.desiredSize ?? -Infinity);
+    if (waiting <= 0) client.largest = 0;
+    client.largest = Math.max(client.largest, frame.length);
+    if (waiting + frame.length > FEED_CLIENT_BUDGET + client.largest) {
       this.#drop(client);
       try {
         client.controller.error(new Error("[mcpmock] the page read too slowly; the live feed dropped it"));

@@ -44,6 +44,14 @@ export const APP_EVENT_BYTES = 4 * 1024 * 1024;
 /** A single event's params, result or error are cut to this many bytes of JSON. */
 export const APP_EVENT_VALUE_BYTES = 64 * 1024;
 
+/** The longest app URI a report may name: it is kept with every event the report holds. */
+export const MAX_REPORT_APP_CHARS = 2048;
+/** The longest view instance id a report may carry: it is kept for every event, to count each once. */
+export const MAX_REPORT_INSTANCE_CHARS = 128;
+
+/** The most events one report may hold (the probe view sends at most this many at once); the rest are refused. */
+export const MAX_REPORT_EVENTS = 2000;
+
 /** The method of the event that notes a report refused whole. */
 export const REPORT_REFUSED = "mcpmock/report-refused";
 
@@ -68,8 +76,14 @@ export class AppEventLog {
   add(app: string, instance: string, raw: unknown): { taken: number; problems: string[] } {
     const problems: string[] = [];
     if (!Array.isArray(raw)) return { taken: 0, problems: [`the report's events must be a list, received ${showValue(raw, 80)}`] };
+    // Both are kept with each of the report's events: unbounded, one report of small events would cost their length times the events.
+    if (app.length > MAX_REPORT_APP_CHARS) return { taken: 0, problems: [`the report's app must be a ui:// URI of at most ${MAX_REPORT_APP_CHARS} characters, received ${app.length}: ${showValue(app, 80)}`] };
+    if (instance.length > MAX_REPORT_INSTANCE_CHARS) return { taken: 0, problems: [`the report's instance must be an id of at most ${MAX_REPORT_INSTANCE_CHARS} characters, received ${instance.length}: ${showValue(instance, 80)}`] };
+    // The app's share of each event's bytes, measured once for the report.
+    const appBytes = JSON.stringify(app).length - JSON.stringify("").length;
     const taken: AppEvent[] = [];
-    raw.forEach((item: unknown, i) => {
+    if (raw.length > MAX_REPORT_EVENTS) problems.push(`a report holds at most ${MAX_REPORT_EVENTS} events; the ${raw.length - MAX_REPORT_EVENTS} after the first ${MAX_REPORT_EVENTS} were refused (send them in another report)`);
+    raw.slice(0, MAX_REPORT_EVENTS).forEach((item: unknown, i) => {
       const e = item as Record<string, unknown> | null;
       if (e === null || typeof e !== "object" || (e["from"] !== "host" && e["from"] !== "view") || typeof e["method"] !== "string") {
         problems.push(`events[${i}] is not an app event ({ from: "host" | "view", method, ... }): ${showValue(item, 80)}`);
@@ -84,9 +98,11 @@ export class AppEventLog {
       const event: Record<string, unknown> = { from: e["from"], method: (e["method"] as string).slice(0, 200) };
       if (typeof e["id"] === "string" || typeof e["id"] === "number") event["id"] = e["id"];
       for (const k of ["params", "result", "error"]) if (e[k] !== undefined) event[k] = bounded(e[k]);
-      event["app"] = app;
+      event["app"] = "";
       event["at"] = typeof e["at"] === "number" ? e["at"] : Date.now();
-      this.#push(event as unknown as AppEvent);
+      const bytes = JSON.stringify(event).length + appBytes;
+      event["app"] = app;
+      this.#push(event as unknown as AppEvent, bytes);
       taken.push(event as unknown as AppEvent);
     });
     this.#tell(taken);
@@ -108,8 +124,7 @@ export class AppEventLog {
     if (events.length > 0) for (const listener of [...this.#waiters]) listener(events);
   }
 
-  #push(event: AppEvent): void {
-    const bytes = JSON.stringify(event).length;
+  #push(event: AppEvent, bytes = JSON.stringify(event).length): void {
     this.#events.push({ event, bytes });
     this.#bytes += bytes;
     while (this.#bytes > this.#limit && this.#events.length > 1) {

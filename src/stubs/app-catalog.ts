@@ -4,8 +4,7 @@
  * tool's `ui` names the app it opens. Checked all at once, with the fix in the message.
  * @module
  */
-import { readFileSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { declaredFileBytes, readDeclaredFile } from "./declared-file.js";
 import { APP_MIME_TYPE, APP_URI_SCHEME, CSP_FIELDS, PERMISSIONS, VISIBILITIES } from "../protocol/apps.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import type { ResourceDeclaration } from "./resource-catalog.js";
@@ -152,6 +151,9 @@ export interface ToolUi {
   readonly visibility?: readonly ("model" | "app")[];
 }
 
+/** The other way to give an app's HTML, for a file that cannot be read. */
+const FILE_OTHERWISE = "give the HTML inline with html";
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** What is wrong with an app's declaration (empty when nothing is); `baseDir` resolves a relative `file`. */
@@ -169,12 +171,8 @@ export function appProblems(app: AppDeclaration, where: string, baseDir = proces
   if (app.file !== undefined) {
     if (typeof app.file !== "string" || app.file === "") problems.push(`${where}.file must be a path to an HTML file, received ${showValue(app.file)}.`);
     else {
-      const path = resolve(baseDir, app.file);
-      try {
-        readFileSync(path);
-      } catch (error) {
-        problems.push(`${where}.file: cannot read ${JSON.stringify(app.file)} (${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ${isAbsolute(app.file) ? "" : `A relative path is taken from ${baseDir}; `}check the path, or give the HTML inline with html.`);
-      }
+      const read = readDeclaredFile(app.file, baseDir, `${where}.file`, FILE_OTHERWISE);
+      if ("problem" in read) problems.push(read.problem);
     }
   }
   if (app.probe !== undefined && typeof app.probe !== "boolean") {
@@ -254,7 +252,7 @@ export function appResource(app: AppDeclaration, html: string, csp?: AppCsp): Re
   };
 }
 
-/** A file app's HTML (checked already by {@link appProblems}). */
+/** A file app's HTML (checked already by {@link appProblems}; a file changed since is refused the same way). */
 export function readAppFile(app: AppDeclaration, baseDir = process.cwd()): string {
-  return readFileSync(resolve(baseDir, app.file as string), "utf8");
+  return declaredFileBytes(app.file as string, baseDir, `app ${JSON.stringify(app.uri)}: file`, FILE_OTHERWISE).toString("utf8");
 }

@@ -5,8 +5,8 @@
  * into the files the mock serves, each with its bytes, digest and size.
  * @module
  */
-import { readFileSync } from "node:fs";
-import { extname, isAbsolute, resolve } from "node:path";
+import { extname } from "node:path";
+import { declaredFileBytes, readDeclaredFile } from "./declared-file.js";
 import { SKILL_DESCRIPTION_MAX, SKILL_FILE, SKILL_MIME_TYPE, SKILL_NAME, SKILL_NAME_MAX, SKILL_URI_SCHEME, skillDigest } from "../protocol/skills.js";
 import { isPlainJsonValue } from "../values/json-value.js";
 import { McpMockError, showValue } from "../values/errors.js";
@@ -227,13 +227,8 @@ function uriProblems(uri: unknown, name: string | undefined, where: string): str
 
 function fileProblems(file: unknown, where: string, baseDir: string, otherwise: string): string[] {
   if (typeof file !== "string" || file === "") return [`${where} must be a path to a file, received ${showValue(file)}.`];
-  const path = resolve(baseDir, file);
-  try {
-    readFileSync(path);
-    return [];
-  } catch (error) {
-    return [`${where}: cannot read ${JSON.stringify(file)} (${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ${isAbsolute(file) ? "" : `A relative path is taken from ${baseDir}; `}check the path, or ${otherwise}.`];
-  }
+  const read = readDeclaredFile(file, baseDir, where, otherwise);
+  return "problem" in read ? [read.problem] : [];
 }
 
 function filesProblems(files: unknown, where: string, baseDir: string): string[] {
@@ -323,11 +318,11 @@ export function buildSkill(skill: SkillDeclaration, baseDir = process.cwd()): Bu
   const uri = skillUri(skill);
   const root = uri.slice(0, -(SKILL_FILE.length + 1));
   const frontmatter = skillFrontmatter(skill);
-  const body = skill.content ?? readFileSync(resolve(baseDir, skill.file as string), "utf8");
+  const body = skill.content ?? declaredFileBytes(skill.file as string, baseDir, `skill ${JSON.stringify(skill.name)}: file`, "give the body inline with content").toString("utf8");
   const files: BuiltSkillFile[] = [builtFile(SKILL_FILE, uri, Buffer.from(skillMarkdown(frontmatter, body), "utf8"), SKILL_MIME_TYPE, false)];
   for (const [path, value] of Object.entries(skill.files ?? {})) {
     const file = typeof value === "string" ? { text: value } : value;
-    const bytes = file.text !== undefined ? Buffer.from(file.text, "utf8") : file.blob !== undefined ? Buffer.from(file.blob, "base64") : readFileSync(resolve(baseDir, file.file as string));
+    const bytes = file.text !== undefined ? Buffer.from(file.text, "utf8") : file.blob !== undefined ? Buffer.from(file.blob, "base64") : declaredFileBytes(file.file as string, baseDir, `skill ${JSON.stringify(skill.name)}: files[${JSON.stringify(path)}].file`, "give its text inline");
     files.push(builtFile(path, `${root}/${path}`, bytes, file.mimeType, file.blob !== undefined));
   }
   return { declaration: skill, uri, root, frontmatter, files };

@@ -50,6 +50,29 @@ describe("bad probe reports", () => {
     await client.close();
   });
 
+  test("a report's app and instance, kept with each of its events, are refused when over-long; a report holds at most 2000 events", async () => {
+    await using mock = await McpMock.start({ apps: [{ uri: PROBE, probe: true }] });
+    const route = `${new URL(mock.url).origin}/__mcpmock/app-events`;
+    const post = (body: object): Promise<Response> => fetch(route, { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify(body) });
+    const small = (n: number, from = 0): object[] => Array.from({ length: n }, (_, i) => ({ seq: from + i, from: "host", method: "m" }));
+    // Unbounded, 200 KB kept once per event: 2000 such events in one 400 KB report held 400 MB and took seconds.
+    const long = "a".repeat(200_000);
+    const badApp = await post({ app: long, instance: "x", events: small(50) });
+    expect(badApp.status).toBe(400);
+    expect((await badApp.json()).problems).toEqual([expect.stringMatching(/^the report's app must be a ui:\/\/ URI of at most 2048 characters, received 200000: "a+…$/)]);
+    const badInstance = await post({ app: PROBE, instance: long, events: small(50) });
+    expect(badInstance.status).toBe(400);
+    expect((await badInstance.json()).problems).toEqual([expect.stringMatching(/^the report's instance must be an id of at most 128 characters, received 200000: "a+…$/)]);
+    expect(mock.appEvents().map((e) => [e.method, e.app])).toEqual([
+      ["mcpmock/report-refused", "a".repeat(200)],
+      ["mcpmock/report-refused", PROBE],
+    ]);
+    const many = await post({ app: PROBE, instance: "x", events: small(2500) });
+    expect(many.status).toBe(200);
+    expect(await many.json()).toEqual({ taken: 2000, problems: ["a report holds at most 2000 events; the 500 after the first 2000 were refused (send them in another report)"] });
+    expect(mock.appEvents()).toHaveLength(2002);
+  });
+
   test("a broken report through the host is answered as an error the journal shows", async () => {
     await using mock = await McpMock.start({ transport: "none", apps: [{ uri: PROBE, probe: true }] });
     const client = new Client({ name: "host", version: "1" }, { capabilities: { extensions: { "io.modelcontextprotocol/ui": {} } } });

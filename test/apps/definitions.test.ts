@@ -4,14 +4,18 @@
  * refused by `mcpmock validate`'s check with every mistake at its JSON path, and declared
  * through the admin API's fragments.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { Readable } from "node:stream";
+import { mkdtempSync, mkdirSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { McpMock, assertMockDefinition, type MockDefinition } from "../../src/index.js";
+import { adminApp } from "../../src/admin/admin-api.js";
 import { CLI, ROOT } from "../support/build.js";
+import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mcpmock-app-defs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,6 +94,26 @@ describe("apps in definition files", () => {
     expect(message).toContain(`tools[0].ui.resourceUri: "ui://nowhere/view.html" names no declared app. Declared apps: ui://c/view.html, ui://d/view.html.`);
   });
 
+  test.skipIf(process.platform === "win32")("mcpmock validate refuses an app file (or a skill's) that is a FIFO, a device, a directory or over 16 MiB at once, saying what it is", async () => {
+    // A FIFO read synchronously held the event loop until a writer came (for ever); /dev/zero never ended.
+    execFileSync("mkfifo", [join(dir, "pipe.html")]);
+    writeFileSync(join(dir, "huge.html"), "");
+    truncateSync(join(dir, "huge.html"), 16 * 1024 * 1024 + 1);
+    const odd = join(dir, "odd.mock.json");
+    writeFileSync(odd, JSON.stringify({ apps: ["pipe.html", "/dev/zero", "views", "huge.html"].map((f, i) => ({ uri: `ui://odd/${i}.html`, file: f })), skills: [{ name: "odd", description: "Odd files", file: "pipe.html" }] }));
+    const run = await runCli(["validate", odd]);
+    expect(run.code).toBe(1);
+    const lines = run.stderr.split("\n").filter((l) => /^- (apps|skills)\[/.test(l));
+    expect(lines.map((l) => /\((?:[^:]+): (.*)\)\. Check the path/.exec(l)?.[1])).toEqual([
+      "it is a FIFO (named pipe); name a regular file",
+      "it is a device; name a regular file",
+      "it is a directory; name a regular file",
+      `it is ${16 * 1024 * 1024 + 1} bytes, more than the ${16 * 1024 * 1024} a declared file may hold`,
+      "it is a FIFO (named pipe); name a regular file",
+    ]);
+    expect(lines.at(-1)).toMatch(/^- skills\[0\]\.file: cannot read /);
+  });
+
   test("the admin API declares apps from a fragment", async () => {
     await using mock = await McpMock.start({ admin: true });
     const origin = new URL(mock.url).origin;
@@ -102,6 +126,34 @@ describe("apps in definition files", () => {
     const client = new Client({ name: "t", version: "1" });
     await client.connect(mock.clientTransport());
     expect((await client.readResource({ uri: "ui://admin/view.html" })).contents[0]).toMatchObject({ text: "<p>admin</p>", mimeType: "text/html;profile=mcp-app" });
+    await client.close();
+  });
+
+  // The peer is read from the socket; in process, with the Node request the server would pass (no traffic leaves loopback).
+  test("a fragment's file paths are read for loopback peers only: a peer beyond loopback cannot make the mock serve its machine's files", async () => {
+    writeFileSync(join(dir, "secret.txt"), "the mock machine's secret");
+    await using mock = await McpMock.start();
+    const admin = adminApp(mock, { remote: true, token: "s3cret" });
+    const post = (fragment: object, remoteAddress: string): Promise<Response> => {
+      const body = JSON.stringify(fragment);
+      const headers = { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), authorization: "Bearer s3cret" };
+      const incoming = Object.assign(Readable.from([Buffer.from(body)]), { socket: { remoteAddress }, headers });
+      return Promise.resolve(admin.fetch(new Request("http://127.0.0.1/__admin/stubs", { method: "POST", headers, body }), { incoming }));
+    };
+    const secret = join(dir, "secret.txt");
+    const fragment = { apps: [{ uri: "ui://x/view.html", file: secret }], skills: [{ name: "s", description: "S", content: "# S", files: { "a.md": { file: secret } } }] };
+    const refused = await post(fragment, "203.0.113.7");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: `[mcpmock] the admin API reads no files of the mock's machine for a client beyond loopback (apps[0].file, skills[0].files["a.md"].file); nothing was applied. Send the content inline: an app's HTML as "html", a skill's body as "content" and its files as text or blob.`,
+    });
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(mock.clientTransport());
+    expect((await client.listResources()).resources).toEqual([]);
+    // A loopback peer is on the mock's machine already: its paths are read as before.
+    const local = await post({ apps: fragment.apps }, "127.0.0.1");
+    expect(local.status).toBe(201);
+    expect((await client.readResource({ uri: "ui://x/view.html" })).contents[0]).toMatchObject({ text: "the mock machine's secret" });
     await client.close();
   });
 });

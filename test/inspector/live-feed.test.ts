@@ -141,6 +141,19 @@ describe("GET /__admin/events", () => {
     for (const socket of readers) socket.destroy();
   });
 
+  test(`a page that reads keeps the feed through an entry larger than ${FEED_CLIENT_BUDGET} characters, and gets it whole`, async () => {
+    await using ctx = await started();
+    const text = "x".repeat(FEED_CLIENT_BUDGET + 1024);
+    ctx.mock.toolsCall("add").respondsWith({ text });
+    const feed = frames(await fetch(`${ctx.admin}/events`));
+    await feed.next((f) => f.event === "hello");
+    await ctx.client.callTool({ name: "add", arguments: {} });
+    const seen = await feed.next((f) => f.event === "entry" && f.data["method"] === "tools/call" && f.data["durationMs"] !== undefined);
+    expect(JSON.stringify(seen.at(-1)?.data["answer"])).toContain(text);
+    await ctx.client.ping();
+    await feed.next((f) => f.event === "entry" && f.data["method"] === "ping" && f.data["durationMs"] !== undefined);
+  });
+
   test("close() ends every open feed at once", async () => {
     const ctx = await started();
     const feed = frames(await fetch(`${ctx.admin}/events`));
