@@ -33,7 +33,8 @@ function times(n: number): string {
 }
 
 function checkCount(n: number, helper: string): void {
-  if (!Number.isInteger(n) || n < 0) throw new McpMockError(`${helper}(${showValue(n)}): the count must be a whole number, 0 or more.`);
+  // A number as written (JSON would show Infinity and NaN as null).
+  if (!Number.isInteger(n) || n < 0) throw new McpMockError(`${helper}(${typeof n === "number" ? String(n) : showValue(n)}): the count must be a whole number, 0 or more.`);
 }
 
 /**
