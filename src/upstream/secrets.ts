@@ -155,14 +155,33 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** A value with every secret inside its strings (and object keys) replaced (the same value when there is none). */
+/**
+ * A value with every secret inside its strings (and object keys) replaced. Whatever holds no
+ * secret is the same value (an object or array a copy only when something inside it changed),
+ * so `scrubbed(v, s) === v` says that `v` holds no secret.
+ */
 export function scrubbed<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return redactText(v, secrets);
-    if (Array.isArray(v)) return v.map(walk);
     if (v === null || typeof v !== "object") return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactText(k, secrets), walk(x)]));
+    if (Array.isArray(v)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const x = walk(v[i]);
+        if (x !== v[i]) (copy ??= [...v])[i] = x;
+      }
+      return copy ?? v;
+    }
+    const entries = Object.entries(v);
+    let changed = false;
+    const shown = entries.map(([k, x]): [string, unknown] => {
+      const key = redactText(k, secrets);
+      const inner = walk(x);
+      if (key !== k || inner !== x) changed = true;
+      return [key, inner];
+    });
+    return changed ? Object.fromEntries(shown) : v;
   };
   return walk(value) as T;
 }

@@ -1,0 +1,62 @@
+/**
+ * Where an upstream's credentials slipped past the one rule (`src/upstream/secrets.ts`), each
+ * found by an adversarial review and driven the way a user drives mcpmock: proxy mode's journal
+ * when the client sends the same key, the forms a server writes a secret in (`\/`, `\u00e4`,
+ * `\u0026`, a form-encoded query), a key that starts with a slash, a credential in the target's
+ * query, a thrown error that quotes an OAuth token, and a stdio server's last words cut in the
+ * middle of a secret.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { McpMock, toolsCall } from "../../src/index.js";
+
+const KEY = "sk-live-leak-0123456789";
+const closers: Array<() => Promise<unknown>> = [];
+
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "secrets-leaks", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  closers.push(() => client.close());
+  return client;
+}
+
+describe("proxy mode's journal when the client sends the upstream's key itself", () => {
+  it("a client header and tool arguments holding the key read [redacted] in requests(), the admin API, the snapshot and a failed verify", async () => {
+    const real = await McpMock.start({ tools: [{ name: "echo" }] });
+    closers.push(() => real.close());
+    real.toolsCall("echo").respondsWith((call) => ({ got: call.args }));
+    const mock = await McpMock.start({ proxy: { target: real.url, headers: { "x-api-key": KEY } }, admin: true });
+    closers.push(() => mock.close());
+    // The app under test keeps its own copy of the key (pointed at the mock instead of the real
+    // server) and passes it on in a call, as an agent does with a value it was shown.
+    const client = await connect(mock.url, { "x-api-key": KEY });
+    const answer = await client.callTool({ name: "echo", arguments: { token: KEY, note: "plain" } });
+    // The client gets the upstream's answer as sent.
+    expect(JSON.stringify(answer)).toContain(KEY);
+    const shown = [
+      JSON.stringify(mock.requests()),
+      JSON.stringify(mock.snapshot()),
+      await (await fetch(new URL("/__admin/requests", mock.url))).text(),
+      await (await fetch(new URL("/__admin/recordings/snapshot", mock.url), { method: "POST" })).text(),
+      (() => {
+        try {
+          mock.verify(toolsCall("echo").withArgs({ token: "another", note: "plain" }));
+          return "verified";
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })(),
+    ];
+    for (const text of shown) expect(text).not.toContain(KEY);
+    const call = mock.findRequests(toolsCall("echo"))[0]!;
+    expect(call.params).toEqual({ name: "echo", arguments: { token: "[redacted]", note: "plain" } });
+    expect(call.headers["x-api-key"]).toBe("[redacted]");
+    expect(call.call?.args).toEqual({ token: "[redacted]", note: "plain" });
+    expect(shown[4]).toContain("plain");
+  });
+});
