@@ -7,12 +7,17 @@
  * middle of a secret.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpMock, toolsCall } from "../../src/index.js";
+import { record } from "../../src/recording/index.js";
 
 const KEY = "sk-live-leak-0123456789";
 const closers: Array<() => Promise<unknown>> = [];
+const dir = mkdtempSync(join(tmpdir(), "mcpmock-secrets-leaks-"));
 
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
@@ -58,5 +63,27 @@ describe("proxy mode's journal when the client sends the upstream's key itself",
     expect(call.headers["x-api-key"]).toBe("[redacted]");
     expect(call.call?.args).toEqual({ token: "[redacted]", note: "plain" });
     expect(shown[4]).toContain("plain");
+  });
+});
+
+describe("the forms a secret takes in what a server answers", () => {
+  it("record(): a bearer token with a slash, echoed as PHP writes JSON (\\/), and an API key that starts with a slash never reach the file", async () => {
+    const token = "tok/Zq8+v1x9Lm2Nw4Pe6Rs";
+    const key = "/K7MDENG/bPxRfiCYEXAMPLEKEY"; // an AWS-style secret key: base64, here starting with its slash
+    const real = await McpMock.start({ tools: [{ name: "whoami" }] });
+    closers.push(() => real.close());
+    // A PHP server's tool answers json_encode() of what it received: every / written \/.
+    real.toolsCall("whoami").respondsWith((call) => ({
+      content: [{ type: "text", text: JSON.stringify({ authorization: call.headers["authorization"], key: call.headers["x-api-key"] }).replace(/\//g, "\\/") }],
+    }));
+    const out = join(dir, "php.json");
+    let seen = "";
+    await record({ target: real.url, headers: { authorization: `Bearer ${token}`, "x-api-key": key }, out, session: async (client) => void (seen = JSON.stringify(await client.callTool({ name: "whoami", arguments: {} }))) });
+    // The client got what the server sent...
+    expect(seen).toContain(token.replace(/\//g, "\\\\/"));
+    // ...and the file has neither, in any form.
+    const file = readFileSync(out, "utf8");
+    for (const secret of [token, key]) for (const form of [secret, secret.replace(/\//g, "\\/"), secret.replace(/\//g, "\\\\/"), secret.slice(1).replace(/\//g, "\\\\/")]) expect(file).not.toContain(form);
+    expect(file).toContain(String.raw`{\"authorization\":\"[redacted]\",\"key\":\"[redacted]\"}`);
   });
 });
