@@ -3,7 +3,8 @@
 // its whole environment, `flag` answers { flag: true } as structured content, `die` writes the
 // value of API_KEY on stderr and exits (its last words). `serveHttp()` listens on 127.0.0.1:
 // `whoami` echoes the headers it received; `deny` answers a JSON-RPC error that quotes the
-// Authorization header; and it answers 401 to a request without `required` (when given).
+// Authorization header; and it answers 401 to a request without `required` or `?api_key=`
+// `apiKey` (when given).
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -31,13 +32,14 @@ function build() {
   return server;
 }
 
-/** Serves over Streamable HTTP on a free port; `required`: the Authorization value without which it answers 401. */
+/** Serves over Streamable HTTP on a free port; `required`: the Authorization value without which it answers 401; `apiKey`: the `?api_key=` without which it does. */
 export async function serveHttp(options = {}) {
   const transports = new Map();
   const seen = [];
   const http = createServer(async (req, res) => {
     seen.push({ ...req.headers });
-    if (options.required !== undefined && req.headers.authorization !== options.required) {
+    const refused = options.apiKey !== undefined && new URL(req.url, "http://x").searchParams.get("api_key") !== options.apiKey;
+    if (refused || (options.required !== undefined && req.headers.authorization !== options.required)) {
       res.writeHead(401, { "www-authenticate": 'Bearer realm="secret-server"' }).end("unauthorized");
       return;
     }

@@ -14,6 +14,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpMock, toolsCall } from "../../src/index.js";
 import { record } from "../../src/recording/index.js";
+import { mcpmock, stop } from "../support/recording.js";
+// @ts-expect-error a JavaScript fixture
+import { serveHttp } from "./secret-server.mjs";
 
 const KEY = "sk-live-leak-0123456789";
 const closers: Array<() => Promise<unknown>> = [];
@@ -85,5 +88,25 @@ describe("the forms a secret takes in what a server answers", () => {
     const file = readFileSync(out, "utf8");
     for (const secret of [token, key]) for (const form of [secret, secret.replace(/\//g, "\\/"), secret.replace(/\//g, "\\\\/"), secret.slice(1).replace(/\//g, "\\\\/")]) expect(file).not.toContain(form);
     expect(file).toContain(String.raw`{\"authorization\":\"[redacted]\",\"key\":\"[redacted]\"}`);
+  });
+});
+
+describe("a credential in the target's query", { timeout: 60_000 }, () => {
+  it("mcpmock record --target <url>?api_key=...: the printed URL leaves it out, the proxy adds it to each request, no output or file shows it", async () => {
+    const real = await serveHttp({ apiKey: KEY });
+    closers.push(real.close);
+    const out = join(dir, "query.json");
+    const recorder = mcpmock(["record", "--out", out, "--target", `${real.url}?api_key=${KEY}`, "--timeout", "2000"]);
+    closers.push(() => stop(recorder));
+    const [, url] = await recorder.line(/ at (http:\/\/127\.0\.0\.1:\d+\S*) /);
+    expect(url).toMatch(/\/mcp$/);
+    // The real server answers only with the key: the recorder sent it.
+    const client = await connect(url!);
+    const tools = await client.listTools();
+    expect(tools.tools.map((t) => t.name)).toContain("whoami");
+    await client.close();
+    expect(await stop(recorder, "SIGTERM")).toBe(0);
+    for (const text of [recorder.stdout(), recorder.stderr(), readFileSync(out, "utf8")]) expect(text).not.toContain(KEY);
+    expect(recorder.stdout()).toContain(`mcpmock recording ${real.url} at ${url} into`);
   });
 });
