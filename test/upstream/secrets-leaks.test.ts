@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { McpMock, toolsCall } from "../../src/index.js";
 import { record } from "../../src/recording/index.js";
 import { mcpmock, stop } from "../support/recording.js";
@@ -108,5 +109,42 @@ describe("a credential in the target's query", { timeout: 60_000 }, () => {
     expect(await stop(recorder, "SIGTERM")).toBe(0);
     for (const text of [recorder.stdout(), recorder.stderr(), readFileSync(out, "utf8")]) expect(text).not.toContain(KEY);
     expect(recorder.stdout()).toContain(`mcpmock recording ${real.url} at ${url} into`);
+  });
+});
+
+/** An OAuth client provider that already holds its token (its app ran the flow before). */
+function providerWith(accessToken: string): OAuthClientProvider {
+  return {
+    redirectUrl: "http://127.0.0.1:1/callback",
+    clientMetadata: { client_name: "secrets-leaks", redirect_uris: ["http://127.0.0.1:1/callback"] },
+    clientInformation: () => ({ client_id: "secrets-leaks" }),
+    tokens: () => ({ access_token: accessToken, token_type: "Bearer" }),
+    saveTokens: () => {},
+    redirectToAuthorization: () => {},
+    saveCodeVerifier: () => {},
+    codeVerifier: () => "",
+  };
+}
+
+describe("an OAuth token in a failed session's error", () => {
+  it("record({ authProvider }): the session fails quoting what the server echoed; the error reads [redacted]", async () => {
+    const real = await McpMock.start({ auth: true, tools: [{ name: "whoami" }], onUnmatched: "silent" });
+    closers.push(() => real.close());
+    real.toolsCall("whoami").respondsWith((call) => ({ youSent: call.headers["authorization"] ?? "nothing" }));
+    const token = real.auth.issueToken();
+    const failed = await record({
+      target: real.url,
+      authProvider: providerWith(token),
+      out: join(dir, "oauth-failed.json"),
+      session: async (client) => {
+        const answer = JSON.stringify(await client.callTool({ name: "whoami", arguments: {} }));
+        // An assertion of the session fails, quoting the answer (as assert.equal does).
+        throw new Error(`expected whoami to answer "nobody", received ${answer}`);
+      },
+    }).then(() => "recorded", (error: Error) => error.message);
+    expect(failed).toContain("received");
+    expect(failed).toContain("Bearer [redacted]");
+    expect(failed).not.toContain(token);
+    expect(readFileSync(join(dir, "oauth-failed.json"), "utf8")).not.toContain(token);
   });
 });
