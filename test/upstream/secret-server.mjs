@@ -1,7 +1,7 @@
 // A real MCP server (the official SDK's McpServer) that shows its credentials back, for the
 // credential tests. `node secret-server.mjs stdio` serves on stdin/stdout: `get-env` answers
 // its whole environment, `flag` answers { flag: true } as structured content, `die` writes the
-// value of API_KEY on stderr and exits (its last words). `serveHttp()` listens on 127.0.0.1:
+// value of API_KEY on stderr (after DIE_CONTEXT, when set) and exits (its last words). `serveHttp()` listens on 127.0.0.1:
 // `whoami` echoes the headers it received; `deny` answers a JSON-RPC error that quotes the
 // Authorization header; and it answers 401 to a request without `required` or `?api_key=`
 // `apiKey` (when given).
@@ -19,7 +19,7 @@ function build() {
   server.registerTool("flag", { description: "Answers a boolean", outputSchema: { flag: z.boolean(), debug: z.string().optional() } },
     async () => ({ content: [{ type: "text", text: '{"flag":true}' }], structuredContent: { flag: true, ...(process.env.DEBUG_FLAG ? { debug: process.env.DEBUG_FLAG } : {}) } }));
   server.registerTool("die", { description: "Dies with its key on stderr" }, async () => {
-    process.stderr.write(`panic: the secret is ${process.env.API_KEY}\n`, () => process.exit(1));
+    process.stderr.write(`panic: ${process.env.DIE_CONTEXT ?? ""}the secret is ${process.env.API_KEY}\n`, () => process.exit(1));
     return new Promise(() => {});
   });
   server.registerTool("whoami", { description: "Echoes the request's headers" }, async (extra) => {

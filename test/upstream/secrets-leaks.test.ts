@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -20,6 +22,7 @@ import { mcpmock, stop } from "../support/recording.js";
 import { serveHttp } from "./secret-server.mjs";
 
 const KEY = "sk-live-leak-0123456789";
+const SERVER = fileURLToPath(new URL("./secret-server.mjs", import.meta.url));
 const closers: Array<() => Promise<unknown>> = [];
 const dir = mkdtempSync(join(tmpdir(), "mcpmock-secrets-leaks-"));
 
@@ -146,5 +149,47 @@ describe("an OAuth token in a failed session's error", () => {
     expect(failed).toContain("Bearer [redacted]");
     expect(failed).not.toContain(token);
     expect(readFileSync(join(dir, "oauth-failed.json"), "utf8")).not.toContain(token);
+  });
+});
+
+describe("a message cut short around a secret", { timeout: 60_000 }, () => {
+  /** The key's fragments a cut could leave: its first and last eight characters. */
+  const fragments = (secret: string): string[] => [secret.slice(0, 8), secret.slice(-8)];
+
+  it("proxy mode: a stdio server's last words, cut at 200 characters in the middle of its key, show no part of it", async () => {
+    // Its last line puts the key across the 200th character of what the mock quotes.
+    const context = "while calling https://api.example.test/v1/things with the configured credentials, ".repeat(2).slice(0, 170);
+    const reports: string[] = [];
+    const mock = await McpMock.start({ proxy: { command: process.execPath, args: [SERVER, "stdio"], env: { API_KEY: KEY, DIE_CONTEXT: context } }, onUnmatched: "silent" });
+    closers.push(() => mock.close());
+    const client = await connect(mock.url);
+    const original = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => (reports.push(String(chunk)), true)) as typeof process.stderr.write;
+    let died: string;
+    try {
+      died = await client.callTool({ name: "die", arguments: {} }).then((r) => JSON.stringify(r), (e: Error) => e.message);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.stderr.write = original;
+    }
+    expect(died).toContain("its last words");
+    for (const text of [died, reports.join(""), JSON.stringify(mock.requests())]) for (const fragment of fragments(KEY)) expect(text).not.toContain(fragment);
+  });
+
+  it("mcpmock check: a 401 whose body echoes the token across the 1,000 characters quoted shows no part of it", async () => {
+    const token = "tok-0123456789-abcdefghij-KLMNOPQRST";
+    const http = createServer((req, res) => {
+      req.resume();
+      res.writeHead(401, { "content-type": "text/plain" }).end(`${"no such client; ".repeat(62).slice(0, 970)} you sent Bearer ${token} and it is not valid here`);
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    closers.push(() => new Promise((resolve) => http.close(resolve)));
+    const url = `http://127.0.0.1:${(http.address() as { port: number }).port}/mcp`;
+    const out = join(dir, "check-401.json");
+    await record({ command: process.execPath, args: [SERVER, "stdio"], out, session: async () => {} });
+    const checked = mcpmock(["check", out, "--target", url, "--header", `Authorization: Bearer ${token}`]);
+    expect(await checked.exited).toBe(2);
+    expect(checked.stderr()).toContain("HTTP 401");
+    for (const text of [checked.stdout(), checked.stderr()]) for (const fragment of fragments(token)) expect(text).not.toContain(fragment);
   });
 });
