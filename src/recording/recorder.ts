@@ -16,6 +16,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import type { MockDefinition } from "../definition/format.js";
 import { McpMockError } from "../values/errors.js";
 import { upstreamName } from "../engine/proxy-target.js";
+import { shownTarget } from "../proxy-target.js";
 import { z } from "zod";
 import { VERSION } from "../values/version.js";
 import { capabilitiesExtensions } from "../protocol/extensions.js";
@@ -203,7 +204,7 @@ async function openRecorder(options: RecorderOptions): Promise<{ readonly record
     stopServer = async () => relay.stop();
     exited = relay.exited;
   } else {
-    if (typeof options.target !== "string" || !URL.canParse(options.target)) throw new McpMockError(`record({ target }) takes the real server's URL, like "http://127.0.0.1:3001/mcp"; received ${JSON.stringify(options.target)}.`);
+    if (typeof options.target !== "string" || !URL.canParse(options.target)) throw new McpMockError(`record({ target }) takes the real server's URL, like "http://127.0.0.1:3001/mcp"; received ${typeof options.target === "string" ? JSON.stringify(shownTarget(options.target)) : shownTarget(options.target)}.`);
     const proxy = await startHttpProxy({ target: new URL(options.target).href, ...(options.headers === undefined ? {} : { headers: options.headers }), ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }), port: options.port ?? 0, recording, timeoutMs });
     stopServer = () => proxy.close();
     url = proxy.url;

@@ -7,7 +7,7 @@
  * middle of a secret.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:http";
@@ -16,7 +16,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { McpMock, toolsCall } from "../../src/index.js";
-import { record } from "../../src/recording/index.js";
+import { checkDefinition, record } from "../../src/recording/index.js";
 import { mcpmock, stop } from "../support/recording.js";
 // @ts-expect-error a JavaScript fixture
 import { serveHttp } from "./secret-server.mjs";
@@ -191,5 +191,38 @@ describe("a message cut short around a secret", { timeout: 60_000 }, () => {
     expect(await checked.exited).toBe(2);
     expect(checked.stderr()).toContain("HTTP 401");
     for (const text of [checked.stdout(), checked.stderr()]) for (const fragment of fragments(token)) expect(text).not.toContain(fragment);
+  });
+});
+
+describe("a target URL that does not parse", { timeout: 60_000 }, () => {
+  // A port out of range: the URL does not parse, its password and query are still in it.
+  const target = `http://alice:${KEY}@127.0.0.1:99999/mcp?api_key=${KEY}-q`;
+
+  it("record, check and serve --proxy refuse it (exit 2) naming it without its password or query; check no longer crashes", async () => {
+    const definition = join(dir, "empty.json");
+    writeFileSync(definition, "{}");
+    for (const args of [
+      ["record", "--out", join(dir, "never.json"), "--target", target],
+      ["check", definition, "--target", target],
+      ["serve", "--port", "0", "--proxy", target],
+    ]) {
+      const run = mcpmock(args);
+      expect(await run.exited, args[0]).toBe(2);
+      expect(run.stderr()).toContain("takes the real server's URL");
+      expect(run.stderr()).toContain("http://127.0.0.1:99999/mcp (shown without its user information or query)");
+      expect(run.stderr() + run.stdout()).not.toContain(KEY);
+    }
+  });
+
+  it("record(), checkDefinition() and McpMock.start({ proxy }) reject it naming it without its password or query", async () => {
+    const messages = await Promise.all([
+      record({ target, out: join(dir, "never.json") }).then(() => "recorded", (e: Error) => e.message),
+      checkDefinition({}, { target }).then(() => "checked", (e: Error) => e.message),
+      McpMock.start({ proxy: { target } }).then((mock) => (closers.push(() => mock.close()), "started"), (e: Error) => e.message),
+    ]);
+    for (const message of messages) {
+      expect(message).toContain('received "http://127.0.0.1:99999/mcp"');
+      expect(message).not.toContain(KEY);
+    }
   });
 });
