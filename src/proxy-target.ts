@@ -50,7 +50,7 @@ export function proxyTargetProblems(value: unknown): string[] {
   const v = value as Record<string, unknown>;
   if ("target" in v === "command" in v) return ["proxy takes either target (a Streamable HTTP URL) or command (a stdio server), not both and not neither."];
   if ("target" in v) {
-    if (typeof v["target"] !== "string" || !URL.canParse(v["target"]) || !/^https?:$/.test(new URL(v["target"]).protocol)) return [`proxy.target must be an http(s) URL such as "http://127.0.0.1:3001/mcp", received ${JSON.stringify(v["target"])}.`];
+    if (typeof v["target"] !== "string" || !URL.canParse(v["target"]) || !/^https?:$/.test(new URL(v["target"]).protocol)) return [`proxy.target must be an http(s) URL such as "http://127.0.0.1:3001/mcp", received ${typeof v["target"] === "string" ? JSON.stringify(shownTarget(v["target"])) : shownTarget(v["target"])}.`];
     if (v["headers"] !== undefined && !isStringRecord(v["headers"])) return ["proxy.headers must be an object of strings."];
     return [];
   }
@@ -67,9 +67,28 @@ function isStringRecord(value: unknown): boolean {
 
 /** The upstream as messages name it: the URL without user, password or query; the command and its arguments. */
 export function upstreamName(target: ProxyTarget): string {
-  if ("target" in target) {
-    const url = new URL(target.target);
-    return `${url.origin}${url.pathname}`;
-  }
+  if ("target" in target) return shownTarget(target.target);
   return [target.command, ...(target.args ?? [])].join(" ");
+}
+
+/**
+ * A target URL as a message may show it, whatever was given: without user information, query
+ * or fragment (they may hold credentials), also when it does not parse (a bad port, a stray
+ * space), where it is cut at its last `@` and its first `?` or `#`; a value that is no string
+ * as JSON.
+ */
+export function shownTarget(target: unknown): string {
+  if (typeof target !== "string") return JSON.stringify(target) ?? String(target);
+  if (URL.canParse(target)) {
+    const url = new URL(target);
+    url.username = "";
+    url.password = "";
+    url.search = "";
+    url.hash = "";
+    return url.href;
+  }
+  const before = target.replace(/[?#][\s\S]*$/, "");
+  const scheme = /^[A-Za-z][\w+.-]*:\/\//.exec(before)?.[0] ?? "";
+  const at = before.lastIndexOf("@");
+  return at >= scheme.length ? `${scheme}${before.slice(at + 1)}` : before;
 }

@@ -9,7 +9,7 @@ import { McpMockError } from "../values/errors.js";
 import { checkDefinition } from "../recording/index.js";
 import { UsageError } from "./command.js";
 import { capabilitiesOption, pointers, splitCommand } from "./record.js";
-import { CREDENTIAL_HELP, credentialOptions } from "./credentials.js";
+import { CREDENTIAL_HELP, credentialOptions, shownAs } from "./credentials.js";
 import { upstreamName } from "../engine/proxy-target.js";
 
 /** The help of `mcpmock check`. */
@@ -53,6 +53,7 @@ export async function check(args: readonly string[]): Promise<number> {
   if (!file || positionals.length > 1) throw new UsageError("mcpmock check takes one definition file: mcpmock check <definition.json> --target <url> | -- <command> [args...]");
   const hasCommand = command !== undefined && command.length > 0;
   if (hasCommand === (values.target !== undefined)) throw new UsageError("mcpmock check needs one real server: --target <url> (Streamable HTTP) or -- <command> [args...] (stdio)");
+  if (values.target !== undefined && !URL.canParse(values.target)) throw new UsageError(`--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received ${shownAs(values.target)}`);
   pointers("ignore", values.ignore);
   const capabilities = capabilitiesOption(values.capabilities);
   const credentials = credentialOptions(values, !hasCommand, "check");

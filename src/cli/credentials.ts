@@ -6,6 +6,7 @@
  * @module
  */
 import { UsageError } from "./command.js";
+import { shownTarget } from "../proxy-target.js";
 
 /** The help lines of the two options, for the three commands' help. */
 export const CREDENTIAL_HELP = `  --header "NAME: VALUE"
@@ -65,4 +66,10 @@ export function credentialOptions(values: { readonly header?: readonly string[] 
   if (http && env !== undefined) throw new UsageError(`mcpmock ${command}: --env sets a stdio server's environment; an HTTP server takes --header "Name: value".`);
   if (!http && headers !== undefined) throw new UsageError(`mcpmock ${command}: --header is sent to an HTTP server; a stdio server takes --env NAME=value.`);
   return { ...(headers === undefined ? {} : { headers }), ...(env === undefined ? {} : { env }) };
+}
+
+/** A `--target` or `--proxy` URL as a usage error shows it: without user information or query (credentials), saying so when they were there. */
+export function shownAs(url: string): string {
+  const shown = shownTarget(url);
+  return shown === url ? shown : `${shown} (shown without its user information or query)`;
 }

@@ -11,7 +11,7 @@ import { DEFAULT_RECORD_TIMEOUT_MS } from "../recording/http-proxy.js";
 import { parsePointers, type Pointer } from "../recording/json-pointer.js";
 import { startRecorder, type Recorder } from "../recording/index.js";
 import { UsageError } from "./command.js";
-import { CREDENTIAL_HELP, credentialOptions } from "./credentials.js";
+import { CREDENTIAL_HELP, credentialOptions, shownAs } from "./credentials.js";
 import { upstreamName } from "../engine/proxy-target.js";
 
 /** The help of `mcpmock record`. */
@@ -117,7 +117,7 @@ export async function record(args: readonly string[]): Promise<number | undefine
     try {
       target = new URL(values.target);
     } catch {
-      throw new UsageError(`--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received ${values.target}`);
+      throw new UsageError(`--target takes the real server's URL, like http://127.0.0.1:3001/mcp; received ${shownAs(values.target)}`);
     }
   }
   const timeoutMs = values.timeout === undefined ? DEFAULT_RECORD_TIMEOUT_MS : Number(values.timeout);

@@ -15,6 +15,7 @@ import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
 import { upstreamName, type ProxyTarget } from "../proxy-target.js";
+import { shownAs } from "./credentials.js";
 import { CREDENTIAL_HELP, credentialOptions } from "./credentials.js";
 
 /** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
@@ -48,7 +49,7 @@ function proxyOf(url: string | undefined, command: readonly string[] | undefined
   }
   const credentials = credentialOptions(values, command === undefined, "serve --proxy");
   if (command !== undefined) return { command: command[0] as string, args: command.slice(1), ...credentials };
-  if (url === undefined || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`--proxy takes the real server's URL, like --proxy http://127.0.0.1:3001/mcp, or --proxy -- <command> [args...]; received ${url !== undefined && URL.canParse(url) ? upstreamName({ target: url }) : String(url)}`);
+  if (url === undefined || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`--proxy takes the real server's URL, like --proxy http://127.0.0.1:3001/mcp, or --proxy -- <command> [args...]; received ${url === undefined ? "none" : shownAs(url)}`);
   return { target: url, ...credentials };
 }
 

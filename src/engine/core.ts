@@ -243,7 +243,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     if (this.proxied) this.proxied.mark(call, entry);
     this.journal.complete(entry, stubId, answerOf(outcome), miss, answerBytes(outcome), outcome.kind === "message" ? outcome.resultJson : undefined);
     if (this.options.verbose) logAnswer(entry, outcome, (v) => this.journal.shown(v));
-    if (miss !== undefined) reportUnmatched(this, entry, miss);
+    if (miss !== undefined) reportUnmatched(this, entry, this.journal.shown(miss));
     return outcome;
   }
 

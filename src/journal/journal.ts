@@ -93,20 +93,32 @@ export class Journal {
    * is the size of its text (a message in a batch counts its share of the batch's).
    */
   record(init: Omit<JournalEntry, "seq" | "receivedAt" | "stubId" | "answer" | "unmatched" | "missReport" | "durationMs" | "truncated" | "taskId" | "clientExtensions">, bytes = 0): JournalEntry {
+    const headers = this.#redacted.length === 0 ? init.headers : redact(init.headers, this.#redacted);
+    let params = init.params;
+    let shownHeaders = headers;
+    let call = init.call;
+    if (this.#shown !== undefined) {
+      // Proxy mode: a client may send the upstream's credentials too (its own copy of the key in a
+      // header, a token echoed into arguments). The call kept is then one without them, and
+      // without its raw text, which the packer would otherwise keep as the message.
+      params = this.#shown(init.params);
+      shownHeaders = this.#shown(headers);
+      if (call !== undefined && (params !== init.params || shownHeaders !== headers)) call = call.shownAs(params, shownHeaders);
+    }
     // Built field by field (no spread): this runs for every message on the hot path.
     const entry: JournalEntry = {
       seq: ++this.#seq,
       kind: init.kind,
       method: init.method,
       id: init.id,
-      params: this.#shown === undefined ? init.params : this.#shown(init.params),
+      params,
       sessionId: init.sessionId,
-      headers: this.#redacted.length === 0 ? init.headers : redact(init.headers, this.#redacted),
+      headers: shownHeaders,
       protocolVersion: init.protocolVersion,
       transport: init.transport,
       receivedAt: Date.now(),
-      call: init.call,
-      clientExtensions: init.kind === "response" ? undefined : declaredExtensionsOf(init.call),
+      call,
+      clientExtensions: init.kind === "response" ? undefined : declaredExtensionsOf(call),
       stubId: undefined,
       answer: undefined,
       unmatched: false,
@@ -154,6 +166,7 @@ export class Journal {
       if (shown !== answer) resultJson = undefined;
       answer = shown;
       if (entry.upstream !== undefined) entry.upstream = this.#shown(entry.upstream);
+      if (missReport !== undefined) missReport = this.#shown(missReport);
     }
     let index = this.#indexOf(entry);
     // Proxy mode: the upstream's answer is kept too, and counted like the answer.

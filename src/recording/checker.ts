@@ -230,7 +230,7 @@ class CheckSession {
       notify: () => {},
       request: async (method) => check.#answer(method),
     };
-    check.#session = await UpstreamSession.open(transport, check.#name, relay, timeoutMs, () => words).catch((error: Error) => {
+    check.#session = await UpstreamSession.open(transport, check.#name, relay, timeoutMs, () => words, (text) => check.#redact.text(text)).catch((error: Error) => {
       throw new Error(check.#redact.text(error.message));
     });
     check.#wholeMs = timeoutMs * WHOLE_CALL_TIMEOUTS;

@@ -56,6 +56,19 @@ function withGiven(headers: Headers, given: Readonly<Record<string, string>>): H
   return headers;
 }
 
+/**
+ * Where a client's request goes: its path and query on the target's origin, with the target's
+ * own query parameters (an `?api_key=...`) set over the client's, as given headers are.
+ */
+function upstreamUrlOf(incoming: URL, target: URL): URL {
+  const url = new URL(incoming.pathname + (incoming.search || target.search), target.origin);
+  if (incoming.search !== "" && target.search !== "" && incoming.search !== target.search) {
+    for (const name of new Set(target.searchParams.keys())) url.searchParams.delete(name);
+    for (const [name, value] of target.searchParams) url.searchParams.append(name, value);
+  }
+  return url;
+}
+
 /** Feeds the server's messages for one POST to the exchanges its requests opened. */
 function serverMessages(recording: Recording, opened: ReadonlyMap<string, Exchange>): (messages: readonly WireMessage[]) => void {
   return (messages) => {
@@ -214,7 +227,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
   const app = new Hono();
   app.all("*", async (c) => {
     const incoming = new URL(c.req.url);
-    const upstreamUrl = new URL(incoming.pathname + incoming.search, target.origin);
+    const upstreamUrl = upstreamUrlOf(incoming, target);
     noteSecrets(c.req.raw.headers, recording);
     const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
     const text = hasBody ? await c.req.text() : undefined;
@@ -294,12 +307,12 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
         const what = [...new Set(waiting.map(([, e]) => e.method))].join(", ");
         const message =
           why === "stalled"
-            ? `mcpmock record: the target ${target.href} stalled its stream for ${what}: no byte within ${timeoutMs} ms (--timeout)`
-            : `mcpmock record: the target ${target.href} cut its stream for ${what} before answering`;
+            ? `mcpmock record: the target ${shown} stalled its stream for ${what}: no byte within ${timeoutMs} ms (--timeout)`
+            : `mcpmock record: the target ${shown} cut its stream for ${what} before answering`;
         (options.report ?? ((line: string) => process.stderr.write(`${line}\n`)))(`${message}; the client got a JSON-RPC error.`);
         // The recorder's own answer is not the server's: the recording keeps the exchange open.
         // A blank line first ends an event the cut left half-written, so the error is an event of its own.
-        const events = waiting.map(([id]) => `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(id) as unknown, error: { code: -32603, message, data: { target: target.href } } })}\n\n`);
+        const events = waiting.map(([id]) => `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(id) as unknown, error: { code: -32603, message, data: { target: shown } } })}\n\n`);
         return new TextEncoder().encode((why === "cut" ? "\n\n" : "") + events.join(""));
       };
       const watched = requests.length === 0 ? toClient : watchdog(toClient, timeoutMs, last, () => slow.abort(), done);
@@ -320,7 +333,8 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
   });
   const listening: Listening = await listen(app.fetch, options.port ?? 0, "127.0.0.1");
   return {
-    url: `http://127.0.0.1:${listening.port}${target.pathname}${target.search}`,
+    // Without the target's query: the proxy adds it to each request (it may hold an API key).
+    url: `http://127.0.0.1:${listening.port}${target.pathname}`,
     async close() {
       closing.abort();
       for (const call of live) call.abort();

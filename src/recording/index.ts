@@ -18,6 +18,7 @@ import type { CheckReport } from "./check-report.js";
 import { parsePointers } from "./json-pointer.js";
 import type { RecordTarget } from "./recorder.js";
 import { credentialProblems } from "../upstream/credentials.js";
+import { shownTarget } from "../proxy-target.js";
 
 export { record, startRecorder, type RecordTarget, type RecordFileOptions, type RecorderOptions, type RecordOptions, type RecordResult, type Recorder } from "./recorder.js";
 export type { CheckReport, CheckDifference, CheckChange } from "./check-report.js";
@@ -64,6 +65,7 @@ export async function checkDefinition(fileOrDefinition: string | MockDefinition,
   const { definition } = loadDefinition(fileOrDefinition);
   const ignore = parsePointers(options.ignore, (message) => new McpMockError(`checkDefinition({ ignore }): ${message}`));
   const problems = credentialProblems(options, "checkDefinition");
+  if ("target" in options && (typeof options.target !== "string" || !URL.canParse(options.target))) problems.unshift(`checkDefinition({ target }) takes the real server's URL, like "http://127.0.0.1:3001/mcp"; received ${typeof options.target === "string" ? JSON.stringify(shownTarget(options.target)) : shownTarget(options.target)}.`);
   if (problems.length > 0) throw new McpMockError(problems.join("\n"));
   // The same target record and proxy mode take: a stdio server starts with the SDK's default environment plus `env`.
   const target = "command" in options

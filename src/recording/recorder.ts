@@ -16,6 +16,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import type { MockDefinition } from "../definition/format.js";
 import { McpMockError } from "../values/errors.js";
 import { upstreamName } from "../engine/proxy-target.js";
+import { shownTarget } from "../proxy-target.js";
 import { z } from "zod";
 import { VERSION } from "../values/version.js";
 import { capabilitiesExtensions } from "../protocol/extensions.js";
@@ -26,7 +27,7 @@ import { Recording } from "./exchanges.js";
 import { DEFAULT_RECORD_TIMEOUT_MS, startHttpProxy } from "./http-proxy.js";
 import { parsePointers, type Pointer } from "./json-pointer.js";
 import { relayStdio } from "./stdio-relay.js";
-import { redactText, secretsOf } from "../upstream/secrets.js";
+import { orderedSecrets, redactText, secretsOf } from "../upstream/secrets.js";
 import { credentialProblems } from "../upstream/credentials.js";
 import { LineReader } from "../upstream/line-reader.js";
 
@@ -174,6 +175,11 @@ function pointers(option: string, texts: readonly string[] | undefined): Pointer
  * @category Definitions
  */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
+  return (await openRecorder(options)).recorder;
+}
+
+/** A recorder, and every secret its recording knows so far (the target's, a client's credential headers, an OAuth provider's tokens). */
+async function openRecorder(options: RecorderOptions): Promise<{ readonly recorder: Recorder; readonly secrets: () => string[] }> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new McpMockError(`record({ timeoutMs }) takes milliseconds (a whole number above 0), received ${String(options.timeoutMs)}.`);
   const write = {
@@ -198,7 +204,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     stopServer = async () => relay.stop();
     exited = relay.exited;
   } else {
-    if (typeof options.target !== "string" || !URL.canParse(options.target)) throw new McpMockError(`record({ target }) takes the real server's URL, like "http://127.0.0.1:3001/mcp"; received ${JSON.stringify(options.target)}.`);
+    if (typeof options.target !== "string" || !URL.canParse(options.target)) throw new McpMockError(`record({ target }) takes the real server's URL, like "http://127.0.0.1:3001/mcp"; received ${typeof options.target === "string" ? JSON.stringify(shownTarget(options.target)) : shownTarget(options.target)}.`);
     const proxy = await startHttpProxy({ target: new URL(options.target).href, ...(options.headers === undefined ? {} : { headers: options.headers }), ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }), port: options.port ?? 0, recording, timeoutMs });
     stopServer = () => proxy.close();
     url = proxy.url;
@@ -206,7 +212,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   }
   const definition = (): MockDefinition => toDefinition(recording.exchanges, { ...write, secrets: recording.secrets });
   let stopped: Promise<RecordResult> | undefined;
-  return {
+  const recorder: Recorder = {
     url,
     exited,
     definition,
@@ -217,6 +223,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         return { definition: definition(), path: options.out, exchanges: recording.exchanges.filter((e) => e.answer).length };
       })()),
   };
+  return { recorder, secrets: () => orderedSecrets(recording.secrets) };
 }
 
 /**
@@ -315,7 +322,7 @@ export async function record(options: RecordOptions): Promise<RecordResult> {
   const { capabilities, session, ...rest } = options;
   const toServer = new PassThrough();
   const fromServer = new PassThrough();
-  const recorder = await startRecorder("command" in rest ? { ...rest, input: toServer, output: fromServer } : rest);
+  const { recorder, secrets } = await openRecorder("command" in rest ? { ...rest, input: toServer, output: fromServer } : rest);
   const client = new Client({ name: "mcpmock-record", version: VERSION }, { capabilities: capabilities ?? {} });
   const transport: Transport = recorder.url === undefined ? new StreamTransport(fromServer, toServer) : new StreamableHTTPClientTransport(new URL(recorder.url));
   try {
@@ -331,10 +338,12 @@ export async function record(options: RecordOptions): Promise<RecordResult> {
     if (capabilitiesExtensions(offers)?.[SKILLS_EXTENSION] !== undefined) await client.request({ method: "skills/list", params: {} }, ANY_RESULT);
     await session?.(client);
   } catch (error) {
+    // As after a session that went well: the DELETE first, so the server ends its streams before the proxy closes (a stream cut by the closing proxy is an error the HTTP server prints).
+    if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
     await client.close().catch(() => {});
     await recorder.stop();
-    const secrets = secretsOf(rest);
-    throw new McpMockError(redactText(`record: the session with ${"command" in rest ? [rest.command, ...(rest.args ?? [])].join(" ") : upstreamName(rest)} failed: ${(error as Error).message}`, secrets));
+    // Every secret the recording learnt: an OAuth provider's tokens too, which the target's own do not hold.
+    throw new McpMockError(redactText(`record: the session with ${"command" in rest ? [rest.command, ...(rest.args ?? [])].join(" ") : upstreamName(rest)} failed: ${(error as Error).message}`, secrets()));
   }
   // HTTP: the session ends with a DELETE, so the server ends its streams before the proxy closes.
   if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});

@@ -127,6 +127,18 @@ export class McpCall implements McpCallInit {
     (this as { headers: Readonly<Record<string, string>> }).headers = headers;
   }
 
+  /**
+   * This call as the journal shows it when its params or headers held a secret (proxy mode:
+   * the upstream's credentials replaced): those given instead, and no raw text, which would
+   * hold the secret still. @internal
+   */
+  shownAs(params: Record<string, unknown> | undefined, headers: Readonly<Record<string, string>>): McpCall {
+    const call = new McpCall({ method: this.method, params, id: this.id, sessionId: this.sessionId, headers, protocolVersion: this.protocolVersion, body: "", transport: this.transport });
+    call.#sessionExtensions = this.#sessionExtensions;
+    call.compact(); // its body is then the message as shown, written again
+    return call;
+  }
+
   /** This call with its params dropped but its key (tool or prompt name, resource URI). @internal */
   withoutParams(headers: Readonly<Record<string, string>> = this.headers): McpCall {
     const param = KEY_BY_METHOD.get(this.method)?.param;

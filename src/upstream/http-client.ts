@@ -14,6 +14,7 @@ import { EventParser, parseEvent, type Message } from "./sse-events.js";
 import { Connections } from "./connections.js";
 import { Exchange, readBody, type Head } from "./exchange.js";
 import { InFlight } from "../values/in-flight.js";
+import { headerSecrets, orderedSecrets, redactText, urlSecrets } from "./secrets.js";
 
 /** Characters of an error body kept in a message. */
 const ERROR_BODY_CHARS = 1_000;
@@ -45,6 +46,8 @@ export class HttpUpstreamTransport implements Transport {
   /** The endpoint's path and query. */
   readonly #path: string;
   readonly #headers: Readonly<Record<string, string>>;
+  /** The credentials in its headers and URL: an error body that quotes one is redacted before it is cut to its start. */
+  readonly #secrets: readonly string[];
   #protocolVersion: string | undefined;
   /** A POST's headers, kept while the session and version they were made with hold. */
   #post: { readonly headers: Record<string, string>; readonly session: string | undefined; readonly version: string | undefined } | undefined;
@@ -58,6 +61,7 @@ export class HttpUpstreamTransport implements Transport {
     this.#connections = new Connections(url);
     this.#path = `${url.pathname}${url.search}`;
     this.#headers = headers;
+    this.#secrets = orderedSecrets([...headerSecrets(headers), ...urlSecrets(url)]);
   }
 
   async start(): Promise<void> {}
@@ -80,7 +84,7 @@ export class HttpUpstreamTransport implements Transport {
       if (session !== undefined && session !== "") this.sessionId = session;
       const status = head.status;
       if (status < 200 || status > 299) {
-        const error = await httpError(exchange, head, `POST ${m.method ?? "(a response)"}`);
+        const error = await httpError(exchange, head, `POST ${m.method ?? "(a response)"}`, this.#secrets);
         if (status === 404 && this.sessionId !== undefined) queueMicrotask(() => void this.close()); // the session is gone there
         throw error;
       }
@@ -97,7 +101,7 @@ export class HttpUpstreamTransport implements Transport {
         try {
           parsed = JSON.parse(text);
         } catch (error) {
-          throw new UpstreamHttpError(`the upstream answered with a body that is not JSON (${(error as Error).message}): ${preview(text)}`);
+          throw new UpstreamHttpError(`the upstream answered with a body that is not JSON (${(error as Error).message}): ${preview(redactText(text, this.#secrets))}`);
         }
         for (const item of Array.isArray(parsed) ? parsed : [parsed]) this.onmessage?.(item as JSONRPCMessage);
         return;
@@ -232,13 +236,13 @@ export class HttpUpstreamTransport implements Transport {
   }
 }
 
-/** An HTTP status as an error: the status, its text and the start of the body (a few KiB at most). */
-async function httpError(exchange: Exchange, head: Head, what: string): Promise<UpstreamHttpError> {
+/** An HTTP status as an error: the status, its text and the start of the body (a few KiB at most), `secrets` redacted before it is cut. */
+async function httpError(exchange: Exchange, head: Head, what: string, secrets: readonly string[]): Promise<UpstreamHttpError> {
   let body = "";
   let total = 0;
   try {
     const read = await readBody(exchange, ERROR_BODY_READ);
-    body = read.bytes.subarray(0, ERROR_BODY_CHARS * 4).toString("utf8");
+    body = redactText(read.bytes.toString("utf8"), secrets).slice(0, ERROR_BODY_CHARS * 4);
     total = read.whole ? read.total : -1;
   } catch {
     // the body broke off: what came is enough

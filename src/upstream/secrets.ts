@@ -6,8 +6,9 @@
  * journal, logs, the inspector, the live feed, error messages): each reads `[redacted]`. What a
  * client receives from the upstream is never changed.
  *
- * A value is judged by its name and its shape: `true`, `8080`, `/tmp/data.json` or a value
- * shorter than four characters is never a secret (replacing it would mangle everything shown);
+ * A value is judged by its name and its shape: `true`, `8080`, `/tmp/data.json` (a path of
+ * names, not a base64 key that starts with a slash) or a value shorter than four characters is
+ * never a secret (replacing it would mangle everything shown);
  * a value under a credential-like name (`Authorization`, `API_KEY`, `*_TOKEN`, `Cookie`, ...)
  * is one; under any other name, a value is one when it looks like a token (a long run of
  * letters and digits without spaces), so `X-Tenant: acme` stays visible.
@@ -29,9 +30,16 @@ function plainValue(value: string): boolean {
   if (v.length < MIN_SECRET_LENGTH) return true;
   if (/^(true|false|yes|no|on|off|null|none|undefined)$/i.test(v)) return true;
   if (/^[-+]?\d+(\.\d+)?$/.test(v)) return true;
-  // A path: absolute, relative, home, or a Windows drive (a token with a slash inside is not one).
-  if (/^(\/|\.\.?[\\/]|~[\\/]|[A-Za-z]:[\\/])/.test(v) && !/\s/.test(v)) return true;
+  // A path: absolute, relative, home, or a Windows drive (a token with a slash inside is not one),
+  // its parts names, not tokens: a base64 key may start with a slash (`/K7MDENG/bPxRfiCY...`).
+  if (/^(\/|\.\.?[\\/]|~[\\/]|[A-Za-z]:[\\/])/.test(v) && !/\s/.test(v) && !v.split(/[\\/]/).some(tokenPart)) return true;
   return false;
+}
+
+/** Whether a part of a path-like value is a run of a token rather than a name: 8 or more characters, no dot, letters mixed with digits (or both cases, or `+`, `=`). */
+function tokenPart(part: string): boolean {
+  if (part.length < 8 || !/^[\w\-+=~]+$/.test(part)) return false;
+  return (/\d/.test(part) && /[A-Za-z]/.test(part)) || /[+=]/.test(part) || (part.length >= 12 && /[a-z]/.test(part) && /[A-Z]/.test(part));
 }
 
 /** Whether a value looks like a token by its shape alone: a long run of letters and digits (both), no spaces. */
@@ -132,17 +140,53 @@ export function secretsOf(target: CredentialedTarget): string[] {
   return orderedSecrets(found);
 }
 
-/** Secrets without duplicates or too-short ones, longest first. */
+/** A character as a JSON `\u` escape, in lower-case hex (JSON.stringify, Python, Go, PHP) or upper-case (Jackson, .NET). */
+function unicodeEscape(upper: boolean): (c: string) => string {
+  return (c) => {
+    const hex = c.charCodeAt(0).toString(16).padStart(4, "0");
+    return `\\u${upper ? hex.toUpperCase() : hex}`;
+  };
+}
+
+/**
+ * The forms a secret takes inside a JSON string, as the servers' JSON writers write it (a text
+ * that is JSON, such as a tool's answer of its headers, keeps them): quotes and backslashes
+ * escaped (all of them); and `/` as `\/` (PHP), any non-ASCII character as `\u00e4`
+ * (Python, PHP), `<`, `>` and `&` as `\u003c` (Go) and `'`, `+` and a backtick too (.NET, whose
+ * `\u002B` a base64 token meets), in either case of hex.
+ */
+function jsonForms(value: string): Set<string> {
+  const plain = JSON.stringify(value).slice(1, -1);
+  const forms = new Set([plain]);
+  if (!/[/<>&'+`\u2028\u2029]|[^\x00-\x7f]|\\u/.test(plain)) return forms;
+  for (const upper of [false, true]) {
+    const escape = unicodeEscape(upper);
+    const cased = upper ? plain.replace(/\\u([0-9a-f]{4})/g, (_, hex: string) => `\\u${hex.toUpperCase()}`) : plain;
+    for (const slash of [false, true]) {
+      for (const ascii of [false, true]) {
+        for (const html of [undefined, /[<>&\u2028\u2029]/g, /[<>&'+`\u2028\u2029]/g]) {
+          let form = cased;
+          if (slash) form = form.replace(/\//g, "\\/");
+          if (ascii) form = form.replace(/[^\x00-\x7f]/g, escape);
+          if (html) form = form.replace(html, escape);
+          forms.add(form);
+        }
+      }
+    }
+  }
+  return forms;
+}
+
+/** Secrets without duplicates or too-short ones, longest first: each as given, as JSON writers write it inside a string, and as a URL carries it. */
 export function orderedSecrets(values: Iterable<string>): string[] {
   const found = new Set<string>();
   for (const value of values) {
     if (value.length < MIN_SECRET_LENGTH) continue;
     found.add(value);
-    // As a JSON string shows it (a quote or a backslash escaped) and as a URL carries it.
-    const json = JSON.stringify(value).slice(1, -1);
-    if (json !== value) found.add(json);
-    const encoded = encodeURIComponent(value);
-    if (encoded !== value) found.add(encoded);
+    for (const form of jsonForms(value)) found.add(form);
+    // Percent-encoded in a path or query (encodeURIComponent), and as a form encodes it (a space as `+`).
+    found.add(encodeURIComponent(value));
+    found.add(new URLSearchParams([["", value]]).toString().slice(1));
   }
   return [...found].sort((a, b) => b.length - a.length);
 }
@@ -155,14 +199,33 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** A value with every secret inside its strings (and object keys) replaced (the same value when there is none). */
+/**
+ * A value with every secret inside its strings (and object keys) replaced. Whatever holds no
+ * secret is the same value (an object or array a copy only when something inside it changed),
+ * so `scrubbed(v, s) === v` says that `v` holds no secret.
+ */
 export function scrubbed<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return redactText(v, secrets);
-    if (Array.isArray(v)) return v.map(walk);
     if (v === null || typeof v !== "object") return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactText(k, secrets), walk(x)]));
+    if (Array.isArray(v)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const x = walk(v[i]);
+        if (x !== v[i]) (copy ??= [...v])[i] = x;
+      }
+      return copy ?? v;
+    }
+    const entries = Object.entries(v);
+    let changed = false;
+    const shown = entries.map(([k, x]): [string, unknown] => {
+      const key = redactText(k, secrets);
+      const inner = walk(x);
+      if (key !== k || inner !== x) changed = true;
+      return [key, inner];
+    });
+    return changed ? Object.fromEntries(shown) : v;
   };
   return walk(value) as T;
 }

@@ -62,7 +62,8 @@ export class UpstreamSession {
     client.onerror = () => {}; // what matters reaches the call that hit it, as its answer
     client.onclose = () => {
       if (!session.#closing && session.ended === undefined) {
-        const words = lastWords().trim().split("\n").slice(-1)[0];
+        // Redacted before it is cut: a cut in the middle of a secret would leave a part of it.
+        const words = redact(lastWords()).trim().split("\n").slice(-1)[0];
         const cause = (transport as { closedWhy?: string }).closedWhy;
         session.ended = `the connection to ${name} closed${cause ? `: ${cause}` : ""}${words ? ` (its last words: ${JSON.stringify(words.slice(0, 200))})` : ""}`;
         session.onEnd?.(session.ended);
@@ -183,14 +184,14 @@ export class UpstreamSession {
   #answer(message: Message, method: string): UpstreamAnswer {
     if ("error" in message) {
       const e = message.error as { code?: unknown; message?: unknown; data?: unknown } | null;
-      if (e === null || typeof e !== "object" || typeof e.code !== "number" || typeof e.message !== "string") return this.#notAnswered(method, `it answered with an error that is not a JSON-RPC error (${preview(message.error)})`);
+      if (e === null || typeof e !== "object" || typeof e.code !== "number" || typeof e.message !== "string") return this.#notAnswered(method, `it answered with an error that is not a JSON-RPC error (${preview(message.error, this.#redact)})`);
       // The SDK's own codes (a timeout, a closed connection) name trouble, not an answer.
       if (e.code === -32001) return this.#notAnswered(method, `no answer within ${this.#timeoutMs} ms`);
       if (e.code === -32000) return this.#notAnswered(method, e.message === "Connection closed" ? "the connection closed" : e.message);
       return { error: e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data } };
     }
     const result = message.result;
-    if (result === null || typeof result !== "object" || Array.isArray(result)) return this.#notAnswered(method, `its result is not an object (${preview(result)})`);
+    if (result === null || typeof result !== "object" || Array.isArray(result)) return this.#notAnswered(method, `its result is not an object (${preview(result, this.#redact)})`);
     return { result: result as Record<string, unknown> };
   }
 
@@ -214,9 +215,9 @@ function abortReason(signal: AbortSignal): string {
   return typeof signal.reason === "string" ? signal.reason : "the call was cancelled";
 }
 
-/** The start of a value, for a message. */
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+/** The start of a value, for a message: redacted, then cut (a cut in the middle of a secret would leave a part of it). */
+function preview(value: unknown, redact: (text: string) => string): string {
+  const text = redact(JSON.stringify(value) ?? String(value));
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 

@@ -1,9 +1,10 @@
 // A real MCP server (the official SDK's McpServer) that shows its credentials back, for the
 // credential tests. `node secret-server.mjs stdio` serves on stdin/stdout: `get-env` answers
 // its whole environment, `flag` answers { flag: true } as structured content, `die` writes the
-// value of API_KEY on stderr and exits (its last words). `serveHttp()` listens on 127.0.0.1:
+// value of API_KEY on stderr (after DIE_CONTEXT, when set) and exits (its last words). `serveHttp()` listens on 127.0.0.1:
 // `whoami` echoes the headers it received; `deny` answers a JSON-RPC error that quotes the
-// Authorization header; and it answers 401 to a request without `required` (when given).
+// Authorization header; and it answers 401 to a request without `required` or `?api_key=`
+// `apiKey` (when given).
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -18,7 +19,7 @@ function build() {
   server.registerTool("flag", { description: "Answers a boolean", outputSchema: { flag: z.boolean(), debug: z.string().optional() } },
     async () => ({ content: [{ type: "text", text: '{"flag":true}' }], structuredContent: { flag: true, ...(process.env.DEBUG_FLAG ? { debug: process.env.DEBUG_FLAG } : {}) } }));
   server.registerTool("die", { description: "Dies with its key on stderr" }, async () => {
-    process.stderr.write(`panic: the secret is ${process.env.API_KEY}\n`, () => process.exit(1));
+    process.stderr.write(`panic: ${process.env.DIE_CONTEXT ?? ""}the secret is ${process.env.API_KEY}\n`, () => process.exit(1));
     return new Promise(() => {});
   });
   server.registerTool("whoami", { description: "Echoes the request's headers" }, async (extra) => {
@@ -31,13 +32,14 @@ function build() {
   return server;
 }
 
-/** Serves over Streamable HTTP on a free port; `required`: the Authorization value without which it answers 401. */
+/** Serves over Streamable HTTP on a free port; `required`: the Authorization value without which it answers 401; `apiKey`: the `?api_key=` without which it does. */
 export async function serveHttp(options = {}) {
   const transports = new Map();
   const seen = [];
   const http = createServer(async (req, res) => {
     seen.push({ ...req.headers });
-    if (options.required !== undefined && req.headers.authorization !== options.required) {
+    const refused = options.apiKey !== undefined && new URL(req.url, "http://x").searchParams.get("api_key") !== options.apiKey;
+    if (refused || (options.required !== undefined && req.headers.authorization !== options.required)) {
       res.writeHead(401, { "www-authenticate": 'Bearer realm="secret-server"' }).end("unauthorized");
       return;
     }

@@ -20,6 +20,11 @@ describe("which values are secrets", () => {
     }
   });
 
+  it("a key that starts with a slash (base64, 1 in 64) is one under a credential-like name; a path of names is not", () => {
+    for (const value of ["/K7MDENG/bPxRfiCYEXAMPLEKEY", "/Zx9kq2LmN8pQ4rT6vW1", "/9j4AAQSkZJRg+ABAQ==", "~/QmFzZTY0IGtleQ=="]) expect(isSecret("AWS_SECRET_ACCESS_KEY", value), value).toBe(true);
+    for (const value of ["/etc/app/auth.json", "/home/me/.config/sa.json", "./keys/dev.pem", "~/private", "C:\\keys\\dev.pem", "/tmp"]) expect(isSecret("AUTH_FILE", value), value).toBe(false);
+  });
+
   it("under any other name, only a token-shaped value is one: X-Tenant: acme stays visible", () => {
     expect(isSecret("X-Tenant", "acme")).toBe(false);
     expect(isSecret("LOG_LEVEL", "debug")).toBe(false);
@@ -70,6 +75,18 @@ describe("how secrets are replaced", () => {
     const secrets = secretsOf({ command: "x", env: { API_KEY: 'a"b\\c-1' } });
     expect(redactText(JSON.stringify({ k: 'a"b\\c-1' }), secrets)).toBe('{"k":"[redacted]"}');
     expect(redactText(`?k=${encodeURIComponent('a"b\\c-1')}`, secrets)).toBe("?k=[redacted]");
+  });
+
+  it("a secret is found as PHP, Python, Go and .NET write it inside a JSON string, and form-encoded", () => {
+    const password = "pä/ss+w<o>rd&1 x";
+    const secrets = secretsOf({ command: "x", env: { DB_PASSWORD: password } });
+    for (const written of [
+      String.raw`p\u00e4\/ss+w<o>rd&1 x`, // PHP: json_encode escapes / and non-ASCII
+      String.raw`p\u00e4/ss+w<o>rd&1 x`, // Python: json.dumps escapes non-ASCII
+      String.raw`pä/ss+w\u003co\u003erd\u00261 x`, // Go: encoding/json escapes <, > and &
+      String.raw`p\u00E4/ss\u002Bw\u003Co\u003Erd\u00261 x`, // .NET: System.Text.Json, upper-case hex, + too
+      "p%C3%A4%2Fss%2Bw%3Co%3Erd%261+x", // a form (a space as +)
+    ]) expect(redactText(`{"k":"${written}"}`, secrets), written).toBe('{"k":"[redacted]"}');
   });
 });
 
