@@ -77,7 +77,7 @@ export type ScenarioDriver = (url: string, context: ScenarioClientContext) => Pr
 export interface RunScenarioOptions {
   /** The protocol revision; default the scenario's first (2025-11-25 for most, 2026-07-28 for the 2026-only ones). */
   readonly specVersion?: string;
-  /** Milliseconds the driver may take before the verdict is read anyway (default 30 000, the official runner's). */
+  /** Milliseconds the driver may take before the verdict is read anyway (default 30 000, the official runner's; at most 2 147 483 647, what a timer holds). */
   readonly timeout?: number;
   /**
    * How the client reaches the mock (default `http`). `stdio` and `memory` play the scenarios
@@ -89,6 +89,17 @@ export interface RunScenarioOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days); a longer one would fire at once. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** The driver's time limit: a number of milliseconds above 0 that a timer can hold. */
+function timeoutOf(asked: unknown): number {
+  if (asked === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof asked !== "number" || !(asked > 0) || asked > MAX_TIMEOUT_MS) {
+    throw new McpMockError(`runScenario: timeout takes the milliseconds the client may take, a number above 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days, what a timer can hold), like timeout: 30_000; received ${typeof asked === "number" ? String(asked) : JSON.stringify(asked)}.`);
+  }
+  return asked;
+}
 
 const TRANSPORTS: readonly ScenarioTransport[] = ["http", "stdio", "memory"];
 
@@ -138,6 +149,7 @@ export async function runScenario(name: string, options: RunScenarioOptions, dri
   if (!scenario) throw unknownScenario(name);
   const specVersion = options.specVersion ?? scenario.specVersions[0] ?? "2025-11-25";
   const transport = transportOf(scenario, options.transport);
+  const timeout = timeoutOf(options.timeout);
   const run = await scenario.start({ specVersion, transport });
   let clientError: string | undefined;
   try {
@@ -149,7 +161,6 @@ export async function runScenario(name: string, options: RunScenarioOptions, dri
       ...(run.stdio ? { stdio: run.stdio } : {}),
       ...(run.clientTransport ? { clientTransport: run.clientTransport } : {}),
     };
-    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, fail) => {
       timer = setTimeout(() => fail(new Error(`the client did not finish in ${timeout} ms`)), timeout);

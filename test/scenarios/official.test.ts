@@ -75,6 +75,14 @@ describe("official scenarios", () => {
     expect(verdict).toMatchObject({ passed: false, clientError: "cannot connect" });
   });
 
+  test.each([Infinity, 3_000_000_000, 0, -1, Number.NaN])("a timeout a timer cannot hold (%s) is refused, not played as 1 ms", async (timeout) => {
+    let driven = false;
+    await expect(runScenario("tools_call", { timeout }, async () => void (driven = true))).rejects.toThrow(
+      `runScenario: timeout takes the milliseconds the client may take, a number above 0 and at most 2147483647 (about 24.8 days, what a timer can hold), like timeout: 30_000; received ${String(timeout)}.`,
+    );
+    expect(driven).toBe(false);
+  });
+
   test("an unknown scenario is refused with the names", async () => {
     await expect(runScenario("tools-call", {}, async () => {})).rejects.toThrow(/no scenario is named "tools-call".*tools_call/);
   });
