@@ -10,14 +10,29 @@ import { runScenario, type ScenarioClientContext } from "../../src/scenarios/ind
 
 const MB = 1024 * 1024;
 
+const initialize = (id: number, protocolVersion = "2025-11-25") => ({ id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "misbehaving", version: "1.0.0" } } });
+
 /** Spawns the scenario's stdio server the way a client does; `line` writes one message. */
-function spawnServer(context: ScenarioClientContext) {
+function spawnServer(context: ScenarioClientContext, first: Array<Record<string, unknown>> = [initialize(0), { method: "notifications/initialized" }]) {
   const stdio = context.stdio as NonNullable<ScenarioClientContext["stdio"]>;
   const child = spawn(stdio.command, [...stdio.args], { stdio: ["pipe", "pipe", "ignore"] });
   const line = (message: Record<string, unknown>): boolean => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
-  line({ id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "misbehaving", version: "1.0.0" } } });
-  line({ method: "notifications/initialized" });
+  for (const message of first) line(message);
   return { child, line };
+}
+
+/** Resolves with the first line of `child`'s stdout that answers `id`. */
+function answerTo(child: ReturnType<typeof spawn>, id: number): Promise<Record<string, unknown>> {
+  let text = "";
+  return new Promise((done) => {
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      text += chunk;
+      for (const line of text.split("\n").slice(0, -1)) {
+        const message = JSON.parse(line) as Record<string, unknown>;
+        if (message["id"] === id) done(message);
+      }
+    });
+  });
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -41,4 +56,22 @@ describe("a stdio client that misbehaves", () => {
     expect(verdict.checks).toEqual([expect.objectContaining({ id: "client-survives-huge-result", status: "FAILURE", errorMessage: "the client sent nothing after the 8 MB result: call dump, then healthy" })]);
     expect(grew).toBeLessThan(120);
   });
+
+  test("one that writes a 48 MB line without a newline, where the scenario reads its messages itself, is still answered at once after it", async () => {
+    // sep-2322-client-request-state over stdio reads each line the client sends (a message tap).
+    let answer: Record<string, unknown> | undefined;
+    const verdict = await runScenario("sep-2322-client-request-state", { transport: "stdio", timeout: 15_000 }, async (_url, context) => {
+      const { child, line } = spawnServer(context, []);
+      const piece = "x".repeat(MB);
+      for (let i = 0; i < 48; i++) if (!child.stdin.write(piece)) await once(child.stdin, "drain");
+      child.stdin.write("\n");
+      line(initialize(1, "2026-07-28"));
+      answer = await answerTo(child, 1);
+      child.kill();
+      await once(child, "exit");
+    });
+    expect(verdict.clientError).toBeUndefined();
+    expect(answer).toMatchObject({ id: 1, result: { serverInfo: { name: "mrtr-mock-server" } } });
+  }, 60_000);
 });
+
