@@ -4,6 +4,7 @@
  * runner must stay bounded in memory and give a verdict.
  */
 import { spawn } from "node:child_process";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { once } from "node:events";
 import { describe, expect, test } from "vitest";
 import { runScenario, type ScenarioClientContext } from "../../src/scenarios/index.js";
@@ -75,3 +76,32 @@ describe("a stdio client that misbehaves", () => {
   }, 60_000);
 });
 
+
+describe("an HTTP client that misbehaves", () => {
+  test("one that streams a body that never ends, where the scenario records the wire, gets the mock's 413 once past its limit, not a wait for ever", async () => {
+    // tools_call over HTTP plays behind the wire tap, which records what the client sends.
+    let answered: { status: number | undefined; body: string; sent: number } | undefined;
+    const verdict = await runScenario("tools_call", { timeout: 10_000 }, async (url) => {
+      const piece = Buffer.alloc(MB, "x");
+      let sent = 0;
+      const request = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" } });
+      request.on("error", () => undefined); // the server closes the connection once it has answered
+      const answer = once(request, "response").then(async ([response]) => {
+        let body = "";
+        for await (const chunk of response as IncomingMessage) body += String(chunk);
+        answered = { status: (response as IncomingMessage).statusCode, body, sent };
+      });
+      // A body without end: 1 MB at a time until the server answers (or 64 MB, if it never does).
+      while (answered === undefined && sent < 64 * MB) {
+        sent += piece.length;
+        if (!request.write(piece)) await Promise.race([once(request, "drain"), answer]);
+      }
+      await answer;
+      request.destroy();
+    });
+    expect(verdict.clientError).toBeUndefined();
+    expect(answered?.status).toBe(413);
+    expect(JSON.parse(answered?.body ?? "")).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Payload Too Large: Request body must not exceed 4194304 bytes" }, id: null });
+    expect(answered?.sent).toBeLessThan(16 * MB);
+  }, 30_000);
+});
