@@ -12,7 +12,7 @@ import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { closestNames } from "../journal/explain.js";
 import type { Verdict } from "../scenarios/check.js";
-import { scenarioNames } from "../scenarios/catalogue.js";
+import { findScenario, scenarioNames } from "../scenarios/catalogue.js";
 import { formatVerdict } from "../scenarios/report.js";
 import { MAX_TIMEOUT_MS, runScenario, type ScenarioClientContext } from "../scenarios/run.js";
 import { UsageError } from "./command.js";
@@ -32,6 +32,7 @@ unchanged. Each check is printed; the last line is "scenarios: P/T passed".
   --suite SUITE       official, hostile or all (default all)
   --spec-version V    only the scenarios of that revision, run at it (default each one's own);
                       an extension's scenarios are off the spec timeline: name them with --scenario
+                      (a scenario named with --scenario must apply to V)
   --transport T       http (default), or stdio: only the scenarios not about HTTP, and the
                       command gets the server's command line appended instead of a URL (the
                       client spawns it and speaks stdio to it)
@@ -149,6 +150,11 @@ function selected(values: ReturnType<typeof options>, transport: (typeof TRANSPO
       const similar = closestNames(name, known);
       throw new UsageError(`no scenario is named ${JSON.stringify(name)}.${similar.length ? ` Did you mean "${similar[0]}"?` : ""} Scenarios: ${known.join(", ")}.`);
     }
+  }
+  const elsewhere = specVersion === undefined ? [] : (values.scenario ?? []).filter((name) => !findScenario(name)?.specVersions.includes(specVersion));
+  if (elsewhere.length) {
+    const at = scenarioNames({ transport, specVersion: specVersion as string });
+    throw new UsageError(`${elsewhere.map((name) => `${name} applies to ${findScenario(name)?.specVersions.join(" and ")}`).join("; ")}, not ${specVersion}: leave --spec-version out to play each at its own${at.length ? `, or pick among those of ${specVersion}: ${at.join(", ")}` : ""}.`);
   }
   const playable = scenarioNames({ transport });
   const unplayable = (values.scenario ?? []).filter((name) => !playable.includes(name));

@@ -75,7 +75,7 @@ export type ScenarioDriver = (url: string, context: ScenarioClientContext) => Pr
  * @category Client verdicts
  */
 export interface RunScenarioOptions {
-  /** The protocol revision; default the scenario's first (2025-11-25 for most, 2026-07-28 for the 2026-only ones). */
+  /** The protocol revision, one of those the scenario applies to; default its first (2025-11-25 for most, 2026-07-28 for the 2026-only ones). */
   readonly specVersion?: string;
   /** Milliseconds the driver may take before the verdict is read anyway (default 30 000, the official runner's; at most 2 147 483 647, what a timer holds). */
   readonly timeout?: number;
@@ -115,6 +115,18 @@ function transportOf(scenario: Scenario, asked: unknown): ScenarioTransport {
   return transport as ScenarioTransport;
 }
 
+/** The revision asked for, checked against those the scenario applies to; by default its first. */
+function specVersionOf(scenario: Scenario, asked: unknown): string {
+  if (asked === undefined) return scenario.specVersions[0] ?? "2025-11-25";
+  if (typeof asked !== "string" || !scenario.specVersions.includes(asked)) {
+    const others = typeof asked === "string" ? scenarioNames({ specVersion: asked }) : [];
+    throw new McpMockError(
+      `runScenario: scenario ${scenario.name} applies to ${scenario.specVersions.join(" and ")}; received specVersion ${JSON.stringify(asked)}. Leave specVersion out to play it at ${scenario.specVersions[0]}${others.length ? `; at ${String(asked)}: ${others.join(", ")}` : ""}.`,
+    );
+  }
+  return asked;
+}
+
 function unknownScenario(name: string): McpMockError {
   return new McpMockError(`no scenario is named ${JSON.stringify(name)}; scenarioNames() lists them: ${scenarioNames().join(", ")}`);
 }
@@ -147,7 +159,7 @@ function unknownScenario(name: string): McpMockError {
 export async function runScenario(name: string, options: RunScenarioOptions, drive: ScenarioDriver): Promise<Verdict> {
   const scenario = findScenario(name);
   if (!scenario) throw unknownScenario(name);
-  const specVersion = options.specVersion ?? scenario.specVersions[0] ?? "2025-11-25";
+  const specVersion = specVersionOf(scenario, options.specVersion);
   const transport = transportOf(scenario, options.transport);
   const timeout = timeoutOf(options.timeout);
   const run = await scenario.start({ specVersion, transport });

@@ -83,6 +83,17 @@ describe("official scenarios", () => {
     expect(driven).toBe(false);
   });
 
+  test("a revision the scenario does not apply to is refused, not played and labelled with it", async () => {
+    let driven = false;
+    await expect(runScenario("initialize", { specVersion: "2026-07-28" }, async () => void (driven = true))).rejects.toThrow(
+      /^\[mcpmock\] runScenario: scenario initialize applies to 2025-11-25 and 2025-06-18; received specVersion "2026-07-28"\. Leave specVersion out to play it at 2025-11-25; at 2026-07-28: tools_call, /,
+    );
+    await expect(runScenario("tools_call", { specVersion: "2099-01-01" }, async () => void (driven = true))).rejects.toThrow(
+      'runScenario: scenario tools_call applies to 2025-11-25 and 2026-07-28 and 2025-06-18; received specVersion "2099-01-01". Leave specVersion out to play it at 2025-11-25.',
+    );
+    expect(driven).toBe(false);
+  });
+
   test("an unknown scenario is refused with the names", async () => {
     await expect(runScenario("tools-call", {}, async () => {})).rejects.toThrow(/no scenario is named "tools-call".*tools_call/);
   });
