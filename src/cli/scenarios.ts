@@ -12,7 +12,7 @@ import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { closestNames } from "../journal/explain.js";
 import type { Verdict } from "../scenarios/check.js";
-import { findScenario, scenarioNames } from "../scenarios/catalogue.js";
+import { findScenario, scenarioNames, similarScenarioNames } from "../scenarios/catalogue.js";
 import { formatVerdict } from "../scenarios/report.js";
 import { MAX_TIMEOUT_MS, runScenario, type ScenarioClientContext } from "../scenarios/run.js";
 import { UsageError } from "./command.js";
@@ -147,8 +147,8 @@ function selected(values: ReturnType<typeof options>, transport: (typeof TRANSPO
   const known = scenarioNames();
   for (const name of values.scenario ?? []) {
     if (!known.includes(name)) {
-      const similar = closestNames(name, known);
-      throw new UsageError(`no scenario is named ${JSON.stringify(name)}.${similar.length ? ` Did you mean "${similar[0]}"?` : ""} Scenarios: ${known.join(", ")}.`);
+      const similar = [...new Set([...similarScenarioNames(name), ...closestNames(name, known)])].slice(0, 3);
+      throw new UsageError(`no scenario is named ${JSON.stringify(name)}.${similar.length ? ` Did you mean ${similar.map((n) => JSON.stringify(n)).join(" or ")}?` : ""} Scenarios: ${known.join(", ")}.`);
     }
   }
   const elsewhere = specVersion === undefined ? [] : (values.scenario ?? []).filter((name) => !findScenario(name)?.specVersions.includes(specVersion));

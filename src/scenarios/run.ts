@@ -6,7 +6,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../index.js";
 import { checksPass, type Verdict } from "./check.js";
-import { findScenario, scenarioNames } from "./catalogue.js";
+import { findScenario, scenarioNames, similarScenarioNames } from "./catalogue.js";
 import type { Scenario, ScenarioStdioCommand, ScenarioTransport } from "./scenario.js";
 
 /**
@@ -128,7 +128,9 @@ function specVersionOf(scenario: Scenario, asked: unknown): string {
 }
 
 function unknownScenario(name: string): McpMockError {
-  return new McpMockError(`no scenario is named ${JSON.stringify(name)}; scenarioNames() lists them: ${scenarioNames().join(", ")}`);
+  const similar = similarScenarioNames(name);
+  const hint = similar.length ? ` Did you mean ${similar.map((n) => JSON.stringify(n)).join(" or ")}?` : "";
+  return new McpMockError(`no scenario is named ${JSON.stringify(name)}.${hint} scenarioNames() lists them: ${scenarioNames().join(", ")}`);
 }
 
 /**

@@ -129,6 +129,8 @@ describe("mcpmock scenarios", () => {
   test.each([
     [["scenarios"], /needs the client to run: mcpmock scenarios --command "node my-client.js"/],
     [["scenarios", "--command", "x", "--scenario", "tools-call"], /no scenario is named "tools-call". Did you mean "tools_call"\?/],
+    [["scenarios", "--command", "x", "--scenario", "canary-tool"], /no scenario is named "canary-tool". Did you mean "hostile\/canary-tool"\?/],
+    [["scenarios", "--command", "x", "--scenario", "auth/scope"], /no scenario is named "auth\/scope". Did you mean "auth\/scope-step-up" or "auth\/scope-retry-limit" or "auth\/scope-from-www-authenticate"\?/],
     // Played there, a verdict would be labelled with a revision the scenario knows nothing of.
     [["scenarios", "--command", "x", "--scenario", "initialize", "--spec-version", "2099-01-01"], /^mcpmock: initialize applies to 2025-11-25 and 2025-06-18, not 2099-01-01: leave --spec-version out to play each at its own\.$/m],
     [["scenarios", "--command", "x", "--scenario", "initialize", "--spec-version", "2026-07-28"], /initialize applies to 2025-11-25 and 2025-06-18, not 2026-07-28: leave --spec-version out to play each at its own, or pick among those of 2026-07-28: tools_call, /],

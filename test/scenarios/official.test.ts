@@ -95,6 +95,9 @@ describe("official scenarios", () => {
   });
 
   test("an unknown scenario is refused with the names", async () => {
-    await expect(runScenario("tools-call", {}, async () => {})).rejects.toThrow(/no scenario is named "tools-call".*tools_call/);
+    await expect(runScenario("tools-call", {}, async () => {})).rejects.toThrow(/no scenario is named "tools-call"\. Did you mean "tools_call"\? scenarioNames\(\) lists them: initialize, tools_call, /);
+    // A hostile server named without its prefix, or cut short.
+    await expect(runScenario("canary-tool", {}, async () => {})).rejects.toThrow('no scenario is named "canary-tool". Did you mean "hostile/canary-tool"?');
+    await expect(runScenario("hostile/canary", {}, async () => {})).rejects.toThrow('no scenario is named "hostile/canary". Did you mean "hostile/canary-tool"?');
   });
 });
