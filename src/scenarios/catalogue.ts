@@ -85,6 +85,23 @@ export function scenarioNames(options: ScenarioNamesOptions = {}): string[] {
   ).map((s) => s.name);
 }
 
+/** A name as compared for a suggestion: lower case, `_` and spaces read as `-`. */
+const loose = (name: string): string => name.toLowerCase().replace(/[_\s]+/g, "-");
+
+/**
+ * The names a mistyped `name` may have meant: those that hold it, or that it holds, once case
+ * and `_`/`-` are set aside (`canary-tool` for `hostile/canary-tool`, `tools-call` for
+ * `tools_call`), shortest first.
+ */
+export function similarScenarioNames(name: string): string[] {
+  const typed = loose(name.trim());
+  if (typed.length < 3) return [];
+  return ORDERED.map((s) => s.name)
+    .filter((known) => loose(known).includes(typed) || typed.includes(loose(known)))
+    .sort((a, b) => a.length - b.length)
+    .slice(0, 3);
+}
+
 /** Every scenario (the CLI's listing). */
 export function allScenarios(): readonly Scenario[] {
   return ORDERED;

@@ -14,6 +14,8 @@ import { Transform, type TransformCallback } from "node:stream";
 const RECORDED_MESSAGE_LIMIT = 2_000;
 /** A line longer than this passes on whole but is recorded as unparsed. */
 const RECORDED_LINE_LIMIT = 256 * 1024;
+/** The longest line the mock's stdio side takes (the SDK's limit); a longer one is dropped there, so here, up to its newline. */
+const PASSED_LINE_LIMIT = 10 * 1024 * 1024;
 
 /** A client message as the tap saw it: its JSON-RPC fields (empty when it was not JSON). */
 export interface TappedMessage {
@@ -57,26 +59,50 @@ export class MessageTap {
    * scenario answers goes no further, and its answer is written with `answer`.
    */
   lines(answer: (line: string) => void): Transform {
-    let pending = "";
+    // A line's pieces are kept as they came, as bytes: nothing is joined or searched again chunk
+    // by chunk (a 60 MB line took 50 s so), and a character split between chunks stays whole.
+    let parts: Buffer[] = [];
+    let size = 0;
+    /** Inside a line over the limit: dropped up to its newline. */
+    let skipping = false;
     const receive = (line: string, out: Transform): void => {
       if (line.trim() === "") return;
       const own = this.#receive(parsed(line));
       if (own) answer(`${JSON.stringify(own)}\n`);
       else out.push(`${line}\n`);
     };
+    const take = (bytes: Buffer, start: number, end: number): void => {
+      if (skipping || end === start) return;
+      if (size + (end - start) > PASSED_LINE_LIMIT) {
+        parts = [];
+        size = 0;
+        skipping = true;
+        return;
+      }
+      parts.push(bytes.subarray(start, end));
+      size += end - start;
+    };
+    const line = (): string => {
+      const text = Buffer.concat(parts, size).toString("utf8");
+      parts = [];
+      size = 0;
+      return text;
+    };
     return new Transform({
       transform(chunk: Buffer, _encoding, done: TransformCallback) {
-        pending += chunk.toString("utf8");
-        let end: number;
-        while ((end = pending.indexOf("\n")) !== -1) {
-          const line = pending.slice(0, end);
-          pending = pending.slice(end + 1);
-          receive(line, this);
+        let start = 0;
+        let newline: number;
+        while ((newline = chunk.indexOf(10, start)) !== -1) {
+          take(chunk, start, newline);
+          if (skipping) skipping = false;
+          else receive(line(), this);
+          start = newline + 1;
         }
+        take(chunk, start, chunk.length);
         done();
       },
       flush(done: TransformCallback) {
-        receive(pending, this);
+        if (!skipping) receive(line(), this);
         done();
       },
     });

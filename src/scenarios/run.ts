@@ -6,7 +6,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../index.js";
 import { checksPass, type Verdict } from "./check.js";
-import { findScenario, scenarioNames } from "./catalogue.js";
+import { findScenario, scenarioNames, similarScenarioNames } from "./catalogue.js";
 import type { Scenario, ScenarioStdioCommand, ScenarioTransport } from "./scenario.js";
 
 /**
@@ -75,9 +75,9 @@ export type ScenarioDriver = (url: string, context: ScenarioClientContext) => Pr
  * @category Client verdicts
  */
 export interface RunScenarioOptions {
-  /** The protocol revision; default the scenario's first (2025-11-25 for most, 2026-07-28 for the 2026-only ones). */
+  /** The protocol revision, one of those the scenario applies to; default its first (2025-11-25 for most, 2026-07-28 for the 2026-only ones). */
   readonly specVersion?: string;
-  /** Milliseconds the driver may take before the verdict is read anyway (default 30 000, the official runner's). */
+  /** Milliseconds the driver may take before the verdict is read anyway (default 30 000, the official runner's; at most 2 147 483 647, what a timer holds). */
   readonly timeout?: number;
   /**
    * How the client reaches the mock (default `http`). `stdio` and `memory` play the scenarios
@@ -89,6 +89,17 @@ export interface RunScenarioOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days); a longer one would fire at once. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** The driver's time limit: a number of milliseconds above 0 that a timer can hold. */
+function timeoutOf(asked: unknown): number {
+  if (asked === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof asked !== "number" || !(asked > 0) || asked > MAX_TIMEOUT_MS) {
+    throw new McpMockError(`runScenario: timeout takes the milliseconds the client may take, a number above 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days, what a timer can hold), like timeout: 30_000; received ${typeof asked === "number" ? String(asked) : JSON.stringify(asked)}.`);
+  }
+  return asked;
+}
 
 const TRANSPORTS: readonly ScenarioTransport[] = ["http", "stdio", "memory"];
 
@@ -104,8 +115,22 @@ function transportOf(scenario: Scenario, asked: unknown): ScenarioTransport {
   return transport as ScenarioTransport;
 }
 
+/** The revision asked for, checked against those the scenario applies to; by default its first. */
+function specVersionOf(scenario: Scenario, asked: unknown): string {
+  if (asked === undefined) return scenario.specVersions[0] ?? "2025-11-25";
+  if (typeof asked !== "string" || !scenario.specVersions.includes(asked)) {
+    const others = typeof asked === "string" ? scenarioNames({ specVersion: asked }) : [];
+    throw new McpMockError(
+      `runScenario: scenario ${scenario.name} applies to ${scenario.specVersions.join(" and ")}; received specVersion ${JSON.stringify(asked)}. Leave specVersion out to play it at ${scenario.specVersions[0]}${others.length ? `; at ${String(asked)}: ${others.join(", ")}` : ""}.`,
+    );
+  }
+  return asked;
+}
+
 function unknownScenario(name: string): McpMockError {
-  return new McpMockError(`no scenario is named ${JSON.stringify(name)}; scenarioNames() lists them: ${scenarioNames().join(", ")}`);
+  const similar = similarScenarioNames(name);
+  const hint = similar.length ? ` Did you mean ${similar.map((n) => JSON.stringify(n)).join(" or ")}?` : "";
+  return new McpMockError(`no scenario is named ${JSON.stringify(name)}.${hint} scenarioNames() lists them: ${scenarioNames().join(", ")}`);
 }
 
 /**
@@ -136,8 +161,9 @@ function unknownScenario(name: string): McpMockError {
 export async function runScenario(name: string, options: RunScenarioOptions, drive: ScenarioDriver): Promise<Verdict> {
   const scenario = findScenario(name);
   if (!scenario) throw unknownScenario(name);
-  const specVersion = options.specVersion ?? scenario.specVersions[0] ?? "2025-11-25";
+  const specVersion = specVersionOf(scenario, options.specVersion);
   const transport = transportOf(scenario, options.transport);
+  const timeout = timeoutOf(options.timeout);
   const run = await scenario.start({ specVersion, transport });
   let clientError: string | undefined;
   try {
@@ -149,7 +175,6 @@ export async function runScenario(name: string, options: RunScenarioOptions, dri
       ...(run.stdio ? { stdio: run.stdio } : {}),
       ...(run.clientTransport ? { clientTransport: run.clientTransport } : {}),
     };
-    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, fail) => {
       timer = setTimeout(() => fail(new Error(`the client did not finish in ${timeout} ms`)), timeout);

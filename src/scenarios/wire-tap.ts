@@ -13,6 +13,12 @@ import type { AddressInfo } from "node:net";
 const RECORDED_BODY_LIMIT = 256 * 1024;
 /** At most this many requests are recorded; older ones give way. */
 const RECORDED_REQUEST_LIMIT = 2_000;
+/**
+ * A body longer than this is answered here as the mock answers it (413), without being held
+ * whole: the mock takes no more (its `maxBodyBytes`, which no scenario changes).
+ */
+const FORWARDED_BODY_LIMIT = 4 * 1024 * 1024;
+const TOO_LARGE = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${FORWARDED_BODY_LIMIT} bytes` }, id: null });
 
 /** One HTTP request as the client sent it. */
 export interface TappedRequest {
@@ -87,17 +93,28 @@ export async function startWireTap(target: string | undefined, options: WireTapO
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-    });
-    req.on("error", () => res.destroy());
-    req.on("end", () => {
-      const whole = Buffer.concat(chunks, size);
+    const record = (whole: Buffer): TappedRequest => {
       const body = whole.subarray(0, RECORDED_BODY_LIMIT).toString("utf8");
       const tapped: TappedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: headersOf(req), body, json: parse(body), at: performance.now() };
       requests.push(tapped);
       if (requests.length > RECORDED_REQUEST_LIMIT) requests.shift();
+      return tapped;
+    };
+    const onData = (chunk: Buffer): void => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= FORWARDED_BODY_LIMIT) return;
+      // Too large for the mock: recorded cut, answered now, and the rest never read.
+      req.off("data", onData).off("end", onEnd).pause();
+      record(Buffer.concat(chunks, Math.min(size, RECORDED_BODY_LIMIT)));
+      chunks.length = 0;
+      res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(TOO_LARGE);
+    };
+    req.on("data", onData);
+    req.on("error", () => res.destroy());
+    const onEnd = (): void => {
+      const whole = Buffer.concat(chunks, size);
+      const tapped = record(whole);
       if (options.intercept?.(tapped, res)) return;
       if (target === undefined) {
         res.writeHead(404, { "content-type": "text/plain" }).end("Not found: this is a scenario's canary host, not an MCP endpoint.");
@@ -133,7 +150,8 @@ export async function startWireTap(target: string | undefined, options: WireTapO
       // The client went away (an SSE stream closed, a request cancelled): so does the mock's side.
       res.on("close", () => forward.destroy());
       forward.end(passed);
-    });
+    };
+    req.on("end", onEnd);
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

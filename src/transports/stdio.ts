@@ -32,6 +32,8 @@ export class StdioTransport {
   /** Inside an over-long line: dropped up to its newline. */
   #discarding = false;
   #closed = false;
+  /** Stdout is full: stdin is paused and lines wait in `#buffer` until it drains. */
+  #waiting = false;
   #resolveDone!: () => void;
   /** Resolves when stdin has closed and every answer in flight is written. */
   readonly done: Promise<void>;
@@ -66,7 +68,26 @@ export class StdioTransport {
   /** One line on stdout; nothing once stdout has ended (after a connection-reset fault). */
   #line(text: string): void {
     if (this.#io.output.writableEnded) return;
-    this.#io.output.write(`${text}\n`);
+    if (!this.#io.output.write(`${text}\n`)) this.#waitForOutput();
+  }
+
+  /**
+   * Stdout is full (the client is not reading it): stop reading stdin until it drains, as a
+   * pipe would, so a client that writes requests and never reads the answers is held back
+   * instead of having every answer pile up in memory.
+   */
+  #waitForOutput(): void {
+    if (this.#waiting) return;
+    const drained = this.#drained();
+    if (!drained) return;
+    this.#waiting = true;
+    this.#io.input.pause();
+    void drained.then(() => {
+      this.#waiting = false;
+      if (this.#closed) return;
+      this.#takeLines();
+      if (!this.#waiting) this.#io.input.resume();
+    });
   }
 
   /** `undefined` while stdout takes more; else a promise of its next drain (or its end). */
@@ -88,8 +109,13 @@ export class StdioTransport {
 
   #onData(chunk: string): void {
     this.#buffer += chunk;
+    this.#takeLines();
+  }
+
+  /** Handles the complete lines read, unless stdout is full: the rest wait for it to drain. */
+  #takeLines(): void {
     let newline: number;
-    while ((newline = this.#buffer.indexOf("\n")) >= 0) {
+    while (!this.#waiting && (newline = this.#buffer.indexOf("\n")) >= 0) {
       const line = this.#buffer.slice(0, newline).replace(/\r$/, "");
       this.#buffer = this.#buffer.slice(newline + 1);
       if (this.#discarding) {
@@ -101,7 +127,9 @@ export class StdioTransport {
         continue;
       }
       if (line.trim()) this.#track(this.#onLine(line));
+      if (this.#io.output.writableNeedDrain) this.#waitForOutput();
     }
+    if (this.#waiting) return; // lines still to take: none of them is over-long
     if (!this.#discarding && Buffer.byteLength(this.#buffer) > MAX_LINE_BYTES) {
       this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped (up to its newline).`);
       this.#discarding = true;

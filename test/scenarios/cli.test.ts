@@ -3,13 +3,22 @@
  * runner's variables, the JSON report, the last line and the exit codes, and mistakes on the
  * command line (exit 2) that say the fix.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { runCli } from "../support/cli-run.js";
+import { runCli, startCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mcpmock-scenarios-cli-"));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("mcpmock scenarios", () => {
@@ -76,11 +85,59 @@ describe("mcpmock scenarios", () => {
     expect(run.stdout.trim().split("\n").at(-1)).toBe("scenarios: 0/1 passed");
   });
 
+  test("stopped with Ctrl-C (SIGINT), it ends the client still running, which a Ctrl-C does not reach, and exits 130", async () => {
+    // A client that notes its pid and never ends: it runs in a process group of its own.
+    const pidFile = join(dir, "endless-client.pid");
+    const cli = startCli(["scenarios", "--command", `node -e "require('fs').writeFileSync('${pidFile}', String(process.pid)); setInterval(() => {}, 1000)"`, "--scenario", "tools_call"]);
+    let pid: number | undefined;
+    try {
+      await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, "utf8") !== "", { timeout: 8_000 }).toBe(true);
+      pid = Number(readFileSync(pidFile, "utf8"));
+      cli.child.kill("SIGINT");
+      const run = await cli.exited;
+      expect([run.code, run.stderr.trim()]).toEqual([130, "mcpmock scenarios: stopped by SIGINT; the clients still running were ended."]);
+      await expect.poll(() => alive(pid as number), { timeout: 3_000 }).toBe(false);
+    } finally {
+      cli.kill();
+      if (pid !== undefined && alive(pid)) process.kill(pid, "SIGKILL");
+    }
+  });
+
+  test("--json into a directory that does not exist yet: the directory is made and the report written", async () => {
+    const report = join(dir, "reports", "nightly", "verdicts.json");
+    const run = await runCli(["scenarios", "--command", `node -e ""`, "--scenario", "initialize", "--json", report]);
+    expect([run.code, run.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(readFileSync(report, "utf8"))).toMatchObject({ verdicts: [{ scenario: "initialize", passed: true }] });
+  });
+
+  test("--json where no file can be written is refused before any client runs", async () => {
+    const marker = join(dir, "ran.txt");
+    const client = `node -e "require('fs').writeFileSync('${marker}', 'ran')"`;
+    const notADirectory = join(dir, "plain-file");
+    writeFileSync(notADirectory, "");
+    const aDirectory = join(dir, "a-directory");
+    mkdirSync(aDirectory);
+    const under = await runCli(["scenarios", "--command", client, "--scenario", "initialize", "--json", join(notADirectory, "verdicts.json")]);
+    expect(under.code).toBe(2);
+    expect(under.stderr).toContain(`--json "${join(notADirectory, "verdicts.json")}": its directory ${notADirectory} cannot be made`);
+    const onto = await runCli(["scenarios", "--command", client, "--scenario", "initialize", "--json", aDirectory]);
+    expect(onto.code).toBe(2);
+    expect(onto.stderr).toContain(`--json "${aDirectory}" is a directory; give the report a file name, like --json "${aDirectory}/verdicts.json"`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
   test.each([
     [["scenarios"], /needs the client to run: mcpmock scenarios --command "node my-client.js"/],
     [["scenarios", "--command", "x", "--scenario", "tools-call"], /no scenario is named "tools-call". Did you mean "tools_call"\?/],
+    [["scenarios", "--command", "x", "--scenario", "canary-tool"], /no scenario is named "canary-tool". Did you mean "hostile\/canary-tool"\?/],
+    [["scenarios", "--command", "x", "--scenario", "auth/scope"], /no scenario is named "auth\/scope". Did you mean "auth\/scope-step-up" or "auth\/scope-retry-limit" or "auth\/scope-from-www-authenticate"\?/],
+    // Played there, a verdict would be labelled with a revision the scenario knows nothing of.
+    [["scenarios", "--command", "x", "--scenario", "initialize", "--spec-version", "2099-01-01"], /^mcpmock: initialize applies to 2025-11-25 and 2025-06-18, not 2099-01-01: leave --spec-version out to play each at its own\.$/m],
+    [["scenarios", "--command", "x", "--scenario", "initialize", "--spec-version", "2026-07-28"], /initialize applies to 2025-11-25 and 2025-06-18, not 2026-07-28: leave --spec-version out to play each at its own, or pick among those of 2026-07-28: tools_call, /],
     [["scenarios", "--command", "x", "--suite", "evil"], /--suite takes official, hostile or all; received "evil"/],
     [["scenarios", "--command", "x", "--timeout", "soon"], /--timeout takes milliseconds/],
+    // Past what a timer holds, a timeout would fire at once and stop every client as it starts.
+    [["scenarios", "--command", "x", "--timeout", "3000000000"], /--timeout takes milliseconds, a positive whole number up to 2147483647 like --timeout 30000; received "3000000000"/],
     [["scenarios", "--command", "x", "--jobs", "0"], /--jobs takes how many scenarios play at once, a whole number from 1 like --jobs 4; received "0"/],
     [["scenarios", "--command", "x", "--transport", "memory"], /--transport takes http or stdio; received "memory"/],
     [["scenarios", "--command", "x", "--transport", "stdio", "--scenario", "sse-retry"], /sse-retry cannot be played over stdio \(about HTTP, or read from the wire\); over stdio: initialize, tools_call/],

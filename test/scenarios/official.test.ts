@@ -75,7 +75,29 @@ describe("official scenarios", () => {
     expect(verdict).toMatchObject({ passed: false, clientError: "cannot connect" });
   });
 
+  test.each([Infinity, 3_000_000_000, 0, -1, Number.NaN])("a timeout a timer cannot hold (%s) is refused, not played as 1 ms", async (timeout) => {
+    let driven = false;
+    await expect(runScenario("tools_call", { timeout }, async () => void (driven = true))).rejects.toThrow(
+      `runScenario: timeout takes the milliseconds the client may take, a number above 0 and at most 2147483647 (about 24.8 days, what a timer can hold), like timeout: 30_000; received ${String(timeout)}.`,
+    );
+    expect(driven).toBe(false);
+  });
+
+  test("a revision the scenario does not apply to is refused, not played and labelled with it", async () => {
+    let driven = false;
+    await expect(runScenario("initialize", { specVersion: "2026-07-28" }, async () => void (driven = true))).rejects.toThrow(
+      /^\[mcpmock\] runScenario: scenario initialize applies to 2025-11-25 and 2025-06-18; received specVersion "2026-07-28"\. Leave specVersion out to play it at 2025-11-25; at 2026-07-28: tools_call, /,
+    );
+    await expect(runScenario("tools_call", { specVersion: "2099-01-01" }, async () => void (driven = true))).rejects.toThrow(
+      'runScenario: scenario tools_call applies to 2025-11-25 and 2026-07-28 and 2025-06-18; received specVersion "2099-01-01". Leave specVersion out to play it at 2025-11-25.',
+    );
+    expect(driven).toBe(false);
+  });
+
   test("an unknown scenario is refused with the names", async () => {
-    await expect(runScenario("tools-call", {}, async () => {})).rejects.toThrow(/no scenario is named "tools-call".*tools_call/);
+    await expect(runScenario("tools-call", {}, async () => {})).rejects.toThrow(/no scenario is named "tools-call"\. Did you mean "tools_call"\? scenarioNames\(\) lists them: initialize, tools_call, /);
+    // A hostile server named without its prefix, or cut short.
+    await expect(runScenario("canary-tool", {}, async () => {})).rejects.toThrow('no scenario is named "canary-tool". Did you mean "hostile/canary-tool"?');
+    await expect(runScenario("hostile/canary", {}, async () => {})).rejects.toThrow('no scenario is named "hostile/canary". Did you mean "hostile/canary-tool"?');
   });
 });
