@@ -15,8 +15,7 @@ import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
 import { upstreamName, type ProxyTarget } from "../proxy-target.js";
-import { shownAs } from "./credentials.js";
-import { CREDENTIAL_HELP, credentialOptions } from "./credentials.js";
+import { CREDENTIAL_HELP, credentialOptions, shownAs } from "./credentials.js";
 
 /** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
 function hasAuthSection(file: string): boolean {
