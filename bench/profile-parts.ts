@@ -131,6 +131,7 @@ export const ROLLS_UP: readonly string[] = [
   "protocol/server-card",
   "protocol/url-elicitation",
   "stubs/app-catalog",
+  "stubs/declared-file",
   "stubs/extension-matchers",
   "transports/http/app-events",
   "transports/http/server-card-routes",

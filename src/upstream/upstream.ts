@@ -47,6 +47,8 @@ export class Upstream implements UpstreamPort {
   /** Its credentials, replaced wherever the mock shows or writes them (never in what a client receives from it). */
   readonly #redactor: Redactor;
   #closed = false;
+  /** Sessions ending (their child process given its grace, then signalled): `close()` waits for them too. */
+  readonly #ending = new Set<Promise<void>>();
 
   constructor(target: ProxyTarget, options: UpstreamOptions) {
     this.name = upstreamName(target);
@@ -97,7 +99,15 @@ export class Upstream implements UpstreamPort {
     const session = this.#sessions.get(sessionKey);
     this.#sessions.delete(sessionKey);
     this.#opened.delete(sessionKey);
-    void session?.then((s) => (typeof s === "string" ? undefined : s.close()));
+    if (session) this.#end(session);
+  }
+
+  /** Ends a session in the background, kept until it has ended (a stdio server that does not exit at its stdin's end is signalled first). */
+  #end(session: Promise<UpstreamSession | string> | UpstreamSession): void {
+    const ending: Promise<void> = Promise.resolve(session)
+      .then((s) => (typeof s === "string" ? undefined : s.close()))
+      .finally(() => this.#ending.delete(ending));
+    this.#ending.add(ending);
   }
 
   /** Ends every upstream session (and every child process). */
@@ -106,10 +116,9 @@ export class Upstream implements UpstreamPort {
     const open = [...this.#sessions.values()];
     this.#sessions.clear();
     this.#opened.clear();
-    await Promise.all(open.map(async (s) => {
-      const session = await s;
-      if (typeof session !== "string") await session.close();
-    }));
+    for (const session of open) this.#end(session);
+    // Those a client's end began are waited for too: close() leaves no child process behind.
+    await Promise.all(this.#ending);
   }
 
   /** The open session for a key, opened if there is none (or it ended); a string says why it cannot be. */
@@ -131,7 +140,7 @@ export class Upstream implements UpstreamPort {
         session.onEnd = (why) => {
           if (!this.#closed) this.#report(`${PREFIX} ${why}; the next call opens a new session${"command" in this.#target ? " (the server is started again)" : ""}.`);
         };
-        if (this.#closed) void session.close();
+        if (this.#closed) this.#end(session);
         return session;
       },
       (error: Error) => {

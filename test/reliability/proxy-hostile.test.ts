@@ -3,6 +3,7 @@
  * cut, flood, lie or die, driven through the mock by the SDK's client. Each fault is an answer
  * naming what it is, promptly, in bounded memory; a cancel and `close()` let go at once.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -195,6 +196,23 @@ describe("proxy mode in front of a hostile stdio upstream", () => {
     }
   }, 20_000);
 
+  // Before (2026-12-07): a client's session ended, its server was ended in the background, and
+  // close() did not wait for it: a server that does not exit when its stdin ends was still in
+  // its grace when close() returned, and a process that exited then (a test runner's worker)
+  // left it running for good.
+  test("close() waits for the server of a session a client ended, though it ignores its stdin's end: none is left running", async () => {
+    quietStderr();
+    const own = hostileStdioScript(); // in a directory of its own: the processes running it are this test's
+    const running = (): number => processesRunning(`${process.execPath}\0${own}`);
+    const mock = await McpMock.start({ proxy: { command: process.execPath, args: [own] } });
+    const client = await connected(mock.url);
+    expect(JSON.stringify(await client.callTool({ name: "deafen", arguments: {} }))).toContain("deaf from now on");
+    await client.close(); // its session ends, and with it the upstream session of its server
+    expect(running()).toBeGreaterThan(0);
+    await mock.close();
+    expect(running()).toBe(0);
+  });
+
   test("a non-JSON line on stdout is skipped: calls are answered", async () => {
     await using mock = await McpMock.start({ proxy: { command: process.execPath, args: [script, "noise"] } });
     const client = await connected(mock.url);
@@ -222,3 +240,16 @@ describe("proxy mode in front of a hostile stdio upstream", () => {
     }
   });
 });
+
+/** How many processes run with a command line that starts with `prefix` (its arguments joined by NUL, as /proc shows them). */
+function processesRunning(prefix: string): number {
+  let count = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith(prefix)) count++;
+    } catch {
+      // it ended meanwhile
+    }
+  }
+  return count;
+}
