@@ -16,11 +16,12 @@ import { findScenario, scenarioNames, similarScenarioNames } from "../scenarios/
 import { formatVerdict } from "../scenarios/report.js";
 import { MAX_TIMEOUT_MS, runScenario, type ScenarioClientContext } from "../scenarios/run.js";
 import { UsageError } from "./command.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../protocol/revisions.js";
 
 /** The help of `mcpmock scenarios`. */
 export const SCENARIOS_HELP = `mcpmock scenarios --command "<client command>" [--scenario <name>]... [--suite official|hostile|all]
-                  [--spec-version 2025-11-25|2026-07-28] [--transport http|stdio] [--json <file>] [--timeout MS]
-                  [--jobs N]
+                  [--spec-version 2025-11-25|2026-07-28 [--force]] [--transport http|stdio] [--json <file>]
+                  [--timeout MS] [--jobs N]
 
 Runs MCP clients against mcpmock's client scenarios, as the official conformance runner's
 client mode does: for each scenario the command runs with the server's URL as its last
@@ -32,7 +33,9 @@ unchanged. Each check is printed; the last line is "scenarios: P/T passed".
   --suite SUITE       official, hostile or all (default all)
   --spec-version V    only the scenarios of that revision, run at it (default each one's own);
                       an extension's scenarios are off the spec timeline: name them with --scenario
-                      (a scenario named with --scenario must apply to V)
+                      (a scenario named with --scenario must apply to V, unless --force)
+  --force             play the scenarios named with --scenario at --spec-version though they do
+                      not apply to it (the official runner's --force)
   --transport T       http (default), or stdio: only the scenarios not about HTTP, and the
                       command gets the server's command line appended instead of a URL (the
                       client spawns it and speaks stdio to it)
@@ -74,6 +77,7 @@ function options(args: string[]) {
         scenario: { type: "string", multiple: true },
         suite: { type: "string" },
         "spec-version": { type: "string" },
+        force: { type: "boolean" },
         transport: { type: "string" },
         json: { type: "string" },
         timeout: { type: "string" },
@@ -151,10 +155,12 @@ function selected(values: ReturnType<typeof options>, transport: (typeof TRANSPO
       throw new UsageError(`no scenario is named ${JSON.stringify(name)}.${similar.length ? ` Did you mean ${similar.map((n) => JSON.stringify(n)).join(" or ")}?` : ""} Scenarios: ${known.join(", ")}.`);
     }
   }
-  const elsewhere = specVersion === undefined ? [] : (values.scenario ?? []).filter((name) => !findScenario(name)?.specVersions.includes(specVersion));
+  if (values.force && (specVersion === undefined || values.scenario === undefined)) throw new UsageError("--force plays the scenarios named with --scenario at a --spec-version they do not apply to: give both, or leave --force out.");
+  if (values.force && !SUPPORTED_PROTOCOL_VERSIONS.includes(specVersion as string)) throw new UsageError(`--force plays a scenario at a revision the mock speaks: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}; received --spec-version ${JSON.stringify(specVersion)}.`);
+  const elsewhere = specVersion === undefined || values.force ? [] : (values.scenario ?? []).filter((name) => !findScenario(name)?.specVersions.includes(specVersion));
   if (elsewhere.length) {
     const at = scenarioNames({ transport, specVersion: specVersion as string });
-    throw new UsageError(`${elsewhere.map((name) => `${name} applies to ${findScenario(name)?.specVersions.join(" and ")}`).join("; ")}, not ${specVersion}: leave --spec-version out to play each at its own${at.length ? `, or pick among those of ${specVersion}: ${at.join(", ")}` : ""}.`);
+    throw new UsageError(`${elsewhere.map((name) => `${name} applies to ${findScenario(name)?.specVersions.join(" and ")}`).join("; ")}, not ${specVersion}: leave --spec-version out to play each at its own${at.length ? `, or pick among those of ${specVersion}: ${at.join(", ")}` : ""} (or add --force to play it at ${specVersion} anyway, as the official runner's --force does).`);
   }
   const playable = scenarioNames({ transport });
   const unplayable = (values.scenario ?? []).filter((name) => !playable.includes(name));
@@ -216,7 +222,7 @@ export async function scenarios(args: string[]): Promise<number> {
   const specVersion = values["spec-version"];
   // The driver stops the client itself; runScenario's own limit is only a backstop.
   const backstop = Math.min(timeout + BACKSTOP_MS, MAX_TIMEOUT_MS);
-  const play = (name: string): Promise<Verdict> => runScenario(name, { timeout: backstop, transport, ...(specVersion ? { specVersion } : {}) }, (url, context) => runClient(command, url, context, timeout));
+  const play = (name: string): Promise<Verdict> => runScenario(name, { timeout: backstop, transport, ...(specVersion ? { specVersion } : {}), ...(values.force ? { force: true } : {}) }, (url, context) => runClient(command, url, context, timeout));
   const stopped = stopOnSignals();
   let verdicts: Verdict[];
   try {

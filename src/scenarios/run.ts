@@ -5,6 +5,7 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpMockError } from "../index.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../protocol/revisions.js";
 import { checksPass, type Verdict } from "./check.js";
 import { findScenario, scenarioNames, similarScenarioNames } from "./catalogue.js";
 import type { Scenario, ScenarioStdioCommand, ScenarioTransport } from "./scenario.js";
@@ -77,6 +78,11 @@ export type ScenarioDriver = (url: string, context: ScenarioClientContext) => Pr
 export interface RunScenarioOptions {
   /** The protocol revision, one of those the scenario applies to; default its first (2025-11-25 for most, 2026-07-28 for the 2026-only ones). */
   readonly specVersion?: string;
+  /**
+   * Plays the scenario at `specVersion` though it does not apply to it (the official runner's
+   * `--force`): to see how far a client gets at another revision. Without it such a revision is refused.
+   */
+  readonly force?: boolean;
   /** Milliseconds the driver may take before the verdict is read anyway (default 30 000, the official runner's; at most 2 147 483 647, what a timer holds). */
   readonly timeout?: number;
   /**
@@ -116,12 +122,12 @@ function transportOf(scenario: Scenario, asked: unknown): ScenarioTransport {
 }
 
 /** The revision asked for, checked against those the scenario applies to; by default its first. */
-function specVersionOf(scenario: Scenario, asked: unknown): string {
+function specVersionOf(scenario: Scenario, asked: unknown, force: boolean): string {
   if (asked === undefined) return scenario.specVersions[0] ?? "2025-11-25";
-  if (typeof asked !== "string" || !scenario.specVersions.includes(asked)) {
+  if (typeof asked !== "string" || !(scenario.specVersions.includes(asked) || (force && SUPPORTED_PROTOCOL_VERSIONS.includes(asked)))) {
     const others = typeof asked === "string" ? scenarioNames({ specVersion: asked }) : [];
     throw new McpMockError(
-      `runScenario: scenario ${scenario.name} applies to ${scenario.specVersions.join(" and ")}; received specVersion ${JSON.stringify(asked)}. Leave specVersion out to play it at ${scenario.specVersions[0]}${others.length ? `; at ${String(asked)}: ${others.join(", ")}` : ""}.`,
+      `runScenario: scenario ${scenario.name} applies to ${scenario.specVersions.join(" and ")}; received specVersion ${JSON.stringify(asked)}. Leave specVersion out to play it at ${scenario.specVersions[0]}${others.length ? `; at ${String(asked)}: ${others.join(", ")}` : ""}${force ? "" : "; or give force: true to play it there anyway"}.`,
     );
   }
   return asked;
@@ -161,7 +167,7 @@ function unknownScenario(name: string): McpMockError {
 export async function runScenario(name: string, options: RunScenarioOptions, drive: ScenarioDriver): Promise<Verdict> {
   const scenario = findScenario(name);
   if (!scenario) throw unknownScenario(name);
-  const specVersion = specVersionOf(scenario, options.specVersion);
+  const specVersion = specVersionOf(scenario, options.specVersion, options.force === true);
   const transport = transportOf(scenario, options.transport);
   const timeout = timeoutOf(options.timeout);
   const run = await scenario.start({ specVersion, transport });

@@ -132,7 +132,9 @@ describe("mcpmock scenarios", () => {
     [["scenarios", "--command", "x", "--scenario", "canary-tool"], /no scenario is named "canary-tool". Did you mean "hostile\/canary-tool"\?/],
     [["scenarios", "--command", "x", "--scenario", "auth/scope"], /no scenario is named "auth\/scope". Did you mean "auth\/scope-step-up" or "auth\/scope-retry-limit" or "auth\/scope-from-www-authenticate"\?/],
     // Played there, a verdict would be labelled with a revision the scenario knows nothing of.
-    [["scenarios", "--command", "x", "--scenario", "initialize", "--spec-version", "2099-01-01"], /^mcpmock: initialize applies to 2025-11-25 and 2025-06-18, not 2099-01-01: leave --spec-version out to play each at its own\.$/m],
+    [["scenarios", "--command", "x", "--scenario", "initialize", "--spec-version", "2099-01-01"], /^mcpmock: initialize applies to 2025-11-25 and 2025-06-18, not 2099-01-01: leave --spec-version out to play each at its own \(or add --force to play it at 2099-01-01 anyway, as the official runner's --force does\)\.$/m],
+    [["scenarios", "--command", "x", "--scenario", "initialize", "--spec-version", "2099-01-01", "--force"], /--force plays a scenario at a revision the mock speaks: 2026-07-28, 2025-11-25, .*; received --spec-version "2099-01-01"/],
+    [["scenarios", "--command", "x", "--suite", "official", "--spec-version", "2025-11-25", "--force"], /--force plays the scenarios named with --scenario at a --spec-version they do not apply to: give both, or leave --force out/],
     [["scenarios", "--command", "x", "--scenario", "initialize", "--spec-version", "2026-07-28"], /initialize applies to 2025-11-25 and 2025-06-18, not 2026-07-28: leave --spec-version out to play each at its own, or pick among those of 2026-07-28: tools_call, /],
     [["scenarios", "--command", "x", "--suite", "evil"], /--suite takes official, hostile or all; received "evil"/],
     [["scenarios", "--command", "x", "--timeout", "soon"], /--timeout takes milliseconds/],

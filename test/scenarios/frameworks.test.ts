@@ -129,8 +129,11 @@ describe.each(["ai-sdk", "langchain", "openai-agents"] as const)("%s against the
       }
     });
     const first = verdict.checks[0];
-    // Each leaks a listener per request (see above): thousands on the endless cursor.
-    if (name === "hostile/endless-cursor") expect(leaks.count).toBeGreaterThan(0);
+    // Each leaks a listener per request (see above), which Node warns of past 1,500: how many
+    // pages a client fetches in the 5 s depends on the machine (1,033-1,549 on a loaded one,
+    // 2026-12-07), so the warnings are asked for only when it went well past that.
+    const pages = Number((first?.details as { pages?: number } | undefined)?.pages ?? 0);
+    if (name === "hostile/endless-cursor" && pages > 1_600) expect(leaks.count).toBeGreaterThan(0);
     leaks.count = 0;
     table.push(`${name} ${framework} ${first?.status} ${first?.errorMessage ?? ""} | ${verdict.clientError ?? ""}`);
     expect(first?.status).toBe(EXPECTED[name]?.[framework]);

@@ -89,9 +89,18 @@ describe("official scenarios", () => {
       /^\[mcpmock\] runScenario: scenario initialize applies to 2025-11-25 and 2025-06-18; received specVersion "2026-07-28"\. Leave specVersion out to play it at 2025-11-25; at 2026-07-28: tools_call, /,
     );
     await expect(runScenario("tools_call", { specVersion: "2099-01-01" }, async () => void (driven = true))).rejects.toThrow(
-      'runScenario: scenario tools_call applies to 2025-11-25 and 2026-07-28 and 2025-06-18; received specVersion "2099-01-01". Leave specVersion out to play it at 2025-11-25.',
+      'runScenario: scenario tools_call applies to 2025-11-25 and 2026-07-28 and 2025-06-18; received specVersion "2099-01-01". Leave specVersion out to play it at 2025-11-25; or give force: true to play it there anyway.',
     );
+    // Forced, a revision the mock does not speak is refused still.
+    await expect(runScenario("tools_call", { specVersion: "2099-01-01", force: true }, async () => void (driven = true))).rejects.toThrow('received specVersion "2099-01-01". Leave specVersion out to play it at 2025-11-25.');
     expect(driven).toBe(false);
+  });
+
+  test("force: true plays a scenario at a revision it does not apply to (the official runner's --force)", async () => {
+    let asked: string | undefined;
+    const verdict = await runScenario("initialize", { specVersion: "2026-07-28", force: true }, async (_url, context) => void (asked = context.specVersion));
+    expect(asked).toBe("2026-07-28");
+    expect(verdict.specVersion).toBe("2026-07-28");
   });
 
   test("an unknown scenario is refused with the names", async () => {

@@ -125,7 +125,7 @@ const MIGRATION = "auth/authorization-server-migration";
 /**
  * auth/authorization-server-migration at 2025-11-25, where the suite's everything-client gets past
  * initialize (at 2026-07-28, its revision, that client never does, in either runner: the batches
- * below): the runner told --force, mcpmock told --spec-version. A right client, one that carries
+ * below): both runners told --spec-version and --force. A right client, one that carries
  * the first server's client_id over (reuse-credentials) and one that keeps the first server's
  * token (keep-token) get the same checks from both; the three run at once.
  */
@@ -136,7 +136,7 @@ describe("auth/authorization-server-migration at 2025-11-25: the official runner
     ["reuse-credentials", ["sep-2352-no-cross-as-credential-reuse FAILURE", "sep-2352-no-reuse-on-as-change FAILURE", "sep-2352-reregister-on-as-change FAILURE"]],
     ["keep-token", ["sep-2352-reregister-on-as-change FAILURE"]],
   ];
-  const verdicts = cases.map(([broken]) => both(MIGRATION, broken, [...at, "--force"], at));
+  const verdicts = cases.map(([broken]) => both(MIGRATION, broken, [...at, "--force"], [...at, "--force"]));
   test("a right client, reuse-credentials, keep-token: the same checks and exit codes", async () => {
     const results = await Promise.all(verdicts);
     results.forEach(([theirs, mine], i) => {
