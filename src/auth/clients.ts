@@ -5,6 +5,7 @@
  * @module
  */
 import { defaultAuthMethod, type AuthOptions, type TokenEndpointAuthMethod } from "./auth-options.js";
+import { publicJwkProblem } from "./jwk.js";
 import { randomToken } from "./tokens.js";
 
 /** A client the authorization server knows. */
@@ -136,6 +137,11 @@ export class ClientRegistry {
     const jwks = metadata["jwks"] as KnownClient["jwks"] | undefined;
     if (authMethod === "private_key_jwt" && !(typeof jwks === "object" && jwks !== null && Array.isArray(jwks.keys) && jwks.keys.length > 0)) {
       return { error: "invalid_client_metadata", description: 'token_endpoint_auth_method private_key_jwt needs jwks, the client\'s public keys, like {"jwks":{"keys":[{"kty":"EC",...}]}} (RFC 7591 section 2).' };
+    }
+    // RFC 7591 section 2: jwks holds the client's public keys; a private one is never kept (nor echoed back).
+    const badKey = Array.isArray(jwks?.keys) ? jwks.keys.map((key, i) => ({ i, why: publicJwkProblem(key) })).find((k) => k.why !== undefined) : undefined;
+    if (jwks !== undefined && (badKey !== undefined || !Array.isArray(jwks?.keys))) {
+      return { error: "invalid_client_metadata", description: `jwks must hold the client's public keys, like {"keys":[{"kty":"EC",...}]} (RFC 7591 section 2): ${badKey ? `keys[${badKey.i}] ${badKey.why}` : "it has no keys list"}.` };
     }
     const client: KnownClient = {
       clientId: `client-${randomToken(9)}`,

