@@ -186,6 +186,9 @@ export interface PreRegisteredClient {
   };
 }
 
+/** A scope token (RFC 6749 section 3.3: `1*NQCHAR`, printable ASCII but space, `"` and `\\`): what a scope list and a challenge's `scope` can carry. */
+export const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
 const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"];
 const GRANT_TYPES: readonly GrantType[] = ["authorization_code", "refresh_token", "client_credentials"];
 
@@ -200,7 +203,7 @@ export function assertAuthOptions(auth: AuthOptions): void {
   if (typeof auth !== "object" || auth === null || Array.isArray(auth)) throw new McpMockError(`auth must be true or an object like { required: ["read"] }, received ${JSON.stringify(auth)}.`);
   const words = (name: "scopes" | "required"): void => {
     const v = auth[name];
-    if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === "string" && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s)))) {
+    if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === "string" && SCOPE_TOKEN.test(s)))) {
       problems.push(`auth.${name} must be a list of scope names (no spaces or quotes), like ["read", "write"]; received ${JSON.stringify(v)}.`);
     }
   };

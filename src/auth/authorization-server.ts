@@ -8,7 +8,7 @@
  * @module
  */
 import type { Context } from "hono";
-import type { AuthOptions } from "./auth-options.js";
+import { SCOPE_TOKEN, type AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import { ASSERTION_ALGORITHMS, assertedClientId, verifyClientAssertion } from "./client-assertion.js";
 import { clientCredentialsGrant } from "./client-credentials.js";
@@ -219,6 +219,8 @@ export class AuthorizationServer {
   /** The scopes granted for a requested `scope` string: the required ones when none are asked for. */
   #grantedScopes(requested: string | null): readonly string[] | OAuthProblem {
     const asked = (requested ?? "").split(" ").filter(Boolean);
+    const malformed = asked.filter((s) => !SCOPE_TOKEN.test(s));
+    if (malformed.length > 0) return { error: "invalid_scope", description: `scope holds ${malformed.map((s) => JSON.stringify(s)).join(", ")}, which is not a scope token: scopes are separated by single spaces, each printable ASCII without a space, " or \\ (RFC 6749 section 3.3).` };
     const supported = this.#supported();
     const unknown = this.#known().length === 0 ? [] : asked.filter((s) => !supported.includes(s));
     if (unknown.length > 0) return { error: "invalid_scope", description: `Unknown scope ${unknown.join(" ")}; this server knows ${supported.join(" ")}.` };
@@ -282,7 +284,7 @@ export class AuthorizationServer {
       // RFC 9449 section 5: a public client's refresh token is bound to its key; a refresh must prove it.
       if (old.jkt !== undefined && old.jkt !== jkt) return refuse(400, { error: "invalid_dpop_proof", description: jkt === undefined ? "The refresh token is DPoP-bound: send a DPoP proof of its key with the refresh (RFC 9449 section 5)." : "The DPoP proof is signed by another key than the one the refresh token is bound to: sign the refresh's proof with the key of the token request that got it." }, client.clientId);
       if (resources.some((r) => r !== old.resource)) return refuse(400, { error: "invalid_target", description: `resource must be the one the grant was for (${old.resource}).` }, client.clientId);
-      const asked = (p("scope") ?? "").split(" ").filter(Boolean);
+      const asked = [...new Set((p("scope") ?? "").split(" ").filter(Boolean))];
       const wider = asked.filter((s) => !old.scopes.includes(s));
       if (wider.length > 0) return refuse(400, { error: "invalid_scope", description: `A refresh cannot add scopes (${wider.join(" ")}); authorize again for them.` }, client.clientId);
       const rotate = this.#options.refreshRotation !== false;

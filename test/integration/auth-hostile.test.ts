@@ -47,6 +47,52 @@ function ping(mock: McpMock, token: string): Promise<Response> {
   return fetch(mock.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` }, body: PING });
 }
 
+describe("scope tokens (RFC 6749 section 3.3: printable ASCII without space, quote or backslash)", () => {
+  test.each([
+    ["a character beyond ASCII", "read 中文"],
+    ["a double quote", 'read a"b'],
+    ["a backslash", "read a\\b"],
+    ["a newline", "read\nwrite"],
+    ["a tab", "read\twrite"],
+  ])("/authorize with %s redirects back invalid_scope, and no token carries it into a challenge", async (_, scope) => {
+    await using mock = await McpMock.start({ auth: true, onUnmatched: "silent" });
+    const { redirect } = await authorize(mock, VERIFIER, { scope });
+    expect(redirect.get("code")).toBeNull();
+    expect(redirect.get("error")).toBe("invalid_scope");
+    expect(redirect.get("error_description")).toContain("is not a scope token");
+  });
+
+  test("client_credentials with a scope beyond ASCII is invalid_scope, not a token whose 403 challenge crashes the endpoint", async () => {
+    await using mock = await McpMock.start({ auth: { grantTypes: ["client_credentials"], registration: false, clients: [{ clientId: "svc", clientSecret: "s3cret" }] }, onUnmatched: "silent" });
+    const res = await form(mock, { grant_type: "client_credentials", scope: "read 中文" }, { authorization: `Basic ${Buffer.from("svc:s3cret").toString("base64")}` });
+    expect(await oauthError(res)).toMatchObject({ status: 400, error: "invalid_scope" });
+    // A well-formed scope still gets its token, whose 403 challenge names the scopes to ask for.
+    const ok = (await (await form(mock, { grant_type: "client_credentials", scope: "read" }, { authorization: `Basic ${Buffer.from("svc:s3cret").toString("base64")}` })).json()) as { access_token: string };
+    mock.auth.requireScopes(["write"]);
+    const denied = await ping(mock, ok.access_token);
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get("www-authenticate")).toContain('scope="read write"');
+  });
+
+  test("issueToken and requireScopes refuse a scope name the challenge could not carry, at the call", async () => {
+    await using mock = await McpMock.start({ auth: true, onUnmatched: "silent" });
+    expect(() => mock.auth.issueToken({ scopes: ["中文"] })).toThrow(McpMockError);
+    expect(() => mock.auth.issueToken({ scopes: ['a"b'] })).toThrow(/scope names/);
+    expect(() => mock.auth.requireScopes(["read write"])).toThrow(/scope names/);
+    // Nothing was changed: a token without scopes still passes the bearer check.
+    await (await ping(mock, mock.auth.issueToken())).text();
+    mock.auth.verify({ endpoint: "mcp", status: 200, outcome: "ok" }, 1);
+  });
+
+  test("a refresh asking a scope twice is granted it once", async () => {
+    await using mock = await McpMock.start({ auth: { scopes: ["read", "write"] }, onUnmatched: "silent" });
+    const { clientId, redirect } = await authorize(mock, VERIFIER, { scope: "read write" });
+    const first = (await (await form(mock, { grant_type: "authorization_code", code: redirect.get("code") as string, redirect_uri: REDIRECT, code_verifier: VERIFIER, client_id: clientId })).json()) as { refresh_token: string };
+    const refreshed = (await (await form(mock, { grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId, scope: "read  read" })).json()) as { scope: string };
+    expect(refreshed.scope).toBe("read");
+  });
+});
+
 describe("private keys are never taken as public ones", () => {
   test("/register refuses jwks with a private key, a symmetric key or a key that is not a JWK: invalid_client_metadata, and nothing is echoed", async () => {
     await using mock = await McpMock.start({ auth: { tokenEndpointAuthMethods: ["private_key_jwt"], grantTypes: ["client_credentials"] }, onUnmatched: "silent" });
