@@ -52,7 +52,11 @@ const DEFAULT_GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
 /** The default access token lifetime in seconds. */
 export const DEFAULT_ACCESS_TOKEN_TTL = 3600;
 
-const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+/** A PKCE code challenge or verifier: 43 to 128 unreserved characters (RFC 7636 section 4.1; an S256 challenge is 43 of base64url). */
+const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** The body a token request is sent in (RFC 6749 section 3.2, appendix B). */
+const FORM = "application/x-www-form-urlencoded";
 
 /** The parameter RFC 8707 section 2 lets a request send more than once: one for each resource asked for. */
 const RESOURCE = "resource";
@@ -195,7 +199,7 @@ export class AuthorizationServer {
     if (q.get("response_type") !== "code") return fail("unsupported_response_type", `response_type must be "code" (received ${JSON.stringify(q.get("response_type"))}).`);
     const challenge = q.get("code_challenge");
     if (challenge === null || q.get("code_challenge_method") !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256 (plain is not accepted).");
-    if (!PKCE_CHALLENGE.test(challenge)) return fail("invalid_request", "code_challenge must be 43 to 128 characters of base64url (the SHA-256 of the code_verifier).");
+    if (!PKCE_VALUE.test(challenge)) return fail("invalid_request", "code_challenge must be 43 to 128 characters of base64url (the SHA-256 of the code_verifier).");
     const resources = [...new Set(q.getAll(RESOURCE))];
     const ours = this.#resource.resources(c);
     const foreign = resources.filter((r) => !ours.includes(r));
@@ -240,6 +244,9 @@ export class AuthorizationServer {
       this.#log.add({ ...base, status, outcome: problem.error, description: problem.description, ...(clientId ? { clientId } : {}) });
       return oauthError(status, problem, status === 401 ? { "www-authenticate": 'Basic realm="mcpmock"' } : {});
     };
+    // RFC 6749 section 3.2: the parameters are a form; another body (JSON, multipart) is refused, saying so.
+    const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (type !== FORM) return refuse(400, { error: "invalid_request", description: `A token request's body is ${FORM} (RFC 6749 section 3.2); this one was sent as ${type ? JSON.stringify(type) : "no Content-Type"}.` });
     // RFC 9449 section 5: the proof first, so that a nonce demanded does not use up the code.
     const proof = this.#dpop ? await this.#dpop.tokenRequest(c) : undefined;
     if (proof && isDpopRefusal(proof)) {
@@ -273,7 +280,9 @@ export class AuthorizationServer {
       if (code === "replayed") return refuse(400, { error: "invalid_grant", description: "The authorization code was used already; the tokens issued for it are revoked now (RFC 6749 section 4.1.2). Authorize again for a new code." }, client.clientId);
       if (!code || code.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: "The authorization code is unknown, used already, expired, or was issued to another client." }, client.clientId);
       if (p("redirect_uri") !== code.redirectUri) return refuse(400, { error: "invalid_grant", description: `redirect_uri must be the one of the authorization request (${code.redirectUri}).` }, client.clientId);
+      // RFC 7636 section 4.1: a verifier of another form is refused, whatever its hash.
       const verifier = p("code_verifier") ?? "";
+      if (!PKCE_VALUE.test(verifier)) return refuse(400, { error: "invalid_request", description: `code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~" (RFC 7636 section 4.1); it is ${verifier === "" ? "missing" : `${verifier.length} characters${/^[A-Za-z0-9\-._~]*$/.test(verifier) ? "" : " with others among them"}`}.` }, client.clientId);
       if (s256(verifier) !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
       const other = resources.filter((r) => !code.resources.includes(r));
       if (other.length > 0) return refuse(400, { error: "invalid_target", description: `resource ${other.join(", ")} was not asked for in the authorization request; send resource=${code.resources.join(" or ")}, or none.` }, client.clientId);

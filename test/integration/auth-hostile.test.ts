@@ -47,6 +47,32 @@ function ping(mock: McpMock, token: string): Promise<Response> {
   return fetch(mock.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` }, body: PING });
 }
 
+describe("PKCE: the code_verifier must be 43 to 128 unreserved characters (RFC 7636 section 4.1)", () => {
+  test.each([
+    ["too short", "short-verifier"],
+    ["too long", "v".repeat(129)],
+    ["a character outside the unreserved set", `${"v".repeat(42)}+`],
+    ["empty", ""],
+  ])("%s: invalid_request even when its S256 matches the challenge, saying the rule", async (_, verifier) => {
+    await using mock = await McpMock.start({ auth: true, onUnmatched: "silent" });
+    const { clientId, redirect } = await authorize(mock, verifier);
+    const res = await form(mock, { grant_type: "authorization_code", code: redirect.get("code") as string, redirect_uri: REDIRECT, code_verifier: verifier, client_id: clientId });
+    const refused = await oauthError(res);
+    expect(refused).toMatchObject({ status: 400, error: "invalid_request" });
+    expect(refused.description).toContain("code_verifier must be 43 to 128 characters");
+    mock.auth.verify({ endpoint: "token", status: 400, outcome: "invalid_request" }, 1);
+  });
+
+  test("a verifier of 43 and of 128 unreserved characters is taken", async () => {
+    await using mock = await McpMock.start({ auth: true, onUnmatched: "silent" });
+    for (const verifier of ["A-._~".repeat(9).slice(0, 43), randomBytes(96).toString("base64url")]) {
+      const { clientId, redirect } = await authorize(mock, verifier);
+      const res = await form(mock, { grant_type: "authorization_code", code: redirect.get("code") as string, redirect_uri: REDIRECT, code_verifier: verifier, client_id: clientId });
+      expect(res.status, verifier).toBe(200);
+    }
+  });
+});
+
 describe("scope tokens (RFC 6749 section 3.3: printable ASCII without space, quote or backslash)", () => {
   test.each([
     ["a character beyond ASCII", "read 中文"],
@@ -125,5 +151,21 @@ describe("private keys are never taken as public ones", () => {
     // The proof is checked before the code is taken: the same code, with a public jwk, gets its token.
     const ok = (await (await form(mock, request, { dpop: await proof(await exportJWK(publicKey)) })).json()) as { token_type: string };
     expect(ok.token_type).toBe("DPoP");
+  });
+});
+
+describe("a token request is a form (RFC 6749 section 3.2)", () => {
+  test.each([
+    ["JSON", "application/json", (body: Record<string, string>) => JSON.stringify(body)],
+    ["multipart", undefined, (body: Record<string, string>) => Object.entries(body).reduce((data, [k, v]) => (data.append(k, v), data), new FormData())],
+  ])("%s: invalid_request naming the content type to send, and the code is not used up", async (_, type, encode) => {
+    await using mock = await McpMock.start({ auth: true, onUnmatched: "silent" });
+    const { clientId, redirect } = await authorize(mock, VERIFIER);
+    const request = { grant_type: "authorization_code", code: redirect.get("code") as string, redirect_uri: REDIRECT, code_verifier: VERIFIER, client_id: clientId };
+    const res = await fetch(new URL("/token", mock.url), { method: "POST", headers: type ? { "content-type": type } : {}, body: encode(request) });
+    const refused = await oauthError(res);
+    expect(refused).toMatchObject({ status: 400, error: "invalid_request" });
+    expect(refused.description).toContain("application/x-www-form-urlencoded");
+    expect((await form(mock, request)).status).toBe(200);
   });
 });
