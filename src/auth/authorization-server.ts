@@ -262,7 +262,7 @@ export class AuthorizationServer {
     if (twice !== undefined) return refuse(400, { error: "invalid_request", description: twice.description });
     if (grantType === undefined) return refuse(400, { error: "invalid_request", description: "grant_type is missing; send grant_type=authorization_code (or refresh_token)." });
     const client = await this.#authenticate(c, p);
-    if (isProblem(client)) return refuse(401, client);
+    if (isProblem(client)) return refuse(client.error === "invalid_client" ? 401 : 400, client);
     let granted: IssuedToken;
     /** Without rotation, the refresh token that was used, answered again. */
     let kept: IssuedToken | undefined;
@@ -330,6 +330,10 @@ export class AuthorizationServer {
     let id = p("client_id");
     let secret = p("client_secret");
     const assertion = { assertion: p("client_assertion"), assertionType: p("client_assertion_type"), clientId: id };
+    const header = c.req.header("authorization");
+    const basicSent = /^Basic(\s|$)/i.test(header ?? "");
+    const methods = [...(basicSent ? ["HTTP Basic"] : []), ...(secret !== undefined ? ["client_secret"] : []), ...(assertion.assertion !== undefined || assertion.assertionType !== undefined ? ["client_assertion"] : [])];
+    if (methods.length > 1) return { error: "invalid_request", description: `The token request authenticates the client more than one way (${methods.join(" and ")}); use only the one the client registered (RFC 6749 section 2.3).` };
     if (assertion.assertion !== undefined || assertion.assertionType !== undefined) {
       // RFC 7523 section 2.2: the client is the one its assertion names, proven by its signature.
       const named = await assertedClientId(assertion);
@@ -339,8 +343,9 @@ export class AuthorizationServer {
       const problem = await verifyClientAssertion(client, assertion, [...new Set([this.#options.metadataIssuer ?? issuer, issuer])].flatMap((i) => [i, `${i}/`]));
       return problem ?? client;
     }
-    const basic = basicCredentials(c.req.header("authorization"));
+    const basic = basicCredentials(header);
     if (basic === "malformed") return { error: "invalid_client", description: "The HTTP Basic credentials are not valid percent-encoding: encode the client_id and client_secret with application/x-www-form-urlencoded, join them with a colon, then base64 (RFC 6749 section 2.3.1)." };
+    if (basic && id !== undefined && id !== basic.id) return { error: "invalid_client", description: `client_id ${id} is not the client the HTTP Basic credentials name (${basic.id}): send one client's id, or leave client_id out (RFC 6749 section 3.2.1).` };
     if (basic) ({ id, secret } = basic);
     if (!id) return { error: "invalid_client", description: "The token request names no client: send client_id (or HTTP Basic client authentication)." };
     const client = await this.#clients.find(id);

@@ -154,6 +154,29 @@ describe("private keys are never taken as public ones", () => {
   });
 });
 
+describe("one client authentication per token request (RFC 6749 section 2.3)", () => {
+  const clients = [{ clientId: "a", clientSecret: "secret-a" }, { clientId: "b", clientSecret: "secret-b" }];
+  const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+
+  test("HTTP Basic for one client and client_id for another is invalid_client, never a token for either", async () => {
+    await using mock = await McpMock.start({ auth: { grantTypes: ["client_credentials"], registration: false, clients }, onUnmatched: "silent" });
+    const refused = await oauthError(await form(mock, { grant_type: "client_credentials", client_id: "b" }, { authorization: basic("a", "secret-a") }));
+    expect(refused).toMatchObject({ status: 401, error: "invalid_client" });
+    expect(refused.description).toContain("client_id b");
+    expect(mock.auth.issued()).toEqual([]);
+    // The same client_id beside the Basic credentials is fine (RFC 6749 section 3.2.1).
+    expect((await form(mock, { grant_type: "client_credentials", client_id: "a" }, { authorization: basic("a", "secret-a") })).status).toBe(200);
+  });
+
+  test("HTTP Basic and a client_secret in the body at once is invalid_request, naming both", async () => {
+    await using mock = await McpMock.start({ auth: { grantTypes: ["client_credentials"], registration: false, clients }, onUnmatched: "silent" });
+    const refused = await oauthError(await form(mock, { grant_type: "client_credentials", client_id: "a", client_secret: "secret-a" }, { authorization: basic("a", "secret-a") }));
+    expect(refused).toMatchObject({ status: 400, error: "invalid_request" });
+    expect(refused.description).toContain("more than one");
+    expect(mock.auth.issued()).toEqual([]);
+  });
+});
+
 describe("a token request is a form (RFC 6749 section 3.2)", () => {
   test.each([
     ["JSON", "application/json", (body: Record<string, string>) => JSON.stringify(body)],
