@@ -119,6 +119,40 @@ describe("scope tokens (RFC 6749 section 3.3: printable ASCII without space, quo
   });
 });
 
+describe("assertions must expire (RFC 7523 section 3; an ID token's exp, OpenID Connect Core 2)", () => {
+  async function es256(): Promise<{ jwk: JWK; privateKey: CryptoKey }> {
+    const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
+    return { jwk: await exportJWK(publicKey), privateKey };
+  }
+
+  test("a JWT bearer assertion without exp is invalid_grant, saying exp is required", async () => {
+    const key = await es256();
+    await using mock = await McpMock.start({ auth: { registration: false, clients: [{ clientId: "w" }], jwtBearer: { keys: [key.jwk] } }, onUnmatched: "silent" });
+    const origin = new URL(mock.url).origin;
+    const noExp = await new SignJWT({}).setProtectedHeader({ alg: "ES256" }).setSubject("agent").setAudience(origin).setIssuedAt().sign(key.privateKey);
+    const refused = await oauthError(await form(mock, { grant_type: JWT_BEARER, client_id: "w", assertion: noExp }));
+    expect(refused).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(refused.description).toContain('"exp"');
+    const withExp = await new SignJWT({}).setProtectedHeader({ alg: "ES256" }).setSubject("agent").setAudience(origin).setExpirationTime("5m").sign(key.privateKey);
+    expect((await form(mock, { grant_type: JWT_BEARER, client_id: "w", assertion: withExp })).status).toBe(200);
+  });
+
+  test("token exchange of an ID token without exp is invalid_grant", async () => {
+    const idp = await es256();
+    const jag = await generateKeyPair("ES256", { extractable: true });
+    await using mock = await McpMock.start({ auth: { registration: false, clients: [{ clientId: "idp-client" }], tokenExchange: { subjectKeys: [idp.jwk], signingKey: await exportJWK(jag.privateKey), clientId: "app" } }, onUnmatched: "silent" });
+    const issuer = new URL(mock.url).origin;
+    const exchange = (idToken: string): Promise<Response> =>
+      form(mock, { grant_type: TOKEN_EXCHANGE, client_id: "idp-client", subject_token: idToken, subject_token_type: "urn:ietf:params:oauth:token-type:id_token", requested_token_type: "urn:ietf:params:oauth:token-type:id-jag", audience: "https://as.example", resource: "https://rs.example/mcp" });
+    const noExp = await new SignJWT({}).setProtectedHeader({ alg: "ES256" }).setIssuer(issuer).setSubject("ada").setAudience("idp-client").setIssuedAt().sign(idp.privateKey);
+    const refused = await oauthError(await exchange(noExp));
+    expect(refused).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(refused.description).toContain('"exp"');
+    const withExp = await new SignJWT({}).setProtectedHeader({ alg: "ES256" }).setIssuer(issuer).setSubject("ada").setAudience("idp-client").setExpirationTime("5m").sign(idp.privateKey);
+    expect((await exchange(withExp)).status).toBe(200);
+  });
+});
+
 describe("private keys are never taken as public ones", () => {
   test("/register refuses jwks with a private key, a symmetric key or a key that is not a JWK: invalid_client_metadata, and nothing is echoed", async () => {
     await using mock = await McpMock.start({ auth: { tokenEndpointAuthMethods: ["private_key_jwt"], grantTypes: ["client_credentials"] }, onUnmatched: "silent" });
