@@ -153,6 +153,22 @@ describe("assertions must expire (RFC 7523 section 3; an ID token's exp, OpenID 
   });
 });
 
+describe("private_key_jwt: the assertion's aud is the issuer as its sole value (rfc7523bis)", () => {
+  test("an aud array naming the issuer and another audience, or the issuer alone in an array, is invalid_client", async () => {
+    const { publicKey, privateKey } = await generateKeyPair("ES256");
+    await using mock = await McpMock.start({ auth: { grantTypes: ["client_credentials"], tokenEndpointAuthMethods: ["private_key_jwt"], registration: false, clients: [{ clientId: "svc", jwks: { keys: [(await exportJWK(publicKey)) as JsonWebKey] } }] }, onUnmatched: "silent" });
+    const origin = new URL(mock.url).origin;
+    const assertion = (aud: string | string[]): Promise<string> => new SignJWT({}).setProtectedHeader({ alg: "ES256" }).setIssuer("svc").setSubject("svc").setAudience(aud).setExpirationTime("5m").setJti(crypto.randomUUID()).sign(privateKey);
+    const send = async (aud: string | string[]): Promise<Response> => form(mock, { grant_type: "client_credentials", client_assertion_type: ASSERTION_TYPE, client_assertion: await assertion(aud) });
+    for (const aud of [[origin, "https://attacker.example"], [origin]]) {
+      const refused = await oauthError(await send(aud));
+      expect(refused, JSON.stringify(aud)).toMatchObject({ status: 401, error: "invalid_client" });
+      expect(refused.description).toContain("sole audience");
+    }
+    expect((await send(origin)).status).toBe(200);
+  });
+});
+
 describe("private keys are never taken as public ones", () => {
   test("/register refuses jwks with a private key, a symmetric key or a key that is not a JWK: invalid_client_metadata, and nothing is echoed", async () => {
     await using mock = await McpMock.start({ auth: { tokenEndpointAuthMethods: ["private_key_jwt"], grantTypes: ["client_credentials"] }, onUnmatched: "silent" });
