@@ -29,6 +29,9 @@ export interface OAuthProblem {
 }
 
 const AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"] as const;
+/** What the registration response alone says (RFC 7591 section 3.2.1): a request's own values are never echoed back as issued. */
+const ISSUED_FIELDS = ["client_id", "client_secret", "client_id_issued_at", "client_secret_expires_at", "registration_access_token", "registration_client_uri"];
+
 /** The most registered clients kept: past it the oldest registration is dropped (and the auth events say so). */
 export const MAX_CLIENTS = 1000;
 
@@ -149,7 +152,7 @@ export class ClientRegistry {
       ...(authMethod === "private_key_jwt" ? { jwks } : {}),
       redirectUris: metadata["redirect_uris"] as string[],
       authMethod,
-      metadata: { ...metadata, token_endpoint_auth_method: authMethod },
+      metadata: { ...Object.fromEntries(Object.entries(metadata).filter(([name]) => !ISSUED_FIELDS.includes(name))), token_endpoint_auth_method: authMethod },
     };
     this.#keep(client);
     return client;

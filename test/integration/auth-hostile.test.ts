@@ -242,3 +242,15 @@ describe("a token request is a form (RFC 6749 section 3.2)", () => {
     expect((await form(mock, request)).status).toBe(200);
   });
 });
+
+describe("client registration and client ID metadata documents", () => {
+  test("a registration's own client_secret, registration_access_token or expiry is never answered back as issued", async () => {
+    await using mock = await McpMock.start({ auth: true, onUnmatched: "silent" });
+    const res = await register(mock, { redirect_uris: [REDIRECT], client_name: "app", client_id: "admin", client_secret: "made-up", client_secret_expires_at: 5, registration_access_token: "x", registration_client_uri: "http://127.0.0.1:9/reg" });
+    const info = (await res.json()) as Record<string, unknown>;
+    expect(res.status).toBe(201);
+    expect(info).toMatchObject({ client_name: "app", token_endpoint_auth_method: "none" });
+    expect(info["client_id"]).toMatch(/^client-/);
+    for (const name of ["client_secret", "client_secret_expires_at", "registration_access_token", "registration_client_uri"]) expect(info, name).not.toHaveProperty(name);
+  });
+});
