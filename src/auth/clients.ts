@@ -56,6 +56,30 @@ const MAX_DOCUMENT_BYTES = 64 * 1024;
 /** Milliseconds a client ID metadata document fetch may take. */
 const DOCUMENT_TIMEOUT_MS = 2000;
 
+/**
+ * The body of `res` as text, or `undefined` past `max` bytes: the read stops there and the rest
+ * is never taken (a document that streams without end would otherwise grow the mock's memory
+ * for as long as it sends).
+ */
+async function cappedText(res: Response, max: number): Promise<string | undefined> {
+  if (Number(res.headers.get("content-length")) > max) {
+    await res.body?.cancel();
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  for (let next = await reader?.read(); next !== undefined && !next.done; next = await reader?.read()) {
+    size += next.value.byteLength;
+    if (size > max) {
+      await reader?.cancel();
+      return undefined;
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 function isLoopbackName(name: string): boolean {
   return name === "localhost" || name === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
@@ -192,9 +216,12 @@ export class ClientRegistry {
     let doc: unknown;
     try {
       const res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(DOCUMENT_TIMEOUT_MS) });
-      const text = await res.text();
-      if (!res.ok) return { error: "invalid_client", description: `The client ID metadata document ${url} answered HTTP ${res.status}.` };
-      if (text.length > MAX_DOCUMENT_BYTES) return { error: "invalid_client", description: `The client ID metadata document ${url} is larger than ${MAX_DOCUMENT_BYTES} bytes.` };
+      if (!res.ok) {
+        await res.body?.cancel();
+        return { error: "invalid_client", description: `The client ID metadata document ${url} answered HTTP ${res.status}.` };
+      }
+      const text = await cappedText(res, MAX_DOCUMENT_BYTES);
+      if (text === undefined) return { error: "invalid_client", description: `The client ID metadata document ${url} is larger than ${MAX_DOCUMENT_BYTES} bytes.` };
       doc = JSON.parse(text);
     } catch (error) {
       return { error: "invalid_client", description: `The client ID metadata document ${url} could not be read: ${String(error)}.` };

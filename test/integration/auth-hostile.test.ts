@@ -8,6 +8,8 @@
  * OAuth error code the RFCs give and a description that says the fix; none reaches a 500.
  */
 import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { describe, expect, test } from "vitest";
 import { McpMock, McpMockError } from "../../src/index.js";
@@ -252,5 +254,33 @@ describe("client registration and client ID metadata documents", () => {
     expect(info).toMatchObject({ client_name: "app", token_endpoint_auth_method: "none" });
     expect(info["client_id"]).toMatch(/^client-/);
     for (const name of ["client_secret", "client_secret_expires_at", "registration_access_token", "registration_client_uri"]) expect(info, name).not.toHaveProperty(name);
+  });
+
+  test("a client ID metadata document that streams without end is refused past 64 KiB, at once, and its connection closed", async () => {
+    let closed!: () => void;
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    // 8 MiB of spaces, then the connection held open: a document without end (bounded here, so a mock that reads it all does not eat the machine).
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(Buffer.alloc(8 << 20, 32));
+      req.socket.on("close", closed);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await using mock = await McpMock.start({ auth: true, onUnmatched: "silent" });
+      const clientId = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client.json`;
+      const url = new URL("/authorize", mock.url);
+      for (const [k, v] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: s256(VERIFIER), code_challenge_method: "S256", resource: mock.url })) url.searchParams.set(k, v);
+      const started = Date.now();
+      const refused = await oauthError(await fetch(url, { redirect: "manual" }));
+      expect(refused).toMatchObject({ status: 400, error: "invalid_client" });
+      expect(refused.description).toContain("is larger than 65536 bytes");
+      // Not the 2-second fetch timeout: the read stopped at the limit.
+      expect(Date.now() - started).toBeLessThan(1500);
+      await gone;
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
