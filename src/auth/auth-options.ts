@@ -6,6 +6,7 @@
  */
 import { McpMockError } from "../values/errors.js";
 import { dpopProblems, type DpopOptions } from "./dpop.js";
+import { privateMembers } from "./jwk.js";
 import { jwtBearerProblems, type JwtBearerGrantOptions } from "./jwt-bearer-grant.js";
 import { tokenExchangeProblems, type TokenExchangeGrantOptions } from "./token-exchange-grant.js";
 
@@ -185,6 +186,9 @@ export interface PreRegisteredClient {
   };
 }
 
+/** A scope token (RFC 6749 section 3.3: `1*NQCHAR`, printable ASCII but space, `"` and `\\`): what a scope list and a challenge's `scope` can carry. */
+export const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
 const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"];
 const GRANT_TYPES: readonly GrantType[] = ["authorization_code", "refresh_token", "client_credentials"];
 
@@ -199,7 +203,7 @@ export function assertAuthOptions(auth: AuthOptions): void {
   if (typeof auth !== "object" || auth === null || Array.isArray(auth)) throw new McpMockError(`auth must be true or an object like { required: ["read"] }, received ${JSON.stringify(auth)}.`);
   const words = (name: "scopes" | "required"): void => {
     const v = auth[name];
-    if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === "string" && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s)))) {
+    if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === "string" && SCOPE_TOKEN.test(s)))) {
       problems.push(`auth.${name} must be a list of scope names (no spaces or quotes), like ["read", "write"]; received ${JSON.stringify(v)}.`);
     }
   };
@@ -230,7 +234,7 @@ export function assertAuthOptions(auth: AuthOptions): void {
           const method = client.tokenEndpointAuthMethod;
           if (method !== undefined && !AUTH_METHODS.includes(method)) problems.push(`${where}.tokenEndpointAuthMethod must be one of ${AUTH_METHODS.join(", ")}, received ${JSON.stringify(method)}.`);
           const jwks = client.jwks;
-          if (jwks !== undefined && !(typeof jwks === "object" && jwks !== null && Array.isArray(jwks.keys) && jwks.keys.length > 0 && jwks.keys.every((k) => typeof k === "object" && k !== null && typeof k.kty === "string" && !("d" in k)))) problems.push(`${where}.jwks must be { keys: [...] } with at least one public JWK (a kty, no private "d"), like { keys: [await exportJWK(publicKey)] }.`);
+          if (jwks !== undefined && !(typeof jwks === "object" && jwks !== null && Array.isArray(jwks.keys) && jwks.keys.length > 0 && jwks.keys.every((k) => typeof k === "object" && k !== null && typeof k.kty === "string" && privateMembers(k).length === 0))) problems.push(`${where}.jwks must be { keys: [...] } with at least one public JWK (a kty, no private "d"), like { keys: [await exportJWK(publicKey)] }.`);
           const secretFor = method === "client_secret_basic" || method === "client_secret_post";
           if (method !== undefined && secretFor !== (client.clientSecret !== undefined)) problems.push(`${where}: tokenEndpointAuthMethod ${method} ${secretFor ? "needs a clientSecret" : "takes no clientSecret"}.`);
           if ((method ?? defaultAuthMethod(client)) === "private_key_jwt" ? jwks === undefined : method !== undefined && jwks !== undefined) problems.push(`${where}: ${jwks === undefined ? "tokenEndpointAuthMethod private_key_jwt needs jwks (the client's public keys)" : `jwks is for private_key_jwt, not ${method}`}.`);

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Context } from "hono";
-import type { AuthOptions } from "./auth-options.js";
+import { SCOPE_TOKEN, type AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import { ASSERTION_ALGORITHMS, assertedClientId, verifyClientAssertion } from "./client-assertion.js";
 import { clientCredentialsGrant } from "./client-credentials.js";
@@ -52,7 +52,11 @@ const DEFAULT_GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
 /** The default access token lifetime in seconds. */
 export const DEFAULT_ACCESS_TOKEN_TTL = 3600;
 
-const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+/** A PKCE code challenge or verifier: 43 to 128 unreserved characters (RFC 7636 section 4.1; an S256 challenge is 43 of base64url). */
+const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** The body a token request is sent in (RFC 6749 section 3.2, appendix B). */
+const FORM = "application/x-www-form-urlencoded";
 
 /** The parameter RFC 8707 section 2 lets a request send more than once: one for each resource asked for. */
 const RESOURCE = "resource";
@@ -195,7 +199,7 @@ export class AuthorizationServer {
     if (q.get("response_type") !== "code") return fail("unsupported_response_type", `response_type must be "code" (received ${JSON.stringify(q.get("response_type"))}).`);
     const challenge = q.get("code_challenge");
     if (challenge === null || q.get("code_challenge_method") !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256 (plain is not accepted).");
-    if (!PKCE_CHALLENGE.test(challenge)) return fail("invalid_request", "code_challenge must be 43 to 128 characters of base64url (the SHA-256 of the code_verifier).");
+    if (!PKCE_VALUE.test(challenge)) return fail("invalid_request", "code_challenge must be 43 to 128 characters of base64url (the SHA-256 of the code_verifier).");
     const resources = [...new Set(q.getAll(RESOURCE))];
     const ours = this.#resource.resources(c);
     const foreign = resources.filter((r) => !ours.includes(r));
@@ -219,6 +223,8 @@ export class AuthorizationServer {
   /** The scopes granted for a requested `scope` string: the required ones when none are asked for. */
   #grantedScopes(requested: string | null): readonly string[] | OAuthProblem {
     const asked = (requested ?? "").split(" ").filter(Boolean);
+    const malformed = asked.filter((s) => !SCOPE_TOKEN.test(s));
+    if (malformed.length > 0) return { error: "invalid_scope", description: `scope holds ${malformed.map((s) => JSON.stringify(s)).join(", ")}, which is not a scope token: scopes are separated by single spaces, each printable ASCII without a space, " or \\ (RFC 6749 section 3.3).` };
     const supported = this.#supported();
     const unknown = this.#known().length === 0 ? [] : asked.filter((s) => !supported.includes(s));
     if (unknown.length > 0) return { error: "invalid_scope", description: `Unknown scope ${unknown.join(" ")}; this server knows ${supported.join(" ")}.` };
@@ -238,6 +244,9 @@ export class AuthorizationServer {
       this.#log.add({ ...base, status, outcome: problem.error, description: problem.description, ...(clientId ? { clientId } : {}) });
       return oauthError(status, problem, status === 401 ? { "www-authenticate": 'Basic realm="mcpmock"' } : {});
     };
+    // RFC 6749 section 3.2: the parameters are a form; another body (JSON, multipart) is refused, saying so.
+    const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (type !== FORM) return refuse(400, { error: "invalid_request", description: `A token request's body is ${FORM} (RFC 6749 section 3.2); this one was sent as ${type ? JSON.stringify(type) : "no Content-Type"}.` });
     // RFC 9449 section 5: the proof first, so that a nonce demanded does not use up the code.
     const proof = this.#dpop ? await this.#dpop.tokenRequest(c) : undefined;
     if (proof && isDpopRefusal(proof)) {
@@ -253,7 +262,7 @@ export class AuthorizationServer {
     if (twice !== undefined) return refuse(400, { error: "invalid_request", description: twice.description });
     if (grantType === undefined) return refuse(400, { error: "invalid_request", description: "grant_type is missing; send grant_type=authorization_code (or refresh_token)." });
     const client = await this.#authenticate(c, p);
-    if (isProblem(client)) return refuse(401, client);
+    if (isProblem(client)) return refuse(client.error === "invalid_client" ? 401 : 400, client);
     let granted: IssuedToken;
     /** Without rotation, the refresh token that was used, answered again. */
     let kept: IssuedToken | undefined;
@@ -271,7 +280,9 @@ export class AuthorizationServer {
       if (code === "replayed") return refuse(400, { error: "invalid_grant", description: "The authorization code was used already; the tokens issued for it are revoked now (RFC 6749 section 4.1.2). Authorize again for a new code." }, client.clientId);
       if (!code || code.clientId !== client.clientId) return refuse(400, { error: "invalid_grant", description: "The authorization code is unknown, used already, expired, or was issued to another client." }, client.clientId);
       if (p("redirect_uri") !== code.redirectUri) return refuse(400, { error: "invalid_grant", description: `redirect_uri must be the one of the authorization request (${code.redirectUri}).` }, client.clientId);
+      // RFC 7636 section 4.1: a verifier of another form is refused, whatever its hash.
       const verifier = p("code_verifier") ?? "";
+      if (!PKCE_VALUE.test(verifier)) return refuse(400, { error: "invalid_request", description: `code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~" (RFC 7636 section 4.1); it is ${verifier === "" ? "missing" : `${verifier.length} characters${/^[A-Za-z0-9\-._~]*$/.test(verifier) ? "" : " with others among them"}`}.` }, client.clientId);
       if (s256(verifier) !== code.codeChallenge) return refuse(400, { error: "invalid_grant", description: "code_verifier does not match the code_challenge (PKCE S256: BASE64URL(SHA256(code_verifier)))." }, client.clientId);
       const other = resources.filter((r) => !code.resources.includes(r));
       if (other.length > 0) return refuse(400, { error: "invalid_target", description: `resource ${other.join(", ")} was not asked for in the authorization request; send resource=${code.resources.join(" or ")}, or none.` }, client.clientId);
@@ -282,7 +293,7 @@ export class AuthorizationServer {
       // RFC 9449 section 5: a public client's refresh token is bound to its key; a refresh must prove it.
       if (old.jkt !== undefined && old.jkt !== jkt) return refuse(400, { error: "invalid_dpop_proof", description: jkt === undefined ? "The refresh token is DPoP-bound: send a DPoP proof of its key with the refresh (RFC 9449 section 5)." : "The DPoP proof is signed by another key than the one the refresh token is bound to: sign the refresh's proof with the key of the token request that got it." }, client.clientId);
       if (resources.some((r) => r !== old.resource)) return refuse(400, { error: "invalid_target", description: `resource must be the one the grant was for (${old.resource}).` }, client.clientId);
-      const asked = (p("scope") ?? "").split(" ").filter(Boolean);
+      const asked = [...new Set((p("scope") ?? "").split(" ").filter(Boolean))];
       const wider = asked.filter((s) => !old.scopes.includes(s));
       if (wider.length > 0) return refuse(400, { error: "invalid_scope", description: `A refresh cannot add scopes (${wider.join(" ")}); authorize again for them.` }, client.clientId);
       const rotate = this.#options.refreshRotation !== false;
@@ -319,6 +330,10 @@ export class AuthorizationServer {
     let id = p("client_id");
     let secret = p("client_secret");
     const assertion = { assertion: p("client_assertion"), assertionType: p("client_assertion_type"), clientId: id };
+    const header = c.req.header("authorization");
+    const basicSent = /^Basic(\s|$)/i.test(header ?? "");
+    const methods = [...(basicSent ? ["HTTP Basic"] : []), ...(secret !== undefined ? ["client_secret"] : []), ...(assertion.assertion !== undefined || assertion.assertionType !== undefined ? ["client_assertion"] : [])];
+    if (methods.length > 1) return { error: "invalid_request", description: `The token request authenticates the client more than one way (${methods.join(" and ")}); use only the one the client registered (RFC 6749 section 2.3).` };
     if (assertion.assertion !== undefined || assertion.assertionType !== undefined) {
       // RFC 7523 section 2.2: the client is the one its assertion names, proven by its signature.
       const named = await assertedClientId(assertion);
@@ -328,8 +343,9 @@ export class AuthorizationServer {
       const problem = await verifyClientAssertion(client, assertion, [...new Set([this.#options.metadataIssuer ?? issuer, issuer])].flatMap((i) => [i, `${i}/`]));
       return problem ?? client;
     }
-    const basic = basicCredentials(c.req.header("authorization"));
+    const basic = basicCredentials(header);
     if (basic === "malformed") return { error: "invalid_client", description: "The HTTP Basic credentials are not valid percent-encoding: encode the client_id and client_secret with application/x-www-form-urlencoded, join them with a colon, then base64 (RFC 6749 section 2.3.1)." };
+    if (basic && id !== undefined && id !== basic.id) return { error: "invalid_client", description: `client_id ${id} is not the client the HTTP Basic credentials name (${basic.id}): send one client's id, or leave client_id out (RFC 6749 section 3.2.1).` };
     if (basic) ({ id, secret } = basic);
     if (!id) return { error: "invalid_client", description: "The token request names no client: send client_id (or HTTP Basic client authentication)." };
     const client = await this.#clients.find(id);

@@ -59,6 +59,8 @@ export async function verifyClientAssertion(client: KnownClient, request: Client
   const { createLocalJWKSet, errors, jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(request.assertion as string, createLocalJWKSet(keys as JSONWebKeySet), { audience: [...audiences], algorithms: [...ASSERTION_ALGORITHMS], clockTolerance: CLOCK_TOLERANCE_SECONDS, requiredClaims: ["exp"] });
+    // rfc7523bis: the issuer is the sole audience, a JSON string (an array, even of the issuer alone, is how audience injection gets in).
+    if (typeof payload.aud !== "string") return { error: "invalid_client", description: `The client assertion's aud is ${JSON.stringify(payload.aud)}; it must be the authorization server's issuer, ${audiences[0]}, as its sole audience value: a JSON string, not an array (rfc7523bis).` };
     for (const claim of ["iss", "sub"] as const) {
       if (payload[claim] !== client.clientId) return { error: "invalid_client", description: `The client assertion's ${claim} is ${JSON.stringify(payload[claim] ?? null)}; it must be the client_id ${client.clientId} (RFC 7523 section 3).` };
     }

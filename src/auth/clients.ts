@@ -5,6 +5,7 @@
  * @module
  */
 import { defaultAuthMethod, type AuthOptions, type TokenEndpointAuthMethod } from "./auth-options.js";
+import { publicJwkProblem } from "./jwk.js";
 import { randomToken } from "./tokens.js";
 
 /** A client the authorization server knows. */
@@ -28,6 +29,9 @@ export interface OAuthProblem {
 }
 
 const AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"] as const;
+/** What the registration response alone says (RFC 7591 section 3.2.1): a request's own values are never echoed back as issued. */
+const ISSUED_FIELDS = ["client_id", "client_secret", "client_id_issued_at", "client_secret_expires_at", "registration_access_token", "registration_client_uri"];
+
 /** The most registered clients kept: past it the oldest registration is dropped (and the auth events say so). */
 export const MAX_CLIENTS = 1000;
 
@@ -51,6 +55,30 @@ export function basicCredentials(header: string | undefined): { id: string; secr
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 /** Milliseconds a client ID metadata document fetch may take. */
 const DOCUMENT_TIMEOUT_MS = 2000;
+
+/**
+ * The body of `res` as text, or `undefined` past `max` bytes: the read stops there and the rest
+ * is never taken (a document that streams without end would otherwise grow the mock's memory
+ * for as long as it sends).
+ */
+async function cappedText(res: Response, max: number): Promise<string | undefined> {
+  if (Number(res.headers.get("content-length")) > max) {
+    await res.body?.cancel();
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  for (let next = await reader?.read(); next !== undefined && !next.done; next = await reader?.read()) {
+    size += next.value.byteLength;
+    if (size > max) {
+      await reader?.cancel();
+      return undefined;
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 function isLoopbackName(name: string): boolean {
   return name === "localhost" || name === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
@@ -137,13 +165,18 @@ export class ClientRegistry {
     if (authMethod === "private_key_jwt" && !(typeof jwks === "object" && jwks !== null && Array.isArray(jwks.keys) && jwks.keys.length > 0)) {
       return { error: "invalid_client_metadata", description: 'token_endpoint_auth_method private_key_jwt needs jwks, the client\'s public keys, like {"jwks":{"keys":[{"kty":"EC",...}]}} (RFC 7591 section 2).' };
     }
+    // RFC 7591 section 2: jwks holds the client's public keys; a private one is never kept (nor echoed back).
+    const badKey = Array.isArray(jwks?.keys) ? jwks.keys.map((key, i) => ({ i, why: publicJwkProblem(key) })).find((k) => k.why !== undefined) : undefined;
+    if (jwks !== undefined && (badKey !== undefined || !Array.isArray(jwks?.keys))) {
+      return { error: "invalid_client_metadata", description: `jwks must hold the client's public keys, like {"keys":[{"kty":"EC",...}]} (RFC 7591 section 2): ${badKey ? `keys[${badKey.i}] ${badKey.why}` : "it has no keys list"}.` };
+    }
     const client: KnownClient = {
       clientId: `client-${randomToken(9)}`,
       clientSecret: authMethod === "none" || authMethod === "private_key_jwt" ? undefined : randomToken(),
       ...(authMethod === "private_key_jwt" ? { jwks } : {}),
       redirectUris: metadata["redirect_uris"] as string[],
       authMethod,
-      metadata: { ...metadata, token_endpoint_auth_method: authMethod },
+      metadata: { ...Object.fromEntries(Object.entries(metadata).filter(([name]) => !ISSUED_FIELDS.includes(name))), token_endpoint_auth_method: authMethod },
     };
     this.#keep(client);
     return client;
@@ -183,9 +216,12 @@ export class ClientRegistry {
     let doc: unknown;
     try {
       const res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(DOCUMENT_TIMEOUT_MS) });
-      const text = await res.text();
-      if (!res.ok) return { error: "invalid_client", description: `The client ID metadata document ${url} answered HTTP ${res.status}.` };
-      if (text.length > MAX_DOCUMENT_BYTES) return { error: "invalid_client", description: `The client ID metadata document ${url} is larger than ${MAX_DOCUMENT_BYTES} bytes.` };
+      if (!res.ok) {
+        await res.body?.cancel();
+        return { error: "invalid_client", description: `The client ID metadata document ${url} answered HTTP ${res.status}.` };
+      }
+      const text = await cappedText(res, MAX_DOCUMENT_BYTES);
+      if (text === undefined) return { error: "invalid_client", description: `The client ID metadata document ${url} is larger than ${MAX_DOCUMENT_BYTES} bytes.` };
       doc = JSON.parse(text);
     } catch (error) {
       return { error: "invalid_client", description: `The client ID metadata document ${url} could not be read: ${String(error)}.` };

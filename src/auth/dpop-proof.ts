@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import type { JWK, ProtectedHeaderParameters } from "jose";
 import { jose } from "./jose.js";
+import { privateMembers } from "./jwk.js";
 
 /** The asymmetric algorithms a proof may be signed with (RFC 9449 section 4.2: never `none`, never a MAC). */
 export const DPOP_ALGORITHMS: readonly string[] = ["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"];
@@ -73,7 +74,8 @@ export async function checkDpopProof(proof: string | undefined, expected: ProofE
   if (!header.alg || !algorithms.includes(header.alg)) return bad(`alg must be a supported asymmetric algorithm (${algorithms.join(", ")}); it is ${JSON.stringify(header.alg)}`);
   const jwk = header.jwk as JWK | undefined;
   if (!jwk || typeof jwk !== "object") return bad("missing jwk header parameter (the public key the proof is signed with)");
-  if (jwk.d !== undefined) return bad("jwk must not contain a private key");
+  const secret = privateMembers(jwk);
+  if (secret.length > 0) return bad(`jwk must not contain a private key (it holds ${secret.join(", ")}): put the public key in the proof's header (RFC 9449 section 4.2)`);
   let payload: Record<string, unknown>;
   try {
     payload = (await jwtVerify(proof, await importJWK(jwk, header.alg), { algorithms })).payload;

@@ -23,7 +23,7 @@ const CLOCK_TOLERANCE = 30;
 /**
  * The JWT bearer grant (`auth.jwtBearer`): which signed assertions the token endpoint exchanges
  * for access tokens (RFC 7523). An assertion must be signed by one of `keys`, name this
- * authorization server's issuer in `aud`, and not be expired; the client authenticates as it
+ * authorization server's issuer in `aud`, and carry an `exp` not passed (RFC 7523 section 3); the client authenticates as it
  * registered (a public client sends its `client_id`).
  *
  * @example
@@ -113,7 +113,7 @@ export async function verifyAssertion(options: JwtBearerGrantOptions, assertion:
       if (typ !== ID_JAG_TYP) return { error: "invalid_grant", description: `The assertion's typ is ${JSON.stringify(typ)}, not "${ID_JAG_TYP}": it is not an ID-JAG (SEP-990).` };
     }
     const issuer = context.issuer.replace(/\/+$/, "");
-    ({ payload } = await jwtVerify(assertion, createLocalJWKSet({ keys: [...options.keys] }), { audience: [issuer, `${issuer}/`], clockTolerance: CLOCK_TOLERANCE }));
+    ({ payload } = await jwtVerify(assertion, createLocalJWKSet({ keys: [...options.keys] }), { audience: [issuer, `${issuer}/`], clockTolerance: CLOCK_TOLERANCE, requiredClaims: ["exp"] }));
   } catch (error) {
     return { error: "invalid_grant", description: refusal(error, errors) };
   }

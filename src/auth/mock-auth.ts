@@ -8,7 +8,7 @@ import { principalOfToken } from "./principal.js";
 import { MockOAuthClientProvider, type ClientProviderOptions } from "./client-provider.js";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AuthOptions } from "./auth-options.js";
+import { SCOPE_TOKEN, type AuthOptions } from "./auth-options.js";
 import { McpMockError } from "../values/errors.js";
 import { AuthLog, type AuthEndpoint, type AuthEvent, type AuthEventPattern } from "./auth-log.js";
 import { asPaths, AuthorizationServer, DEFAULT_ACCESS_TOKEN_TTL, serverMetadataPath } from "./authorization-server.js";
@@ -49,6 +49,14 @@ export interface IssueTokenOptions {
 }
 
 const DEFAULT_MAX_TOKENS = 10_000;
+
+/** What a scope name may hold, for the messages that refuse one. */
+const SCOPE_NAMES = "printable ASCII without spaces, quotes or backslashes, RFC 6749 section 3.3";
+
+/** A list of scope tokens, each one a challenge's `scope` and a token response can carry. */
+function isScopeList(scopes: unknown): scopes is readonly string[] {
+  return Array.isArray(scopes) && scopes.every((s) => typeof s === "string" && SCOPE_TOKEN.test(s));
+}
 
 /** The largest body `/token` and `/register` read. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -164,7 +172,7 @@ export class MockAuth {
    */
   issueToken(options: IssueTokenOptions = {}): string {
     const { scopes = [], expiresIn, subject, resource, clientId, dpopJkt } = options;
-    if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === "string")) throw new McpMockError(`issueToken: scopes must be a list of scope names, like ["read"]; received ${JSON.stringify(scopes)}.`);
+    if (!isScopeList(scopes)) throw new McpMockError(`issueToken: scopes must be a list of scope names (${SCOPE_NAMES}), like ["read"]; received ${JSON.stringify(scopes)}.`);
     if (expiresIn !== undefined && !(Number.isFinite(expiresIn) && expiresIn >= 0)) throw new McpMockError(`issueToken: expiresIn must be seconds (0 or more), received ${JSON.stringify(expiresIn)}.`);
     if (dpopJkt !== undefined && !(typeof dpopJkt === "string" && /^[A-Za-z0-9_-]{43}$/.test(dpopJkt))) throw new McpMockError(`issueToken: dpopJkt must be a JWK SHA-256 thumbprint (43 base64url characters, what jose's calculateJwkThumbprint(jwk) gives), received ${JSON.stringify(dpopJkt)}.`);
     if (dpopJkt !== undefined && !this.#options.dpop) throw new McpMockError("issueToken: dpopJkt binds a token to a DPoP key, which only an endpoint with auth.dpop checks: start the mock with auth: { dpop: true }.");
@@ -221,6 +229,7 @@ export class MockAuth {
    * ```
    */
   requireScopes(scopes: readonly string[]): void {
+    if (!isScopeList(scopes)) throw new McpMockError(`requireScopes: scopes must be a list of scope names (${SCOPE_NAMES}), like ["read", "write"]; received ${JSON.stringify(scopes)}.`);
     const supported = this.#options.scopes ?? this.#options.required ?? [];
     const unknown = supported.length === 0 ? [] : scopes.filter((s) => !supported.includes(s));
     if (unknown.length > 0) throw new McpMockError(`requireScopes: ${unknown.join(", ")} is not in auth.scopes (${supported.join(", ")}); a client could never get it. Add it to auth.scopes.`);

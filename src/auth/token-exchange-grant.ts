@@ -95,7 +95,7 @@ export async function exchangeToken(options: TokenExchangeGrantOptions, p: (name
   const { createLocalJWKSet, importJWK, jwtVerify, SignJWT } = await jose();
   let subject: string;
   try {
-    const { payload } = await jwtVerify(subjectToken as string, createLocalJWKSet({ keys: [...options.subjectKeys] }), { issuer: context.issuer, audience: context.clientId });
+    const { payload } = await jwtVerify(subjectToken as string, createLocalJWKSet({ keys: [...options.subjectKeys] }), { issuer: context.issuer, audience: context.clientId, requiredClaims: ["exp"] });
     const sub = payload.sub;
     if (typeof sub !== "string" || sub === "") return { error: "invalid_grant", description: "The ID token has no sub claim: it names no user to exchange for." };
     subject = sub;
