@@ -284,7 +284,10 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const call = callOf(method, params, undefined, ctx);
     const entry = this.#record("notification", call, ctx);
     if (method === "notifications/initialized" && ctx.session) ctx.session.initialized = true;
-    if (method === "notifications/cancelled") this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
+    if (method === "notifications/cancelled") {
+      this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
+      this.tasks.cancelled(ctx.sessionId, params?.["requestId"]);
+    }
     const taken = this.#take(call);
     const plan = taken?.plan;
     if (!taken && this.proxied) this.proxied.notify(call);

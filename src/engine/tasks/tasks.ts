@@ -16,7 +16,7 @@ import type { RequestId } from "../../protocol/jsonrpc.js";
 import type { ResponsePlan, Stub } from "../../stubs/stub.js";
 import type { ToolCatalog } from "../../stubs/tool-catalog.js";
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
-import type { Outcome } from "../outcome.js";
+import { clientGone, type Outcome } from "../outcome.js";
 import type { Selection } from "../selection.js";
 import type { StreamHost } from "../stream-player.js";
 import type { SessionStore } from "../session-store.js";
@@ -84,6 +84,8 @@ export class Tasks implements TaskAnswers {
   /** The tasks of the 2026-07-28 extension (the others speak 2025-11-25), and what they wait for. */
   readonly #modern = new WeakSet<TaskRecord>();
   readonly #inputs = new TaskInputs();
+  /** The `tasks/result` calls waiting now, by session and request id: a client's cancellation ends its wait. */
+  readonly #waiting = new Map<string, AbortController>();
 
   constructor(env: TaskEnvironment) {
     this.#env = env;
@@ -212,10 +214,22 @@ export class Tasks implements TaskAnswers {
     // (A timer may fire a little before Date.now() reaches the deadline: the sweep is told the deadline.)
     const deadline = task.ttl === null ? undefined : task.createdAt + task.ttl;
     const expiry = deadline === undefined ? undefined : setTimeout(() => this.store.lookup(task.id, Math.max(Date.now(), deadline)), Math.max(0, deadline - Date.now()));
+    // The wait ends when the client stops waiting too: its connection closed, or it cancelled
+    // the request (notifications/cancelled). Otherwise a client that went away would hold its
+    // request, body and all, until the task ended: up to the hour a client may ask for.
+    const gone = clientGone(call);
+    const key = `${call.sessionId ?? ""}\u0000${String(call.id)}`;
+    const cancel = new AbortController();
+    this.#waiting.set(key, cancel);
     try {
-      await this.store.whenFinal(task, this.#env.closing);
+      await this.store.whenFinal(task, gone ? [this.#env.closing, gone, cancel.signal] : [this.#env.closing, cancel.signal]);
+    } catch (error) {
+      if (this.#env.closing.aborted) throw error;
+      const why = cancel.signal.aborted ? "the client cancelled it (notifications/cancelled)" : "the client went away (its connection closed)";
+      throw new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} tasks/result of task ${task.id} stopped waiting: ${why} before the task ended. The task runs on; ask again with tasks/result.`);
     } finally {
       clearTimeout(expiry);
+      if (this.#waiting.get(key) === cancel) this.#waiting.delete(key);
     }
     const found = this.store.lookup(task.id);
     if ("missing" in found && found.missing === "expired") throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.expired);
@@ -226,6 +240,11 @@ export class Tasks implements TaskAnswers {
     const result = (outcome.result ?? {}) as Record<string, unknown>;
     const meta = result["_meta"] !== null && typeof result["_meta"] === "object" ? (result["_meta"] as Record<string, unknown>) : {};
     return { ...result, _meta: { ...meta, [RELATED_TASK_META_KEY]: { taskId: task.id } } };
+  }
+
+  /** A client's `notifications/cancelled` of its `tasks/result` (by its session and request id): the wait ends. */
+  cancelled(sessionId: string | undefined, requestId: unknown): void {
+    this.#waiting.get(`${sessionId ?? ""}\u0000${String(requestId)}`)?.abort();
   }
 
   /** `tasks/list`: the live tasks, oldest first, a page at a time. */
