@@ -102,7 +102,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.stateless = new StatelessEra(accepted, options.cacheHints);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
-    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params, principal) => void this.push.subscriptions.deliver(method, params, principal), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, inflight: this.#inflight, options, broadcast: (method, params, principal) => void this.push.subscriptions.deliver(method, params, principal), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
     this.proxied = proxiedAnswers(upstream, this, (o, c) => this.#answers.complete(o, c));
     this.#answers = new Answers(this);
     this.#player = { answers: this.#answers, tasks: this.tasks, random: () => this.#random(), closing: this.closing.signal };
@@ -284,10 +284,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const call = callOf(method, params, undefined, ctx);
     const entry = this.#record("notification", call, ctx);
     if (method === "notifications/initialized" && ctx.session) ctx.session.initialized = true;
-    if (method === "notifications/cancelled") {
-      this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
-      this.tasks.cancelled(ctx.sessionId, params?.["requestId"]);
-    }
+    if (method === "notifications/cancelled") this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
     const taken = this.#take(call);
     const plan = taken?.plan;
     if (!taken && this.proxied) this.proxied.notify(call);

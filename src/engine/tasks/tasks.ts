@@ -17,6 +17,7 @@ import type { ResponsePlan, Stub } from "../../stubs/stub.js";
 import type { ToolCatalog } from "../../stubs/tool-catalog.js";
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
 import { clientGone, type Outcome } from "../outcome.js";
+import type { InFlight } from "../../values/in-flight.js";
 import type { Selection } from "../selection.js";
 import type { StreamHost } from "../stream-player.js";
 import type { SessionStore } from "../session-store.js";
@@ -65,6 +66,8 @@ interface TaskEnvironment {
   readonly tools: ToolCatalog;
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
+  /** The requests a client's `notifications/cancelled` stops, by session and request id: a waiting `tasks/result` is one. */
+  readonly inflight: Pick<InFlight<AbortController>, "get" | "set" | "delete">;
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
   /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through (a task's: those of its `principal`). */
   broadcast(method: string, params: Record<string, unknown>, principal?: string): void;
@@ -84,8 +87,6 @@ export class Tasks implements TaskAnswers {
   /** The tasks of the 2026-07-28 extension (the others speak 2025-11-25), and what they wait for. */
   readonly #modern = new WeakSet<TaskRecord>();
   readonly #inputs = new TaskInputs();
-  /** The `tasks/result` calls waiting now, by session and request id: a client's cancellation ends its wait. */
-  readonly #waiting = new Map<string, AbortController>();
 
   constructor(env: TaskEnvironment) {
     this.#env = env;
@@ -220,7 +221,8 @@ export class Tasks implements TaskAnswers {
     const gone = clientGone(call);
     const key = `${call.sessionId ?? ""}\u0000${String(call.id)}`;
     const cancel = new AbortController();
-    this.#waiting.set(key, cancel);
+    const waiting = this.#env.inflight;
+    waiting.set(key, cancel);
     try {
       await this.store.whenFinal(task, gone ? [this.#env.closing, gone, cancel.signal] : [this.#env.closing, cancel.signal]);
     } catch (error) {
@@ -229,7 +231,7 @@ export class Tasks implements TaskAnswers {
       throw new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} tasks/result of task ${task.id} stopped waiting: ${why} before the task ended. The task runs on; ask again with tasks/result.`);
     } finally {
       clearTimeout(expiry);
-      if (this.#waiting.get(key) === cancel) this.#waiting.delete(key);
+      if (waiting.get(key) === cancel) waiting.delete(key);
     }
     const found = this.store.lookup(task.id);
     if ("missing" in found && found.missing === "expired") throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.expired);
@@ -240,11 +242,6 @@ export class Tasks implements TaskAnswers {
     const result = (outcome.result ?? {}) as Record<string, unknown>;
     const meta = result["_meta"] !== null && typeof result["_meta"] === "object" ? (result["_meta"] as Record<string, unknown>) : {};
     return { ...result, _meta: { ...meta, [RELATED_TASK_META_KEY]: { taskId: task.id } } };
-  }
-
-  /** A client's `notifications/cancelled` of its `tasks/result` (by its session and request id): the wait ends. */
-  cancelled(sessionId: string | undefined, requestId: unknown): void {
-    this.#waiting.get(`${sessionId ?? ""}\u0000${String(requestId)}`)?.abort();
   }
 
   /** `tasks/list`: the live tasks, oldest first, a page at a time. */
