@@ -79,16 +79,17 @@ describe("expiry and ids", () => {
     expect(() => store.create(init)).toThrow('tasks.ids gave "same", which is not a fresh non-empty string');
   });
 
-  test("whenFinal resolves at the end and rejects when its signal aborts", async () => {
+  test("whenFinal resolves at the end and rejects when one of its signals aborts", async () => {
     const store = new TaskStore();
     const task = store.create(init);
-    const done = store.whenFinal(task, new AbortController().signal);
+    const done = store.whenFinal(task, [new AbortController().signal]);
     store.settle(task, "failed", { error: { code: -1, message: "no" } });
     await expect(done).resolves.toBeUndefined();
     const other = store.create(init);
     const stop = new AbortController();
-    const waiting = store.whenFinal(other, stop.signal);
+    const waiting = store.whenFinal(other, [new AbortController().signal, stop.signal]);
     stop.abort(new Error("closing"));
     await expect(waiting).rejects.toThrow("closing");
+    await expect(store.whenFinal(other, [stop.signal])).rejects.toThrow("closing");
   });
 });

@@ -102,7 +102,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     this.stateless = new StatelessEra(accepted, options.cacheHints);
     this.requests = new ClientRequests(options.clientTimeoutMs);
     this.push = new Push(this.sessions, this.requests, this.stateful, this.closing.signal);
-    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, options, broadcast: (method, params, principal) => void this.push.subscriptions.deliver(method, params, principal), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
+    this.tasks = new Tasks({ tools: this.tools, sessions: this.sessions, closing: this.closing.signal, inflight: this.#inflight, options, broadcast: (method, params, principal) => void this.push.subscriptions.deliver(method, params, principal), deliver: (sessionId, message) => this.push.deliverWhenOpen(sessionId, JSON.stringify(message)) });
     this.proxied = proxiedAnswers(upstream, this, (o, c) => this.#answers.complete(o, c));
     this.#answers = new Answers(this);
     this.#player = { answers: this.#answers, tasks: this.tasks, random: () => this.#random(), closing: this.closing.signal };

@@ -23,6 +23,12 @@ export interface RequestContext {
   readonly batch?: Set<RequestId>;
   /** The bytes the message counts for in the journal: a batch message's share of the body (default: the body's length). */
   readonly bytes?: number;
+  /**
+   * A signal aborted when the client that sent the request is gone before its answer (its HTTP
+   * connection closed), for an answer that waits on the client's behalf (`tasks/result`). Made
+   * only when asked for: most answers never wait.
+   */
+  readonly clientGone?: () => AbortSignal;
 }
 
 /** What a successful initialize asks the era to open. */
@@ -84,5 +90,14 @@ export function callOf(method: string, params: Record<string, unknown> | undefin
   const call = new McpCall({ method, params, id, sessionId: ctx.sessionId, headers: ctx.headers, protocolVersion: ctx.protocolVersion, body: ctx.body, transport: ctx.transport });
   // A session's requests declare nothing themselves: the client declared its extensions at initialize.
   if (ctx.session !== undefined) call.declaredExtensions(ctx.session.clientCapabilities);
+  if (ctx.clientGone !== undefined) GONE.set(call, ctx.clientGone);
   return call;
+}
+
+/** The `clientGone` of each call whose transport can tell (kept off the public `McpCall`). */
+const GONE = new WeakMap<McpCall, () => AbortSignal>();
+
+/** The signal aborted when the client of `call` is gone before its answer; `undefined` when its transport cannot tell. */
+export function clientGone(call: McpCall): AbortSignal | undefined {
+  return GONE.get(call)?.();
 }

@@ -2,6 +2,10 @@
  * Pagination of list results with opaque cursors.
  * @module
  */
+import { showValue } from "../values/errors.js";
+
+/** The most of a bad cursor an error repeats (a client may send megabytes of one). */
+const SHOWN_CURSOR = 120;
 
 /** The default page size of list answers (`tools/list` and the like). */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -21,7 +25,7 @@ function decode(cursor: unknown, list: string): number {
   } catch {
     // falls through
   }
-  throw new InvalidCursorError(`${JSON.stringify(cursor)} is not a cursor this mock gave for ${list}`);
+  throw new InvalidCursorError(`${showValue(cursor, SHOWN_CURSOR)} is not a cursor this mock gave for ${list}`);
 }
 
 /** One page of `items` from `cursor` (absent: the first page), and the next cursor if more remain. */

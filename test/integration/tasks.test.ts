@@ -195,6 +195,9 @@ describe("tasks/list", () => {
     expect(second.nextCursor).toBeUndefined();
     const bad = await t.client.experimental.tasks.listTasks("not-a-cursor").catch((e: unknown) => e);
     expect(bad).toMatchObject({ code: -32602 });
+    // A forged cursor of a megabyte is refused with a message that shows its start, not all of it.
+    const huge = await t.client.experimental.tasks.listTasks("c".repeat(1_000_000)).catch((e: unknown) => e);
+    expect(huge).toMatchObject({ code: -32602, message: `MCP error -32602: Invalid cursor: "${"c".repeat(118)}… is not a cursor this mock gave for tasks/list` });
   });
 });
 

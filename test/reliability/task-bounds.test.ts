@@ -2,7 +2,9 @@
  * Task parameters from clients are bounded: a negative `pollInterval` or a ttl of 1e308 is not
  * taken as given; a `tasks/result` that waits past the task's ttl answers "expired" then, not
  * when the work ends; and the task cap is fair: one session holds at most its share of
- * `tasks.maxTasks`, so another can still start one.
+ * `tasks.maxTasks`, so another can still start one. A `tasks/result` stops waiting when its
+ * client does (its connection closed, or notifications/cancelled): a client that went away
+ * holds nothing until the task ends.
  */
 import { describe, expect, test } from "vitest";
 import { McpMock, type McpMockOptions } from "../../src/index.js";
@@ -51,6 +53,29 @@ describe("task parameters from clients are bounded", () => {
     expect(answer.error).toMatchObject({ code: -32602, message: "Failed to retrieve task: Task has expired" });
     expect(Date.now() - t0).toBeLessThan(1500);
     expect((await post(mock.url, s, "tasks/get", { taskId })).error?.message).toBe("Failed to retrieve task: Task has expired");
+  });
+
+  test("a tasks/result whose client went away (connection closed, or notifications/cancelled) stops waiting at once; the task runs on", async () => {
+    await using mock = await start();
+    mock.toolsCall("build").withDelay(60_000).respondsWith("built");
+    const s = await session(mock.url);
+    const taskId = taskOf(await post(mock.url, s, "tools/call", { name: "build", arguments: {}, task: { ttl: 3_600_000 } }))["taskId"];
+    const gone = new AbortController();
+    const waits = Array.from({ length: 20 }, (_, i) => fetch(mock.url, { method: "POST", signal: gone.signal, headers: { ...HEADERS, ...s }, body: JSON.stringify({ jsonrpc: "2.0", id: `w${i}`, method: "tasks/result", params: { taskId } }) }).catch(() => undefined));
+    const waiting = () => mock.requests().filter((e) => e.method === "tasks/result" && e.answer === undefined);
+    await expect.poll(() => waiting().length).toBe(20);
+    gone.abort();
+    await Promise.all(waits);
+    await expect.poll(() => waiting().length, { timeout: 2000 }).toBe(0);
+    const answers = mock.requests().filter((e) => e.method === "tasks/result").map((e) => (e.answer as { error?: { message: string } }).error?.message);
+    expect(new Set(answers)).toStrictEqual(new Set([`[mcpmock] tasks/result of task ${String(taskId)} stopped waiting: the client went away (its connection closed) before the task ended. The task runs on; ask again with tasks/result.`]));
+    // A client that cancels its request (as the SDK does when its call is aborted) stops the wait too.
+    const cancelled = post(mock.url, s, "tasks/result", { taskId });
+    await expect.poll(() => waiting().length).toBe(1);
+    const requestId = waiting()[0]?.id;
+    await fetch(mock.url, { method: "POST", headers: { ...HEADERS, ...s }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } }) });
+    expect((await cancelled).error?.message).toContain("stopped waiting: the client cancelled it (notifications/cancelled)");
+    expect((await post(mock.url, s, "tasks/get", { taskId })).result).toMatchObject({ status: "working" });
   });
 
   test("one session holds at most its share of tasks.maxTasks (maxTasksPerSession); another session can still start one", async () => {

@@ -232,6 +232,17 @@ describe("headers that repeat the body", () => {
     const without = request("tools/call", { name: "echo", arguments: { message: "hi" } });
     expect((await post(mock.url, without, { "mcp-param-region": "eu" })).body.error?.code).toBe(-32020);
   });
+
+  test("a mismatch with a body value of megabytes repeats 200 characters of it, not all", async () => {
+    await using mock = await start();
+    const huge = "n".repeat(2_000_000);
+    const named = await post(mock.url, request("tools/call", { name: huge, arguments: {} }), { "mcp-name": "echo" });
+    expect(named.status).toBe(400);
+    expect(named.body.error?.message).toBe(`Bad Request: the request headers and body disagree: the body carries params.name="${"n".repeat(198)}… but the Mcp-Name header names "echo"`);
+    const argument = await post(mock.url, request("tools/call", { name: "echo", arguments: { message: "hi", region: huge } }), { "mcp-param-region": "us" });
+    expect(argument.status).toBe(400);
+    expect(JSON.stringify(argument.body).length).toBeLessThan(2000);
+  });
 });
 
 describe("capabilities and input rounds", () => {

@@ -100,6 +100,11 @@ const EXPIRED_MEMORY = 1000;
 /** What a lookup found. */
 type TaskLookup = { readonly task: TaskRecord } | { readonly missing: "not-found" | "expired" };
 
+/** Why a wait was given up, as an error. */
+function reasonOf(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason ?? "aborted"));
+}
+
 /** Why a task could not be created. */
 export class TaskStoreFull extends Error {}
 
@@ -207,23 +212,33 @@ export class TaskStore {
     return this.move(task, kept === outcome ? status : "failed", message);
   }
 
-  /** Resolves once the task is final (or gone); rejects when `signal` aborts. */
-  whenFinal(task: TaskRecord, signal: AbortSignal): Promise<void> {
+  /**
+   * Resolves once the task is final (or gone); rejects when one of `signals` aborts (the mock
+   * closing, the waiting client gone), leaving no waiter behind.
+   */
+  whenFinal(task: TaskRecord, signals: readonly AbortSignal[]): Promise<void> {
     if (isTerminal(task.status) || this.#tasks.get(task.id) !== task) return Promise.resolve();
+    const aborted = signals.find((s) => s.aborted);
+    if (aborted) return Promise.reject(reasonOf(aborted));
     return new Promise((resolve, reject) => {
       let waiters = this.#waiters.get(task.id);
       if (!waiters) this.#waiters.set(task.id, (waiters = new Set()));
-      const onAbort = (): void => {
-        waiters.delete(wake);
-        reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason ?? "aborted")));
+      const set = waiters;
+      const done = (): void => {
+        set.delete(wake);
+        if (set.size === 0 && this.#waiters.get(task.id) === set) this.#waiters.delete(task.id);
+        for (const s of signals) s.removeEventListener("abort", onAbort);
+      };
+      const onAbort = (event: Event): void => {
+        done();
+        reject(reasonOf(event.target as AbortSignal));
       };
       const wake = (): void => {
-        signal.removeEventListener("abort", onAbort);
+        done();
         resolve();
       };
-      waiters.add(wake);
-      if (signal.aborted) onAbort();
-      else signal.addEventListener("abort", onAbort, { once: true });
+      set.add(wake);
+      for (const s of signals) s.addEventListener("abort", onAbort, { once: true });
     });
   }
 

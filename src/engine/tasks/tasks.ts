@@ -16,7 +16,8 @@ import type { RequestId } from "../../protocol/jsonrpc.js";
 import type { ResponsePlan, Stub } from "../../stubs/stub.js";
 import type { ToolCatalog } from "../../stubs/tool-catalog.js";
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
-import type { Outcome } from "../outcome.js";
+import { clientGone, type Outcome } from "../outcome.js";
+import type { InFlight } from "../../values/in-flight.js";
 import type { Selection } from "../selection.js";
 import type { StreamHost } from "../stream-player.js";
 import type { SessionStore } from "../session-store.js";
@@ -65,6 +66,8 @@ interface TaskEnvironment {
   readonly tools: ToolCatalog;
   readonly sessions: SessionStore;
   readonly closing: AbortSignal;
+  /** The requests a client's `notifications/cancelled` stops, by session and request id: a waiting `tasks/result` is one. */
+  readonly inflight: Pick<InFlight<AbortController>, "get" | "set" | "delete">;
   readonly options: { readonly tasks?: TaskOptions; readonly clientTimeoutMs?: number; readonly pageSize?: number };
   /** Sends a notification to the 2026-07-28 listen streams whose filter lets it through (a task's: those of its `principal`). */
   broadcast(method: string, params: Record<string, unknown>, principal?: string): void;
@@ -212,10 +215,23 @@ export class Tasks implements TaskAnswers {
     // (A timer may fire a little before Date.now() reaches the deadline: the sweep is told the deadline.)
     const deadline = task.ttl === null ? undefined : task.createdAt + task.ttl;
     const expiry = deadline === undefined ? undefined : setTimeout(() => this.store.lookup(task.id, Math.max(Date.now(), deadline)), Math.max(0, deadline - Date.now()));
+    // The wait ends when the client stops waiting too: its connection closed, or it cancelled
+    // the request (notifications/cancelled). Otherwise a client that went away would hold its
+    // request, body and all, until the task ended: up to the hour a client may ask for.
+    const gone = clientGone(call);
+    const key = `${call.sessionId ?? ""}\u0000${String(call.id)}`;
+    const cancel = new AbortController();
+    const waiting = this.#env.inflight;
+    waiting.set(key, cancel);
     try {
-      await this.store.whenFinal(task, this.#env.closing);
+      await this.store.whenFinal(task, gone ? [this.#env.closing, gone, cancel.signal] : [this.#env.closing, cancel.signal]);
+    } catch (error) {
+      if (this.#env.closing.aborted) throw error;
+      const why = cancel.signal.aborted ? "the client cancelled it (notifications/cancelled)" : "the client went away (its connection closed)";
+      throw new JsonRpcFailure(ErrorCodes.InternalError, `${PREFIX} tasks/result of task ${task.id} stopped waiting: ${why} before the task ended. The task runs on; ask again with tasks/result.`);
     } finally {
       clearTimeout(expiry);
+      if (waiting.get(key) === cancel) waiting.delete(key);
     }
     const found = this.store.lookup(task.id);
     if ("missing" in found && found.missing === "expired") throw new JsonRpcFailure(ErrorCodes.InvalidParams, TaskErrors.expired);

@@ -10,6 +10,10 @@ import { KEY_BY_METHOD } from "../../protocol/methods/index.js";
 import { HeaderNames } from "../../protocol/revisions.js";
 import type { ToolCatalog } from "../../stubs/tool-catalog.js";
 import { isJsonObject } from "../../values/json-value.js";
+import { showValue } from "../../values/errors.js";
+
+/** The most of a body value or header a mismatch repeats (a body may carry megabytes of one). */
+const SHOWN = 200;
 
 /** A header that disagrees with the body: what it said, and what the body says. */
 export interface HeaderMismatch {
@@ -52,9 +56,9 @@ export function headerMismatch(method: string, params: Record<string, unknown> |
   if (key !== undefined && typeof value === "string") {
     const name = headers[HeaderNames.name];
     // The text of a mismatch is made only for one (this runs for every 2026-07-28 request).
-    const field = (): string => `params.${key.param}=${JSON.stringify(value)}`;
+    const field = (): string => `params.${key.param}=${showValue(value, SHOWN)}`;
     if (name === undefined) return { header: "(missing)", body: `the body carries ${field()} but the required Mcp-Name header is absent` };
-    if (name !== value && name.trim() !== value.trim()) return { header: name, body: `the body carries ${field()} but the Mcp-Name header names ${JSON.stringify(name)}` };
+    if (name !== value && name.trim() !== value.trim()) return { header: name, body: `the body carries ${field()} but the Mcp-Name header names ${showValue(name, SHOWN)}` };
   }
   if (method === "tools/call" && typeof value === "string") return paramMismatch(tools.get(value)?.inputSchema, params?.["arguments"], headers);
   return undefined;
@@ -97,10 +101,10 @@ function paramMismatch(schema: unknown, args: unknown, headers: Readonly<Record<
       if (sent !== undefined) return { header: sent, body: `the body carries no value for arguments.${argument}, but the ${label} header is present` };
       continue;
     }
-    if (sent === undefined) return { header: "(missing)", body: `the body carries arguments.${argument}=${JSON.stringify(expected)} but the required ${label} header is absent` };
+    if (sent === undefined) return { header: "(missing)", body: `the body carries arguments.${argument}=${showValue(expected, SHOWN)} but the required ${label} header is absent` };
     const decoded = decodeParamValue(sent);
     if (decoded === undefined) return { header: sent, body: `the ${label} header is not valid =?base64?...?= text` };
-    if (decoded !== expected) return { header: sent, body: `the body carries arguments.${argument}=${JSON.stringify(expected)} but the ${label} header says ${JSON.stringify(decoded)}` };
+    if (decoded !== expected) return { header: sent, body: `the body carries arguments.${argument}=${showValue(expected, SHOWN)} but the ${label} header says ${showValue(decoded, SHOWN)}` };
   }
   return undefined;
 }

@@ -198,7 +198,7 @@ export class HttpTransport {
     if (isResponse(placed)) return placed;
     const version = placed.protocolVersion;
     if (isBatch && !supportedRevision(version).batching) return Rejections.batchNotAllowed(version);
-    const ctx: RequestContext = { session: placed.session, sessionId: placed.sessionId, headers, protocolVersion: version, body, transport: "http", ...(isBatch ? { batch: new Set(), bytes: Math.ceil(body.length / messages.length) } : {}) };
+    const ctx: RequestContext = { session: placed.session, sessionId: placed.sessionId, headers, protocolVersion: version, body, transport: "http", clientGone: () => c.req.raw.signal, ...(isBatch ? { batch: new Set(), bytes: Math.ceil(body.length / messages.length) } : {}) };
 
     const single = messages[0] as Classified;
     if (!isBatch && single.kind === "request") {
