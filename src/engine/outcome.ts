@@ -90,11 +90,16 @@ export function callOf(method: string, params: Record<string, unknown> | undefin
   const call = new McpCall({ method, params, id, sessionId: ctx.sessionId, headers: ctx.headers, protocolVersion: ctx.protocolVersion, body: ctx.body, transport: ctx.transport });
   // A session's requests declare nothing themselves: the client declared its extensions at initialize.
   if (ctx.session !== undefined) call.declaredExtensions(ctx.session.clientCapabilities);
-  if (ctx.clientGone !== undefined) GONE.set(call, ctx.clientGone);
+  // Only the answer that waits on a client's behalf asks: an entry per call would be per-call
+  // state on a long-lived table (a WeakMap's entries go only at a full GC).
+  if (ctx.clientGone !== undefined && method === WAITS_FOR_CLIENT) GONE.set(call, ctx.clientGone);
   return call;
 }
 
-/** The `clientGone` of each call whose transport can tell (kept off the public `McpCall`). */
+/** The method whose answer waits on the client's behalf, so needs to hear it went away. */
+const WAITS_FOR_CLIENT = "tasks/result";
+
+/** The `clientGone` of each `tasks/result` call whose transport can tell (kept off the public `McpCall`). */
 const GONE = new WeakMap<McpCall, () => AbortSignal>();
 
 /** The signal aborted when the client of `call` is gone before its answer; `undefined` when its transport cannot tell. */
