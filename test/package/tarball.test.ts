@@ -32,9 +32,11 @@ const RUN = process.env["MCPMOCK_PACKAGE_TEST"] === "1";
 // inline: hosts load an app as one document, often with no network); the guides another 175 kB.
 // The client verdicts (mcpmock/scenarios: 51 scenarios, 26 of them auth) are 137 kB of dist, so the
 // whole came to 2.71 MB unpacked by the end of the wave. Hono and its Node adapter, bundled into
-// dist/ for the cold start (issue 45), add about 20 kB packed and 115 kB unpacked.
-const MAX_PACKED_BYTES = 930_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
-const MAX_UNPACKED_BYTES = 3_050_000;
+// dist/ for the cold start (issue 45), add about 20 kB packed and 115 kB unpacked. The review of
+// the newest surfaces with hostile input (2026-12-07: about 35 fixes, 9 of them in the OAuth
+// server) took it from 928 to 940 kB packed and from 3.01 to 3.05 MB unpacked.
+const MAX_PACKED_BYTES = 960_000; // docs/inspector.png, which the definition guide shows, is 180 kB of it
+const MAX_UNPACKED_BYTES = 3_120_000;
 
 interface PackResult {
   filename: string;
