@@ -80,20 +80,21 @@ afterAll(() => {
  * The three frameworks' HTTP transports (the AI SDK's own, the v1 SDK client's under LangChain and
  * the OpenAI Agents SDK) hand every request the one signal the transport lives with, and each
  * fetch leaves an abort listener on it: on the endless cursor they page thousands of times and
- * Node warns once per listener past 1,500. The warnings are the clients', counted here (the
- * endless-cursor test says so) rather than printed by the thousand; any other warning prints.
+ * Node warns once per listener past 1,500 live ones. The warnings are the clients' (how many come
+ * depends on the machine's speed and on when the client's garbage is collected: none in one CI
+ * run past 1,600 pages), so they are left out here rather than printed by the thousand, and never
+ * asserted; any other warning prints.
  * So is the OpenAI Agents SDK's console.warn when its best-effort DELETE at close fails (on a
  * hostile server's session), which is left out: the client's own report of a server it was meant
  * to meet. Any other console.warn (a miss report among them) prints.
  */
-const leaks = { count: 0 };
 const printers = process.listeners("warning");
 const warn = console.warn.bind(console);
 beforeAll(() => {
   process.removeAllListeners("warning");
   process.on("warning", (warning) => {
-    if (warning.name === "MaxListenersExceededWarning" && /abort listeners added to \[AbortSignal\]/.test(warning.message)) leaks.count++;
-    else for (const print of printers) print(warning);
+    const clients = warning.name === "MaxListenersExceededWarning" && /abort listeners added to \[AbortSignal\]/.test(warning.message);
+    if (!clients) for (const print of printers) print(warning);
   });
   vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
     if (args[0] !== "Failed to terminate MCP session:") warn(...args);
@@ -129,12 +130,6 @@ describe.each(["ai-sdk", "langchain", "openai-agents"] as const)("%s against the
       }
     });
     const first = verdict.checks[0];
-    // Each leaks a listener per request (see above), which Node warns of past 1,500: how many
-    // pages a client fetches in the 5 s depends on the machine (1,033-1,549 on a loaded one,
-    // 2026-12-07), so the warnings are asked for only when it went well past that.
-    const pages = Number((first?.details as { pages?: number } | undefined)?.pages ?? 0);
-    if (name === "hostile/endless-cursor" && pages > 1_600) expect(leaks.count).toBeGreaterThan(0);
-    leaks.count = 0;
     table.push(`${name} ${framework} ${first?.status} ${first?.errorMessage ?? ""} | ${verdict.clientError ?? ""}`);
     expect(first?.status).toBe(EXPECTED[name]?.[framework]);
   }, 20_000);
