@@ -10,7 +10,6 @@ import { spawn } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { closestNames } from "../journal/explain.js";
 import type { Verdict } from "../scenarios/check.js";
 import { findScenario, scenarioNames, similarScenarioNames } from "../scenarios/catalogue.js";
 import { formatVerdict } from "../scenarios/report.js";
@@ -151,7 +150,7 @@ function selected(values: ReturnType<typeof options>, transport: (typeof TRANSPO
   const known = scenarioNames();
   for (const name of values.scenario ?? []) {
     if (!known.includes(name)) {
-      const similar = [...new Set([...similarScenarioNames(name), ...closestNames(name, known)])].slice(0, 3);
+      const similar = similarScenarioNames(name);
       throw new UsageError(`no scenario is named ${JSON.stringify(name)}.${similar.length ? ` Did you mean ${similar.map((n) => JSON.stringify(n)).join(" or ")}?` : ""} Scenarios: ${known.join(", ")}.`);
     }
   }

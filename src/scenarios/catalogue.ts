@@ -4,6 +4,7 @@
  * @module
  */
 import type { Scenario, ScenarioSuite, ScenarioTransport } from "./scenario.js";
+import { closestNames } from "../journal/explain.js";
 import { initialize } from "./official/initialize.js";
 import { toolsCall } from "./official/tools-call.js";
 import { jsonSchemaRefNoDeref } from "./official/json-schema-ref-no-deref.js";
@@ -89,17 +90,16 @@ export function scenarioNames(options: ScenarioNamesOptions = {}): string[] {
 const loose = (name: string): string => name.toLowerCase().replace(/[_\s]+/g, "-");
 
 /**
- * The names a mistyped `name` may have meant: those that hold it, or that it holds, once case
- * and `_`/`-` are set aside (`canary-tool` for `hostile/canary-tool`, `tools-call` for
- * `tools_call`), shortest first.
+ * The names a mistyped `name` may have meant (at most 3): first those that hold it, or that it
+ * holds, once case and `_`/`-` are set aside (`canary-tool` for `hostile/canary-tool`,
+ * `tools-call` for `tools_call`), shortest first; then those a few letters off
+ * (`hostile/canary-tol`). The CLI and `runScenario` name the same ones.
  */
 export function similarScenarioNames(name: string): string[] {
+  const names = ORDERED.map((s) => s.name);
   const typed = loose(name.trim());
-  if (typed.length < 3) return [];
-  return ORDERED.map((s) => s.name)
-    .filter((known) => loose(known).includes(typed) || typed.includes(loose(known)))
-    .sort((a, b) => a.length - b.length)
-    .slice(0, 3);
+  const holding = typed.length < 3 ? [] : names.filter((known) => loose(known).includes(typed) || typed.includes(loose(known))).sort((a, b) => a.length - b.length);
+  return [...new Set([...holding, ...closestNames(name, names)])].slice(0, 3);
 }
 
 /** Every scenario (the CLI's listing). */

@@ -108,5 +108,7 @@ describe("official scenarios", () => {
     // A hostile server named without its prefix, or cut short.
     await expect(runScenario("canary-tool", {}, async () => {})).rejects.toThrow('no scenario is named "canary-tool". Did you mean "hostile/canary-tool"?');
     await expect(runScenario("hostile/canary", {}, async () => {})).rejects.toThrow('no scenario is named "hostile/canary". Did you mean "hostile/canary-tool"?');
+    // Misspelt: named as the CLI names it.
+    await expect(runScenario("hostile/canary-tol", {}, async () => {})).rejects.toThrow('no scenario is named "hostile/canary-tol". Did you mean "hostile/canary-tool"?');
   });
 });
