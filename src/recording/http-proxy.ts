@@ -50,22 +50,25 @@ function noteSecrets(headers: Headers, recording: Recording): void {
   for (const secret of headerSecrets(headers)) recording.secrets.add(secret);
 }
 
-/** The client's headers with the given ones set over them. */
-function withGiven(headers: Headers, given: Readonly<Record<string, string>>): Headers {
-  for (const [name, value] of Object.entries(given)) headers.set(name, value);
-  return headers;
+/**
+ * The client's headers or query parameters with the given ones set over them: each name given
+ * replaces every value the client sent under it (`given` may hold a name more than once).
+ */
+function withGiven<T extends Headers | URLSearchParams>(client: T, given: Iterable<readonly [string, string]>): T {
+  const entries = [...given];
+  for (const [name] of entries) client.delete(name);
+  for (const [name, value] of entries) client.append(name, value);
+  return client;
 }
 
 /**
  * Where a client's request goes: its path and query on the target's origin, with the target's
- * own query parameters (an `?api_key=...`) set over the client's, as given headers are.
+ * own query parameters (an `?api_key=...`) set over the client's, as given headers are (a query
+ * only one of them has, or both alike, passes as written).
  */
 function upstreamUrlOf(incoming: URL, target: URL): URL {
   const url = new URL(incoming.pathname + (incoming.search || target.search), target.origin);
-  if (incoming.search !== "" && target.search !== "" && incoming.search !== target.search) {
-    for (const name of new Set(target.searchParams.keys())) url.searchParams.delete(name);
-    for (const [name, value] of target.searchParams) url.searchParams.append(name, value);
-  }
+  if (incoming.search !== "" && target.search !== "" && incoming.search !== target.search) withGiven(url.searchParams, target.searchParams);
   return url;
 }
 
@@ -267,7 +270,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     let upstream: Response;
     try {
       const send = async (renew: boolean): Promise<Response> => {
-        const headers = withGiven(relayedHeaders(c.req.raw.headers), given);
+        const headers = withGiven(relayedHeaders(c.req.raw.headers), Object.entries(given));
         // An OAuth provider's token over the client's (renewed once when the server refuses it).
         const bearer = provider === undefined ? undefined : await bearerFor(provider, target, renew);
         if (bearer !== undefined) headers.set("authorization", bearer);

@@ -109,6 +109,10 @@ describe("a credential in the target's query", { timeout: 60_000 }, () => {
     const tools = await client.listTools();
     expect(tools.tools.map((t) => t.name)).toContain("whoami");
     await client.close();
+    // A client with a query of its own: the target's key is set over the client's.
+    const other = await connect(`${url}?api_key=not-the-key&page=2`);
+    expect((await other.listTools()).tools.map((t) => t.name)).toContain("whoami");
+    await other.close();
     expect(await stop(recorder, "SIGTERM")).toBe(0);
     for (const text of [recorder.stdout(), recorder.stderr(), readFileSync(out, "utf8")]) expect(text).not.toContain(KEY);
     expect(recorder.stdout()).toContain(`mcpmock recording ${real.url} at ${url} into`);
