@@ -4,6 +4,7 @@
  * an authorization server endpoint. Bounded; `mock.auth.requests()` and `mock.auth.verify()` read it.
  * @module
  */
+import { BoundedMap } from "../values/bounded-map.js";
 import { McpMockError } from "../values/errors.js";
 
 /**
@@ -89,7 +90,9 @@ export interface AuthEvent {
  */
 export type AuthEventPattern = Partial<Omit<AuthEvent, "seq" | "at">>;
 
+/** Events kept at most, and bytes of them (a refusal's description may quote 64 KiB of a client's form). */
 const MAX_EVENTS = 10_000;
+const MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
 function matches(event: AuthEvent, pattern: AuthEventPattern): boolean {
   for (const [key, want] of Object.entries(pattern)) {
@@ -110,20 +113,20 @@ function show(event: AuthEvent): string {
   return parts.join(", ");
 }
 
-/** The bounded event log. */
+/** The event log, bounded by count and by bytes (the oldest go first). */
 export class AuthLog {
-  readonly #events: AuthEvent[] = [];
+  readonly #events = new BoundedMap<number, AuthEvent>(MAX_EVENTS, MAX_EVENT_BYTES);
   #seq = 0;
 
   /** Records an event. */
   add(event: Omit<AuthEvent, "seq" | "at">): void {
-    this.#events.push({ seq: ++this.#seq, at: Date.now(), ...event });
-    if (this.#events.length > MAX_EVENTS) this.#events.shift();
+    const seq = ++this.#seq;
+    this.#events.set(seq, { seq, at: Date.now(), ...event });
   }
 
   /** Events matching `pattern` (all without one), oldest first. */
   find(pattern: AuthEventPattern = {}): AuthEvent[] {
-    return this.#events.filter((e) => matches(e, pattern));
+    return [...this.#events.values()].filter((e) => matches(e, pattern));
   }
 
   /** Throws unless `pattern` matched at least once, or exactly `count` times; the message lists what was seen. */
@@ -131,12 +134,12 @@ export class AuthLog {
     const n = this.find(pattern).length;
     if (count === undefined ? n > 0 : n === count) return;
     const want = count === undefined ? "at least once" : `exactly ${count} time${count === 1 ? "" : "s"}`;
-    const seen = this.#events.length === 0 ? "  (no authorization requests at all)" : this.#events.slice(-20).map((e) => `  ${show(e)}`).join("\n");
+    const seen = this.#events.size === 0 ? "  (no authorization requests at all)" : [...this.#events.values()].slice(-20).map((e) => `  ${show(e)}`).join("\n");
     throw new McpMockError(`Expected an authorization request matching ${JSON.stringify(pattern)} ${want}, but it was seen ${n} time${n === 1 ? "" : "s"}. Seen (latest 20):\n${seen}`);
   }
 
   /** Forgets every event. */
   clear(): void {
-    this.#events.length = 0;
+    this.#events.clear();
   }
 }

@@ -117,7 +117,7 @@ export interface AuthOptions {
   readonly refreshRotation?: boolean;
   /** The subject (`sub`) of tokens the flow issues, the user who "consented"; `"user"` by default. */
   readonly subject?: string;
-  /** Tokens and codes kept at most (the oldest go first); 10000 by default. */
+  /** Tokens and codes kept at most (the oldest go first); 10000 by default. Past 32 MiB of either the oldest go too. */
   readonly maxTokens?: number;
   /** The JWT bearer grant (RFC 7523): `/token` exchanges signed assertions (a workload's JWT, an ID-JAG) for access tokens. Off by default. */
   readonly jwtBearer?: JwtBearerGrantOptions;

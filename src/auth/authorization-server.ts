@@ -12,7 +12,7 @@ import { SCOPE_TOKEN, type AuthOptions } from "./auth-options.js";
 import type { AuthLog } from "./auth-log.js";
 import { ASSERTION_ALGORITHMS, assertedClientId, verifyClientAssertion } from "./client-assertion.js";
 import { clientCredentialsGrant } from "./client-credentials.js";
-import { basicCredentials, MAX_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
+import { basicCredentials, KEPT_CLIENTS, redirectAllowed, type ClientRegistry, type KnownClient, type OAuthProblem } from "./clients.js";
 import { originOf, type ResourceServer } from "./resource-server.js";
 import { JWT_BEARER_GRANT, verifyAssertion } from "./jwt-bearer-grant.js";
 import { exchangeToken, TOKEN_EXCHANGE_GRANT } from "./token-exchange-grant.js";
@@ -97,7 +97,7 @@ export class AuthorizationServer {
     this.#resource = resource;
     // The auth events say when a registration dropped the oldest client past the cap.
     clients.onDropped((dropped, by) => {
-      const description = `The mock keeps the latest ${MAX_CLIENTS} registered clients; registering ${by} dropped the oldest, ${dropped}, whose requests now get invalid_client.`;
+      const description = `The mock keeps ${KEPT_CLIENTS}; registering ${by} dropped the oldest, ${dropped}, whose requests now get invalid_client.`;
       log.add({ endpoint: "register", method: "POST", path: AS_PATHS.register, status: 201, outcome: "client-dropped", clientId: dropped, description });
     });
   }

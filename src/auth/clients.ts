@@ -7,6 +7,7 @@
 import { defaultAuthMethod, type AuthOptions, type TokenEndpointAuthMethod } from "./auth-options.js";
 import { publicJwkProblem } from "./jwk.js";
 import { randomToken } from "./tokens.js";
+import { BoundedMap } from "../values/bounded-map.js";
 
 /** A client the authorization server knows. */
 export interface KnownClient {
@@ -34,6 +35,10 @@ const ISSUED_FIELDS = ["client_id", "client_secret", "client_id_issued_at", "cli
 
 /** The most registered clients kept: past it the oldest registration is dropped (and the auth events say so). */
 export const MAX_CLIENTS = 1000;
+/** Bytes of registered clients kept at most (a registration's metadata may take the body's 64 KiB): past it, as past the count. */
+const MAX_CLIENT_BYTES = 16 * 1024 * 1024;
+/** How many registered clients are kept, for messages. */
+export const KEPT_CLIENTS = `the latest ${MAX_CLIENTS} registered clients (at most ${MAX_CLIENT_BYTES / 1024 / 1024} MiB of their metadata)`;
 
 /**
  * The client id and secret of an HTTP Basic `Authorization` header (RFC 6749 section 2.3.1: each
@@ -133,9 +138,9 @@ export class ClientRegistry {
     }
   }
 
-  readonly #clients = new Map<string, KnownClient>();
+  readonly #clients = new BoundedMap<string, KnownClient>(MAX_CLIENTS, MAX_CLIENT_BYTES);
   /** Ids dropped past the cap (as many again remembered), so their use says why they are unknown. */
-  readonly #dropped = new Set<string>();
+  readonly #dropped = new BoundedMap<string, true>(MAX_CLIENTS, MAX_CLIENT_BYTES);
   readonly #droppedListeners = new Set<(dropped: string, by: string) => void>();
 
   /**
@@ -183,13 +188,10 @@ export class ClientRegistry {
   }
 
   #keep(client: KnownClient): void {
-    this.#clients.set(client.clientId, client);
-    if (this.#clients.size <= MAX_CLIENTS) return;
-    const oldest = this.#clients.keys().next().value as string;
-    this.#clients.delete(oldest);
-    this.#dropped.add(oldest);
-    if (this.#dropped.size > MAX_CLIENTS) this.#dropped.delete(this.#dropped.values().next().value as string);
-    for (const listener of this.#droppedListeners) listener(oldest, client.clientId);
+    for (const [oldest] of this.#clients.set(client.clientId, client)) {
+      this.#dropped.set(oldest, true);
+      for (const listener of this.#droppedListeners) listener(oldest, client.clientId);
+    }
   }
 
   /** A client by id: registered, or (a URL id) its metadata document fetched from loopback. */
@@ -197,7 +199,7 @@ export class ClientRegistry {
     const known = this.#known.get(clientId) ?? this.#clients.get(clientId);
     if (known) return known;
     if (this.#dropped.has(clientId)) {
-      return { error: "invalid_client", description: `client_id ${JSON.stringify(clientId)} was registered, then dropped: the mock keeps the latest ${MAX_CLIENTS} registered clients. Register again (or register fewer clients per mock).` };
+      return { error: "invalid_client", description: `client_id ${JSON.stringify(clientId)} was registered, then dropped: the mock keeps ${KEPT_CLIENTS}. Register again (or register fewer clients per mock).` };
     }
     if (!isUrlClientId(clientId)) {
       return { error: "invalid_client", description: `client_id ${JSON.stringify(clientId)} is not registered: register at the registration_endpoint first, or use a client ID metadata document URL.` };

@@ -13,7 +13,7 @@ import type { Context } from "hono";
 import { McpMockError } from "../values/errors.js";
 import { checkDpopProof, DPOP_ALGORITHMS, type GoodProof } from "./dpop-proof.js";
 import type { IssuedToken } from "./tokens.js";
-import { randomToken } from "./tokens.js";
+import { randomToken, s256 } from "./tokens.js";
 
 /**
  * DPoP on the mock's authorization server and MCP endpoint (`auth.dpop`; `true` takes every default).
@@ -71,7 +71,10 @@ export const DPOP_PROOF_FAILURES: readonly string[] = ["invalid_dpop_proof", "dp
 /** How a refusal of a proof's form or signature begins (a verdict names the rule without it). */
 export const INVALID_PROOF = "The DPoP proof is not valid: ";
 
-/** The `jti`s remembered for the replay check (the oldest go first). */
+/**
+ * The `jti`s remembered for the replay check (the oldest go first), each as the digest of its key
+ * and `jti` (43 characters however long the client made its `jti`, up to a header's 16 KiB).
+ */
 const MAX_JTIS = 10_000;
 
 /** Refuses `auth.dpop` values that cannot work, with the fix (added to the other `auth` problems). */
@@ -135,7 +138,7 @@ export class Dpop {
    */
   #freshWithNonce(proof: GoodProof, where: "token" | "resource"): DpopRefusal | undefined {
     const status = where === "token" ? 400 : 401;
-    const seen = `${proof.jkt} ${proof.jti}`;
+    const seen = s256(`${proof.jkt} ${proof.jti}`);
     if (this.#seen.has(seen)) return { status, error: "invalid_dpop_proof", outcome: "dpop-proof-replayed", description: "The DPoP proof's jti was used before: make a fresh proof for every request (RFC 9449 section 11.1)." };
     const nonce = this.#nonceAt(where);
     if (nonce !== undefined && proof.nonce !== nonce) {

@@ -5,6 +5,7 @@
  * @module
  */
 import { createHash, randomBytes } from "node:crypto";
+import { BoundedMap } from "../values/bounded-map.js";
 
 /**
  * A token the mock issued, as `mock.auth.issued()` lists it.
@@ -72,10 +73,16 @@ export function s256(verifier: string): string {
   return createHash("sha256").update(verifier).digest("base64url");
 }
 
-/** Tokens and codes, bounded. */
+/**
+ * Bytes of tokens, and of codes, kept at most (about 3 MB holds 10,000 tokens of a few scopes):
+ * a client may ask for scopes, resources and subjects up to the form's 64 KiB each time.
+ */
+export const MAX_STORE_BYTES = 32 * 1024 * 1024;
+
+/** Tokens and codes, bounded by count (`maxTokens`) and by bytes (`MAX_STORE_BYTES`). */
 export class TokenStore {
-  readonly #tokens = new Map<string, IssuedToken>();
-  readonly #codes = new Map<string, PendingCode>();
+  readonly #tokens: BoundedMap<string, IssuedToken>;
+  readonly #codes: BoundedMap<string, PendingCode>;
   /** Codes exchanged already (bounded): a replay revokes what the code gave (RFC 6749 section 4.1.2). */
   readonly #spent = new Set<string>();
   /** The code each token descends from (its refreshes too). */
@@ -85,15 +92,16 @@ export class TokenStore {
 
   constructor(max: number) {
     this.#max = max;
+    this.#tokens = new BoundedMap(max, MAX_STORE_BYTES);
+    this.#codes = new BoundedMap(max, MAX_STORE_BYTES);
   }
 
-  /** Issues a token; the oldest token goes when the store is full. */
+  /** Issues a token; the oldest tokens go when the store is full (by count or by bytes). */
   issue(init: Omit<IssuedToken, "id" | "token" | "revoked" | "expiresAt"> & { readonly ttlSeconds: number | undefined }, grant?: string): IssuedToken {
     const { ttlSeconds, ...rest } = init;
     const token: IssuedToken = { ...rest, id: `token-${++this.#seq}`, token: randomToken(), revoked: false, expiresAt: ttlSeconds === undefined ? undefined : Date.now() + ttlSeconds * 1000 };
     if (grant !== undefined) this.#grants.set(token, grant);
     this.#tokens.set(token.token, token);
-    if (this.#tokens.size > this.#max) this.#tokens.delete(this.#tokens.keys().next().value as string);
     return token;
   }
 
@@ -120,7 +128,6 @@ export class TokenStore {
   addCode(code: PendingCode): string {
     const value = randomToken();
     this.#codes.set(value, code);
-    if (this.#codes.size > this.#max) this.#codes.delete(this.#codes.keys().next().value as string);
     return value;
   }
 

@@ -212,7 +212,7 @@ describe("the registration cap", () => {
     for (let i = 0; i < MAX_CLIENTS; i += 50) ids.push(...(await Promise.all(Array.from({ length: 50 }, one))));
     const dropped = mock.auth.requests({ endpoint: "register", outcome: "client-dropped" });
     expect(dropped).toHaveLength(1);
-    expect(dropped[0]).toMatchObject({ clientId: ids[0], description: expect.stringContaining(`keeps the latest ${MAX_CLIENTS} registered clients`) });
+    expect(dropped[0]).toMatchObject({ clientId: ids[0], description: expect.stringContaining(`keeps the latest ${MAX_CLIENTS} registered clients (at most 16 MiB of their metadata)`) });
     const res = await tokenWith(mock, `grant_type=authorization_code&code=x&client_id=${ids[0]}`);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: "invalid_client", error_description: expect.stringContaining("was registered, then dropped") });
