@@ -91,6 +91,8 @@ export const PARTS: readonly ProfilePart[] = [
  */
 export const ROLLS_UP: readonly string[] = [
   "values/in-flight",
+  // The authorization server's stores (with auth on, the MCP endpoint's auth event).
+  "values/bounded-map",
   "protocol/methods/*",
   "protocol/entry-points",
   "protocol/pagination",
