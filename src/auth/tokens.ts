@@ -77,7 +77,7 @@ export function s256(verifier: string): string {
  * Bytes of tokens, and of codes, kept at most (about 3 MB holds 10,000 tokens of a few scopes):
  * a client may ask for scopes, resources and subjects up to the form's 64 KiB each time.
  */
-export const MAX_STORE_BYTES = 32 * 1024 * 1024;
+const MAX_STORE_BYTES = 32 * 1024 * 1024;
 
 /** Tokens and codes, bounded by count (`maxTokens`) and by bytes (`MAX_STORE_BYTES`). */
 export class TokenStore {
