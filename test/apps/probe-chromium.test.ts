@@ -49,13 +49,13 @@ function host(mock: McpMock, wrong: Omit<HostOptions, "tool"> = {}): Promise<Hos
 
 const index = (events: AppEvent[], from: string, method: string): number => events.findIndex((e) => e.from === from && e.method === method);
 
-describe("a real host renders the probe", () => {
+describe("a real host renders the probe", { timeout: 30_000 }, () => {
   test("handshake, input before result, a scripted call through the host, teardown", async () => {
     await using mock = await startMock();
     const run = await host(mock);
-    await mock.waitForAppEvent(appEvent("tools/call", { from: "host", answer: true }), { timeout: 5000 });
+    await mock.waitForAppEvent(appEvent("tools/call", { from: "host", answer: true }), { timeout: 10_000 });
     await run.teardown();
-    await mock.waitForAppEvent(appEvent("ui/resource-teardown", { from: "view", answer: true }), { timeout: 5000 });
+    await mock.waitForAppEvent(appEvent("ui/resource-teardown", { from: "view", answer: true }), { timeout: 10_000 });
     mock.verifyAppEvents([
       appEvent("ui/initialize", { from: "view", answer: false }),
       appEvent("ui/initialize", { from: "host", answer: true, contains: { hostContext: { theme: "light" } } }),
@@ -83,7 +83,7 @@ describe("a real host renders the probe", () => {
   test("a wrong host is seen: the result before the input, a call it refuses to relay", async () => {
     await using mock = await startMock();
     const run = await host(mock, { resultFirst: true, refuseCalls: true });
-    await mock.waitForAppEvent(appEvent("tools/call", { from: "host", answer: true }), { timeout: 5000 });
+    await mock.waitForAppEvent(appEvent("tools/call", { from: "host", answer: true }), { timeout: 10_000 });
     const events = mock.appEvents();
     expect(index(events, "host", "ui/notifications/tool-result")).toBeLessThan(index(events, "host", "ui/notifications/tool-input"));
     const order = (): void => mock.verifyAppEvents([appEvent("ui/notifications/tool-input", { from: "host" }), appEvent("ui/notifications/tool-result", { from: "host" })]);
@@ -101,7 +101,7 @@ describe("a real host renders the probe", () => {
     await using mock = await startMock();
     const run = await host(mock, { noHandshake: true });
     // The view's request arrives by the direct route: it never got to call through the host.
-    await mock.waitForAppEvent(appEvent("ui/initialize", { from: "view" }), { timeout: 5000 });
+    await mock.waitForAppEvent(appEvent("ui/initialize", { from: "view" }), { timeout: 10_000 });
     const handshake = (): void => mock.verifyAppEvents([appEvent("ui/initialize", { from: "view" }), appEvent("ui/initialize", { from: "host", answer: true })]);
     expect(handshake).toThrow(/1\. view → host ui\/initialize: ✓ #0\n  2\. host → view ui\/initialize \(an answer\): ✗ missing: no such event arrived/);
     expect(handshake).toThrow(/App events received \(1\):\n  #0 view ui\/initialize \{"appCapabilities":\{\},"appInfo":\{"name":"mcpmock-probe"/);
@@ -111,7 +111,7 @@ describe("a real host renders the probe", () => {
   });
 });
 
-describe("the same probe from a definition file, served by mcpmock serve", () => {
+describe("the same probe from a definition file, served by mcpmock serve", { timeout: 30_000 }, () => {
   test("rendered through HTTP; the events in GET /__admin/app-events, on --verbose's stderr and in the inspector's journal", async () => {
     const file = join(dir, "probe.mock.json");
     writeFileSync(file, JSON.stringify(definition));
@@ -136,14 +136,14 @@ describe("the same probe from a definition file, served by mcpmock serve", () =>
       const inspector = await browser.context.newPage();
       await inspector.goto(new URL("/__admin/ui", url).href);
       const rows = inspector.locator("#journal li.app-event");
-      await rows.first().waitFor({ timeout: 5000 });
+      await rows.first().waitFor({ timeout: 10_000 });
       expect(await rows.count()).toBe(events.length);
       expect(await inspector.locator("#journal-count").textContent()).toContain(`${events.length} app events`);
       const handshake = inspector.locator("#journal li.app-event", { hasText: "ui/initialize" }).filter({ hasText: "host → view" });
       await handshake.locator("button.summary").click();
       expect(await handshake.locator(".details pre").textContent()).toContain('"hostInfo"');
       await fetch(new URL("/__mcpmock/app-events", url), { method: "POST", body: "{not json" });
-      await inspector.locator("#journal li.app-event.miss", { hasText: "mcpmock/report-refused" }).waitFor({ timeout: 5000 });
+      await inspector.locator("#journal li.app-event.miss", { hasText: "mcpmock/report-refused" }).waitFor({ timeout: 10_000 });
       expect(await rows.count()).toBe(events.length + 1);
       await inspector.close();
       await run.close();

@@ -19,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const definition = (apps: unknown[], link = "ui://weather/view.html"): string =>
   JSON.stringify({ tools: [{ name: "show_weather", inputSchema: { type: "object" }, ...(link ? { ui: { resourceUri: link } } : {}) }], apps });
 
-describe("--watch with apps", () => {
+describe("--watch with apps", { timeout: 30_000 }, () => {
   test("an app file saved is served again; a definition edit changes and removes apps", async () => {
     mkdirSync(join(dir, "views"));
     const view = join(dir, "views", "weather.html");
@@ -37,24 +37,24 @@ describe("--watch with apps", () => {
     try {
       expect(await text()).toBe("<p>Sunny</p>");
       writeFileSync(view, "<p>Rain</p>");
-      await expect.poll(text, { timeout: 5000 }).toBe("<p>Rain</p>");
+      await expect.poll(text, { timeout: 10_000 }).toBe("<p>Rain</p>");
       expect(lines).toEqual([`[mcpmock] reloaded ${view}: app ui://weather/view.html (clients told with list_changed)`]);
       await expect.poll(() => changed).toBe(1);
 
       // The definition now names another file, with a border: served from it.
       writeFileSync(join(dir, "views", "storm.html"), "<p>Storm</p>");
       writeFileSync(file, definition([{ uri: "ui://weather/view.html", file: "views/storm.html", prefersBorder: true }]));
-      await expect.poll(text, { timeout: 5000 }).toBe("<p>Storm</p>");
+      await expect.poll(text, { timeout: 10_000 }).toBe("<p>Storm</p>");
       expect(lines[1]).toBe(`[mcpmock] reloaded ${file}: 0 stubs; resources changed: ui://weather/view.html (clients told with list_changed)`);
       expect((await client.readResource({ uri: "ui://weather/view.html" })).contents[0]?._meta).toEqual({ ui: { prefersBorder: true } });
       // ... and the new file is the one watched.
       writeFileSync(view, "<p>Old file, ignored</p>");
       writeFileSync(join(dir, "views", "storm.html"), "<p>Hail</p>");
-      await expect.poll(text, { timeout: 5000 }).toBe("<p>Hail</p>");
+      await expect.poll(text, { timeout: 10_000 }).toBe("<p>Hail</p>");
 
       // The app removed (with the tool's link): gone from resources, and no longer advertised to new clients.
       writeFileSync(file, definition([], ""));
-      await expect.poll(async () => (await client.listResources()).resources.map((r) => r.uri), { timeout: 5000 }).toEqual([]);
+      await expect.poll(async () => (await client.listResources()).resources.map((r) => r.uri), { timeout: 10_000 }).toEqual([]);
       const fresh = new Client({ name: "host", version: "1" });
       await fresh.connect(mock.clientTransport());
       expect((fresh.getServerCapabilities() as { extensions?: Record<string, unknown> }).extensions?.["io.modelcontextprotocol/ui"]).toBeUndefined();

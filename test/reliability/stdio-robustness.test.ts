@@ -6,8 +6,8 @@
  * crashes, later requests are answered, and stdout carries nothing but protocol: every line
  * parses as a JSON-RPC message.
  */
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -304,23 +304,12 @@ describe("stdio in process", () => {
 // The built command
 // ---------------------------------------------------------------------------------------------
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
+// dist/ is built by vitest's globalSetup (test/support/build.ts), with the rest of the build:
+// a bare tsc here wrote unbundled modules into dist/ while other files' tests read it.
 let workDir = "";
 let definition = "";
 
 beforeAll(() => {
-  // vitest's globalSetup builds dist/ already; build again only when it is missing or stale.
-  if (!existsSync(CLI) || statSync(CLI).mtimeMs < newestMtime(join(ROOT, "src"))) {
-    execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
-  }
   workDir = mkdtempSync(join(tmpdir(), "mcpmock-stdio-"));
   definition = join(workDir, "robust.mock.json");
   writeFileSync(
