@@ -40,7 +40,7 @@ function doctored(file: string): string {
   return out;
 }
 
-describe("recording @modelcontextprotocol/server-everything", () => {
+describe("recording @modelcontextprotocol/server-everything", { timeout: 45_000 }, () => {
   it("over stdio: mcpmock stdio replays the session identically, and check agrees (then reports a doctored answer)", async () => {
     const out = join(dir, "stdio.json");
     const recorded = await transcript(stdio(process.execPath, [CLI, "record", "--out", out, "--", process.execPath, EVERYTHING, "stdio"]), EVERYTHING_SESSION);
