@@ -8,21 +8,12 @@ import { randomBytes } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
+import { heapAfterGc } from "../support/heap.js";
 
 const BASIC = `Basic ${Buffer.from("svc:s3cret").toString("base64")}`;
 
 function grant(mock: McpMock, scope: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(new URL("/token", mock.url), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: BASIC, ...headers }, body: new URLSearchParams({ grant_type: "client_credentials", scope }) });
-}
-
-/** The heap in use after a full collection (gc is exposed through the V8 flag, here only). */
-async function heapAfterGc(): Promise<number> {
-  const v8 = await import("node:v8");
-  const vm = await import("node:vm");
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as () => void;
-  for (let i = 0; i < 3; i++) gc();
-  return process.memoryUsage().heapUsed;
 }
 
 describe("the authorization server's stores are bounded by bytes", () => {
@@ -76,12 +67,12 @@ describe("the authorization server's stores are bounded by bytes", () => {
     const proof = (jti: string): Promise<string> => new SignJWT({ jti, htm: "POST", htu, iat: Math.floor(Date.now() / 1000) }).setProtectedHeader({ alg: "ES256", typ: "dpop+jwt", jwk }).sign(privateKey);
     const first = await proof(randomBytes(5_000).toString("hex"));
     expect((await grant(mock, "read", { dpop: first })).status).toBe(200);
-    const before = await heapAfterGc();
+    const before = heapAfterGc();
     for (let i = 0; i < 400; i++) {
       const res = await grant(mock, "read", { dpop: await proof(randomBytes(5_000).toString("hex")) });
       expect(res.status).toBe(200);
     }
-    const grown = (await heapAfterGc()) - before;
+    const grown = heapAfterGc() - before;
     // 400 jtis of 10 KB kept whole were 4 MB; a digest, a token and an auth event a request are
     // well under 1 MB.
     expect(grown).toBeLessThan(2 * 1024 * 1024);

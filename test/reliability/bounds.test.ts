@@ -7,6 +7,7 @@ import http from "node:http";
 import { PassThrough, Writable } from "node:stream";
 import { describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
+import { heapAfterGc } from "../support/heap.js";
 import { ACCEPT_BOTH } from "../support/raw-http.js";
 
 const tools = [{ name: "echo", inputSchema: { type: "object" } }] as const;
@@ -45,16 +46,6 @@ describe("deep nesting (issue 20, defect 4)", () => {
   });
 });
 
-/** The heap in use after a full collection (gc is exposed through the V8 flag, here only). */
-async function heapAfterGc(): Promise<number> {
-  const v8 = await import("node:v8");
-  const vm = await import("node:vm");
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as () => void;
-  for (let i = 0; i < 3; i++) gc();
-  return process.memoryUsage().heapUsed;
-}
-
 describe("memory bounded by bytes (issue 20, defect 1)", () => {
   // Before: the journal was capped by entries only and kept each body about twice (the raw
   // text and the parsed params): 680 calls with 3 MiB arguments ended in a heap OOM. Here
@@ -64,13 +55,13 @@ describe("memory bounded by bytes (issue 20, defect 1)", () => {
     await using mock = await McpMock.start({ tools, journalBytes: budget, onUnmatched: "silent" });
     mock.toolsCall("echo").respondsWith("ok");
     const headers = await session(mock.url);
-    const before = await heapAfterGc();
+    const before = heapAfterGc();
     for (let i = 0; i < 40; i++) {
       const res = await post(mock.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: { blob: String(i % 10).repeat(1024 * 1024) } } }, headers);
       expect(res.status).toBe(200);
       await res.text();
     }
-    const grown = (await heapAfterGc()) - before;
+    const grown = heapAfterGc() - before;
     expect(grown, `the heap grew ${(grown / 2 ** 20).toFixed(1)} MiB`).toBeLessThan(budget * 1.5);
     const kept = mock.requests();
     expect(kept.length).toBeLessThan(10);
@@ -86,12 +77,12 @@ describe("memory bounded by bytes (issue 20, defect 1)", () => {
     await using mock = await McpMock.start({ tools, journalBytes: budget, onUnmatched: "silent" });
     mock.toolsCall("echo").respondsWith((call) => String((call.args as Record<string, unknown>)["n"]).repeat(1024 * 1024));
     const headers = await session(mock.url);
-    const before = await heapAfterGc();
+    const before = heapAfterGc();
     for (let i = 0; i < 40; i++) {
       const res = await post(mock.url, { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "echo", arguments: { n: i % 10 } } }, headers);
       await res.text();
     }
-    const grown = (await heapAfterGc()) - before;
+    const grown = heapAfterGc() - before;
     expect(grown, `the heap grew ${(grown / 2 ** 20).toFixed(1)} MiB`).toBeLessThan(budget * 1.5);
     const kept = mock.requests();
     expect(kept.length).toBeLessThan(10);
