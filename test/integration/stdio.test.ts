@@ -279,7 +279,7 @@ describe.concurrent("the process ends with its stdin", () => {
       p.child.stdin.end();
       const { code, at } = await p.exited;
       expect(code).toBe(0);
-      expect(at - closed).toBeLessThan(1_000);
+      expect(at - closed).toBeLessThan(1_500); // not the 2 s grace: nothing was in flight
     } finally {
       p.kill();
     }
@@ -309,7 +309,7 @@ describe.concurrent("the process ends with its stdin", () => {
       p.child.stdin.end();
       const { code, at } = await p.exited;
       expect(code).toBe(0);
-      expect(at - closed).toBeLessThan(3_000); // the 2 s grace for answers in flight, not the stream's 30 s
+      expect(at - closed).toBeLessThan(5_000); // the 2 s grace for answers in flight, not the stream's 30 s
       expectJsonRpc(p.out.stdout.split("\n").filter(Boolean));
     } finally {
       p.kill();
@@ -327,12 +327,12 @@ describe.concurrent("the process ends with its stdin", () => {
       await new Promise((r) => setTimeout(r, 100));
       const closed = performance.now();
       p.child.stdin.end();
-      const exited = await Promise.race([p.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 5_000))]);
-      expect(exited, "the process still runs 5 s after its stdin closed").toBeDefined();
+      const exited = await Promise.race([p.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 8_000))]);
+      expect(exited, "the process still runs 8 s after its stdin closed").toBeDefined();
       expect(exited?.code).toBe(0);
       const after = (exited?.at ?? Number.POSITIVE_INFINITY) - closed;
       expect(after).toBeGreaterThanOrEqual(1_900); // the answer in flight had its 2 s
-      expect(after).toBeLessThan(3_000);
+      expect(after).toBeLessThan(5_000); // and not the stub's 30 s (the margin is for a loaded machine)
       expect(expectJsonRpc(p.out.stdout.split("\n").filter(Boolean)).map((m) => m["id"])).toEqual([1]);
     } finally {
       p.kill();
