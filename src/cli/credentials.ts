@@ -7,6 +7,7 @@
  */
 import { UsageError } from "./command.js";
 import { shownTarget } from "../proxy-target.js";
+import { MIN_SECRET_LENGTH, shortCredentialNames } from "../upstream/secrets.js";
 
 /** The help lines of the two options, for the three commands' help. */
 export const CREDENTIAL_HELP = `  --header "NAME: VALUE"
@@ -65,7 +66,17 @@ export function credentialOptions(values: { readonly header?: readonly string[] 
   const env = envOptions(values.env);
   if (http && env !== undefined) throw new UsageError(`mcpmock ${command}: --env sets a stdio server's environment; an HTTP server takes --header "Name: value".`);
   if (!http && headers !== undefined) throw new UsageError(`mcpmock ${command}: --header is sent to an HTTP server; a stdio server takes --env NAME=value.`);
+  for (const warning of shortCredentialWarnings(headers, env)) process.stderr.write(`${warning}\n`);
   return { ...(headers === undefined ? {} : { headers }), ...(env === undefined ? {} : { env }) };
+}
+
+/**
+ * A warning for each credential too short for the redaction rule (its value never printed): the
+ * user gave it as a secret, and it is shown wherever mcpmock writes or shows what passes.
+ */
+export function shortCredentialWarnings(headers: Readonly<Record<string, string>> | undefined, env: Readonly<Record<string, string>> | undefined): string[] {
+  const given = [...shortCredentialNames(headers ?? {}).map((name) => `--header "${name}: ..."`), ...shortCredentialNames(env ?? {}).map((name) => `--env ${name}=...`)];
+  return given.map((option) => `mcpmock: warning: the value of ${option} is shorter than ${MIN_SECRET_LENGTH} characters, which mcpmock never redacts (it would mangle everything shown): where the upstream echoes it, recordings, the journal and messages show it as given. If it is a secret, give a longer one for tests.`);
 }
 
 /** A `--target` or `--proxy` URL as a usage error shows it: without user information or query (credentials), saying so when they were there. */

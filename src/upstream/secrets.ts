@@ -62,6 +62,24 @@ export function isSecret(name: string, value: string): boolean {
   return CREDENTIAL_NAME.test(name) || tokenShaped(value.trim());
 }
 
+/**
+ * The names among `given` (headers or environment variables) that name a credential while its
+ * value (after a scheme, the token: `Bearer ab`) is shorter than four characters, which the rule
+ * never replaces: it is shown as given wherever mcpmock writes or shows it, which the user is
+ * told of when giving it. A boolean (`AUTH=on`), a number (`TOKEN_TTL=3600`) or a path
+ * (`GOOGLE_APPLICATION_CREDENTIALS=/keys/a.json`) under such a name is most likely no secret, and
+ * is left without a word.
+ */
+export function shortCredentialNames(given: Readonly<Record<string, string>>): string[] {
+  const short = (value: string): boolean => {
+    const v = value.trim();
+    return v.length > 0 && v.length < MIN_SECRET_LENGTH && !/^(yes|no|on|off|\d+)$/i.test(v);
+  };
+  return Object.entries(given)
+    .filter(([name, value]) => CREDENTIAL_NAME.test(name) && (short(value) || short(/^\s*\w+\s+(\S+)\s*$/.exec(value)?.[1] ?? "")))
+    .map(([name]) => name);
+}
+
 /** The values of a credential header value that must never be shown: the value, its token after a scheme, a Basic pair's parts, a cookie's values. */
 function headerValueSecrets(value: string): string[] {
   const found = [value, value.trim()];

@@ -4,9 +4,10 @@
  * command line's `--header` / `--env` forms with their mistakes.
  */
 import { describe, expect, it } from "vitest";
-import { envSecrets, headerSecrets, isSecret, redactText, scrubbed, secretsOf, urlSecrets } from "../../src/upstream/secrets.js";
+import { envSecrets, headerSecrets, isSecret, redactText, scrubbed, secretsOf, shortCredentialNames, urlSecrets } from "../../src/upstream/secrets.js";
 import { credentialProblems } from "../../src/upstream/credentials.js";
 import { envOptions, headerOptions, credentialOptions } from "../../src/cli/credentials.js";
+import { runCli } from "../support/cli-run.js";
 import { httpUpstream, upstreamEnvironment } from "../../src/upstream/target.js";
 import { UsageError } from "../../src/cli/command.js";
 
@@ -61,6 +62,19 @@ describe("which values are secrets", () => {
     expect([...http].sort((a, b) => b.length - a.length)).toEqual(http);
     expect(secretsOf({ command: "node", env: { API_KEY: "sk-0001", DEBUG: "true", PORT: "8080", DATA: "/tmp/x" } })).toEqual(["sk-0001"]);
     expect(envSecrets(undefined)).toEqual([]);
+  });
+});
+
+describe("a credential too short to redact is told of when given", () => {
+  it("shortCredentialNames: a credential-like name whose value (or token after a scheme) is under 4 characters; not a number, on/off, a path or another name's value", () => {
+    expect(shortCredentialNames({ API_KEY: "abc", Authorization: "Bearer ab", "X-Tenant": "ab", TOKEN_TTL: "60", USE_AUTH: "on", GOOGLE_APPLICATION_CREDENTIALS: "/k/a.json", SECRET: "s3cr3t-long" })).toEqual(["API_KEY", "Authorization"]);
+  });
+
+  it("mcpmock check --env API_KEY=abc: a warning on stderr naming the option, never the value", async () => {
+    const run = await runCli(["check", "examples/weather.mock.json", "--env", "API_KEY=zq9", "--env", "OTHER=zq8", "--", process.execPath, "-e", "process.exit(3)"]);
+    expect(run.stderr).toContain("mcpmock: warning: the value of --env API_KEY=... is shorter than 4 characters, which mcpmock never redacts");
+    expect(run.stderr).not.toContain("OTHER=...");
+    expect(run.stderr).not.toContain("zq9");
   });
 });
 
