@@ -28,7 +28,7 @@ import { OPENING_METHODS } from "../../protocol/methods/index.js";
 import { ErrorCodes, supportedRevision } from "../../protocol/revisions.js";
 import { playOutcomes, receive, renderReply, type Classified, type ReplyWriter } from "../transport.js";
 import { isResponse, readMessages, statusResponse } from "./body.js";
-import { allHeaders, directResponse } from "./node-io.js";
+import { allHeaders, directResponse, nodeResponse } from "./node-io.js";
 import { Rejections } from "./rejections.js";
 import { channelLimits, SseChannel, type ChannelLimits } from "./sse-channel.js";
 
@@ -147,7 +147,7 @@ export class LegacySse {
     const id = session.id;
     // With `auth`, the session is bound to who opened the stream (its token's client and user): only they may POST to it.
     session.principal = requestPrincipal(c);
-    const channel = new SseChannel({}, this.#keepAliveMs, this.#limits, directResponse(c));
+    const channel = new SseChannel({}, this.#keepAliveMs, this.#limits, directResponse(c), nodeResponse(c));
     const conn = new Connection(id, channel);
     this.#connections.set(id, conn);
     channel.event("endpoint", `${LEGACY_MESSAGES_PATH}?sessionId=${encodeURIComponent(id)}`);

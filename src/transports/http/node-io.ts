@@ -92,6 +92,11 @@ export function directResponse(c: Context): ServerResponse | undefined {
   return outgoing && incoming?.headers.origin === undefined && !outgoing.headersSent ? outgoing : undefined;
 }
 
+/** The Node response under a request on @hono/node-server, whatever its headers (to cut the connection). */
+export function nodeResponse(c: Context): ServerResponse | undefined {
+  return node(c).outgoing;
+}
+
 /** What a handler returns after writing its answer to the Node response itself. */
 export { RESPONSE_ALREADY_SENT };
 

@@ -56,6 +56,8 @@ export function channelLimits(options: Pick<McpMockOptions, "sseStallMs" | "maxS
 export class SseChannel {
   readonly response: Response;
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  /** The Node response under the `Response` body, when there is one: what `#cut` destroys. */
+  readonly #connection: ServerResponse | undefined;
   readonly #outgoing: ServerResponse | undefined;
   #corked = false;
   #closed = false;
@@ -73,9 +75,15 @@ export class SseChannel {
   /** Why the client was dropped for not reading, if it was. */
   stalled: string | undefined;
 
-  constructor(headers: Record<string, string>, keepAliveMs: number, limits: ChannelLimits, outgoing?: ServerResponse) {
+  /**
+   * `outgoing`: the Node response to write to directly (none with an Origin header, where the
+   * stream is a `Response` body for the CORS headers); `connection`: the Node response under such
+   * a body, destroyed to drop the client (erroring the body instead makes the adapter print it).
+   */
+  constructor(headers: Record<string, string>, keepAliveMs: number, limits: ChannelLimits, outgoing?: ServerResponse, connection?: ServerResponse) {
     this.done = new Promise((resolve) => (this.#resolveDone = resolve));
     this.#limits = limits;
+    this.#connection = connection;
     if (outgoing) {
       this.#outgoing = outgoing;
       this.#batch(outgoing);
@@ -143,15 +151,7 @@ export class SseChannel {
   destroy(): void {
     if (this.#closed) return;
     this.#finish();
-    if (this.#outgoing) {
-      this.#outgoing.destroy();
-      return;
-    }
-    try {
-      this.#controller?.error(new Error("connection-reset"));
-    } catch {
-      // already errored or cancelled
-    }
+    this.#cut("connection-reset");
   }
 
   #write(frame: string): void {
@@ -210,8 +210,14 @@ export class SseChannel {
   #drop(why: string): void {
     this.stalled = why;
     this.#finish();
-    if (this.#outgoing) {
-      this.#outgoing.destroy();
+    this.#cut(why);
+  }
+
+  /** Closes the connection under the stream at once (the client sees it cut, not ended). */
+  #cut(why: string): void {
+    const socket = this.#outgoing ?? this.#connection;
+    if (socket) {
+      socket.destroy();
       return;
     }
     try {

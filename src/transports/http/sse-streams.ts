@@ -10,7 +10,7 @@ import type { Session } from "../../engine/session-store.js";
 import { ErrorCodes, HeaderNames, supportedRevision } from "../../protocol/revisions.js";
 import { HTTP_GET_STREAM } from "../../protocol/entry-points.js";
 import { messageText, playOutcomes } from "../transport.js";
-import { allHeaders, directResponse, header } from "./node-io.js";
+import { allHeaders, directResponse, header, nodeResponse } from "./node-io.js";
 import { rejection, Rejections } from "./rejections.js";
 import { channelLimits, SseChannel, type ChannelLimits } from "./sse-channel.js";
 import { PREFIX } from "../../values/errors.js";
@@ -45,7 +45,7 @@ export class SseStreams {
   }
 
   #channel(c: Context, headers: Record<string, string>): SseChannel {
-    const channel = new SseChannel(headers, this.#keepAliveMs, this.#limits, directResponse(c));
+    const channel = new SseChannel(headers, this.#keepAliveMs, this.#limits, directResponse(c), nodeResponse(c));
     this.#channels.add(channel);
     void channel.done.then(() => this.#channels.delete(channel));
     return channel;
