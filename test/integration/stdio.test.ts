@@ -74,7 +74,7 @@ async function stdioClient(file: string): Promise<{ client: Client; transport: S
   };
 }
 
-describe.concurrent("the SDK's StdioClientTransport", () => {
+describe.concurrent("the SDK's StdioClientTransport", { timeout: 30_000 }, () => {
   test("lists and calls the tools of examples/weather.mock.json", async () => {
     await using ctx = await stdioClient("examples/weather.mock.json");
     expect(ctx.client.getServerVersion()).toEqual({ name: "weather", version: "1.0.0" });
@@ -170,7 +170,7 @@ function raw(file: string): Raw {
     out,
     exited,
     send: (text) => void child.stdin.write(text),
-    lines: (until, timeoutMs = 5_000) =>
+    lines: (until, timeoutMs = 15_000) =>
       waiters.until(
         () => (until(complete()) ? complete() : undefined),
         timeoutMs,
@@ -200,7 +200,7 @@ function expectJsonRpc(lines: readonly string[]): Array<Record<string, unknown>>
   });
 }
 
-describe.concurrent("stdout carries nothing but JSON-RPC", () => {
+describe.concurrent("stdout carries nothing but JSON-RPC", { timeout: 30_000 }, () => {
   test("garbage and a line split across writes: the answers on stdout, the complaints on stderr", async () => {
     const p = raw("examples/weather.mock.json");
     try {
@@ -269,7 +269,7 @@ describe.concurrent("stdout carries nothing but JSON-RPC", () => {
   });
 });
 
-describe.concurrent("the process ends with its stdin", () => {
+describe.concurrent("the process ends with its stdin", { timeout: 30_000 }, () => {
   test("stdin closes when idle: exit 0 at once", async () => {
     const p = raw("examples/weather.mock.json");
     try {
