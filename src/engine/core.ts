@@ -36,7 +36,7 @@ import type { ProtocolEra } from "./eras/era.js";
 import { StatelessEra } from "./eras/stateless.js";
 import type { CacheHints } from "./eras/stateless-results.js";
 import { InputRounds, type Retry } from "./input-rounds.js";
-import { answerBytes, answerOf, callOf, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
+import { answerBytes, answerOf, callOf, requestKey, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
 import { Apps, declareOptions, Skills } from "./declarations.js";
@@ -184,7 +184,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const call = callOf(method, params, id, ctx);
     const entry = this.#record("request", call, ctx);
     // Only answers still pending are in #active (and a batch's ids in ctx.batch): a duplicate can only clash with those.
-    const active = ctx.sessionId === undefined || this.#active.size === 0 ? undefined : `${ctx.sessionId}\u0000${String(id)}`;
+    const active = ctx.sessionId === undefined || this.#active.size === 0 ? undefined : requestKey(ctx.sessionId, id);
     const repeated = (active !== undefined && this.#active.has(active)) || ctx.batch?.has(id) === true;
     ctx.batch?.add(id);
     if (repeated) {
@@ -220,7 +220,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const id = stubId;
     // Pending until it settles (in #active, taken out by #finish: no promise of its own). While
     // closing a failure rethrows and its id stays, in a table that goes with the mock.
-    const active = call.sessionId === undefined ? undefined : `${call.sessionId}\u0000${String(call.id)}`;
+    const active = call.sessionId === undefined ? undefined : requestKey(call.sessionId, call.id);
     if (active !== undefined) this.#active.set(active, true);
     return played.then(
       (outcome) => this.#finish(outcome, call, entry, id, undefined, active),
@@ -249,7 +249,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
 
   /** A streamed answer that journals its end and can be cancelled by the client. */
   #tracked(outcome: Extract<Outcome, { kind: "stream" }>, call: McpCall, entry: JournalEntry, stubId: string | undefined): Outcome {
-    const key = `${call.sessionId ?? ""}\u0000${String(call.id)}`;
+    const key = requestKey(call.sessionId, call.id);
     return {
       ...outcome,
       run: async (sink) => {
@@ -284,7 +284,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     const call = callOf(method, params, undefined, ctx);
     const entry = this.#record("notification", call, ctx);
     if (method === "notifications/initialized" && ctx.session) ctx.session.initialized = true;
-    if (method === "notifications/cancelled") this.#inflight.get(`${ctx.sessionId ?? ""}\u0000${String(params?.["requestId"])}`)?.abort();
+    if (method === "notifications/cancelled") this.#inflight.get(requestKey(ctx.sessionId, params?.["requestId"]))?.abort();
     const taken = this.#take(call);
     const plan = taken?.plan;
     if (!taken && this.proxied) this.proxied.notify(call);

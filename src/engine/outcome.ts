@@ -96,6 +96,11 @@ export function callOf(method: string, params: Record<string, unknown> | undefin
   return call;
 }
 
+/** The key of a client's request among those in flight (its session, if any, and its id): what `notifications/cancelled` names. */
+export function requestKey(sessionId: string | undefined, id: unknown): string {
+  return `${sessionId ?? ""}\u0000${String(id)}`;
+}
+
 /** The method whose answer waits on the client's behalf, so needs to hear it went away. */
 const WAITS_FOR_CLIENT = "tasks/result";
 

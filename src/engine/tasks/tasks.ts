@@ -16,7 +16,7 @@ import type { RequestId } from "../../protocol/jsonrpc.js";
 import type { ResponsePlan, Stub } from "../../stubs/stub.js";
 import type { ToolCatalog } from "../../stubs/tool-catalog.js";
 import type { JsonRpcResponse } from "../../protocol/jsonrpc.js";
-import { clientGone, type Outcome } from "../outcome.js";
+import { clientGone, requestKey, type Outcome } from "../outcome.js";
 import type { InFlight } from "../../values/in-flight.js";
 import type { Selection } from "../selection.js";
 import type { StreamHost } from "../stream-player.js";
@@ -219,7 +219,7 @@ export class Tasks implements TaskAnswers {
     // the request (notifications/cancelled). Otherwise a client that went away would hold its
     // request, body and all, until the task ended: up to the hour a client may ask for.
     const gone = clientGone(call);
-    const key = `${call.sessionId ?? ""}\u0000${String(call.id)}`;
+    const key = requestKey(call.sessionId, call.id);
     const cancel = new AbortController();
     const waiting = this.#env.inflight;
     waiting.set(key, cancel);
