@@ -93,6 +93,8 @@ export const ROLLS_UP: readonly string[] = [
   "values/in-flight",
   // The authorization server's stores (with auth on, the MCP endpoint's auth event).
   "values/bounded-map",
+  // A request body read as a web stream (off Node), and a fetched client ID metadata document.
+  "values/capped-stream",
   "protocol/methods/*",
   "protocol/entry-points",
   "protocol/pagination",

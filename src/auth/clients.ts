@@ -8,6 +8,7 @@ import { defaultAuthMethod, type AuthOptions, type TokenEndpointAuthMethod } fro
 import { publicJwkProblem } from "./jwk.js";
 import { randomToken } from "./tokens.js";
 import { BoundedMap } from "../values/bounded-map.js";
+import { readStreamCapped } from "../values/capped-stream.js";
 
 /** A client the authorization server knows. */
 export interface KnownClient {
@@ -71,18 +72,8 @@ async function cappedText(res: Response, max: number): Promise<string | undefine
     await res.body?.cancel();
     return undefined;
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = res.body?.getReader();
-  for (let next = await reader?.read(); next !== undefined && !next.done; next = await reader?.read()) {
-    size += next.value.byteLength;
-    if (size > max) {
-      await reader?.cancel();
-      return undefined;
-    }
-    chunks.push(next.value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const read = res.body ? await readStreamCapped(res.body, max) : new Uint8Array(0);
+  return read === "cut" ? undefined : Buffer.from(read).toString("utf8");
 }
 
 function isLoopbackName(name: string): boolean {

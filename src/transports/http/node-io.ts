@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context } from "hono";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { HeaderNames } from "../../protocol/revisions.js";
+import { readStreamCapped } from "../../values/capped-stream.js";
 
 interface NodeBindings {
   readonly incoming?: IncomingMessage;
@@ -47,39 +48,27 @@ export async function readBody(c: Context, limit: number): Promise<Uint8Array | 
   const length = Number(header(c, "content-length") ?? NaN);
   if (length > limit) return "too-large";
   const incoming = node(c).incoming;
+  if (!incoming) {
+    const body = c.req.raw.body;
+    return body ? readStreamCapped(body, limit) : new Uint8Array(0);
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (incoming) {
-    // Plain events: cheaper than an async iterator on the hot path.
-    // The listeners stay on a request read to its end (it is never read again).
-    const cut = await new Promise<boolean>((resolve, reject) => {
-      const onData = (chunk: Buffer): void => {
-        size += chunk.byteLength;
-        if (size <= limit) chunks.push(chunk);
-        else {
-          incoming.off("data", onData).off("end", onEnd);
-          resolve(true);
-        }
-      };
-      const onEnd = (): void => resolve(false);
-      incoming.on("data", onData).on("end", onEnd).once("error", reject);
-    });
-    if (cut) return "cut";
-  } else {
-    const body = c.req.raw.body;
-    if (!body) return new Uint8Array(0);
-    const reader = body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        return "cut";
+  // Plain events: cheaper than an async iterator on the hot path.
+  // The listeners stay on a request read to its end (it is never read again).
+  const cut = await new Promise<boolean>((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      size += chunk.byteLength;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        incoming.off("data", onData).off("end", onEnd);
+        resolve(true);
       }
-      chunks.push(value);
-    }
-  }
+    };
+    const onEnd = (): void => resolve(false);
+    incoming.on("data", onData).on("end", onEnd).once("error", reject);
+  });
+  if (cut) return "cut";
   return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
 }
 
