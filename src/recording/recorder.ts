@@ -29,7 +29,8 @@ import { parsePointers, type Pointer } from "./json-pointer.js";
 import { relayStdio } from "./stdio-relay.js";
 import { orderedSecrets, redactText, secretsOf } from "../upstream/secrets.js";
 import { credentialProblems } from "../upstream/credentials.js";
-import { LineReader } from "../upstream/line-reader.js";
+import { LineReader } from "../values/line-reader.js";
+import { MAX_LINE_BYTES } from "../upstream/line-reader.js";
 
 
 /** An extension's result, as the recorder asks for it: any object (the recording keeps it whole). */
@@ -266,7 +267,7 @@ class StreamTransport implements Transport {
       }
       if (message !== null && typeof message === "object" && !Array.isArray(message)) this.onmessage?.(message as JSONRPCMessage);
     },
-  });
+  }, MAX_LINE_BYTES);
   readonly #readable: Readable;
   readonly #writable: Writable;
   #closed = false;

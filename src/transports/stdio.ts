@@ -11,6 +11,7 @@ import type { MockCore } from "../engine/core.js";
 import { PREFIX } from "../values/errors.js";
 import { PipeConnection } from "./pipe.js";
 import { InFlight } from "../values/in-flight.js";
+import { LineReader } from "../values/line-reader.js";
 
 /** How long answers in flight may still be written after stdin closes. */
 export const FINISH_GRACE_MS = 2_000;
@@ -28,11 +29,12 @@ export interface StdioStreams {
 export class StdioTransport {
   readonly #io: StdioStreams;
   readonly #pipe: PipeConnection;
-  #buffer = "";
-  /** Inside an over-long line: dropped up to its newline. */
-  #discarding = false;
+  /** Splits stdin into lines in linear time, however the bytes are cut into chunks. */
+  readonly #reader: LineReader;
+  /** Lines read while stdout is full, taken in order once it drains (stdin is paused meanwhile). */
+  #queue: string[] = [];
   #closed = false;
-  /** Stdout is full: stdin is paused and lines wait in `#buffer` until it drains. */
+  /** Stdout is full: stdin is paused and lines wait in `#queue` until it drains. */
   #waiting = false;
   #resolveDone!: () => void;
   /** Resolves when stdin has closed and every answer in flight is written. */
@@ -58,8 +60,11 @@ export class StdioTransport {
       log: (text) => this.#logLine(text),
       ready: () => this.#drained(),
     }, () => "stdio");
-    io.input.setEncoding?.("utf8");
-    io.input.on("data", (chunk: string | Buffer) => this.#onData(String(chunk)));
+    this.#reader = new LineReader({
+      line: (text) => this.#onLineRead(text),
+      oversize: (_bytes, ended) => this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped${ended ? "" : " (up to its newline)"}.`),
+    }, MAX_LINE_BYTES);
+    io.input.on("data", (chunk: string | Buffer) => this.#reader.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk));
     io.input.on("end", () => void this.#finish());
     io.input.on("close", () => void this.#finish());
     io.input.on("error", () => void this.#finish());
@@ -85,7 +90,10 @@ export class StdioTransport {
     void drained.then(() => {
       this.#waiting = false;
       if (this.#closed) return;
-      this.#takeLines();
+      const queue = this.#queue;
+      let taken = 0;
+      while (!this.#waiting && taken < queue.length) this.#take(queue[taken++] as string);
+      this.#queue = queue.slice(taken);
       if (!this.#waiting) this.#io.input.resume();
     });
   }
@@ -107,34 +115,15 @@ export class StdioTransport {
     this.#io.log.write(`${PREFIX} ${text}\n`);
   }
 
-  #onData(chunk: string): void {
-    this.#buffer += chunk;
-    this.#takeLines();
+  /** A complete line of stdin: taken now, or queued behind the others while stdout is full. */
+  #onLineRead(text: string): void {
+    if (this.#waiting || this.#queue.length > 0) this.#queue.push(text);
+    else this.#take(text);
   }
 
-  /** Handles the complete lines read, unless stdout is full: the rest wait for it to drain. */
-  #takeLines(): void {
-    let newline: number;
-    while (!this.#waiting && (newline = this.#buffer.indexOf("\n")) >= 0) {
-      const line = this.#buffer.slice(0, newline).replace(/\r$/, "");
-      this.#buffer = this.#buffer.slice(newline + 1);
-      if (this.#discarding) {
-        this.#discarding = false; // the end of an over-long line
-        continue;
-      }
-      if (Buffer.byteLength(line) > MAX_LINE_BYTES) {
-        this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped.`);
-        continue;
-      }
-      if (line.trim()) this.#track(this.#onLine(line));
-      if (this.#io.output.writableNeedDrain) this.#waitForOutput();
-    }
-    if (this.#waiting) return; // lines still to take: none of them is over-long
-    if (!this.#discarding && Buffer.byteLength(this.#buffer) > MAX_LINE_BYTES) {
-      this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped (up to its newline).`);
-      this.#discarding = true;
-    }
-    if (this.#discarding) this.#buffer = "";
+  #take(line: string): void {
+    if (line.trim()) this.#track(this.#onLine(line));
+    if (this.#io.output.writableNeedDrain) this.#waitForOutput();
   }
 
   #track(work: Promise<void>): void {

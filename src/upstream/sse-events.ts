@@ -3,7 +3,8 @@
  * data, a cap on its size) and an event's data to a JSON-RPC message.
  * @module
  */
-import { LineReader, MAX_LINE_BYTES } from "./line-reader.js";
+import { LineReader } from "../values/line-reader.js";
+import { MAX_LINE_BYTES } from "./line-reader.js";
 
 /** A JSON-RPC message as read from the upstream, before anything is checked. */
 export type Message = { method?: string; id?: string | number; params?: Record<string, unknown>; result?: unknown; error?: unknown };
@@ -38,7 +39,7 @@ export class EventParser {
         } else if (field === "event") this.#event = value;
       },
       oversize: (bytes) => (this.oversized = bytes),
-    });
+    }, MAX_LINE_BYTES);
   }
 
   /** Whether part of an event has arrived and not its end. */

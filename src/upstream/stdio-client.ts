@@ -11,7 +11,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { LineReader, MAX_LINE_BYTES } from "./line-reader.js";
+import { LineReader } from "../values/line-reader.js";
+import { MAX_LINE_BYTES } from "./line-reader.js";
 
 /** Bytes written to a child's stdin and not yet read by it, past which a message is refused. */
 const MAX_UNREAD_STDIN_BYTES = 16 * 1024 * 1024;
@@ -66,7 +67,7 @@ export class StdioUpstreamTransport implements Transport {
           this.#end(`it wrote more than ${MAX_LINE_BYTES} bytes (16 MiB) on stdout without a newline (${bytes} bytes so far); it was stopped`);
           child.kill("SIGKILL");
         },
-      });
+      }, MAX_LINE_BYTES);
       child.stdout?.on("data", (chunk: Buffer) => {
         if (!this.#ended) lines.push(chunk);
       });

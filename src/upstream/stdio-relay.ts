@@ -11,7 +11,8 @@ import { StringDecoder } from "node:string_decoder";
 import type { Readable, Writable } from "node:stream";
 import { upstreamEnvironment } from "./target.js";
 import { redactText } from "./secrets.js";
-import { LineReader, MAX_LINE_BYTES } from "./line-reader.js";
+import { LineReader } from "../values/line-reader.js";
+import { MAX_LINE_BYTES } from "./line-reader.js";
 
 /** Milliseconds the real server gets to exit after its stdin closes, before SIGTERM. */
 const EXIT_GRACE_MS = 2_000;
@@ -29,7 +30,7 @@ function lines(line: (text: string) => void, side: string): (chunk: Buffer) => v
       if (text.trim() !== "") line(text);
     },
     oversize: (bytes) => process.stderr.write(`mcpmock record: the ${side} sent a line of more than ${MAX_LINE_BYTES} bytes (${bytes} so far); it is relayed but not recorded.\n`),
-  });
+  }, MAX_LINE_BYTES);
   return (chunk) => reader.push(chunk);
 }
 

@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
@@ -187,7 +187,7 @@ describe("stdio in process", () => {
     }
   });
 
-  // Guards the reader's discard mode (src/transports/stdio.ts #onData): once an unterminated line passes
+  // Guards the reader's discard mode (src/values/line-reader.ts, read by src/transports/stdio.ts): once an unterminated line passes
   // MAX_LINE_BYTES, everything up to its newline is dropped, so the tail of the line (10.5 MiB
   // of spaces, then a ping) is not read as a line of its own and the ping is not answered.
   test("the rest of an over-long line is dropped too, not read as a new line", async () => {
@@ -206,7 +206,7 @@ describe("stdio in process", () => {
     }
   });
 
-  // Guards the limit on complete lines (src/transports/stdio.ts #onData): a line longer than
+  // Guards the limit on complete lines (src/values/line-reader.ts, read by src/transports/stdio.ts): a line longer than
   // MAX_LINE_BYTES that arrives in one chunk together with its newline is dropped too, with
   // its own log line, and is not parsed or answered.
   test("a line over MAX_LINE_BYTES arriving in one chunk is dropped too", async () => {
@@ -220,6 +220,66 @@ describe("stdio in process", () => {
       expect(pipe.stderr).toBe(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped.\n`);
     } finally {
       await pipe.close();
+    }
+  });
+
+  // Before: every chunk was appended to one string that was searched again from its start for a
+  // newline, so a line arriving in small pieces cost the square of its length: this 4 MB line,
+  // 16 bytes a write, took hours of CPU (200 KB a byte at a time: 14 s) and held every other
+  // message back. The pieces are kept as they come now, and only each new one is searched.
+  test("a 4 MB line arriving 16 bytes at a time is answered, and the next line after it", async () => {
+    const pipe = await Pipe.start();
+    try {
+      await pipe.initialize();
+      const big = Buffer.from(line(call("big", "echo", { text: "y".repeat(4 * 1024 * 1024) })));
+      for (let at = 0; at < big.length; at += 16) {
+        pipe.input.write(big.subarray(at, at + 16));
+        if (at % (16 * 4096) === 0) await new Promise((r) => setImmediate(r)); // lets a test timeout fire
+      }
+      pipe.input.write(line(call("next", "echo", { n: 1 })));
+      expect(await pipe.answer("next", 30_000)).toStrictEqual(echoed("next", { n: 1 }));
+      expect((await pipe.answer("big")).result).toBeDefined();
+      expect(pipe.stderr).toBe("");
+    } finally {
+      await pipe.close();
+    }
+  }, 60_000);
+
+  test("many requests in one write while stdout is full wait for it to drain, then each is answered, in order", async () => {
+    const mock = (await McpMock.start({ transport: "none", tools, onUnmatched: "silent" })) as McpMock<typeof tools>;
+    mock.toolsCall("echo").respondsWith((c) => ({ echoed: c.args, pad: "p".repeat(8 * 1024) }));
+    const input = new PassThrough();
+    let stdout = "";
+    let reading = false;
+    const waiting: Array<() => void> = [];
+    // A client that reads nothing of stdout until told to.
+    const output = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        stdout += chunk.toString("utf8");
+        if (reading) callback();
+        else waiting.push(() => callback());
+      },
+    });
+    const done = mock.serveStdio({ input, output, log: new PassThrough() });
+    try {
+      input.write(line(initRequest));
+      input.write(Array.from({ length: 200 }, (_, i) => line(call(i + 1, "echo", { n: i + 1 }))).join(""));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(input.isPaused()).toBe(true); // held back, as by a pipe
+      const before = stdout.split("\n").length - 1;
+      expect(before).toBeLessThan(20);
+      reading = true;
+      for (const release of waiting.splice(0)) release();
+      for (let i = 0; i < 200 && (stdout.match(/\n/g)?.length ?? 0) < 201; i++) await new Promise((r) => setTimeout(r, 10));
+      const ids = protocolOnly(stdout).map((m) => m["id"]);
+      expect(ids).toEqual(Array.from({ length: 201 }, (_, i) => i));
+    } finally {
+      reading = true;
+      for (const release of waiting.splice(0)) release();
+      input.end();
+      await done;
+      await mock.close();
     }
   });
 
