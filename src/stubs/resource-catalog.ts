@@ -145,13 +145,28 @@ export function isUriTemplate(value: string): boolean {
   return UriTemplate.isTemplate(value);
 }
 
+/** A compiled URI template: the variables of a URI it matches, else `null`. Never throws. */
+export interface CompiledTemplate {
+  match(uri: string): Record<string, string | string[]> | null;
+}
+
 /** Compiles a URI template; throws with the fix when it is broken. */
-export function compileTemplate(template: string, where: string): UriTemplate {
+export function compileTemplate(template: string, where: string): CompiledTemplate {
+  let compiled: UriTemplate;
   try {
-    return new UriTemplate(template);
+    compiled = new UriTemplate(template);
   } catch (error) {
     throw new McpMockError(`${where}: ${JSON.stringify(template)} is not a valid RFC 6570 URI template (${(error as Error).message}). Write it like "file:///{path}".`);
   }
+  return {
+    match: (uri) => {
+      try {
+        return compiled.match(uri);
+      } catch {
+        return null; // the SDK's matcher throws on a URI longer than it reads (1,000,000 characters): such a URI matches nothing
+      }
+    },
+  };
 }
 
 function base64(data: string | Uint8Array): string {
@@ -173,7 +188,7 @@ export function readBytesAsBase64(payload: unknown): unknown {
 
 interface DeclaredTemplate {
   readonly declaration: ResourceTemplateDeclaration;
-  readonly template: UriTemplate;
+  readonly template: CompiledTemplate;
 }
 
 /** The declared resources and templates. */

@@ -95,6 +95,20 @@ describe.each(["v1", "v2"] as const)("%s client", (kind) => {
     await expect(ctx.client.readResource({ uri: "test://none" })).rejects.toMatchObject({ code: -32602 });
   });
 
+  // Before: the SDK's template matcher throws on a URI over 1,000,000 characters, and that
+  // came back as -32603 "answering resources/read failed: Error: URI exceeds maximum length",
+  // from a declared template and from a template stub alike.
+  test("a URI over a million characters matches no template: resource not found, not an internal error", async () => {
+    await using ctx = await setup();
+    ctx.mock.resourcesRead("stub://items/{id}").respondsWith("stubbed");
+    for (const uri of [`test://items/${"a".repeat(1_000_001)}`, `stub://items/${"b".repeat(1_000_001)}`]) {
+      const error = await ctx.client.readResource({ uri }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: kind === "v1" ? -32002 : -32602 });
+      expect(ctx.mock.requests().at(-1)?.answer).toMatchObject({ error: { code: -32002, message: "Resource not found" } });
+    }
+    expect((await ctx.client.readResource({ uri: "stub://items/1" })).contents).toEqual([{ uri: "stub://items/1", text: "stubbed" }]);
+  });
+
   test("subscribe and unsubscribe are answered and journaled", async () => {
     await using ctx = await setup();
     await ctx.client.subscribeResource({ uri: "test://hello" });
