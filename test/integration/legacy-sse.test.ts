@@ -160,6 +160,24 @@ describe("the legacy endpoints", () => {
     b.close();
   });
 
+  // Before: the messages ahead of the initialize were played (answered on the stream, and
+  // journaled) and only then the POST was refused; on /mcp nothing of such a batch runs.
+  test("a batch holding an initialize is refused before any of it is played: nothing answered, nothing journaled", async () => {
+    const m = await start();
+    const stream = await LegacyStream.open(m.sseUrl);
+    await stream.initialize("2025-03-26"); // the one revision with batches
+    const before = m.requests().length;
+    const init = { jsonrpc: "2.0", id: 2, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+    const res = await stream.post([{ jsonrpc: "2.0", id: 1, method: "ping" }, init]);
+    expect([res.status, await res.json()]).toEqual([400, { jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: Only one initialization request is allowed" }, id: null }]);
+    const after = await stream.post({ jsonrpc: "2.0", id: 3, method: "ping" });
+    expect(after.status).toBe(202);
+    await stream.until((e) => e.data.includes('"id":3'));
+    expect(stream.events.filter((e) => e.data.includes('"id":1') || e.data.includes('"id":2'))).toEqual([]);
+    expect(m.requests().slice(before).map((e) => [e.method, e.id])).toEqual([["ping", 3]]);
+    stream.close();
+  });
+
   test("legacySse: false serves no /sse, and sseUrl says why", async () => {
     const m = (mock = await McpMock.start({ legacySse: false }));
     expect((await fetch(new URL("/sse", m.url), { headers: { accept: "text/event-stream" } })).status).toBe(404);

@@ -194,13 +194,14 @@ export class LegacySse {
     const { body, messages, isBatch } = read;
     const version = conn.initialized ? session.protocolVersion : LEGACY_PROTOCOL_VERSION;
     if (isBatch && !supportedRevision(version).batching) return Rejections.batchNotAllowed(version);
+    // Refused before anything in the batch is played, as on /mcp: a rejected POST has no effect.
+    if (isBatch && messages.some((m) => m.kind === "request" && OPENING_METHODS.has(m.method))) return Rejections.initializeInBatch();
     if (conn.channel.closed) return Rejections.legacySessionNotFound(`the SSE stream of session ${conn.id} is gone.`);
     const headers = allHeaders(c);
     const ctx: RequestContext = { session: conn.initialized ? session : undefined, sessionId: conn.id, headers, protocolVersion: version, body, transport: "sse" };
     let status: Response | undefined;
     for (const m of messages) {
       if (m.kind === "request" && OPENING_METHODS.has(m.method)) {
-        if (isBatch) return Rejections.initializeInBatch();
         const initCtx = { ...ctx, session: undefined, protocolVersion: this.#core.era.negotiate(m.params?.["protocolVersion"]) };
         void this.#initialize(conn, m, initCtx).catch((error: unknown) => process.stderr.write(`[mcpmock] error while initializing session ${conn.id}: ${String(error)}\n`));
         continue;
