@@ -83,6 +83,8 @@ export class PipeConnection {
         );
         return;
       }
+      if (parsed.length === 0) return this.#ends.log("ignored an empty batch: a batch must hold at least one message.");
+      if (parsed.some(isOpening)) return this.#ends.log("ignored a batch holding an initialize: initialize comes alone, never in a batch; nothing of the batch was played.");
       const batch = new Set<RequestId>();
       const share = Math.ceil(body.length / parsed.length);
       await Promise.all(parsed.map((item: unknown) => this.#onMessage(item, body, batch, share)));
@@ -184,6 +186,12 @@ export class PipeConnection {
   stop(): void {
     this.#abort.abort();
   }
+}
+
+/** Whether a batch item asks for `initialize` (read before any item is classified or played). */
+function isOpening(item: unknown): boolean {
+  const method = (item as { method?: unknown } | null)?.method;
+  return typeof method === "string" && OPENING_METHODS.has(method);
 }
 
 /** One answer written on a pipe (one object per answer: this runs for every request). */

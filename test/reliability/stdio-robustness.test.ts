@@ -304,6 +304,30 @@ describe("stdio in process", () => {
     await pipe.close();
   });
 
+  // Before: an empty batch was dropped without a word, and a batch holding an initialize after
+  // the session opened was played: its ping answered, the initialize answered and the session
+  // negotiated again (2025-03-26 became 2024-11-05), where HTTP refuses such a batch whole.
+  test("at 2025-03-26, an empty batch and a batch holding an initialize are ignored with a log line; nothing of them is played", async () => {
+    const pipe = await Pipe.start();
+    try {
+      pipe.input.write(line({ ...initRequest, params: { ...initRequest.params, protocolVersion: "2025-03-26" } }));
+      await pipe.answer(0);
+      pipe.input.write(line([]));
+      pipe.input.write(line([{ jsonrpc: "2.0", id: 1, method: "ping" }, { ...initRequest, id: 2, params: { ...initRequest.params, protocolVersion: "2024-11-05" } }]));
+      pipe.input.write(line([{ jsonrpc: "2.0", id: 3, method: "ping" }, call(4, "echo", { n: 4 })]));
+      expect(await pipe.answer(4)).toStrictEqual(echoed(4, { n: 4 })); // a batch still works: the version did not change
+      expect(pipe.messages().map((m) => m["id"])).toEqual([0, 3, 4]);
+      expect(pipe.mock.sessions().map((s) => s.protocolVersion)).toEqual(["2025-03-26"]);
+      expect(pipe.mock.requests().map((e) => e.id)).toEqual([0, 3, 4]);
+      expect(pipe.stderr).toBe(
+        "[mcpmock] ignored an empty batch: a batch must hold at least one message.\n" +
+          "[mcpmock] ignored a batch holding an initialize: initialize comes alone, never in a batch; nothing of the batch was played.\n",
+      );
+    } finally {
+      await pipe.close();
+    }
+  });
+
   test("stdin closing mid-request: the answer in flight is still written, then serving ends", async () => {
     const pipe = await Pipe.start();
     await pipe.initialize();
