@@ -20,13 +20,19 @@ import type { InitializeOutcome, MockCore, Outcome, RequestContext } from "../en
 import type { TransportKind } from "../stubs/call.js";
 import type { RequestId } from "../protocol/jsonrpc.js";
 import type { Session } from "../engine/session-store.js";
-import { classifyMessage } from "../protocol/jsonrpc.js";
+import { classifyMessage, errorResponse } from "../protocol/jsonrpc.js";
 import { OPENING_METHODS } from "../protocol/methods/index.js";
 import { HTTP_GET_STREAM } from "../protocol/entry-points.js";
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCodes, supportedRevision } from "../protocol/revisions.js";
 import { playOutcomes, receive, renderReply, type Classified, type ReplyWriter } from "./transport.js";
 import { isEnvelopeRefusal, isStatelessRequest } from "../engine/eras/stateless.js";
-import { openSubscription } from "../engine/subscriptions.js";
+import { openSubscription, withSubscriptionId } from "../engine/subscriptions.js";
+import { PREFIX } from "../values/errors.js";
+
+/** The listen request's method (2026-07-28). */
+const LISTEN = "subscriptions/listen";
+/** The message of a request whose id is already pending (the engine's, for a listen on a pipe). */
+const DUPLICATE_ID = "Invalid Request: duplicate request id in flight";
 
 /** Where a pipe-like connection writes. */
 export interface PipeEnds {
@@ -51,6 +57,8 @@ export class PipeConnection {
   readonly #implicitId: () => string;
   readonly #abort = new AbortController();
   #session: Session | undefined;
+  /** The open `subscriptions/listen` streams, by their request id; all end when the connection stops. */
+  readonly #listening = new Map<RequestId, () => void>();
 
   /** `implicitId`: the id a session opened here gets unless the initialize stub names one. */
   constructor(core: MockCore, kind: TransportKind, ends: PipeEnds, implicitId: () => string) {
@@ -132,22 +140,45 @@ export class PipeConnection {
     }
     const ctx: RequestContext = { session: undefined, sessionId: undefined, headers: {}, protocolVersion: envelope.protocolVersion, body, transport: this.#kind };
     if (m.kind === "notification") return void core.handleNotification(m.method, m.params, ctx);
-    if (m.method === "subscriptions/listen") return this.#listen(m.id, m.params, ctx);
+    if (m.method === LISTEN) return this.#listen(m.id, m.params, ctx);
     const pending = core.handleRequest(m.id, m.method, m.params, ctx);
     const outcome = pending instanceof Promise ? await pending : pending;
     const written = renderReply([outcome], { batch: false, stream: false }, this.writer(m.id));
     if (written instanceof Promise) await written;
   }
 
-  /** `subscriptions/listen` on a pipe: the acknowledgement, then what the filter lets through, until the connection stops. */
+  /**
+   * `subscriptions/listen` on a pipe, as over HTTP: a stub's refusal (an error, or a raw status
+   * named in an error) if one answers; else the acknowledgement, then what the filter lets
+   * through, an `openStream()` script and a `streams()` answer of the listen stub, each frame
+   * with the subscription id, until the connection stops. The listen request stays pending
+   * while its stream is open, so its id cannot open a second one.
+   */
   #listen(id: RequestId, params: Record<string, unknown> | undefined, ctx: RequestContext): void {
     const core = this.#core;
+    if (this.#listening.has(id)) {
+      const report = `${PREFIX} request id ${JSON.stringify(id)} is already in flight on this ${this.#kind} connection: a subscriptions/listen stream with that id is open. JSON-RPC ids must be unique among pending requests.`;
+      core.journalEvent(LISTEN, ctx, undefined, { error: { code: ErrorCodes.InvalidRequest, message: DUPLICATE_ID } }, params, id);
+      return this.#ends.send(JSON.stringify(errorResponse(id, ErrorCodes.InvalidRequest, DUPLICATE_ID, report)));
+    }
+    const taken = core.takeEventStub(LISTEN, ctx, params, id);
+    if (taken && (taken.plan.kind === "status" || taken.plan.kind === "error")) {
+      const plan = taken.plan;
+      core.journalEvent(LISTEN, ctx, taken.stubId, plan.kind === "status" ? { status: plan.status } : { error: { code: plan.code, message: plan.message } }, params, id);
+      if (plan.kind === "status") return void this.writer(id).status(plan.status, plan.body);
+      return this.#ends.send(JSON.stringify(errorResponse(id, plan.code, plan.message, plan.data)));
+    }
     const emit = (json: string): void => {
       if (!this.#abort.signal.aborted) this.#ends.send(json);
     };
     const { filter, close } = openSubscription(core.push.subscriptions, id, params?.["notifications"], core.capabilities(), emit);
-    this.#abort.signal.addEventListener("abort", close, { once: true });
-    core.journalEvent("subscriptions/listen", ctx, undefined, { subscribed: filter }, params, id);
+    this.#listening.set(id, close);
+    core.journalEvent(LISTEN, ctx, taken?.stubId, { subscribed: filter }, params, id);
+    const script = core.takeEventStub(HTTP_GET_STREAM, ctx);
+    const plays = [script, taken].filter((t) => t?.plan.kind === "stream");
+    if (plays.length === 0) return;
+    const sink = { signal: AbortSignal.any([this.#abort.signal, core.closing.signal]), send: (m: unknown) => emit(JSON.stringify(withSubscriptionId(m as Record<string, unknown>, id))), ready: () => this.#ends.ready?.() };
+    for (const play of plays) if (play?.plan.kind === "stream") void core.playOnStream({ ...play, plan: play.plan }, undefined, sink);
   }
 
   #openSession(init: InitializeOutcome): Session {
@@ -185,6 +216,8 @@ export class PipeConnection {
   /** Stops the connection: streams still running end, the push stream detaches. */
   stop(): void {
     this.#abort.abort();
+    for (const close of this.#listening.values()) close();
+    this.#listening.clear();
   }
 }
 

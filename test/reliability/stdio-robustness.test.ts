@@ -328,6 +328,35 @@ describe("stdio in process", () => {
     }
   });
 
+  // Before: over stdio a listen stub was never consulted (its refusal, its streams(), an
+  // openStream() script: all ignored; the stream just opened), and every listen added a listener
+  // to the connection's abort signal, so the 11th printed a MaxListenersExceededWarning.
+  test("subscriptions/listen (2026-07-28): a stub's refusal answers it; scripts play with the subscription id; an open id cannot listen twice", async () => {
+    const pipe = await Pipe.start();
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      const listen = (id: number): string => line({ jsonrpc: "2.0", id, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } });
+      const subscriptionId = (m: Record<string, unknown>): unknown => ((m["params"] as Record<string, unknown> | undefined)?.["_meta"] as Record<string, unknown> | undefined)?.["io.modelcontextprotocol/subscriptionId"];
+      pipe.mock.subscriptionsListen().once().respondsWithError(-32603, "Subscription limit reached");
+      pipe.input.write(listen(1));
+      expect(await pipe.answer(1)).toStrictEqual({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Subscription limit reached" } });
+      pipe.mock.openStream().sends((s) => s.notify("notifications/message", { level: "info", data: "from openStream" }));
+      pipe.input.write(listen(2));
+      await expect.poll(() => pipe.messages().filter((m) => subscriptionId(m) === 2).map((m) => m["method"])).toEqual(["notifications/subscriptions/acknowledged", "notifications/message"]);
+      for (let i = 0; i < 12; i++) pipe.input.write(listen(2));
+      await expect.poll(() => pipe.messages().filter((m) => m["id"] === 2)).toHaveLength(12);
+      expect(pipe.messages().filter((m) => m["id"] === 2)[0]).toMatchObject({ error: { code: -32600, message: "Invalid Request: duplicate request id in flight" } });
+      await pipe.mock.notify("notifications/tools/list_changed");
+      await expect.poll(() => pipe.messages().filter((m) => m["method"] === "notifications/tools/list_changed").map(subscriptionId)).toEqual([2]);
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+      await pipe.close();
+    }
+  });
+
   test("stdin closing mid-request: the answer in flight is still written, then serving ends", async () => {
     const pipe = await Pipe.start();
     await pipe.initialize();
