@@ -63,6 +63,8 @@ export class StdioTransport {
     this.#reader = new LineReader({
       line: (text) => this.#onLineRead(text),
       oversize: (_bytes, ended) => this.#logLine(`a line longer than ${MAX_LINE_BYTES} bytes was dropped${ended ? "" : " (up to its newline)"}.`),
+      // As over HTTP (a body that is not UTF-8 is refused), never read with replacement characters.
+      notUtf8: (bytes) => this.#logLine(`ignored a line that is not valid UTF-8 (MCP messages are UTF-8 JSON): ${JSON.stringify(bytes.subarray(0, 120).toString("latin1"))}`),
     }, MAX_LINE_BYTES);
     io.input.on("data", (chunk: string | Buffer) => this.#reader.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk));
     io.input.on("end", () => void this.#finish());

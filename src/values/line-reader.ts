@@ -5,6 +5,7 @@
  * stdio upstream, the SSE reader and the stdio recorder.
  * @module
  */
+import { isUtf8 } from "node:buffer";
 
 /** What a reader does with what it reads. */
 export interface LineSink {
@@ -15,6 +16,12 @@ export interface LineSink {
    * `ended`: its newline had arrived too, so nothing more of it is to come).
    */
   oversize?(bytes: number, ended: boolean): void;
+  /**
+   * A complete line that is not valid UTF-8 (`bytes`: the line). With this member such a line is
+   * handed here instead of to {@link LineSink.line}; without it, it is decoded with U+FFFD
+   * where bytes are invalid.
+   */
+  notUtf8?(bytes: Buffer): void;
 }
 
 /** Feeds chunks in, calls the sink with each complete line. */
@@ -67,6 +74,7 @@ export class LineReader {
 
   #emit(): void {
     const whole = this.#parts.length === 1 ? (this.#parts[0] as Buffer) : Buffer.concat(this.#parts, this.#size);
+    if (this.#sink.notUtf8 !== undefined && !isUtf8(whole)) return this.#sink.notUtf8(whole);
     let text = whole.toString("utf8");
     if (text.endsWith("\r")) text = text.slice(0, -1);
     this.#sink.line(text);

@@ -169,6 +169,24 @@ describe("stdio in process", () => {
     }
   });
 
+  // Before: the bytes that are not UTF-8 were read as U+FFFD, so the call was answered and
+  // journaled with text the client never sent (over HTTP such a body is refused, B03).
+  test("a line that is not valid UTF-8 gets no answer and a log line; a line holding U+FFFD itself is answered", async () => {
+    const pipe = await Pipe.start();
+    try {
+      await pipe.initialize();
+      const [before, after] = JSON.stringify(call(1, "echo", { text: "caf@" })).split("@") as [string, string];
+      pipe.input.write(Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(`${after}\n`)])); // é in Latin-1
+      pipe.input.write(line(call(2, "echo", { text: "caf\ufffd" })));
+      expect(await pipe.answer(2)).toStrictEqual(echoed(2, { text: "caf\ufffd" }));
+      expect(pipe.messages().map((m) => m["id"])).toEqual([0, 2]);
+      expect(pipe.mock.requests().map((e) => e.id)).toEqual([0, 2]);
+      expect(pipe.stderr).toBe(`[mcpmock] ignored a line that is not valid UTF-8 (MCP messages are UTF-8 JSON): ${JSON.stringify(`${before}\u00e9${after}`)}\n`);
+    } finally {
+      await pipe.close();
+    }
+  });
+
   test(`a line longer than MAX_LINE_BYTES (${MAX_LINE_BYTES} bytes, the SDK's 10 MiB) is dropped without a crash`, async () => {
     expect(MAX_LINE_BYTES).toBe(10 * 1024 * 1024);
     const pipe = await Pipe.start();
