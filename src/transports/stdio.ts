@@ -19,6 +19,9 @@ export const FINISH_GRACE_MS = 2_000;
 /** Longest line accepted (the SDK's stdio buffer limit). */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
+/** Most bytes of log lines left unread (on stderr) before further log lines are dropped, and counted. */
+export const MAX_LOG_BACKLOG_BYTES = 1024 * 1024;
+
 /** Where stdio writes: protocol lines, and log lines. */
 export interface StdioStreams {
   readonly input: Readable;
@@ -44,6 +47,8 @@ export class StdioTransport {
   #lines = 0;
   /** Ends the grace period of #finish at once. */
   #endGrace: (() => void) | undefined;
+  /** Log lines dropped since the log was last drained (see #logLine). */
+  #droppedLogLines = 0;
   /** Called for the `connection-reset` fault: the process should end as if it crashed. */
   onCrash: () => void = () => undefined;
 
@@ -113,8 +118,25 @@ export class StdioTransport {
     });
   }
 
+  /**
+   * One line for the log, unless more than {@link MAX_LOG_BACKLOG_BYTES} wait unread in it (the
+   * client does not read stderr): then it is counted, not held, and once the log drains one line
+   * says how many were dropped. Stderr on a pipe is asynchronous, so what the client leaves unread
+   * would otherwise pile up in memory, a log line for every junk line it writes.
+   */
   #logLine(text: string): void {
-    this.#io.log.write(`${PREFIX} ${text}\n`);
+    const log = this.#io.log;
+    if (log.writableLength > MAX_LOG_BACKLOG_BYTES && log.writableNeedDrain && !log.writableEnded && !log.destroyed) {
+      if (this.#droppedLogLines++ === 0) {
+        log.once("drain", () => {
+          const dropped = this.#droppedLogLines;
+          this.#droppedLogLines = 0;
+          log.write(`${PREFIX} ${dropped} log line${dropped === 1 ? " was" : "s were"} dropped: more than ${MAX_LOG_BACKLOG_BYTES} bytes of the log were waiting unread.\n`);
+        });
+      }
+      return;
+    }
+    log.write(`${PREFIX} ${text}\n`);
   }
 
   /** A complete line of stdin: taken now, or queued behind the others while stdout is full. */

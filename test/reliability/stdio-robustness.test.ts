@@ -14,7 +14,7 @@ import { PassThrough, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { McpMock } from "../../src/index.js";
-import { FINISH_GRACE_MS, MAX_LINE_BYTES } from "../../src/transports/stdio.js";
+import { FINISH_GRACE_MS, MAX_LINE_BYTES, MAX_LOG_BACKLOG_BYTES } from "../../src/transports/stdio.js";
 import { Waiters } from "../support/waiters.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -372,6 +372,48 @@ describe("stdio in process", () => {
     } finally {
       process.off("warning", onWarning);
       await pipe.close();
+    }
+  });
+
+  // Before: stderr on a pipe is asynchronous, so a client that never read it while writing junk
+  // lines made the mock hold a log line (up to about 180 bytes) for each 2-byte junk line, without
+  // bound. Now at most MAX_LOG_BACKLOG_BYTES wait; the rest are counted, and said once it drains.
+  test(`a client that does not read stderr leaves at most MAX_LOG_BACKLOG_BYTES (${MAX_LOG_BACKLOG_BYTES}) of log unread; the dropped lines are counted`, async () => {
+    const mock = (await McpMock.start({ transport: "none", tools, onUnmatched: "silent" })) as McpMock<typeof tools>;
+    mock.toolsCall("echo").respondsWith((c) => ({ echoed: c.args }));
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let stdout = "";
+    output.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
+    let stderr = "";
+    let reading = false;
+    const waiting: Array<() => void> = [];
+    const log = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        stderr += chunk.toString("utf8");
+        if (reading) callback();
+        else waiting.push(() => callback());
+      },
+    });
+    const done = mock.serveStdio({ input, output, log });
+    try {
+      const junk = `${"j".repeat(100)}\n`.repeat(20_000); // 20,000 lines that are not JSON: about 3 MB of log
+      input.write(junk);
+      input.write(line(call(1, "echo", { n: 1 })));
+      await expect.poll(() => stdout.includes('"id":1')).toBe(true);
+      expect(log.writableLength).toBeLessThan(MAX_LOG_BACKLOG_BYTES + 1024);
+      reading = true;
+      for (const release of waiting.splice(0)) release();
+      await expect.poll(() => /\[mcpmock\] (\d+) log lines were dropped: more than 1048576 bytes of the log were waiting unread\.\n$/.exec(stderr)?.[1]).toBeDefined();
+      const logged = stderr.split("\n").filter((l) => l.startsWith("[mcpmock] ignored a line that is not JSON")).length;
+      const dropped = Number(/(\d+) log lines were dropped/.exec(stderr)?.[1]);
+      expect(logged + dropped).toBe(20_000);
+    } finally {
+      reading = true;
+      for (const release of waiting.splice(0)) release();
+      input.end();
+      await done;
+      await mock.close();
     }
   });
 
