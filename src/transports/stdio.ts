@@ -29,6 +29,14 @@ export interface StdioStreams {
   readonly log: Writable;
 }
 
+/**
+ * A client's text as it may be shown on a terminal: control characters (an escape sequence
+ * that would recolour, retitle or clear the terminal reading stderr) written as `\uXXXX`.
+ */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 export class StdioTransport {
   readonly #io: StdioStreams;
   readonly #pipe: PipeConnection;
@@ -160,7 +168,7 @@ export class StdioTransport {
     try {
       parsed = JSON.parse(line);
     } catch {
-      this.#logLine(`ignored a line that is not JSON (as the SDK does): ${line.slice(0, 120)}`);
+      this.#logLine(`ignored a line that is not JSON (as the SDK does): ${printable(line.slice(0, 120))}`);
       return;
     }
     await this.#pipe.handle(parsed, line);

@@ -133,7 +133,7 @@ describe("stdio in process", () => {
       expect(pipe.stderr.split("\n").filter(Boolean)).toEqual([
         "[mcpmock] ignored a line that is not JSON (as the SDK does): hello",
         "[mcpmock] ignored a line that is not JSON (as the SDK does): {not json}",
-        "[mcpmock] ignored a line that is not JSON (as the SDK does): \u0000\u0001\u00ff",
+        "[mcpmock] ignored a line that is not JSON (as the SDK does): \\u0000\\u0001\u00ff", // control characters escaped
         '[mcpmock] ignored an invalid JSON-RPC message: "method" must be a string, received number',
       ]);
     } finally {
@@ -182,6 +182,21 @@ describe("stdio in process", () => {
       expect(pipe.messages().map((m) => m["id"])).toEqual([0, 2]);
       expect(pipe.mock.requests().map((e) => e.id)).toEqual([0, 2]);
       expect(pipe.stderr).toBe(`[mcpmock] ignored a line that is not valid UTF-8 (MCP messages are UTF-8 JSON): ${JSON.stringify(`${before}\u00e9${after}`)}\n`);
+    } finally {
+      await pipe.close();
+    }
+  });
+
+  // Before: the start of a junk line went to stderr as it came, so a client could write escape
+  // sequences to the terminal reading the mock's log (clear it, retitle it, hide lines).
+  test("a junk line's control characters reach the log escaped, never raw", async () => {
+    const pipe = await Pipe.start();
+    try {
+      await pipe.initialize();
+      pipe.input.write("\u001b[2J\u001b]0;owned\u0007 not json\r\n");
+      pipe.input.write(line(call(1, "echo", { n: 1 })));
+      expect(await pipe.answer(1)).toStrictEqual(echoed(1, { n: 1 }));
+      expect(pipe.stderr).toBe("[mcpmock] ignored a line that is not JSON (as the SDK does): \\u001b[2J\\u001b]0;owned\\u0007 not json\n");
     } finally {
       await pipe.close();
     }
