@@ -6,7 +6,7 @@
 import type { JournalEntry } from "../journal/entry.js";
 import type { Journal } from "../journal/journal.js";
 import type { McpMockOptions } from "../options.js";
-import { PREFIX, showValue } from "../values/errors.js";
+import { PREFIX, printable, showValue } from "../values/errors.js";
 import type { Outcome } from "./outcome.js";
 import type { AppEvent } from "../journal/app-events.js";
 
@@ -30,7 +30,7 @@ export function logAnswer(entry: JournalEntry, outcome: Outcome, shown: <T>(valu
   const what = entry.call?.name ?? entry.call?.uri;
   const answer = outcome.kind === "status" ? `HTTP ${outcome.status}` : outcome.kind === "stream" ? "a stream" : showValue(shown(outcome.message), 160);
   process.stderr.write(
-    `${PREFIX} ${entry.sessionId ?? (entry.method === "initialize" ? "(new session)" : "(no session)")} ← ${entry.method}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
+    `${PREFIX} ${entry.sessionId ?? (entry.method === "initialize" ? "(new session)" : "(no session)")} ← ${printable(String(entry.method))}${what ? ` ${JSON.stringify(what)}` : ""} ${showValue(entry.params ?? {}, 120)}` +
       ` → ${entry.stubId ?? (entry.unmatched ? "no stub" : "built-in")}: ${answer} (${entry.durationMs} ms)\n`,
   );
 }

@@ -208,7 +208,7 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall, passed: Passed): 
     return { message: resultResponse(call.id as RequestId, prompt.description === undefined ? result : { description: prompt.description, ...result }) };
   }
   const report = promptMissReport(call, name, rankStubs(call, userStubs(ctx, call.method, name, passed)), ctx.options.hintsFile);
-  return { message: errorMessage(call, ErrorCodes.InvalidParams, `No stub answers prompts/get "${name}" with these arguments`, report), miss: report };
+  return { message: errorMessage(call, ErrorCodes.InvalidParams, `No stub answers prompts/get ${JSON.stringify(name)} with these arguments`, report), miss: report };
 }
 
 /** Resource reads: stubs (exact URI, template, predicate), then declared contents, then not found. */

@@ -131,8 +131,8 @@ export function addEntryHint(file: string, entry: string): string {
 /** The seed's rule 4: a tool call no stub answers, what is stubbed, and how to stub it. */
 export function toolMissReport(call: McpCall, tool: string, misses: readonly StubMiss[], definitionFile?: string): string {
   const args = showValue(call.args, 300);
-  const lines = [`${PREFIX} No stub answers tools/call "${tool}" with arguments ${args}.`];
-  if (misses.length === 0) lines.push(`Nothing is stubbed for "${tool}" yet.`);
+  const lines = [`${PREFIX} No stub answers tools/call ${JSON.stringify(tool)} with arguments ${args}.`];
+  if (misses.length === 0) lines.push(`Nothing is stubbed for ${JSON.stringify(tool)} yet.`);
   else lines.push(`Stubbed for "${tool}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
   if (definitionFile !== undefined) {
     // Stubs from a definition file: the place to fix is the file, not code.
@@ -157,8 +157,8 @@ export function toolMissReport(call: McpCall, tool: string, misses: readonly Stu
 /** A prompts/get no stub answers, what is stubbed, and how to stub it. */
 export function promptMissReport(call: McpCall, prompt: string, misses: readonly StubMiss[], definitionFile?: string): string {
   const args = showValue(call.args, 300);
-  const lines = [`${PREFIX} No stub answers prompts/get "${prompt}" with arguments ${args}.`];
-  if (misses.length === 0) lines.push(`Nothing is stubbed for "${prompt}" yet, and its declaration has no messages.`);
+  const lines = [`${PREFIX} No stub answers prompts/get ${JSON.stringify(prompt)} with arguments ${args}.`];
+  if (misses.length === 0) lines.push(`Nothing is stubbed for ${JSON.stringify(prompt)} yet, and its declaration has no messages.`);
   else lines.push(`Stubbed for "${prompt}", closest first:`, ...renderStubMisses(call, misses, sentenceOf));
   if (definitionFile !== undefined) {
     lines.push(
@@ -177,7 +177,7 @@ export function promptMissReport(call: McpCall, prompt: string, misses: readonly
 /** A request to a method no stub answers. */
 export function methodMissReport(call: McpCall, misses: readonly StubMiss[], knownMethods: readonly string[], definitionFile?: string): string {
   const params = call.params === undefined ? "no params" : `params ${showValue(call.params, 300)}`;
-  const lines = [`${PREFIX} No stub answers "${call.method}" with ${params}.`];
+  const lines = [`${PREFIX} No stub answers ${JSON.stringify(call.method)} with ${params}.`];
   // A mock served from a file (the CLI): the entry to add, as the file writes it.
   const entry = `{ "method": ${JSON.stringify(call.method)}, ${call.params === undefined ? "" : `"params": ${showValue(call.params, 300)}, `}"result": { ... } }`;
   const fix = definitionFile === undefined ? undefined : `To answer it, ${addEntryHint(definitionFile, entry)}`;
@@ -186,7 +186,7 @@ export function methodMissReport(call: McpCall, misses: readonly StubMiss[], kno
     lines.push(fix ?? `To answer it: ${entryDsl(call.method)}${call.params === undefined ? "" : `.withParams(${showValue(call.params, 300)})`}.respondsWith(...)`);
   } else {
     const similar = closestNames(call.method, knownMethods);
-    lines.push(`Nothing is stubbed for "${call.method}".${similar.length ? ` Did you mean ${similar.map((m) => `"${m}"`).join(" or ")}?` : ""}`);
+    lines.push(`Nothing is stubbed for ${JSON.stringify(call.method)}.${similar.length ? ` Did you mean ${similar.map((m) => `"${m}"`).join(" or ")}?` : ""}`);
     lines.push(fix ?? `To answer it: mock.method(${JSON.stringify(call.method)}).respondsWith({ ... })`);
   }
   return lines.join("\n");

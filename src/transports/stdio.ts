@@ -8,7 +8,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import type { MockCore } from "../engine/core.js";
-import { PREFIX } from "../values/errors.js";
+import { PREFIX, printable } from "../values/errors.js";
 import { PipeConnection } from "./pipe.js";
 import { InFlight } from "../values/in-flight.js";
 import { LineReader } from "../values/line-reader.js";
@@ -27,14 +27,6 @@ export interface StdioStreams {
   readonly input: Readable;
   readonly output: Writable;
   readonly log: Writable;
-}
-
-/**
- * A client's text as it may be shown on a terminal: control characters (an escape sequence
- * that would recolour, retitle or clear the terminal reading stderr) written as `\uXXXX`.
- */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export class StdioTransport {

@@ -30,6 +30,14 @@ export class McpMockError extends Error {
   }
 }
 
+/**
+ * A client's text as it may be shown on a terminal (a log line on stderr): control characters,
+ * newlines and escape sequences that would recolour, retitle or clear it, written as `\uXXXX`.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** A short, single-line JSON rendering for messages; long values are cut with an ellipsis. */
 export function showValue(value: unknown, max = 200): string {
   let text: string;

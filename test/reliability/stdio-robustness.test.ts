@@ -523,8 +523,8 @@ interface Run {
 }
 
 /** Spawns `mcpmock stdio`, lets `drive` write to it, and resolves when it exits. */
-function runCli(drive: (stdin: NodeJS.WritableStream, stdout: () => string) => Promise<void>, timeout = 10_000): Promise<Run> {
-  const child = spawn(process.execPath, [CLI, "stdio", definition], { stdio: ["pipe", "pipe", "pipe"], env: { PATH: process.env["PATH"] ?? "" } });
+function runCli(drive: (stdin: NodeJS.WritableStream, stdout: () => string) => Promise<void>, timeout = 10_000, flags: readonly string[] = []): Promise<Run> {
+  const child = spawn(process.execPath, [CLI, "stdio", definition, ...flags], { stdio: ["pipe", "pipe", "pipe"], env: { PATH: process.env["PATH"] ?? "" } });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
@@ -565,6 +565,23 @@ describe("mcpmock stdio (the built command)", () => {
     expect(messages[1]).toStrictEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"echoed":"partial"}' }] } });
     expect(run.stderr).toContain("[mcpmock] ignored a line that is not JSON (as the SDK does): garbage line");
     expect(run.stderr).toContain('[mcpmock] ignored an invalid JSON-RPC message: "id" must be a string or an integer, received {} (object)');
+  });
+
+  // Before: --verbose and the miss report wrote a request's method as it came, so a client could
+  // put escape sequences (or a newline, which forges a log line) on the terminal reading stderr.
+  test("--verbose: a method holding control characters is logged, and reported as a miss, with them escaped", async () => {
+    const method = "x\u001b]0;owned\u0007\n[mcpmock] forged";
+    const run = await runCli(async (stdin, stdout) => {
+      stdin.write(line(initRequest));
+      stdin.write(line({ jsonrpc: "2.0", id: 1, method }));
+      await until(stdout, '"id":1');
+      stdin.end();
+    }, 10_000, ["--verbose"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/); // no control character but the lines' own newlines
+    expect(run.stderr).toContain("← x\\u001b]0;owned\\u0007\\u000a[mcpmock] forged {}"); // the verbose line
+    expect(run.stderr).toContain('[mcpmock] No stub answers "x\\u001b]0;owned\\u0007\\n[mcpmock] forged" with no params.'); // the miss report
+    expect(run.stderr.split("\n").filter((l) => l.startsWith("[mcpmock] forged"))).toEqual([]);
   });
 
   test("stdin closing mid-request: the answer is written, then the process exits 0", async () => {
