@@ -3,7 +3,8 @@
  * test/support/build.ts) the way a user runs it: help and version, command-line mistakes
  * (exit 2), validate (exit 0 or 1 with the problem), and serve, driven by the SDK client.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -144,6 +145,42 @@ describe.concurrent("validate", () => {
     const r = await run("validate", "examples/nope.mock.json");
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`[mcpmock] no definition file at examples/nope.mock.json. Check the path (it is relative to ${ROOT.replace(/\/$/, "")}).\n`);
+  });
+
+  // Before, a FIFO named by mistake was read synchronously: validate (and serve, and a --watch
+  // reload) waited for a writer forever; a directory was "EISDIR: illegal operation on a directory, read".
+  test.skipIf(process.platform === "win32")("a FIFO or a directory: exit 1 at once, saying what it is", async ({ expect }) => {
+    const fifo = join(dir, "pipe.mock.json");
+    execFileSync("mkfifo", [fifo]);
+    const r = await run("validate", fifo);
+    expect(r).toMatchObject({ code: 1, stdout: "", stderr: `[mcpmock] cannot read ${fifo}: it is a FIFO (named pipe); name a regular file.\n` });
+    const folder = join(dir, "folder.mock.json");
+    mkdirSync(folder);
+    const s = await run("serve", folder);
+    expect(s).toMatchObject({ code: 1, stdout: "", stderr: `[mcpmock] cannot read ${folder}: it is a directory; name a regular file.\n` });
+  });
+
+  // Before: "mcpmock: RangeError: Maximum call stack size exceeded" and a stack trace (the
+  // checks walk values recursively).
+  test("a file nested 100,000 levels deep: exit 1, naming where, no stack trace", async ({ expect }) => {
+    const file = join(dir, "deep.mock.json");
+    const levels = 100_000;
+    writeFileSync(file, `{"tools":[{"name":"a"}],"responses":[{"tool":"a","result":${"[".repeat(levels)}${"]".repeat(levels)}}]}`);
+    const r = await run("validate", file);
+    expect(r).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "[mcpmock] Invalid mock definition — deep.mock.json: responses[0].result[0][0][0]… nests objects and arrays deeper than 528 levels from the root; a stubbed value may nest 512. Flatten it.\n",
+    });
+  });
+
+  // Before, bytes that are not UTF-8 were read as U+FFFD and the file was valid: a tool named
+  // "caf\uFFFD" served, and nothing said why a client's "café" was not answered.
+  test("a file that is not UTF-8: exit 1, with the line and column of the first bad byte", async ({ expect }) => {
+    const file = join(dir, "latin1.mock.json");
+    writeFileSync(file, Buffer.concat([Buffer.from('{"tools": [\n  { "name": "caf'), Buffer.from([0xe9]), Buffer.from('" }\n]}\n')]));
+    const r = await run("validate", file);
+    expect(r).toMatchObject({ code: 1, stdout: "", stderr: "[mcpmock] Invalid mock definition — latin1.mock.json: not UTF-8 text at line 2, column 17 (byte 0xe9). Save the file as UTF-8.\n" });
   });
 
   test("serve refuses a broken file the same way: exit 1 and nothing listening", async ({ expect }) => {

@@ -7,10 +7,9 @@ import { whenParentGoes } from "./parent-watch.js";
 import { basename } from "node:path";
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
-import { readFileSync } from "node:fs";
 import { UsageError, type Command } from "./command.js";
 import { splitCommand } from "./record.js";
-import { loadDefinition } from "../definition/load.js";
+import { loadDefinition, readDefinitionText } from "../definition/load.js";
 import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
@@ -20,7 +19,7 @@ import { CREDENTIAL_HELP, credentialOptions, shownAs } from "./credentials.js";
 /** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
 function hasAuthSection(file: string): boolean {
   try {
-    const auth = (JSON.parse(readFileSync(file, "utf8")) as { auth?: unknown }).auth;
+    const auth = (JSON.parse(readDefinitionText(file)) as { auth?: unknown }).auth;
     return auth !== undefined && auth !== false;
   } catch {
     return false;

@@ -8,6 +8,7 @@
 import type { ErrorObject } from "ajv";
 import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
 import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
+import { MAX_JSON_DEPTH, pathBeyondDepth } from "../values/json-value.js";
 import { closestNames } from "../journal/explain.js";
 import { ToolCatalog, type ToolDeclaration } from "../stubs/tool-catalog.js";
 import { appProblems, toolUiProblems, type AppDeclaration } from "../stubs/app-catalog.js";
@@ -104,6 +105,9 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
   }
 }
 
+/** How deep a definition may nest: a value's limit, and room for the entries that hold it (`responses[0].stream[0].result`). */
+const MAX_DEFINITION_DEPTH = MAX_JSON_DEPTH + 16;
+
 /** The placeholder roots each place may use. */
 const TOOL_ROOTS = ["args", "params", "sessionId", "progressToken", "answer", "answers"];
 const METHOD_ROOTS = ["params", "sessionId", "progressToken", "answer", "answers"];
@@ -142,6 +146,11 @@ export function checkDefinition(value: unknown, source: string, context: Definit
   const alsoDeclared = context.alsoDeclared ?? [];
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
+  }
+  // Checked first, without recursion: the checks below walk values recursively.
+  const deep = pathBeyondDepth(value, MAX_DEFINITION_DEPTH);
+  if (deep !== undefined) {
+    throw new McpMockError(`Invalid mock definition — ${source}: ${deep} nests objects and arrays deeper than ${MAX_DEFINITION_DEPTH} levels from the root; a stubbed value may nest ${MAX_JSON_DEPTH}. Flatten it.`);
   }
   const problems = new Problems(source);
   // An entry with a shape problem (both "tool" and "method", say) gets no schema noise besides.
