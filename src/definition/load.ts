@@ -7,6 +7,7 @@ import { isUtf8 } from "node:buffer";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { McpMockError } from "../values/errors.js";
 import { readRegularFile } from "../stubs/declared-file.js";
+import { lineAndColumn, scanJson } from "./json-text.js";
 import type { MockDefinition } from "./format.js";
 import { checkDefinition, type DefinitionContext } from "./validate.js";
 
@@ -29,15 +30,14 @@ export function loadDefinition(fileOrObject: string | MockDefinition, context: D
     parsed = JSON.parse(text);
   } catch (error) {
     const reason = (error as Error).message.replace(/\s+/g, " ");
-    const position = /position (\d+)/.exec(reason);
-    let where = "";
-    if (position) {
-      const before = text.slice(0, Number(position[1]));
-      const line = before.split("\n").length;
-      where = ` at line ${line}, column ${before.length - before.lastIndexOf("\n")}`;
-    }
+    // V8 gives a position for some mistakes ("at position 18"); for others (a trailing comma,
+    // a comment) the scan finds it.
+    const position = /position (\d+)/.exec(reason)?.[1];
+    const offset = position === undefined ? scanJson(text).error : Number(position);
+    const where = offset === undefined ? "" : ` at ${lineAndColumn(text, offset)}`;
     throw new McpMockError(`Invalid mock definition — ${source}: not valid JSON${where} (${reason}). Check the commas, quotes and brackets there; JSON allows no trailing commas or comments.`);
   }
+  duplicateKeys(text, source);
   resolveAppFiles(parsed, dirname(resolve(fileOrObject)));
   checkDefinition(parsed, source, context);
   return { definition: parsed as MockDefinition, source };
@@ -81,6 +81,16 @@ function firstNonUtf8(bytes: Uint8Array): number {
     i += more + 1;
   }
   return 0;
+}
+
+/** Refuses keys given twice in one object: JSON.parse keeps the last without a word, so the first would be silently ignored. */
+function duplicateKeys(text: string, source: string): void {
+  const { duplicates } = scanJson(text);
+  if (duplicates.length === 0) return;
+  const lines = duplicates.slice(0, 20).map((d) => `${d.path} is given twice in one object, at ${lineAndColumn(text, d.at)} and first at ${lineAndColumn(text, d.first)}`);
+  if (duplicates.length > 20) lines.push(`… and ${duplicates.length - 20} more`);
+  const fix = "JSON keeps only the last, so the first would be ignored: merge the two (one list of all the entries, say) or remove one.";
+  throw new McpMockError(`Invalid mock definition — ${source}: ${lines.length === 1 ? `${lines[0]}. ${fix}` : `${duplicates.length} keys are given twice, all listed here.\n${lines.map((l) => `- ${l}`).join("\n")}\n→ ${fix}`}`);
 }
 
 /** An app's `file`, a skill's and its supporting files' are relative to the definition: made absolute here, so the mock finds them wherever it runs. */
