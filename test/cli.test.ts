@@ -99,6 +99,30 @@ describe.concurrent("help, version and command-line mistakes", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--port takes a port number 0-65535, received http");
   });
+
+  // Before, Number() read "0x10" as port 16, "1e3" as 1000 and "" as 0 (a free port), and served.
+  test.each([["0x10"], ["1e3"], [""], ["80.0"]])("a port written %j is not a port number: exit 2", async (port) => {
+    const r = await run("serve", "examples/weather.mock.json", "--port", port);
+    expect(r).toMatchObject({ code: 2, stdout: "", stderr: `mcpmock: --port takes a port number 0-65535, received ${port === "" ? "nothing" : port}\n` });
+  });
+
+  // Before: "--port takes no value", the opposite of the mistake (Node calls a value that
+  // starts with "-" ambiguous).
+  test("--port followed by -1 or by another option: exit 2, saying it needs a value", async ({ expect }) => {
+    for (const next of ["-1", "--stateless"]) {
+      const r = await run("serve", "examples/weather.mock.json", "--port", next);
+      expect(r).toMatchObject({ code: 2, stdout: "", stderr: 'mcpmock: --port needs a value, like --port 3000 (a value starting with "-" is written --port=-VALUE). See mcpmock --help.\n' });
+    }
+  });
+
+  // Before, a command ignored the options it does not take: stdio --watch watched nothing and
+  // validate --port listened on nothing, without a word.
+  test("an option the command does not take: exit 2, naming it and the ones it takes", async ({ expect }) => {
+    const stdio = await run("stdio", "examples/weather.mock.json", "--watch", "--port", "3000");
+    expect(stdio).toMatchObject({ code: 2, stdout: "", stderr: "mcpmock: --watch and --port are not options of stdio: it takes --verbose. See mcpmock stdio --help.\n" });
+    const validate = await run("validate", "examples/weather.mock.json", "--verbose");
+    expect(validate).toMatchObject({ code: 2, stdout: "", stderr: "mcpmock: --verbose is not an option of validate: it takes --proxy. See mcpmock validate --help.\n" });
+  });
 });
 
 describe.concurrent("validate", () => {
