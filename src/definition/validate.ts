@@ -6,7 +6,7 @@
  * @module
  */
 import type { ErrorObject } from "ajv";
-import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
+import { McpMockError, PREFIX, jsonTypeOf, showValue } from "../values/errors.js";
 import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
 import { MAX_JSON_DEPTH, pathBeyondDepth } from "../values/json-value.js";
 import { closestNames } from "../journal/explain.js";
@@ -189,7 +189,7 @@ export function checkDefinition(value: unknown, source: string, context: Definit
     const where = `responses[${i}]`;
     if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {
       const near = closestNames(r.tool, tools)[0];
-      problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools.${near === undefined ? "" : ` Did you mean "${near}"?`} Available tools: ${tools.join(", ") || "none"}.`);
+      problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools.${near === undefined ? "" : ` Did you mean "${near}"?`} Available tools: ${[...new Set(tools)].join(", ") || "none"}.`);
     }
     if (r.prompt !== undefined && prompts !== undefined && !prompts.includes(r.prompt)) {
       const near = closestNames(r.prompt, prompts)[0];
@@ -221,8 +221,27 @@ export function checkDefinition(value: unknown, source: string, context: Definit
       for (const key of ["messages", "then"] as const) checkPlaceholders(r[key], `prompts[${i}].responses[${j}].${key}`, PROMPT_ROOTS, (path, message) => problems.add(path, message), args);
     });
   });
+  // The dry run tries every entry the checks above passed, so its mistakes are listed with theirs.
+  const skip = (where: string): boolean => broken.has(pointerOf(where)) || problems.hasAt(where);
+  let found: McpMockError[];
+  try {
+    found = dryRun(def, source, tools, alsoDeclared, proxied, skip);
+  } catch (error) {
+    // A definition with problems may not even set up a dry run (a list that is not one): those are reported.
+    if (problems.size === 0) throw error;
+    found = [];
+  }
+  // One mistake alone keeps the DSL's message as it is.
+  if (problems.size === 0 && found.length === 1) throw found[0] as McpMockError;
+  const head = `${PREFIX} Invalid mock definition — ${source}: `;
+  for (const error of found) addAt(problems, error.message.startsWith(head) ? error.message.slice(head.length) : error.message.slice(PREFIX.length + 1));
   problems.throwIfAny();
-  dryRun(def, source, tools, alsoDeclared, proxied);
+}
+
+/** The JSON pointer of an entry's path: `/responses/3` for `responses[3]`, `/prompts/1` for `prompts[1].responses[0]`. */
+function pointerOf(where: string): string {
+  const m = /^(\w+)(?:\[(\d+)\])?/.exec(where);
+  return m ? `/${m[1]}${m[2] === undefined ? "" : `/${m[2]}`}` : where;
 }
 
 function known(names: readonly string[], what: string): KnownNames {
@@ -382,7 +401,7 @@ const NO_UPSTREAM: UpstreamPort = {
  * own that is then dropped: every DSL check runs (the file's `strict` included), nothing
  * listens and nothing is kept.
  */
-function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[], proxied: boolean): void {
+function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[], proxied: boolean, skip: (where: string) => boolean): McpMockError[] {
   // A tool the file declares keeps its task support; one the running mock declares (whose
   // declaration is not here) may run as a task: the mock's own check runs when the stubs are added.
   const executions = new Map((def.tools ?? []).map((t) => [t.name, t.execution]));
@@ -402,5 +421,7 @@ function dryRun(def: MockDefinition, source: string, tools: readonly string[], a
     completionComplete: () => completionCompleteOn(core),
     openStream: () => openStreamOn(core),
   };
-  compileDefinition(start, def, source, []);
+  const found: McpMockError[] = [];
+  compileDefinition(start, def, source, [], { skip, problem: (error) => found.push(error) });
+  return found;
 }
