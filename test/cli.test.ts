@@ -157,6 +157,27 @@ describe.concurrent("validate", () => {
     expect(r.stderr).toContain('[mcpmock] Invalid mock definition — twice.mock.json: tools[1].name: tool "get_weather" is declared twice.');
   });
 
+  // Before, validate said valid: the resources were checked only when serve declared them, which
+  // then refused the first broken one; and a URI given twice was served from the second entry.
+  test("resources serve cannot declare, and a URI given twice: exit 1, every one listed", async ({ expect }) => {
+    const file = join(dir, "resources.mock.json");
+    const resources = [
+      { uri: "test://a", name: "a", text: "first" },
+      { uri: "test://a", name: "a2", text: "second" },
+      { uriTemplate: "test://items/{id", name: "items", text: "x" },
+      { uri: "test://users/{id}", name: "users", text: "y" },
+    ];
+    writeFileSync(file, JSON.stringify({ resources }));
+    const r = await run("validate", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split("\n").slice(0, 4)).toStrictEqual([
+      "[mcpmock] Invalid mock definition — resources.mock.json: 3 problems, all listed here.",
+      '- resources[1].uri: "test://a" is declared twice (first at resources[0]), and the second would replace the first. Give each resource one declaration.',
+      '- resources[2].uriTemplate: "test://items/{id" is not a valid RFC 6570 URI template (Unclosed template expression). Write it like "file:///{path}".',
+      '- resources[3].uri: "test://users/{id}" looks like a template; declare it as { uriTemplate: "test://users/{id}", ... }.',
+    ]);
+  });
+
   test("a file that is not JSON: exit 1", async ({ expect }) => {
     const file = join(dir, "garbage.mock.json");
     writeFileSync(file, "tools: [get_weather]\n");

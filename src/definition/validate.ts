@@ -11,6 +11,8 @@ import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
 import { MAX_JSON_DEPTH, pathBeyondDepth } from "../values/json-value.js";
 import { closestNames } from "../journal/explain.js";
 import { ToolCatalog, type ToolDeclaration } from "../stubs/tool-catalog.js";
+import { PromptCatalog } from "../stubs/prompt-catalog.js";
+import { ResourceCatalog, type AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import { appProblems, toolUiProblems, type AppDeclaration } from "../stubs/app-catalog.js";
 import { skillListProblems } from "../stubs/skill-catalog.js";
 import { MockCore } from "../engine/core.js";
@@ -379,10 +381,34 @@ function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Ar
   const unknownScopes = Array.isArray(auth?.scopes) && Array.isArray(auth?.required) ? auth.required.filter((s) => !auth.scopes?.includes(s)) : [];
   if (unknownScopes.length > 0) problems.add("auth.required", `names ${unknownScopes.map((s) => JSON.stringify(s)).join(", ")}, which auth.scopes does not list: add it to scopes, or leave scopes out (it defaults to required).`);
   const prompts = new Set<string>();
+  const promptCatalog = new PromptCatalog();
   entries<NonNullable<MockDefinition["prompts"]>[number]>("prompts").forEach(([p, i]) => {
     if (prompts.has(p.name)) problems.add(`prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);
     prompts.add(p.name);
+    declareOrNote(() => promptCatalog.declare(p, `prompts[${i}]`), problems);
   });
+  // Resources as the mock declares them at start (a template that does not parse, a uri that is
+  // one), and each URI or template once: a second declaration would replace the first.
+  const resourceCatalog = new ResourceCatalog();
+  const keys = new Map<string, number>();
+  entries<AnyResourceDeclaration>("resources").forEach(([r, i]) => {
+    const field = "uriTemplate" in r && r.uriTemplate !== undefined ? "uriTemplate" : "uri";
+    const key = (r as unknown as Record<string, unknown>)[field];
+    const first = typeof key === "string" ? keys.get(key) : undefined;
+    if (first !== undefined) return problems.add(`resources[${i}].${field}`, `${JSON.stringify(key)} is declared twice (first at resources[${first}]), and the second would replace the first. Give each resource one declaration.`);
+    if (typeof key === "string") keys.set(key, i);
+    declareOrNote(() => resourceCatalog.declare(r, `resources[${i}]`), problems);
+  });
+}
+
+/** Runs a catalog's declare; its refusal (which names its path) is noted with the others. */
+function declareOrNote(declare: () => void, problems: Problems): void {
+  try {
+    declare();
+  } catch (error) {
+    if (!(error instanceof McpMockError)) throw error;
+    addAt(problems, error.message.slice(PREFIX.length + 1));
+  }
 }
 
 /** A dry run's upstream in proxy mode: the core checks stubs as a proxied mock's would, and nothing is ever sent. */
