@@ -53,7 +53,9 @@ function parseMistake(error: Error & { code?: string }): string {
   if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option !== undefined) {
     // "argument missing" (last on the line), "argument is ambiguous" (followed by an option, or by
     // a value starting with "-", like --port -1): the value is missing either way.
-    if (/argument (missing|is ambiguous)/.test(error.message)) return `${option} needs a value, like ${option} ${VALUE_EXAMPLES[option] ?? "VALUE"} (a value starting with "-" is written ${option}=-VALUE).`;
+    const example = `${option} needs a value, like ${option} ${VALUE_EXAMPLES[option] ?? "VALUE"}`;
+    if (error.message.endsWith("argument missing")) return `${example}.`;
+    if (error.message.includes("argument is ambiguous")) return `${example} (a value starting with "-" is written ${option}=-VALUE).`;
     return `${option} takes no value.`;
   }
   return `${error.message}.`;
