@@ -66,11 +66,21 @@ function schemaProblems(errors: readonly ErrorObject[], skip: ReadonlySet<string
     if (skip.has(entry)) continue;
     byEntry.set(entry, [...(byEntry.get(entry) ?? []), error]);
   }
-  return [...byEntry.values()].flatMap((group) => {
+  return [...byEntry].flatMap(([entry, group]) => {
     const best = bestError(group);
-    if (!UNKNOWN_FIELD.has(best.keyword)) return [best];
-    return [best, ...group.filter((e) => e !== best && UNKNOWN_FIELD.has(e.keyword))];
+    const unknown = group.filter((e) => e !== best && UNKNOWN_FIELD.has(e.keyword));
+    if (UNKNOWN_FIELD.has(best.keyword)) return [best, ...unknown];
+    // A misspelt field of the entry itself is a mistake of its own beside the entry's most telling
+    // one (a "reslt" beside a "delay" of the wrong type), when the entry has no such field at all.
+    const fields = fieldsAt(jsonPath(entry));
+    return [best, ...unknown.filter((e) => e.instancePath === entry && !fields.includes(unknownKey(e)))];
   });
+}
+
+/** The field an unknown-field error names. */
+function unknownKey(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  return String(params["additionalProperty"] ?? params["unevaluatedProperty"]);
 }
 
 /** What to say of an unknown field: where it belongs, or the field it was probably meant to be. */
@@ -92,7 +102,7 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
       return { path, message: `"${String(params["missingProperty"])}" is required here.` };
     case "additionalProperties":
     case "unevaluatedProperties": {
-      const key = String(params["additionalProperty"] ?? params["unevaluatedProperty"]);
+      const key = unknownKey(error);
       const parent = path === "(the root)" ? "" : path;
       return { path: `${parent === "" ? "" : `${parent}.`}${key}`, message: `"${key}" is not a field here (a typo?).${unknownFieldHint(parent, key)}` };
     }

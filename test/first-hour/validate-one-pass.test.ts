@@ -83,3 +83,14 @@ test("a mistake only the DSL finds, alone, keeps the DSL's message as it is", ()
     `[mcpmock] Invalid mock definition — bad.json: responses[0].args.q: { "$regex": "(" }: $regex is not a valid regular expression (Invalid regular expression: /(/u: Unterminated group); write JavaScript's RegExp source, for example { "$regex": "^err" }.`,
   );
 });
+
+// Before, an entry showed only its most telling schema error: a misspelt "reslt" beside a
+// "delay" of the wrong type came out only after the delay was fixed, in a second run.
+test("a misspelt field is listed beside another mistake of the same entry", () => {
+  const message = messageOf({ tools: [{ name: "a" }], responses: [{ tool: "a", reslt: 1, delay: "x" }] });
+  expect(message.split("\n").slice(0, 3)).toStrictEqual([
+    "[mcpmock] Invalid mock definition — bad.json: 2 problems, all listed here.",
+    '- responses[0].delay: must be number, received "x" (string).',
+    '- responses[0].reslt: "reslt" is not a field here (a typo?). Did you mean "result"?',
+  ]);
+});
