@@ -70,6 +70,16 @@ function schemaProblems(errors: readonly ErrorObject[], skip: ReadonlySet<string
     const best = bestError(group);
     const unknown = group.filter((e) => e !== best && UNKNOWN_FIELD.has(e.keyword));
     if (UNKNOWN_FIELD.has(best.keyword)) return [best, ...unknown];
+    // Each field of the entry with a mistake in it gets its own most telling one (a "delay" and an
+    // "isError" of the wrong type are two mistakes), so that all are fixed in one run.
+    const byField = new Map<string, ErrorObject[]>();
+    for (const error of group) {
+      if (error.instancePath === entry) continue;
+      const field = error.instancePath.split("/").slice(0, entry.split("/").length + 1).join("/");
+      byField.set(field, [...(byField.get(field) ?? []), error]);
+    }
+    const fieldBests = [...byField.values()].map(bestError);
+    if (fieldBests.length > 1) return [...fieldBests, ...unknown.filter((e) => e.instancePath === entry && !fieldsAt(jsonPath(entry)).includes(unknownKey(e)))];
     // A misspelt field of the entry itself is a mistake of its own beside the entry's most telling
     // one (a "reslt" beside a "delay" of the wrong type), when the entry has no such field at all.
     const fields = fieldsAt(jsonPath(entry));

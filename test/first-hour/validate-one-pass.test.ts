@@ -94,3 +94,19 @@ test("a misspelt field is listed beside another mistake of the same entry", () =
     '- responses[0].reslt: "reslt" is not a field here (a typo?). Did you mean "result"?',
   ]);
 });
+
+// Before, only the first: "isError" was reported and "delay" came out in the next run.
+test("two fields of one entry with a mistake each are both listed, and a stream step's once", () => {
+  const message = messageOf({
+    tools: [{ name: "a" }],
+    responses: [
+      { tool: "a", result: 1, isError: "no", delay: "x", times: 2 },
+      { method: "m", stream: [{ notify: "x", params: {} }, { delay: "z" }], result: 1 },
+    ],
+  });
+  expect(message.split("\n").filter((line) => line.startsWith("- "))).toStrictEqual([
+    '- responses[0].isError: must be boolean, received "no" (string).',
+    '- responses[0].delay: must be number, received "x" (string).',
+    '- responses[1].stream[1].delay: must be number, received "z" (string).',
+  ]);
+});
