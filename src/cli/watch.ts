@@ -139,8 +139,15 @@ export function watchDefinition(file: string, mock: McpMock, output: WatchOutput
   const reload = (): void => {
     timer = undefined;
     const text = textOf(path);
-    // Saved without a change, or gone for a moment between an editor's unlink and rename.
-    if (text === undefined || text === last) return;
+    // Gone (or no longer a regular file) past the debounce: said once, and the file is read
+    // afresh when it comes back, even with the text it had.
+    if (text === undefined) {
+      if (last !== undefined) output.err(`${PREFIX} ${file} is gone (or cannot be read); still serving the last good definition. Save it again to reload.`);
+      last = undefined;
+      return;
+    }
+    // Saved without a change.
+    if (text === last) return;
     last = text;
     try {
       output.out(`${PREFIX} reloaded ${file}: ${summary(mock.reloadDefinition(path))}`);
