@@ -8,7 +8,7 @@ import { McpMockError, PREFIX } from "./values/errors.js";
 import { closestNames } from "./journal/explain.js";
 import { styleFor } from "./cli/style.js";
 import { VERSION } from "./values/version.js";
-import { parse, UsageError, type Command } from "./cli/command.js";
+import { checkOptionsTaken, parse, UsageError, type Command } from "./cli/command.js";
 import { serve, splitProxyCommand } from "./cli/serve.js";
 import { stdio } from "./cli/stdio.js";
 import { validate, validateLine } from "./cli/validate.js";
@@ -69,6 +69,7 @@ export async function main(args: string[]): Promise<number | undefined> {
     const hint = similar.length ? ` Did you mean "${similar[0]}"?` : "";
     throw new UsageError(`unknown command ${JSON.stringify(name)}.${hint} Commands: ${ALL_COMMANDS.join(", ")}. See mcpmock --help.`);
   }
+  checkOptionsTaken(name, command.options, values);
   // With a proxy, serve needs no file: what no stub answers, the upstream does.
   if (name === "serve" && (values.proxy !== undefined || split.command) && positionals.length === 1) return command.run("", values, split.command);
   return command.run(fileArgument(positionals, name), values, split.command);

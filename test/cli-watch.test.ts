@@ -6,7 +6,7 @@
  * the calls from before the reloads; SIGTERM stops the watcher and the process exits 0.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -122,6 +122,21 @@ test("POST /__admin/reset goes back to the reloaded definition, not the one the 
   expect((await fetch(url.replace(/\/mcp$/, "/__admin/reset"), { method: "POST" })).status).toBe(204);
   expect(await weather()).toEqual([{ type: "text", text: '{"temp":23}' }]);
   expect((await client.callTool({ name: "add", arguments: {} })).content).toEqual([{ type: "text", text: '{"sum":3}' }]);
+});
+
+// Before, a deleted file was passed over without a word, and one re-created with the same text
+// was not read again either.
+test("a deleted file is said once and the last good definition keeps answering; re-created, it is read again", async () => {
+  const text = readFileSync(file, "utf8");
+  out.stderr = "";
+  out.stdout = "";
+  rmSync(file);
+  await waitFor("stderr", "is gone");
+  expect(out.stderr).toBe(`[mcpmock] ${file} is gone (or cannot be read); still serving the last good definition. Save it again to reload.\n`);
+  expect(await weather()).toEqual([{ type: "text", text: '{"temp":23}' }]);
+  save(text);
+  await waitFor("stdout", "reloaded");
+  expect(await weather()).toEqual([{ type: "text", text: '{"temp":23}' }]);
 });
 
 test("SIGTERM stops the watcher with the server: the process exits 0", async () => {

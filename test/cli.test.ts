@@ -3,7 +3,8 @@
  * test/support/build.ts) the way a user runs it: help and version, command-line mistakes
  * (exit 2), validate (exit 0 or 1 with the problem), and serve, driven by the SDK client.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,6 +99,30 @@ describe.concurrent("help, version and command-line mistakes", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--port takes a port number 0-65535, received http");
   });
+
+  // Before, Number() read "0x10" as port 16, "1e3" as 1000 and "" as 0 (a free port), and served.
+  test.each([["0x10"], ["1e3"], [""], ["80.0"]])("a port written %j is not a port number: exit 2", async (port) => {
+    const r = await run("serve", "examples/weather.mock.json", "--port", port);
+    expect(r).toMatchObject({ code: 2, stdout: "", stderr: `mcpmock: --port takes a port number 0-65535, received ${port === "" ? "nothing" : port}\n` });
+  });
+
+  // Before: "--port takes no value", the opposite of the mistake (Node calls a value that
+  // starts with "-" ambiguous).
+  test("--port followed by -1 or by another option: exit 2, saying it needs a value", async ({ expect }) => {
+    for (const next of ["-1", "--stateless"]) {
+      const r = await run("serve", "examples/weather.mock.json", "--port", next);
+      expect(r).toMatchObject({ code: 2, stdout: "", stderr: 'mcpmock: --port needs a value, like --port 3000 (a value starting with "-" is written --port=-VALUE). See mcpmock --help.\n' });
+    }
+  });
+
+  // Before, a command ignored the options it does not take: stdio --watch watched nothing and
+  // validate --port listened on nothing, without a word.
+  test("an option the command does not take: exit 2, naming it and the ones it takes", async ({ expect }) => {
+    const stdio = await run("stdio", "examples/weather.mock.json", "--watch", "--port", "3000");
+    expect(stdio).toMatchObject({ code: 2, stdout: "", stderr: "mcpmock: --watch and --port are not options of stdio: it takes --verbose. See mcpmock stdio --help.\n" });
+    const validate = await run("validate", "examples/weather.mock.json", "--verbose");
+    expect(validate).toMatchObject({ code: 2, stdout: "", stderr: "mcpmock: --verbose is not an option of validate: it takes --proxy. See mcpmock validate --help.\n" });
+  });
 });
 
 describe.concurrent("validate", () => {
@@ -132,6 +157,27 @@ describe.concurrent("validate", () => {
     expect(r.stderr).toContain('[mcpmock] Invalid mock definition — twice.mock.json: tools[1].name: tool "get_weather" is declared twice.');
   });
 
+  // Before, validate said valid: the resources were checked only when serve declared them, which
+  // then refused the first broken one; and a URI given twice was served from the second entry.
+  test("resources serve cannot declare, and a URI given twice: exit 1, every one listed", async ({ expect }) => {
+    const file = join(dir, "resources.mock.json");
+    const resources = [
+      { uri: "test://a", name: "a", text: "first" },
+      { uri: "test://a", name: "a2", text: "second" },
+      { uriTemplate: "test://items/{id", name: "items", text: "x" },
+      { uri: "test://users/{id}", name: "users", text: "y" },
+    ];
+    writeFileSync(file, JSON.stringify({ resources }));
+    const r = await run("validate", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split("\n").slice(0, 4)).toStrictEqual([
+      "[mcpmock] Invalid mock definition — resources.mock.json: 3 problems, all listed here.",
+      '- resources[1].uri: "test://a" is declared twice (first at resources[0]), and the second would replace the first. Give each resource one declaration.',
+      '- resources[2].uriTemplate: "test://items/{id" is not a valid RFC 6570 URI template (Unclosed template expression). Write it like "file:///{path}".',
+      '- resources[3].uri: "test://users/{id}" looks like a template; declare it as { uriTemplate: "test://users/{id}", ... }.',
+    ]);
+  });
+
   test("a file that is not JSON: exit 1", async ({ expect }) => {
     const file = join(dir, "garbage.mock.json");
     writeFileSync(file, "tools: [get_weather]\n");
@@ -144,6 +190,42 @@ describe.concurrent("validate", () => {
     const r = await run("validate", "examples/nope.mock.json");
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`[mcpmock] no definition file at examples/nope.mock.json. Check the path (it is relative to ${ROOT.replace(/\/$/, "")}).\n`);
+  });
+
+  // Before, a FIFO named by mistake was read synchronously: validate (and serve, and a --watch
+  // reload) waited for a writer forever; a directory was "EISDIR: illegal operation on a directory, read".
+  test.skipIf(process.platform === "win32")("a FIFO or a directory: exit 1 at once, saying what it is", async ({ expect }) => {
+    const fifo = join(dir, "pipe.mock.json");
+    execFileSync("mkfifo", [fifo]);
+    const r = await run("validate", fifo);
+    expect(r).toMatchObject({ code: 1, stdout: "", stderr: `[mcpmock] cannot read ${fifo}: it is a FIFO (named pipe); name a regular file.\n` });
+    const folder = join(dir, "folder.mock.json");
+    mkdirSync(folder);
+    const s = await run("serve", folder);
+    expect(s).toMatchObject({ code: 1, stdout: "", stderr: `[mcpmock] cannot read ${folder}: it is a directory; name a regular file.\n` });
+  });
+
+  // Before: "mcpmock: RangeError: Maximum call stack size exceeded" and a stack trace (the
+  // checks walk values recursively).
+  test("a file nested 100,000 levels deep: exit 1, naming where, no stack trace", async ({ expect }) => {
+    const file = join(dir, "deep.mock.json");
+    const levels = 100_000;
+    writeFileSync(file, `{"tools":[{"name":"a"}],"responses":[{"tool":"a","result":${"[".repeat(levels)}${"]".repeat(levels)}}]}`);
+    const r = await run("validate", file);
+    expect(r).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "[mcpmock] Invalid mock definition — deep.mock.json: responses[0].result[0][0][0]… nests objects and arrays deeper than 528 levels from the root; a stubbed value may nest 512. Flatten it.\n",
+    });
+  });
+
+  // Before, bytes that are not UTF-8 were read as U+FFFD and the file was valid: a tool named
+  // "caf\uFFFD" served, and nothing said why a client's "café" was not answered.
+  test("a file that is not UTF-8: exit 1, with the line and column of the first bad byte", async ({ expect }) => {
+    const file = join(dir, "latin1.mock.json");
+    writeFileSync(file, Buffer.concat([Buffer.from('{"tools": [\n  { "name": "caf'), Buffer.from([0xe9]), Buffer.from('" }\n]}\n')]));
+    const r = await run("validate", file);
+    expect(r).toMatchObject({ code: 1, stdout: "", stderr: "[mcpmock] Invalid mock definition — latin1.mock.json: not UTF-8 text at line 2, column 17 (byte 0xe9). Save the file as UTF-8.\n" });
   });
 
   test("serve refuses a broken file the same way: exit 1 and nothing listening", async ({ expect }) => {

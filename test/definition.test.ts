@@ -289,7 +289,7 @@ describe("definition files on disk", () => {
 
   // Guards the position: when V8 gives one ("at position 18"), the message names the line and
   // column of the mistake, and V8's reason stays on one line. (For a trailing comma Node 20's V8
-  // gives no position; the golden above covers that message.)
+  // gives no position; the scan of json-text.ts finds it, and the golden above shows it.)
   test("bad JSON names the line and column of the mistake", async () => {
     const file = join(dir, "missing-comma.mock.json"); // no comma after "tools": []
     writeFileSync(file, '{\n  "tools": []\n  "responses": []\n}\n');
@@ -301,6 +301,32 @@ describe("definition files on disk", () => {
     const message = (error as Error).message;
     expect(message).toMatch(/^\[mcpmock\] Invalid mock definition — missing-comma\.mock\.json: not valid JSON at line 3, column 3 \(/);
     expect(message).not.toContain("\n");
+  });
+
+  // Before, V8's "Unexpected token" (a comment, a trailing comma) came with no position: in a
+  // long file the user had to hunt for it.
+  test("a comment names its line and column, though V8 gives no position", async () => {
+    const file = join(dir, "comment.mock.json");
+    writeFileSync(file, '{\n  "tools": [\n    // none yet\n  ]\n}\n');
+    await expect(McpMock.fromDefinition(file)).rejects.toThrow(/^\[mcpmock\] Invalid mock definition — comment\.mock\.json: not valid JSON at line 3, column 5 \(Unexpected token '\/'/);
+  });
+
+  // Before, JSON.parse kept the last of two keys without a word: a second "responses" list (two
+  // files pasted together) silently dropped the first list's stubs, and a repeated argument
+  // matched only its last value.
+  test("a key given twice in one object is refused, every one listed with both places", async () => {
+    const file = join(dir, "twice.mock.json");
+    writeFileSync(
+      file,
+      '{\n  "tools": [{ "name": "get_weather" }],\n  "responses": [{ "tool": "get_weather", "result": 1 }],\n' +
+        '  "responses": [{ "tool": "get_weather", "args": { "city": "Paris", "city": "Oslo" }, "result": 2 }]\n}\n',
+    );
+    await expect(McpMock.fromDefinition(file)).rejects.toThrow(
+      "[mcpmock] Invalid mock definition — twice.mock.json: 2 keys are given twice, all listed here.\n" +
+        "- responses is given twice in one object, at line 4, column 3 and first at line 3, column 3\n" +
+        "- responses[0].args.city is given twice in one object, at line 4, column 69 and first at line 4, column 52\n" +
+        "→ JSON keeps only the last, so the first would be ignored: merge the two (one list of all the entries, say) or remove one.",
+    );
   });
 
   // A byte-order mark is stripped before parsing, and positions count in the stripped text.

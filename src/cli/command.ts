@@ -51,9 +51,37 @@ function parseMistake(error: Error & { code?: string }): string {
     return `unknown option ${option}.${hint}`;
   }
   if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option !== undefined) {
-    return error.message.endsWith("argument missing") ? `${option} needs a value, like ${option} ${VALUE_EXAMPLES[option] ?? "VALUE"}.` : `${option} takes no value.`;
+    // "argument missing" (last on the line), "argument is ambiguous" (followed by an option, or by
+    // a value starting with "-", like --port -1): the value is missing either way.
+    const example = `${option} needs a value, like ${option} ${VALUE_EXAMPLES[option] ?? "VALUE"}`;
+    if (error.message.endsWith("argument missing")) return `${example}.`;
+    if (error.message.includes("argument is ambiguous")) return `${example} (a value starting with "-" is written ${option}=-VALUE).`;
+    return `${option} takes no value.`;
   }
   return `${error.message}.`;
+}
+
+/**
+ * A `--port` value: decimal digits, 0-65535 (0: a free port). `Number()` alone let "0x10", "1e3"
+ * and "" through (port 16, 1000, a free one).
+ */
+export function portOption(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port <= 65535)) throw new UsageError(`--port takes a port number 0-65535, received ${value === "" ? "nothing" : value}`);
+  return port;
+}
+
+/**
+ * Refuses an option the command does not take: it would be ignored without a word (`stdio
+ * --watch` watches nothing, `validate --port` listens on nothing).
+ */
+export function checkOptionsTaken(command: string, taken: readonly string[], values: Record<string, unknown>): void {
+  const given = Object.keys(values).filter((name) => values[name] !== undefined && name !== "help" && name !== "version" && !taken.includes(name));
+  if (given.length === 0) return;
+  const names = given.map((g) => `--${g}`);
+  const takes = taken.length === 0 ? "takes no options" : `takes ${taken.map((t) => `--${t}`).join(", ")}`;
+  throw new UsageError(`${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`} ${given.length === 1 ? "is not an option" : "are not options"} of ${command}: it ${takes}. See mcpmock ${command} --help.`);
 }
 
 /** The parsed options. */
@@ -62,6 +90,8 @@ export type Options = ReturnType<typeof parse>["values"];
 /** One command: its `--help` text, and what it does with its definition file. */
 export interface Command {
   readonly help: string;
+  /** The options it takes (the parser's names, without `--`); any other is a usage error. */
+  readonly options: readonly (keyof Options)[];
   /** Resolves with the exit code, or `undefined` for a command that keeps running (a server). */
   run(file: string, options: Options, proxyCommand?: readonly string[]): Promise<number | undefined>;
 }

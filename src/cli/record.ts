@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_RECORD_TIMEOUT_MS } from "../recording/http-proxy.js";
 import { parsePointers, type Pointer } from "../recording/json-pointer.js";
 import { startRecorder, type Recorder } from "../recording/index.js";
-import { UsageError } from "./command.js";
+import { portOption, UsageError } from "./command.js";
 import { CREDENTIAL_HELP, credentialOptions, shownAs } from "./credentials.js";
 import { upstreamName } from "../engine/proxy-target.js";
 
@@ -110,8 +110,7 @@ export async function record(args: readonly string[]): Promise<number | undefine
   if (!out) throw new UsageError("mcpmock record needs --out <file.json>: where the recording goes");
   const hasCommand = command !== undefined && command.length > 0;
   if (hasCommand === (values.target !== undefined)) throw new UsageError("mcpmock record records one server: --target <url> (Streamable HTTP) or -- <command> [args...] (stdio)");
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
+  const port = portOption(values.port);
   let target: URL | undefined;
   if (values.target !== undefined) {
     try {

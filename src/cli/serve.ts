@@ -7,10 +7,9 @@ import { whenParentGoes } from "./parent-watch.js";
 import { basename } from "node:path";
 import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
-import { readFileSync } from "node:fs";
-import { UsageError, type Command } from "./command.js";
+import { portOption, UsageError, type Command } from "./command.js";
 import { splitCommand } from "./record.js";
-import { loadDefinition } from "../definition/load.js";
+import { loadDefinition, readDefinitionText } from "../definition/load.js";
 import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
@@ -20,7 +19,7 @@ import { CREDENTIAL_HELP, credentialOptions, shownAs } from "./credentials.js";
 /** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
 function hasAuthSection(file: string): boolean {
   try {
-    const auth = (JSON.parse(readFileSync(file, "utf8")) as { auth?: unknown }).auth;
+    const auth = (JSON.parse(readDefinitionText(file)) as { auth?: unknown }).auth;
     return auth !== undefined && auth !== false;
   } catch {
     return false;
@@ -53,6 +52,7 @@ function proxyOf(url: string | undefined, command: readonly string[] | undefined
 }
 
 export const serve: Command = {
+  options: ["port", "host", "stateless", "sse", "verbose", "watch", "no-admin", "no-legacy-sse", "auth", "admin-host", "allowed-host", "proxy", "header", "env"],
   help: `mcpmock serve <definition.json> [options]
 mcpmock serve [definition.json] --proxy <url> | --proxy -- <command> [args...]
 
@@ -84,8 +84,7 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
   async run(file, values, proxyCommand) {
     const proxy = proxyOf(values.proxy, proxyCommand, values);
     if (values.watch && file === "") throw new UsageError("--watch watches a definition file: give one (mcpmock serve stubs.json --proxy <url> --watch), or leave --watch out.");
-    const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number 0-65535, received ${values.port}`);
+    const port = portOption(values.port);
     const adminHost = values["admin-host"];
     const remote = adminHost !== undefined && !/^(127\.|localhost$|::1$)/.test(adminHost);
     // Beyond loopback the admin API needs a token: a fresh one each start, printed below.

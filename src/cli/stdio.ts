@@ -7,6 +7,7 @@ import { McpMock } from "../mock.js";
 import type { Command } from "./command.js";
 
 export const stdio: Command = {
+  options: ["verbose"],
   help: `mcpmock stdio <definition.json> [--verbose]
 
 The process is the server: newline-delimited JSON-RPC on stdin and stdout. Nothing but

@@ -25,6 +25,7 @@ export function validateLine(args: readonly string[]): string[] {
 }
 
 export const validate: Command = {
+  options: ["proxy"],
   help: `mcpmock validate <definition.json> [--proxy [<url> | -- <command> [args...]]]
 
 Checks a definition: exit 0 when valid, 1 with every problem (file, JSON path, what is wrong, the fix).

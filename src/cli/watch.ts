@@ -6,11 +6,13 @@
  * app is declared again from it.
  * @module
  */
-import { watch, readFileSync, type FSWatcher } from "node:fs";
+import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import type { McpMock } from "../mock.js";
 import type { ReloadChanges } from "../definition/reload.js";
 import { PREFIX } from "../values/errors.js";
+import { MAX_DEFINITION_BYTES } from "../definition/load.js";
+import { readRegularFile } from "../stubs/declared-file.js";
 
 /** Editors write a file in bursts (truncate, write, rename): one reload per burst. */
 export const WATCH_DEBOUNCE_MS = 100;
@@ -28,11 +30,10 @@ function summary(changes: ReloadChanges): string {
 }
 
 function textOf(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
+  // A regular file only: one replaced by a FIFO is not waited on with the server held. What
+  // cannot be read is as if gone; a file that is not UTF-8 changed, and its reload says why.
+  const read = readRegularFile(path, MAX_DEFINITION_BYTES);
+  return typeof read === "string" ? undefined : read.toString("utf8");
 }
 
 /** The apps of a definition's text that have a `file`, by the file's absolute path. */
@@ -138,8 +139,15 @@ export function watchDefinition(file: string, mock: McpMock, output: WatchOutput
   const reload = (): void => {
     timer = undefined;
     const text = textOf(path);
-    // Saved without a change, or gone for a moment between an editor's unlink and rename.
-    if (text === undefined || text === last) return;
+    // Gone (or no longer a regular file) past the debounce: said once, and the file is read
+    // afresh when it comes back, even with the text it had.
+    if (text === undefined) {
+      if (last !== undefined) output.err(`${PREFIX} ${file} is gone (or cannot be read); still serving the last good definition. Save it again to reload.`);
+      last = undefined;
+      return;
+    }
+    // Saved without a change.
+    if (text === last) return;
     last = text;
     try {
       output.out(`${PREFIX} reloaded ${file}: ${summary(mock.reloadDefinition(path))}`);

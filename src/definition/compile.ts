@@ -46,6 +46,16 @@ function inFile(file: string): Step {
   };
 }
 
+/**
+ * A dry run's way through every entry (`mcpmock validate`): an entry's mistake is noted and the
+ * next entry tried, so that all are reported at once; `skip` passes over an entry whose
+ * mistakes were reported already.
+ */
+export interface CollectProblems {
+  skip(where: string): boolean;
+  problem(error: McpMockError): void;
+}
+
 /** A step without a place (patterns sent to the admin API): the DSL's message as is. */
 const asIs: Step = (_path, run) => run();
 
@@ -178,8 +188,19 @@ export function patternFromDefinition(def: MatchingDefinition & { tool?: string;
  * new stub's id goes into `ids` as soon as it is registered (so a caller can take them back
  * when a later entry is refused).
  */
-export function compileDefinition(start: EntryPoints, def: MockDefinition, file: string, ids: string[]): void {
+export function compileDefinition(start: EntryPoints, def: MockDefinition, file: string, ids: string[], collect?: CollectProblems): void {
   const step = inFile(file);
+  /** One entry, or, when collecting, one entry whose mistake is noted and the next entry tried. */
+  const each = (where: string, run: () => void): void => {
+    if (collect === undefined) return run();
+    if (collect.skip(where)) return;
+    try {
+      run();
+    } catch (error) {
+      if (!(error instanceof McpMockError)) throw error;
+      collect.problem(error);
+    }
+  };
   /** One entry: its chain, its first answer, then its next answers (`then`). */
   const entry = (where: string, begin: () => StubBuilder, m: MatchingDefinition & ModifierDefinition, first: (b: StubBuilder) => ResponsePlan): void => {
     const builder = narrow(step(where, begin), m, where, step);
@@ -190,24 +211,26 @@ export function compileDefinition(start: EntryPoints, def: MockDefinition, file:
   (def.responses ?? []).forEach((r, i) => {
     const begin = (): StubBuilder =>
       r.tool !== undefined ? start.toolsCall(r.tool) : r.prompt !== undefined ? start.promptsGet(r.prompt) : OPENING_METHODS.has(r.method as string) ? start.initialize() : start.method(r.method as string);
-    entry(`responses[${i}]`, begin, r, (b) => answerPlan(b, r));
+    each(`responses[${i}]`, () => entry(`responses[${i}]`, begin, r, (b) => answerPlan(b, r)));
   });
   (def.prompts ?? []).forEach((p, i) =>
     (p.responses ?? []).forEach((r, j) => {
       const answer = (b: StubBuilder): ResponsePlan =>
         r.error ? b.errorPlan(r.error.code, r.error.message, r.error.data) : b.planFor(templated(r.messages), r.description === undefined ? {} : { description: r.description });
-      entry(`prompts[${i}].responses[${j}]`, () => start.promptsGet(p.name), r, answer);
+      each(`prompts[${i}].responses[${j}]`, () => entry(`prompts[${i}].responses[${j}]`, () => start.promptsGet(p.name), r, answer));
     }),
   );
   (def.completions ?? []).forEach((c, i) => {
     const where = `completions[${i}]`;
-    let builder = step(where, () => start.completionComplete());
-    const ref = c.ref;
-    if (ref?.type === "ref/prompt") builder = step(`${where}.ref.name`, () => builder.forPrompt(ref.name));
-    if (ref?.type === "ref/resource") builder = step(`${where}.ref.uri`, () => builder.forResource(ref.uri));
-    if (c.argument !== undefined) builder = step(`${where}.argument`, () => builder.withArgument(c.argument as string));
-    entry(where, () => builder, {}, (b) => b.planFor(c.values));
+    each(where, () => {
+      let builder = step(where, () => start.completionComplete());
+      const ref = c.ref;
+      if (ref?.type === "ref/prompt") builder = step(`${where}.ref.name`, () => builder.forPrompt(ref.name));
+      if (ref?.type === "ref/resource") builder = step(`${where}.ref.uri`, () => builder.forResource(ref.uri));
+      if (c.argument !== undefined) builder = step(`${where}.argument`, () => builder.withArgument(c.argument as string));
+      entry(where, () => builder, {}, (b) => b.planFor(c.values));
+    });
   });
   const openStream = def.openStream;
-  if (openStream) entry("openStream", () => start.openStream(), {}, (b) => b.streamPlan((s: StreamScriptBuilder) => steps(s, openStream), {}, false));
+  if (openStream) each("openStream", () => entry("openStream", () => start.openStream(), {}, (b) => b.streamPlan((s: StreamScriptBuilder) => steps(s, openStream), {}, false)));
 }

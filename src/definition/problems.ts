@@ -31,6 +31,16 @@ export class Problems {
     if (!this.#list.some((p) => p.path === path && p.message === message)) this.#list.push({ path, message, field });
   }
 
+  /** How many problems were found. */
+  get size(): number {
+    return this.#list.length;
+  }
+
+  /** Whether a problem was found at `path` or inside it (`responses[2].tool` is inside `responses[2]`). */
+  hasAt(path: string): boolean {
+    return this.#list.some((p) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`));
+  }
+
   /** Refuses the definition if anything was found: one problem and its example, or the list and then each example once. */
   throwIfAny(): void {
     const list = this.#list;

@@ -6,10 +6,13 @@
  * @module
  */
 import type { ErrorObject } from "ajv";
-import { McpMockError, jsonTypeOf, showValue } from "../values/errors.js";
+import { McpMockError, PREFIX, jsonTypeOf, showValue } from "../values/errors.js";
 import { checkPlaceholders, type KnownNames } from "../values/placeholders.js";
+import { MAX_JSON_DEPTH, pathBeyondDepth } from "../values/json-value.js";
 import { closestNames } from "../journal/explain.js";
 import { ToolCatalog, type ToolDeclaration } from "../stubs/tool-catalog.js";
+import { PromptCatalog } from "../stubs/prompt-catalog.js";
+import { ResourceCatalog, type AnyResourceDeclaration } from "../stubs/resource-catalog.js";
 import { appProblems, toolUiProblems, type AppDeclaration } from "../stubs/app-catalog.js";
 import { skillListProblems } from "../stubs/skill-catalog.js";
 import { MockCore } from "../engine/core.js";
@@ -63,11 +66,31 @@ function schemaProblems(errors: readonly ErrorObject[], skip: ReadonlySet<string
     if (skip.has(entry)) continue;
     byEntry.set(entry, [...(byEntry.get(entry) ?? []), error]);
   }
-  return [...byEntry.values()].flatMap((group) => {
+  return [...byEntry].flatMap(([entry, group]) => {
     const best = bestError(group);
-    if (!UNKNOWN_FIELD.has(best.keyword)) return [best];
-    return [best, ...group.filter((e) => e !== best && UNKNOWN_FIELD.has(e.keyword))];
+    const unknown = group.filter((e) => e !== best && UNKNOWN_FIELD.has(e.keyword));
+    if (UNKNOWN_FIELD.has(best.keyword)) return [best, ...unknown];
+    // Each field of the entry with a mistake in it gets its own most telling one (a "delay" and an
+    // "isError" of the wrong type are two mistakes), so that all are fixed in one run.
+    const byField = new Map<string, ErrorObject[]>();
+    for (const error of group) {
+      if (error.instancePath === entry) continue;
+      const field = error.instancePath.split("/").slice(0, entry.split("/").length + 1).join("/");
+      byField.set(field, [...(byField.get(field) ?? []), error]);
+    }
+    const fieldBests = [...byField.values()].map(bestError);
+    if (fieldBests.length > 1) return [...fieldBests, ...unknown.filter((e) => e.instancePath === entry && !fieldsAt(jsonPath(entry)).includes(unknownKey(e)))];
+    // A misspelt field of the entry itself is a mistake of its own beside the entry's most telling
+    // one (a "reslt" beside a "delay" of the wrong type), when the entry has no such field at all.
+    const fields = fieldsAt(jsonPath(entry));
+    return [best, ...unknown.filter((e) => e.instancePath === entry && !fields.includes(unknownKey(e)))];
   });
+}
+
+/** The field an unknown-field error names. */
+function unknownKey(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  return String(params["additionalProperty"] ?? params["unevaluatedProperty"]);
 }
 
 /** What to say of an unknown field: where it belongs, or the field it was probably meant to be. */
@@ -89,7 +112,7 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
       return { path, message: `"${String(params["missingProperty"])}" is required here.` };
     case "additionalProperties":
     case "unevaluatedProperties": {
-      const key = String(params["additionalProperty"] ?? params["unevaluatedProperty"]);
+      const key = unknownKey(error);
       const parent = path === "(the root)" ? "" : path;
       return { path: `${parent === "" ? "" : `${parent}.`}${key}`, message: `"${key}" is not a field here (a typo?).${unknownFieldHint(parent, key)}` };
     }
@@ -103,6 +126,9 @@ function describeError(error: ErrorObject, root: unknown): { path: string; messa
       return { path, field: true, message: `${error.message ?? "is not valid"}, received ${showValue(received, 60)}.` };
   }
 }
+
+/** How deep a definition may nest: a value's limit, and room for the entries that hold it (`responses[0].stream[0].result`). */
+const MAX_DEFINITION_DEPTH = MAX_JSON_DEPTH + 16;
 
 /** The placeholder roots each place may use. */
 const TOOL_ROOTS = ["args", "params", "sessionId", "progressToken", "answer", "answers"];
@@ -143,6 +169,11 @@ export function checkDefinition(value: unknown, source: string, context: Definit
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new McpMockError(`Invalid mock definition — ${source}: the root must be an object, received ${jsonTypeOf(value)}.\n→ ${FORMAT}`);
   }
+  // Checked first, without recursion: the checks below walk values recursively.
+  const deep = pathBeyondDepth(value, MAX_DEFINITION_DEPTH);
+  if (deep !== undefined) {
+    throw new McpMockError(`Invalid mock definition — ${source}: ${deep} nests objects and arrays deeper than ${MAX_DEFINITION_DEPTH} levels from the root; a stubbed value may nest ${MAX_JSON_DEPTH}. Flatten it.`);
+  }
   const problems = new Problems(source);
   // An entry with a shape problem (both "tool" and "method", say) gets no schema noise besides.
   const shaped = shapeChecks(value as Record<string, unknown>, problems);
@@ -180,7 +211,7 @@ export function checkDefinition(value: unknown, source: string, context: Definit
     const where = `responses[${i}]`;
     if (r.tool !== undefined && declaredTools !== undefined && !tools.includes(r.tool)) {
       const near = closestNames(r.tool, tools)[0];
-      problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools.${near === undefined ? "" : ` Did you mean "${near}"?`} Available tools: ${tools.join(", ") || "none"}.`);
+      problems.add(`${where}.tool`, `tool ${JSON.stringify(r.tool)} is not in tools.${near === undefined ? "" : ` Did you mean "${near}"?`} Available tools: ${[...new Set(tools)].join(", ") || "none"}.`);
     }
     if (r.prompt !== undefined && prompts !== undefined && !prompts.includes(r.prompt)) {
       const near = closestNames(r.prompt, prompts)[0];
@@ -212,8 +243,27 @@ export function checkDefinition(value: unknown, source: string, context: Definit
       for (const key of ["messages", "then"] as const) checkPlaceholders(r[key], `prompts[${i}].responses[${j}].${key}`, PROMPT_ROOTS, (path, message) => problems.add(path, message), args);
     });
   });
+  // The dry run tries every entry the checks above passed, so its mistakes are listed with theirs.
+  const skip = (where: string): boolean => broken.has(pointerOf(where)) || problems.hasAt(where);
+  let found: McpMockError[];
+  try {
+    found = dryRun(def, source, tools, alsoDeclared, proxied, skip);
+  } catch (error) {
+    // A definition with problems may not even set up a dry run (a list that is not one): those are reported.
+    if (problems.size === 0) throw error;
+    found = [];
+  }
+  // One mistake alone keeps the DSL's message as it is.
+  if (problems.size === 0 && found.length === 1) throw found[0] as McpMockError;
+  const head = `${PREFIX} Invalid mock definition — ${source}: `;
+  for (const error of found) addAt(problems, error.message.startsWith(head) ? error.message.slice(head.length) : error.message.slice(PREFIX.length + 1));
   problems.throwIfAny();
-  dryRun(def, source, tools, alsoDeclared, proxied);
+}
+
+/** The JSON pointer of an entry's path: `/responses/3` for `responses[3]`, `/prompts/1` for `prompts[1].responses[0]`. */
+function pointerOf(where: string): string {
+  const m = /^(\w+)(?:\[(\d+)\])?/.exec(where);
+  return m ? `/${m[1]}${m[2] === undefined ? "" : `/${m[2]}`}` : where;
 }
 
 function known(names: readonly string[], what: string): KnownNames {
@@ -351,10 +401,34 @@ function declarationChecks(def: MockDefinition, entries: <T>(list: string) => Ar
   const unknownScopes = Array.isArray(auth?.scopes) && Array.isArray(auth?.required) ? auth.required.filter((s) => !auth.scopes?.includes(s)) : [];
   if (unknownScopes.length > 0) problems.add("auth.required", `names ${unknownScopes.map((s) => JSON.stringify(s)).join(", ")}, which auth.scopes does not list: add it to scopes, or leave scopes out (it defaults to required).`);
   const prompts = new Set<string>();
+  const promptCatalog = new PromptCatalog();
   entries<NonNullable<MockDefinition["prompts"]>[number]>("prompts").forEach(([p, i]) => {
     if (prompts.has(p.name)) problems.add(`prompts[${i}].name`, `prompt ${JSON.stringify(p.name)} is declared twice.`);
     prompts.add(p.name);
+    declareOrNote(() => promptCatalog.declare(p, `prompts[${i}]`), problems);
   });
+  // Resources as the mock declares them at start (a template that does not parse, a uri that is
+  // one), and each URI or template once: a second declaration would replace the first.
+  const resourceCatalog = new ResourceCatalog();
+  const keys = new Map<string, number>();
+  entries<AnyResourceDeclaration>("resources").forEach(([r, i]) => {
+    const field = "uriTemplate" in r && r.uriTemplate !== undefined ? "uriTemplate" : "uri";
+    const key = (r as unknown as Record<string, unknown>)[field];
+    const first = typeof key === "string" ? keys.get(key) : undefined;
+    if (first !== undefined) return problems.add(`resources[${i}].${field}`, `${JSON.stringify(key)} is declared twice (first at resources[${first}]), and the second would replace the first. Give each resource one declaration.`);
+    if (typeof key === "string") keys.set(key, i);
+    declareOrNote(() => resourceCatalog.declare(r, `resources[${i}]`), problems);
+  });
+}
+
+/** Runs a catalog's declare; its refusal (which names its path) is noted with the others. */
+function declareOrNote(declare: () => void, problems: Problems): void {
+  try {
+    declare();
+  } catch (error) {
+    if (!(error instanceof McpMockError)) throw error;
+    addAt(problems, error.message.slice(PREFIX.length + 1));
+  }
 }
 
 /** A dry run's upstream in proxy mode: the core checks stubs as a proxied mock's would, and nothing is ever sent. */
@@ -373,7 +447,7 @@ const NO_UPSTREAM: UpstreamPort = {
  * own that is then dropped: every DSL check runs (the file's `strict` included), nothing
  * listens and nothing is kept.
  */
-function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[], proxied: boolean): void {
+function dryRun(def: MockDefinition, source: string, tools: readonly string[], alsoDeclared: readonly string[], proxied: boolean, skip: (where: string) => boolean): McpMockError[] {
   // A tool the file declares keeps its task support; one the running mock declares (whose
   // declaration is not here) may run as a task: the mock's own check runs when the stubs are added.
   const executions = new Map((def.tools ?? []).map((t) => [t.name, t.execution]));
@@ -393,5 +467,7 @@ function dryRun(def: MockDefinition, source: string, tools: readonly string[], a
     completionComplete: () => completionCompleteOn(core),
     openStream: () => openStreamOn(core),
   };
-  compileDefinition(start, def, source, []);
+  const found: McpMockError[] = [];
+  compileDefinition(start, def, source, [], { skip, problem: (error) => found.push(error) });
+  return found;
 }

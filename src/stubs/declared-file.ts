@@ -23,8 +23,11 @@ function kind(stats: Stats): string {
   return "not a regular file";
 }
 
-/** The file's bytes, or why it cannot serve, in words: what it is, or the system's code. */
-function readWhole(path: string, limit: number): Buffer | string {
+/**
+ * The file's bytes, or why it cannot serve, in words: what it is, or the system's code. Only a
+ * regular file of at most `limit` bytes is read (the definition file itself is read this way too).
+ */
+export function readRegularFile(path: string, limit: number, what = "a declared file"): Buffer | string {
   let fd: number;
   try {
     fd = openSync(path, OPEN_FLAGS);
@@ -36,7 +39,7 @@ function readWhole(path: string, limit: number): Buffer | string {
     // The opened file itself, not the path again: what is read is what was checked.
     const stats = fstatSync(fd);
     if (!stats.isFile()) return `it is ${kind(stats)}; name a regular file`;
-    if (stats.size > limit) return `it is ${stats.size} bytes, more than the ${limit} a declared file may hold`;
+    if (stats.size > limit) return `it is ${stats.size} bytes, more than the ${limit} ${what} may hold`;
     const buffer = Buffer.alloc(Math.min(limit + 1, stats.size + 64 * 1024));
     let length = 0;
     for (;;) {
@@ -46,7 +49,7 @@ function readWhole(path: string, limit: number): Buffer | string {
       length += n;
     }
     // It grew while read: past the limit it is refused, as it would have been at its new size.
-    if (length > limit) return `it grew past the ${limit} bytes a declared file may hold while it was read`;
+    if (length > limit) return `it grew past the ${limit} bytes ${what} may hold while it was read`;
     return buffer.subarray(0, length);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -61,7 +64,7 @@ function readWhole(path: string, limit: number): Buffer | string {
  */
 export function readDeclaredFile(file: string, baseDir: string, where: string, otherwise: string, limit = MAX_DECLARED_FILE_BYTES): { bytes: Buffer } | { problem: string } {
   const path = resolve(baseDir, file);
-  const read = readWhole(path, limit);
+  const read = readRegularFile(path, limit);
   if (typeof read !== "string") return { bytes: read };
   return { problem: `${where}: cannot read ${JSON.stringify(file)} (${path}: ${read}). ${isAbsolute(file) ? "Check" : `A relative path is taken from ${baseDir}; check`} the path, or ${otherwise}.` };
 }

@@ -201,6 +201,25 @@ export function depthExceeds(value: unknown, limit: number): boolean {
 }
 
 /**
+ * The path (`responses[0].result[0][0]`, its first `shown` steps, then `…`) to the first
+ * object or array nested more than `limit` deep, or `undefined`; iterative, like depthExceeds.
+ */
+export function pathBeyondDepth(value: unknown, limit: number, shown = 6): string | undefined {
+  if (!depthExceeds(value, limit)) return undefined;
+  const stack: Array<{ v: unknown; depth: number; path: string[] }> = [{ v: value, depth: 0, path: [] }];
+  while (stack.length > 0) {
+    const { v, depth, path } = stack.pop() as { v: unknown; depth: number; path: string[] };
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= limit) return `${path.slice(0, shown).join("").replace(/^\./, "")}${path.length > shown ? "…" : ""}`;
+    // Only the first steps (and one more, to say there are more) are kept: a path 100,000 steps long is never built.
+    const step = (part: string): string[] => (path.length > shown ? path : [...path, part]);
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, path: step(`[${i}]`) });
+    else for (const key of Object.keys(v).reverse()) stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: step(propertyPath(key)) });
+  }
+  return undefined;
+}
+
+/**
  * The fields where `actual` differs from `expected`. With `partial`, keys that `expected`
  * does not name are ignored (objects only; arrays still compare item by item). `ANY` inside
  * `expected` matches anything, including a missing value.

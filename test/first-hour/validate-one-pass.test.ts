@@ -56,3 +56,57 @@ test("one problem is still one line and its example", () => {
     'Invalid mock definition — bad.json: responses[0].delay: must be number, received "fast" (string).\n→ Expected like: 250 or { "distribution": "uniform", "min": 50, "max": 500 }'.replace(/^/, "[mcpmock] "),
   );
 });
+
+// Before, the dry run (the stubs built as the DSL builds them) ran only when every other check
+// passed, and stopped at its first mistake: a file with two bad regular expressions and a
+// misspelt field took three runs of validate to fix.
+test("mistakes the DSL finds (a bad $regex, twice) are listed with the others, each at its entry", () => {
+  const message = messageOf({
+    tools: [{ name: "search" }],
+    responses: [
+      { tool: "search", args: { q: { $regex: "(" } }, result: 1 },
+      { tool: "search", args: { q: { $regex: "[z-a]" } }, result: 2 },
+      { tool: "search", result: 3, dely: 5 },
+      { tool: "search", args: { q: "ok" }, result: 4 },
+    ],
+  });
+  expect(message.split("\n").slice(0, 4)).toStrictEqual([
+    "[mcpmock] Invalid mock definition — bad.json: 3 problems, all listed here.",
+    '- responses[2].dely: "dely" is not a field here (a typo?). Did you mean "delay"?',
+    `- responses[0].args.q: { "$regex": "(" }: $regex is not a valid regular expression (Invalid regular expression: /(/u: Unterminated group); write JavaScript's RegExp source, for example { "$regex": "^err" }.`,
+    `- responses[1].args.q: { "$regex": "[z-a]" }: $regex is not a valid regular expression (Invalid regular expression: /[z-a]/u: Range out of order in character class); write JavaScript's RegExp source, for example { "$regex": "^err" }.`,
+  ]);
+});
+
+test("a mistake only the DSL finds, alone, keeps the DSL's message as it is", () => {
+  expect(messageOf({ tools: [{ name: "search" }], responses: [{ tool: "search", args: { q: { $regex: "(" } }, result: 1 }] })).toBe(
+    `[mcpmock] Invalid mock definition — bad.json: responses[0].args.q: { "$regex": "(" }: $regex is not a valid regular expression (Invalid regular expression: /(/u: Unterminated group); write JavaScript's RegExp source, for example { "$regex": "^err" }.`,
+  );
+});
+
+// Before, an entry showed only its most telling schema error: a misspelt "reslt" beside a
+// "delay" of the wrong type came out only after the delay was fixed, in a second run.
+test("a misspelt field is listed beside another mistake of the same entry", () => {
+  const message = messageOf({ tools: [{ name: "a" }], responses: [{ tool: "a", reslt: 1, delay: "x" }] });
+  expect(message.split("\n").slice(0, 3)).toStrictEqual([
+    "[mcpmock] Invalid mock definition — bad.json: 2 problems, all listed here.",
+    '- responses[0].delay: must be number, received "x" (string).',
+    '- responses[0].reslt: "reslt" is not a field here (a typo?). Did you mean "result"?',
+  ]);
+});
+
+// Before, only the first: "isError" was reported and "delay" came out in the next run.
+test("two fields of one entry with a mistake each are both listed, and a stream step's once", () => {
+  const message = messageOf({
+    tools: [{ name: "a" }],
+    responses: [
+      { tool: "a", result: 1, isError: "no", delay: "x", times: 2 },
+      { method: "m", stream: [{ notify: "x", params: {} }, { delay: "z" }], result: 1 },
+    ],
+  });
+  expect(message.split("\n").filter((line) => line.startsWith("- "))).toStrictEqual([
+    '- responses[0].isError: must be boolean, received "no" (string).',
+    '- responses[0].delay: must be number, received "x" (string).',
+    '- responses[1].stream[1].delay: must be number, received "z" (string).',
+  ]);
+});
