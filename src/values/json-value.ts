@@ -235,10 +235,12 @@ export function diffJson(expected: unknown, actual: unknown, path: string, parti
     }
     const eo = e as Record<string, unknown>;
     const ao = a as Record<string, unknown>;
-    for (const key of Object.keys(eo)) walk(eo[key], ao[key], p + propertyPath(key));
+    // Own fields only: a received "constructor" or "toString" is a field like any other, and an
+    // inherited member (Object.prototype's) is no field of either side.
+    for (const key of Object.keys(eo)) walk(eo[key], Object.hasOwn(ao, key) ? ao[key] : undefined, p + propertyPath(key));
     if (!partial) {
       for (const key of Object.keys(ao)) {
-        if (eo[key] === undefined && ao[key] !== undefined) {
+        if ((!Object.hasOwn(eo, key) || eo[key] === undefined) && ao[key] !== undefined) {
           diffs.push({ path: p + propertyPath(key), expected: undefined, actual: ao[key], reason: "unexpected" });
         }
       }

@@ -51,6 +51,22 @@ describe("value patterns in withArgs", () => {
   });
 });
 
+describe("fields named like Object.prototype's members", () => {
+  // A received "constructor" or "toString" is a field like any other: withArgs (exact, with a
+  // pattern inside) refuses it as unexpected, and ABSENT holds for a field the call did not send.
+  test("an extra constructor/toString field is unexpected; ABSENT holds for an unsent toString", async () => {
+    const c = await started((m) => m.toolsCall("search").withArgs({ q: ANY }).respondsWith("exact"));
+    for (const args of [{ q: "x", constructor: 1 }, { q: "x", toString: "y" }, { q: "x", hasOwnProperty: true }]) {
+      expect(textOf(await c.callTool("search", args))).toMatch(/No stub answers tools\/call "search"/);
+    }
+    expect(textOf(await c.callTool("search", { q: "plain" }))).toBe("exact");
+    mock!.reset();
+    mock!.toolsCall("search").withArgsMatching({ q: "plain", toString: ABSENT }).respondsWith("no toString");
+    expect(textOf(await c.callTool("search", { q: "plain" }))).toBe("no toString");
+    expect(mock!.findRequests(toolsCall("search").withArgs({ q: ANY }))).toHaveLength(1);
+  });
+});
+
 describe("the data form in definitions", () => {
   test("$regex, $contains, $any, $absent and $literal match as their DSL values do", async () => {
     mock = await McpMock.fromDefinition(
