@@ -42,6 +42,20 @@ describe("value patterns in withArgs", () => {
     expect(report).toMatch(/args\.page: 2 +<<<<< arguments do not match/);
   });
 
+  // A global RegExp's lastIndex was reset before each test: a frozen one (deep-frozen test
+  // data) threw on every call (-32603 to the client, a TypeError from verify), and the user's
+  // own RegExp was changed under them.
+  test("a frozen global RegExp matches call after call, and the user's RegExp is left as it is", async () => {
+    const wea = Object.freeze(/^wea/g);
+    const mine = /port$/g;
+    mine.lastIndex = 3;
+    const c = await started((m) => m.toolsCall("search").withArgs({ q: wea, r: mine }).respondsWith("matched"));
+    for (let i = 0; i < 3; i++) expect(textOf(await c.callTool("search", { q: "weather", r: "report" }))).toBe("matched");
+    expect(textOf(await c.callTool("search", { q: "the weather", r: "report" }))).toMatch(/No stub answers tools\/call "search"/);
+    mock!.verify(toolsCall("search").withArgs({ q: wea, r: ANY }), 3);
+    expect(mine.lastIndex).toBe(3);
+  });
+
   test("verify() takes the same patterns", async () => {
     const c = await started((m) => m.toolsCall("search").withArgs(ANY).respondsWith("ok"));
     await c.callTool("search", { q: "weather report" });
