@@ -375,7 +375,22 @@ function safely(check: () => boolean): boolean {
   }
 }
 
-function predicateSource(fn: (...args: never[]) => unknown): string {
+/**
+ * Why a function cannot be a matching predicate, or `undefined` when it can: an async function
+ * (or a generator) returns a Promise (an iterator), which never counts as a match, so the stub
+ * would never answer. `dsl` names the call it was given to: `withArgsMatching`.
+ */
+export function predicateProblem(fn: Function, dsl: string): string | undefined {
+  const tag = Object.prototype.toString.call(fn);
+  if (tag !== "[object AsyncFunction]" && tag !== "[object AsyncGeneratorFunction]" && tag !== "[object GeneratorFunction]") return undefined;
+  const kind = tag === "[object AsyncFunction]" ? "an async function, whose Promise" : "a generator function, whose iterator";
+  return (
+    `${dsl} takes a synchronous predicate that returns true or false; ${predicateSource(fn)} is ${kind} never counts as a match, so the stub would never answer. ` +
+    "Decide from the request alone (args => args.city === \"Paris\"), and do any awaiting in the answer: .respondsWith(async (call) => ...)."
+  );
+}
+
+function predicateSource(fn: Function): string {
   const source = Function.prototype.toString.call(fn).replace(/\s+/g, " ");
   return source.length > 80 ? `${source.slice(0, 79)}…` : source;
 }
