@@ -155,6 +155,21 @@ test("assertNoUnmatched lists every miss with the report the client got", async 
   await expect(report).toMatchFileSnapshot("fixtures/assert-no-unmatched.txt");
 });
 
+// A client in a loop can miss thousands of times: the failure (and close() with onUnmatched:
+// "error", and mcpTest's) used to hold every report, megabytes that no one reads.
+test("assertNoUnmatched is bounded: five reports, then a line each for twenty, then a count", async () => {
+  await using ctx = await setup("v1");
+  ctx.mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+  for (let i = 0; i < 40; i++) await ctx.client.callTool("add", { a: i + 10, b: 2 });
+  const report = messageOf(() => ctx.mock.assertNoUnmatched());
+  expect(report.split("No stub answers")).toHaveLength(6);
+  expect(report).toContain("[mcpmock] 40 request(s) matched no stub:");
+  expect(report).toContain('\nThe next 20, without their reports:\n#8 tools/call "add" {"a":15,"b":2} in session-1\n');
+  expect(report).toContain('\n#27 tools/call "add" {"a":34,"b":2} in session-1\n… and 15 more.\nmock.unmatched() lists every one, each with its report (entry.missReport).');
+  expect(report.length).toBeLessThan(8000);
+  expect(ctx.mock.unmatched()).toHaveLength(40);
+});
+
 test("assertAllStubsUsed lists the stubs not (fully) used, and skips optional and built-in ones", async () => {
   await using ctx = await setup("v1");
   ctx.mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });

@@ -46,14 +46,28 @@ export function unmatchedRequests(core: MockCore): JournalEntry[] {
   return core.journal.entries().filter((e) => e.unmatched);
 }
 
-/** `mock.assertNoUnmatched()`. */
+/** The misses `assertNoUnmatched` shows with their whole report; the next MISSES_LISTED get a line each. */
+const MISSES_IN_FULL = 5;
+const MISSES_LISTED = 20;
+
+/**
+ * `mock.assertNoUnmatched()`. Bounded: a client in a loop can miss thousands of times, and a
+ * failure of megabytes is read by no one; the first misses carry their reports, the next a line
+ * each, and `mock.unmatched()` has them all.
+ */
 export function assertNoUnmatched(core: MockCore): void {
   if (core.journal.missesExpected) return;
   const unmatched = unmatchedRequests(core);
   if (unmatched.length === 0) return;
-  throw new McpMockError(
-    [`${unmatched.length} request(s) matched no stub:`, ...unmatched.map((e) => `\n${describeEntry(e)}\n${e.missReport ?? ""}`)].join("\n"),
-  );
+  const lines = [`${unmatched.length} request(s) matched no stub:`, ...unmatched.slice(0, MISSES_IN_FULL).map((e) => `\n${describeEntry(e)}\n${e.missReport ?? ""}`)];
+  const listed = unmatched.slice(MISSES_IN_FULL, MISSES_IN_FULL + MISSES_LISTED);
+  if (listed.length > 0) {
+    const rest = unmatched.length - MISSES_IN_FULL - listed.length;
+    lines.push(`\nThe next ${listed.length}, without their reports:`, ...listed.map(describeEntry));
+    if (rest > 0) lines.push(`… and ${rest} more.`);
+    lines.push("mock.unmatched() lists every one, each with its report (entry.missReport).");
+  }
+  throw new McpMockError(lines.join("\n"));
 }
 
 /** `mock.allowUnmatched()`: requests that match no stub are expected (not reported, not refused) until `reset()`. */
