@@ -170,6 +170,22 @@ test("assertNoUnmatched is bounded: five reports, then a line each for twenty, t
   expect(ctx.mock.unmatched()).toHaveLength(40);
 });
 
+// A predicate's own bug (a throw, a Promise, a truthy non-boolean) read as a plain "does not
+// match": the report now says what the predicate did, in the table and in the lines below it.
+test("a predicate that throws, returns a Promise or a non-boolean is named in the miss report and in verify", async () => {
+  await using ctx = await setup("v1");
+  ctx.mock.toolsCall("add").withArgsMatching((args) => ((args as Record<string, unknown>)["zz"] as string[]).length > 0).respondsWith("threw");
+  ctx.mock.toolsCall("add").withArgsMatching((args) => args["a"] as unknown as boolean).respondsWith("truthy");
+  ctx.mock.toolsCall("add").withArgsMatching(((_args: unknown) => Promise.resolve(true)) as never).respondsWith("promise");
+  const result = await ctx.client.callTool("add", { a: 2, b: 2 });
+  const report = (result.content as Array<{ text: string }>)[0]?.text ?? "";
+  expect(report).toContain("\n         ^ the predicate returned a Promise, which is not true: decide synchronously, and await in the answer instead\n");
+  expect(report).toContain(": the predicate returned 2, not true (only true matches: write a comparison, or !!value)\n");
+  expect(report).toMatch(/: the predicate threw TypeError: Cannot read properties of undefined \(reading 'length'\)\n/);
+  const failed = messageOf(() => ctx.mock.verify(toolsCall("add").withArgsMatching((args) => (args["zz"] as string[]).length > 0)));
+  expect(failed).toMatch(/<<<<< arguments do not match\n {9}\^ the predicate threw TypeError: Cannot read properties of undefined \(reading 'length'\)\n/);
+});
+
 test("assertAllStubsUsed lists the stubs not (fully) used, and skips optional and built-in ones", async () => {
   await using ctx = await setup("v1");
   ctx.mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });

@@ -141,8 +141,8 @@ export function argsWhere(predicate: (args: Record<string, unknown>) => boolean)
     specific: true,
     dsl: `.withArgsMatching(${source})`,
     describe: () => `with arguments accepted by ${source}`,
-    match: (call) => (safely(() => predicate(call.args)) ? MATCH : MISS),
-    rows: (call) => [predicateRow(`args accepted by ${source}`, `args: ${showValue(call.args, 60)}`, safely(() => predicate(call.args)), "arguments")],
+    match: (call) => predicateMatch(judge(() => predicate(call.args)), "args", source),
+    rows: (call) => predicateRows(`args accepted by ${source}`, `args: ${showValue(call.args, 60)}`, judge(() => predicate(call.args)), "arguments"),
   };
 }
 
@@ -177,10 +177,8 @@ export function paramsWhere(predicate: (params: Record<string, unknown>) => bool
     specific: true,
     dsl: `.withParams(${source})`,
     describe: () => `with params accepted by ${source}`,
-    match: (call) => (safely(() => predicate(call.params ?? {})) ? MATCH : MISS),
-    rows: (call) => [
-      predicateRow(`params accepted by ${source}`, `params: ${showValue(call.params ?? {}, 60)}`, safely(() => predicate(call.params ?? {})), "params"),
-    ],
+    match: (call) => predicateMatch(judge(() => predicate(call.params ?? {})), "params", source),
+    rows: (call) => predicateRows(`params accepted by ${source}`, `params: ${showValue(call.params ?? {}, 60)}`, judge(() => predicate(call.params ?? {})), "params"),
   };
 }
 
@@ -201,14 +199,14 @@ export function uriMatchesTemplate(template: string, compiled: { match(uri: stri
 /** A resource URI accepted by a predicate. */
 export function uriWhere(predicate: (uri: string) => boolean): Matcher {
   const source = predicateSource(predicate);
-  const ok = (call: McpCall): boolean => call.uri !== undefined && safely(() => predicate(call.uri as string));
+  const verdict = (call: McpCall): Verdict => (call.uri === undefined ? REFUSED : judge(() => predicate(call.uri as string)));
   return {
     kind: "uri",
     specific: true,
     dsl: "",
     describe: () => `with a URI accepted by ${source}`,
-    rows: (call) => [predicateRow(`uri accepted by ${source}`, `uri: ${call.uri ?? "(none)"}`, ok(call), "URI")],
-    match: (call) => (ok(call) ? MATCH : MISS),
+    rows: (call) => predicateRows(`uri accepted by ${source}`, `uri: ${call.uri ?? "(none)"}`, verdict(call), "URI"),
+    match: (call) => predicateMatch(verdict(call), "uri", source),
   };
 }
 
@@ -367,12 +365,46 @@ function sessionRow(expected: string, call: McpCall, ok: boolean): TableRow {
 }
 
 
-function safely(check: () => boolean): boolean {
+/**
+ * What a predicate said: `ok` only for `true`. When it did not answer true or false (it threw,
+ * or returned a Promise or another value), `note` says so, for the report: a bug in the
+ * predicate is the user's to see, not a plain "does not match".
+ */
+interface Verdict {
+  readonly ok: boolean;
+  readonly note?: string;
+}
+
+const ACCEPTED: Verdict = { ok: true };
+const REFUSED: Verdict = { ok: false };
+
+/** Runs a predicate; never throws (a throw is a refusal, with its note). */
+function judge(check: () => unknown): Verdict {
+  let said: unknown;
   try {
-    return check() === true;
-  } catch {
-    return false;
+    said = check();
+  } catch (error) {
+    return { ok: false, note: `the predicate threw ${error instanceof Error ? `${error.name}: ${error.message}` : showValue(error, 80)}` };
   }
+  if (said === true) return ACCEPTED;
+  if (said === false) return REFUSED;
+  if (typeof (said as { then?: unknown } | null)?.then === "function") {
+    return { ok: false, note: "the predicate returned a Promise, which is not true: decide synchronously, and await in the answer instead" };
+  }
+  return { ok: false, note: `the predicate returned ${showValue(said, 40)}, not true (only true matches: write a comparison, or !!value)` };
+}
+
+/** A predicate's verdict as a match: a refusal with a note carries it as a diff, for reports. */
+function predicateMatch(verdict: Verdict, path: string, source: string): Match {
+  if (verdict.ok) return MATCH;
+  if (verdict.note === undefined) return MISS;
+  return { distance: 1, diffs: [{ path, expected: `accepted by ${source}`, actual: undefined, reason: verdict.note }] };
+}
+
+/** The row of a predicate, and below it the note when the predicate did not answer true or false. */
+function predicateRows(expected: string, actual: string, verdict: Verdict, what: string): TableRow[] {
+  const row = predicateRow(expected, actual, verdict.ok, what);
+  return verdict.note === undefined ? [row] : [row, { expected: "", actual: "", note: verdict.note }];
 }
 
 /**

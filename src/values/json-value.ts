@@ -14,7 +14,7 @@ export interface FieldDiff {
   readonly path: string;
   readonly expected: unknown;
   readonly actual: unknown;
-  /** Why: "differs", "missing", "unexpected", "type differs". */
+  /** Why: "differs", "missing", "unexpected", "type differs", or for a predicate what went wrong ("the predicate threw ..."). */
   readonly reason: string;
 }
 
@@ -263,7 +263,11 @@ export function showDiff(diff: FieldDiff): string {
       return `${diff.path}: expected ${showExpected(diff.expected, 80)}, but it is missing`;
     case "unexpected":
       return `${diff.path}: not expected, received ${showValue(diff.actual, 80)}`;
-    default:
+    case "differs":
+    case "type differs":
       return `${diff.path}: expected ${showExpected(diff.expected, 80)}, received ${showValue(diff.actual, 80)}`;
+    default:
+      // A predicate's refusal with a note (it threw, or did not return a boolean).
+      return `${diff.path}: not ${String(diff.expected)}: ${diff.reason}`;
   }
 }
