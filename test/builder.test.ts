@@ -121,6 +121,17 @@ describe("stub-time rejection", () => {
     expect(drawDelay({ distribution: "lognormal", median: 1000, sigma: 50 }, () => draws.shift() as number)).toBe(MAX_DELAY_MS);
   });
 
+  // JSON has no undefined: a method's client got a response without "result" (which the SDK
+  // fails to parse), a tool's the text "null".
+  test("respondsWith(undefined) and andThen(undefined) are refused where written", async () => {
+    await using mock = await McpMock.start({ tools });
+    expect(() => mock.method("custom/x").respondsWith(undefined as never)).toThrow(
+      new McpMockError('method("custom/x"): respondsWith takes the answer, received undefined. Give a value ({} for an empty result, "" for an empty text) or a function of the call.'),
+    );
+    expect(() => mock.toolsCall("add").respondsWith(undefined as never)).toThrow(/toolsCall\("add"\): respondsWith takes the answer, received undefined/);
+    expect(() => mock.toolsCall("add").respondsWith("x").andThen(undefined as never)).toThrow(/respondsWith takes the answer, received undefined/);
+  });
+
   test("a pattern not started from a mock cannot answer", () => {
     expect(() => toolsCallPattern().withArgs(ANY).respondsWith("x")).toThrow(
       /toolsCall\("add"\)\.withArgs\(ANY\) is a pattern, not attached to a mock/,

@@ -504,7 +504,7 @@ export abstract class StubBuilder {
    * theirs). `andThen(payload, options)` and definition files use it too.
    */
   planFor(payload: unknown, _options?: unknown): ResponsePlan {
-    return { kind: "result", result: this.keptAnswer(payload, "andThen") };
+    return { kind: "result", result: this.keptAnswer(payload, "respondsWith") };
   }
 
   /**
@@ -559,6 +559,8 @@ export abstract class StubBuilder {
    */
   protected keptAnswer(answer: unknown, what: string, checked: unknown = answer): Answer<unknown> {
     if (typeof answer === "function") return answer as Answer<unknown>;
+    // JSON has no undefined: the client got a response without "result", or a tool's text "null".
+    if (answer === undefined) this.fail(`${what} takes the answer, received undefined. Give a value ({} for an empty result, "" for an empty text) or a function of the call.`);
     assertJsonCarriable(checked, `${this.draft.written}.${what}(...)`, "answer");
     return structuredClone(answer);
   }
