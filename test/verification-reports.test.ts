@@ -186,6 +186,28 @@ test("a predicate that throws, returns a Promise or a non-boolean is named in th
   expect(failed).toMatch(/<<<<< arguments do not match\n {9}\^ the predicate threw TypeError: Cannot read properties of undefined \(reading 'length'\)\n/);
 });
 
+// Arguments of 200,000 fields (3 MB, under the body limit) against a withArgs stub: grading
+// spread every diff into one push (RangeError: the client got -32603), and the report's rows
+// were quadratic in the fields (minutes with the server held). A miss report, and verify's.
+test("a call with 200,000 argument fields gets its miss report, and verify its closest request", { timeout: 60_000 }, async () => {
+  await using ctx = await setup("v1");
+  ctx.mock.toolsCall("flaky").withArgs({ q: "x" }).respondsWith("exact");
+  ctx.mock.toolsCall("flaky").withArgsMatching({ q: "y" }).respondsWith("containing");
+  const args: Record<string, number> = {};
+  for (let i = 0; i < 200_000; i++) args[`f${i}`] = i;
+  const result = await ctx.client.callTool("flaky", args);
+  const report = (result.content as Array<{ text: string }>)[0]?.text ?? "";
+  expect(result.isError).toBe(true);
+  expect(report).toContain("No stub answers tools/call \"flaky\"");
+  expect(report).toContain("args.f0: not expected, received 0");
+  expect(report.length).toBeLessThan(5000);
+  const failed = messageOf(() => ctx.mock.verify(toolsCall("flaky").withArgs({ q: "z" })));
+  expect(failed).toContain("Closest requests received:");
+  expect(failed).toContain("… 199977 more fields");
+  expect(failed.length).toBeLessThan(5000);
+  expect((await ctx.client.callTool("flaky", { q: "x" })).content).toEqual([{ type: "text", text: "exact" }]);
+});
+
 test("assertAllStubsUsed lists the stubs not (fully) used, and skips optional and built-in ones", async () => {
   await using ctx = await setup("v1");
   ctx.mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
