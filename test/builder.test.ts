@@ -3,7 +3,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { ABSENT, ANY, McpMock, McpMockError, contains, resourcesRead } from "../src/index.js";
-import { drawDelay, MAX_DELAY_MS } from "../src/stubs/random-delay.js";
+import { drawDelay } from "../src/stubs/random-delay.js";
+import { MAX_DELAY_MS } from "../src/values/max-delay.js";
 import { toolsCallPattern } from "./support/patterns.js";
 
 const tools = [

@@ -19,8 +19,8 @@ import {
   paramsContaining,
   paramsEqual,
   paramsWhere,
-  predicateProblem,
 } from "../stubs/matchers.js";
+import { predicateProblem } from "../stubs/predicates.js";
 import { isValuePattern, showExpected } from "../values/value-patterns.js";
 
 /** What a `with*` call that takes an object was given instead, with the fix for a lone pattern. */

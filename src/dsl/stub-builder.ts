@@ -24,7 +24,7 @@ import { wrapToolPayload } from "../stubs/tool-result.js";
 import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js";
 import type { StreamPlan } from "../stubs/stub.js";
 import { FAULT_KINDS, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource, type TaskPlan } from "../stubs/stub.js";
-import { MAX_DELAY_MS } from "../stubs/random-delay.js";
+import { MAX_DELAY_MS } from "../values/max-delay.js";
 import { type Answer } from "../stubs/answer.js";
 
 /**

@@ -10,6 +10,7 @@ import { canonicalJson, diffJson, type FieldDiff } from "../values/json-value.js
 import { holdsPattern, matchesPattern, showExpected, type ValuePattern } from "../values/value-patterns.js";
 import { valueRows, type TableRow } from "../values/table.js";
 import { exactFieldsOf, type ArgsFields } from "./args-fields.js";
+import { judge, predicateMatch, predicateRows, predicateSource, REFUSED, type Verdict } from "./predicates.js";
 
 /** The result of one matcher against one call: 0 is a match, 1 nothing alike. */
 export interface Match {
@@ -54,7 +55,6 @@ export function matchesAll(matchers: readonly Matcher[], call: McpCall): boolean
 }
 
 const MATCH: Match = { distance: 0 };
-const MISS: Match = { distance: 1 };
 
 /** A miss graded by the share of differing fields among all fields either side names. */
 function graded(diffs: FieldDiff[], expectedSize: number, actual: unknown): Match {
@@ -362,67 +362,4 @@ function predicateRow(expected: string, actual: string, ok: boolean, what: strin
 
 function sessionRow(expected: string, call: McpCall, ok: boolean): TableRow {
   return predicateRow(expected, `session: ${call.sessionId === undefined ? "(none)" : JSON.stringify(call.sessionId)}`, ok, "session");
-}
-
-
-/**
- * What a predicate said: `ok` only for `true`. When it did not answer true or false (it threw,
- * or returned a Promise or another value), `note` says so, for the report: a bug in the
- * predicate is the user's to see, not a plain "does not match".
- */
-interface Verdict {
-  readonly ok: boolean;
-  readonly note?: string;
-}
-
-const ACCEPTED: Verdict = { ok: true };
-const REFUSED: Verdict = { ok: false };
-
-/** Runs a predicate; never throws (a throw is a refusal, with its note). */
-function judge(check: () => unknown): Verdict {
-  let said: unknown;
-  try {
-    said = check();
-  } catch (error) {
-    return { ok: false, note: `the predicate threw ${error instanceof Error ? `${error.name}: ${error.message}` : showValue(error, 80)}` };
-  }
-  if (said === true) return ACCEPTED;
-  if (said === false) return REFUSED;
-  if (typeof (said as { then?: unknown } | null)?.then === "function") {
-    return { ok: false, note: "the predicate returned a Promise, which is not true: decide synchronously, and await in the answer instead" };
-  }
-  return { ok: false, note: `the predicate returned ${showValue(said, 40)}, not true (only true matches: write a comparison, or !!value)` };
-}
-
-/** A predicate's verdict as a match: a refusal with a note carries it as a diff, for reports. */
-function predicateMatch(verdict: Verdict, path: string, source: string): Match {
-  if (verdict.ok) return MATCH;
-  if (verdict.note === undefined) return MISS;
-  return { distance: 1, diffs: [{ path, expected: `accepted by ${source}`, actual: undefined, reason: verdict.note }] };
-}
-
-/** The row of a predicate, and below it the note when the predicate did not answer true or false. */
-function predicateRows(expected: string, actual: string, verdict: Verdict, what: string): TableRow[] {
-  const row = predicateRow(expected, actual, verdict.ok, what);
-  return verdict.note === undefined ? [row] : [row, { expected: "", actual: "", note: verdict.note }];
-}
-
-/**
- * Why a function cannot be a matching predicate, or `undefined` when it can: an async function
- * (or a generator) returns a Promise (an iterator), which never counts as a match, so the stub
- * would never answer. `dsl` names the call it was given to: `withArgsMatching`.
- */
-export function predicateProblem(fn: Function, dsl: string): string | undefined {
-  const tag = Object.prototype.toString.call(fn);
-  if (tag !== "[object AsyncFunction]" && tag !== "[object AsyncGeneratorFunction]" && tag !== "[object GeneratorFunction]") return undefined;
-  const kind = tag === "[object AsyncFunction]" ? "an async function, whose Promise" : "a generator function, whose iterator";
-  return (
-    `${dsl} takes a synchronous predicate that returns true or false; ${predicateSource(fn)} is ${kind} never counts as a match, so the stub would never answer. ` +
-    "Decide from the request alone (args => args.city === \"Paris\"), and do any awaiting in the answer: .respondsWith(async (call) => ...)."
-  );
-}
-
-function predicateSource(fn: Function): string {
-  const source = Function.prototype.toString.call(fn).replace(/\s+/g, " ");
-  return source.length > 80 ? `${source.slice(0, 79)}…` : source;
 }

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Delay } from "./stub.js";
+import { MAX_DELAY_MS } from "../values/max-delay.js";
 
 /** A small, fast, seedable generator (mulberry32): numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -16,11 +17,6 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/**
- * The longest wait a timer can hold (2^31 - 1 ms, about 24.8 days): Node fires a longer one
- * after 1 ms, with a warning on stderr.
- */
-export const MAX_DELAY_MS = 2_147_483_647;
 
 /** Milliseconds to wait for a delay, drawing from `random` for distributions (at most MAX_DELAY_MS). */
 export function drawDelay(delay: Delay, random: () => number): number {

@@ -8,7 +8,7 @@ import type { McpCall } from "./call.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import type { Answer } from "./answer.js";
-import { MAX_DELAY_MS } from "./random-delay.js";
+import { MAX_DELAY_MS } from "../values/max-delay.js";
 import { samplingToolsProblems } from "../protocol/sampling-tools.js";
 import { ELICITATION_COMPLETE, urlElicitationParams, type UrlElicitation } from "../protocol/url-elicitation.js";
 import type { CreateMessageResult, ElicitResult, ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
