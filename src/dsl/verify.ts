@@ -7,6 +7,7 @@
 import { StubBuilder } from "./stub-builder.js";
 import type { MockCore } from "../engine/core.js";
 import { McpMockError } from "../values/errors.js";
+import { MAX_DELAY_MS } from "../values/max-delay.js";
 import { stubSentence } from "../journal/explain.js";
 import type { JournalEntry } from "../journal/entry.js";
 import type { PatternParts } from "../journal/near-miss.js";
@@ -33,6 +34,8 @@ export function findRequests(core: MockCore, pattern: StubBuilder): JournalEntry
 export function waitForRequest(core: MockCore, pattern: StubBuilder, options: { timeout?: number }): Promise<JournalEntry> {
   const timeout = options.timeout ?? 1000;
   if (!Number.isFinite(timeout) || timeout < 0) throw new McpMockError(`waitFor: timeout is milliseconds (0 or more), received ${timeout}.`);
+  // Node fires a longer timer after 1 ms: waitFor would time out at once.
+  if (timeout > MAX_DELAY_MS) throw new McpMockError(`waitFor: timeout is at most ${MAX_DELAY_MS} ms (about 24.8 days, the longest a timer holds), received ${timeout}.`);
   return waitForEntry(core.journal, patternOf(pattern, "waitFor"), timeout, core.closing.signal);
 }
 
