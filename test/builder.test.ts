@@ -2,7 +2,9 @@
  * A bad stub or declaration fails at the call that made it, with the fix in the message.
  */
 import { describe, expect, test } from "vitest";
-import { ANY, McpMock, McpMockError } from "../src/index.js";
+import { ABSENT, ANY, McpMock, McpMockError, contains, resourcesRead } from "../src/index.js";
+import { drawDelay } from "../src/stubs/random-delay.js";
+import { MAX_DELAY_MS } from "../src/values/max-delay.js";
 import { toolsCallPattern } from "./support/patterns.js";
 
 const tools = [
@@ -81,6 +83,54 @@ describe("stub-time rejection", () => {
   ])("%s is refused with the rule", async (_what, make, message) => {
     await using mock = await McpMock.start({ tools });
     expect(() => make(mock as McpMock)).toThrow(message);
+  });
+
+  // A lone value pattern stands for one field; as the whole arguments it matched nothing, and
+  // the stub never answered. The message says where to put it.
+  test.each([
+    ["withArgs(/^a/)", (m: McpMock) => m.toolsCall("get_weather").withArgs(/^a/ as never), "withArgs takes an object of arguments ({ a: 1 }) or ANY, received /^a/, a pattern for one field's value, which never matches a whole object. Put it under the field's name: withArgs({ name: /^a/ })."],
+    ["withArgsMatching(contains)", (m: McpMock) => m.toolsCall("get_weather").withArgsMatching(contains("x") as never), 'Put it under the field\'s name: withArgsMatching({ name: contains("x") }).'],
+    ["withParams(ABSENT)", (m: McpMock) => m.method("x/y").withParams(ABSENT as never), "withParams takes an object, ANY or a predicate, received ABSENT, a pattern"],
+    ["withParamsMatching(/x/)", (m: McpMock) => m.method("x/y").withParamsMatching(/x/ as never), "withParamsMatching({ name: /x/ })"],
+  ])("%s (a lone value pattern) is refused, with where to put it", async (_what, make, message) => {
+    await using mock = await McpMock.start({ tools });
+    expect(() => make(mock as McpMock)).toThrow(message);
+  });
+
+  // An async predicate's Promise never counts as a match: the stub never answered, silently.
+  test.each([
+    ["withArgsMatching", (m: McpMock) => m.toolsCall("get_weather").withArgsMatching((async (args: Record<string, unknown>) => args["city"] === "Paris") as never), 'toolsCall("get_weather"): withArgsMatching takes a synchronous predicate that returns true or false; async (args) => args["city"] === "Paris" is an async function, whose Promise never counts as a match, so the stub would never answer. Decide from the request alone'],
+    ["withParams", (m: McpMock) => m.method("x/y").withParams((async () => true) as never), "withParams takes a synchronous predicate"],
+    ["withArgsMatching (generator)", (m: McpMock) => m.toolsCall("get_weather").withArgsMatching(function* () { yield true; } as never), "is a generator function, whose iterator never counts as a match"],
+    ["resourcesRead", () => resourcesRead((async (uri: string) => uri.startsWith("file:")) as never), "resourcesRead takes a synchronous predicate"],
+  ])("%s with an async predicate is refused where it is written", async (_what, make, message) => {
+    await using mock = await McpMock.start({ tools });
+    expect(() => make(mock as McpMock)).toThrow(message);
+  });
+
+  // Node fires a timer longer than 2^31 - 1 ms after 1 ms (with a warning on stderr): the
+  // stub answered at once instead of waiting.
+  test("a delay longer than a timer holds is refused; a log-normal tail waits the longest a timer holds", async () => {
+    await using mock = await McpMock.start({ tools });
+    expect(() => mock.toolsCall("add").withDelay(2 ** 31)).toThrow(`withDelay takes at most ${MAX_DELAY_MS} ms (about 24.8 days, the longest a timer holds), received 2147483648.`);
+    expect(() => mock.toolsCall("add").withDelay({ min: 0, max: 2 ** 31 })).toThrow(/withDelay takes milliseconds, \{ min, max \}/);
+    expect(() => mock.toolsCall("add").streams((s) => s.delay(2 ** 31))).toThrow(/delay takes at most 2147483647 ms/);
+    expect(() => mock.toolsCall("add").streams((s) => s.progress(1), { delayBetween: 2 ** 32 })).toThrow(/delayBetween takes at most 2147483647 ms/);
+    expect(() => mock.toolsCall("add").withDelay(MAX_DELAY_MS)).not.toThrow();
+    // u near 0 and cos(0) = 1: a draw of e^(50 * 3.7) ms, far past the cap
+    const draws = [0.999, 0];
+    expect(drawDelay({ distribution: "lognormal", median: 1000, sigma: 50 }, () => draws.shift() as number)).toBe(MAX_DELAY_MS);
+  });
+
+  // JSON has no undefined: a method's client got a response without "result" (which the SDK
+  // fails to parse), a tool's the text "null".
+  test("respondsWith(undefined) and andThen(undefined) are refused where written", async () => {
+    await using mock = await McpMock.start({ tools });
+    expect(() => mock.method("custom/x").respondsWith(undefined as never)).toThrow(
+      new McpMockError('method("custom/x"): respondsWith takes the answer, received undefined. Give a value ({} for an empty result, "" for an empty text) or a function of the call.'),
+    );
+    expect(() => mock.toolsCall("add").respondsWith(undefined as never)).toThrow(/toolsCall\("add"\): respondsWith takes the answer, received undefined/);
+    expect(() => mock.toolsCall("add").respondsWith("x").andThen(undefined as never)).toThrow(/respondsWith takes the answer, received undefined/);
   });
 
   test("a pattern not started from a mock cannot answer", () => {

@@ -36,6 +36,18 @@ describe("a malformed definition is refused with the file, the JSON path and the
     await expect(message).toMatchFileSnapshot("fixtures/definition-undeclared-tool.txt");
   });
 
+  // Node fires a timer past 2^31 - 1 ms after 1 ms: such a delay answered at once.
+  test("delays longer than a timer holds are each refused, all at once", () => {
+    const message = refusal({
+      tools: [weatherTool],
+      responses: [
+        { tool: "get_weather", result: "x", delay: 3e9 },
+        { tool: "get_weather", result: "y", delay: { distribution: "uniform", min: 0, max: 3e9 } },
+      ],
+    });
+    expect(message).toContain("2 problems, all listed here.\n- responses[0].delay: must be <= 2147483647, received 3000000000.\n- responses[1].delay.max: must be <= 2147483647, received 3000000000.");
+  });
+
   test("a wrong type at a nested path names the whole path, the expected type and the value received", async () => {
     const message = refusal({
       tools: [weatherTool],

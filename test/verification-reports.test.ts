@@ -155,6 +155,59 @@ test("assertNoUnmatched lists every miss with the report the client got", async 
   await expect(report).toMatchFileSnapshot("fixtures/assert-no-unmatched.txt");
 });
 
+// A client in a loop can miss thousands of times: the failure (and close() with onUnmatched:
+// "error", and mcpTest's) used to hold every report, megabytes that no one reads.
+test("assertNoUnmatched is bounded: five reports, then a line each for twenty, then a count", async () => {
+  await using ctx = await setup("v1");
+  ctx.mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });
+  for (let i = 0; i < 40; i++) await ctx.client.callTool("add", { a: i + 10, b: 2 });
+  const report = messageOf(() => ctx.mock.assertNoUnmatched());
+  expect(report.split("No stub answers")).toHaveLength(6);
+  expect(report).toContain("[mcpmock] 40 request(s) matched no stub:");
+  expect(report).toContain('\nThe next 20, without their reports:\n#8 tools/call "add" {"a":15,"b":2} in session-1\n');
+  expect(report).toContain('\n#27 tools/call "add" {"a":34,"b":2} in session-1\n… and 15 more.\nmock.unmatched() lists every one, each with its report (entry.missReport).');
+  expect(report.length).toBeLessThan(8000);
+  expect(ctx.mock.unmatched()).toHaveLength(40);
+});
+
+// A predicate's own bug (a throw, a Promise, a truthy non-boolean) read as a plain "does not
+// match": the report now says what the predicate did, in the table and in the lines below it.
+test("a predicate that throws, returns a Promise or a non-boolean is named in the miss report and in verify", async () => {
+  await using ctx = await setup("v1");
+  ctx.mock.toolsCall("add").withArgsMatching((args) => ((args as Record<string, unknown>)["zz"] as string[]).length > 0).respondsWith("threw");
+  ctx.mock.toolsCall("add").withArgsMatching((args) => args["a"] as unknown as boolean).respondsWith("truthy");
+  ctx.mock.toolsCall("add").withArgsMatching(((_args: unknown) => Promise.resolve(true)) as never).respondsWith("promise");
+  const result = await ctx.client.callTool("add", { a: 2, b: 2 });
+  const report = (result.content as Array<{ text: string }>)[0]?.text ?? "";
+  expect(report).toContain("\n         ^ the predicate returned a Promise, which is not true: decide synchronously, and await in the answer instead\n");
+  expect(report).toContain(": the predicate returned 2, not true (only true matches: write a comparison, or !!value)\n");
+  expect(report).toMatch(/: the predicate threw TypeError: Cannot read properties of undefined \(reading 'length'\)\n/);
+  const failed = messageOf(() => ctx.mock.verify(toolsCall("add").withArgsMatching((args) => (args["zz"] as string[]).length > 0)));
+  expect(failed).toMatch(/<<<<< arguments do not match\n {9}\^ the predicate threw TypeError: Cannot read properties of undefined \(reading 'length'\)\n/);
+});
+
+// Arguments of 200,000 fields (3 MB, under the body limit) against a withArgs stub: grading
+// spread every diff into one push (RangeError: the client got -32603), and the report's rows
+// were quadratic in the fields (minutes with the server held). A miss report, and verify's.
+test("a call with 200,000 argument fields gets its miss report, and verify its closest request", { timeout: 60_000 }, async () => {
+  await using ctx = await setup("v1");
+  ctx.mock.toolsCall("flaky").withArgs({ q: "x" }).respondsWith("exact");
+  ctx.mock.toolsCall("flaky").withArgsMatching({ q: "y" }).respondsWith("containing");
+  const args: Record<string, number> = {};
+  for (let i = 0; i < 200_000; i++) args[`f${i}`] = i;
+  const result = await ctx.client.callTool("flaky", args);
+  const report = (result.content as Array<{ text: string }>)[0]?.text ?? "";
+  expect(result.isError).toBe(true);
+  expect(report).toContain("No stub answers tools/call \"flaky\"");
+  expect(report).toContain("args.f0: not expected, received 0");
+  expect(report.length).toBeLessThan(5000);
+  const failed = messageOf(() => ctx.mock.verify(toolsCall("flaky").withArgs({ q: "z" })));
+  expect(failed).toContain("Closest requests received:");
+  expect(failed).toContain("… 199977 more fields");
+  expect(failed.length).toBeLessThan(5000);
+  expect((await ctx.client.callTool("flaky", { q: "x" })).content).toEqual([{ type: "text", text: "exact" }]);
+});
+
 test("assertAllStubsUsed lists the stubs not (fully) used, and skips optional and built-in ones", async () => {
   await using ctx = await setup("v1");
   ctx.mock.toolsCall("add").withArgs({ a: 1, b: 2 }).respondsWith({ sum: 3 });

@@ -20,6 +20,15 @@ import {
   paramsEqual,
   paramsWhere,
 } from "../stubs/matchers.js";
+import { predicateProblem } from "../stubs/predicates.js";
+import { isValuePattern, showExpected } from "../values/value-patterns.js";
+
+/** What a `with*` call that takes an object was given instead, with the fix for a lone pattern. */
+function receivedInstead(value: unknown, dsl: string): string {
+  if (isAny(value) || !isValuePattern(value)) return `received ${showValue(value)}.`;
+  const shown = showExpected(value);
+  return `received ${shown}, a pattern for one field's value, which never matches a whole object. Put it under the field's name: ${dsl}({ name: ${shown} }).`;
+}
 import type { PromptMessage } from "../stubs/prompt-catalog.js";
 import { readBytesAsBase64, type ReadResourceResult, type ResourceContents } from "../stubs/resource-catalog.js";
 import type { ResponsePlan, TaskPlan } from "../stubs/stub.js";
@@ -49,7 +58,7 @@ export abstract class ArgsBuilder<Args> extends StubBuilder {
    */
   withArgs(args: WithAny<Args> | AnyValue): this {
     if (isAny(args)) return this.withMatcher(argsAny());
-    if (!isPlainObject(args)) this.fail(`withArgs takes an object of arguments ({ a: 1 }) or ANY, received ${showValue(args)}.`);
+    if (!isPlainObject(args)) this.fail(`withArgs takes an object of arguments ({ a: 1 }) or ANY, ${receivedInstead(args, "withArgs")}`);
     assertJsonCarriable(args, `${this.draft.written}.withArgs(...)`, "args", true);
     return this.withMatcher(argsEqual(args));
   }
@@ -57,10 +66,12 @@ export abstract class ArgsBuilder<Args> extends StubBuilder {
   /** Arguments that contain these fields (deeply; others ignored), or that a predicate accepts. */
   withArgsMatching(partialOrPredicate: WithAny<DeepPartial<Args>> | ((args: Args) => boolean)): this {
     if (typeof partialOrPredicate === "function") {
+      const problem = predicateProblem(partialOrPredicate, "withArgsMatching");
+      if (problem) this.fail(problem);
       return this.withMatcher(argsWhere(partialOrPredicate as (args: Record<string, unknown>) => boolean));
     }
     if (!isPlainObject(partialOrPredicate)) {
-      this.fail(`withArgsMatching takes an object of fields or a predicate, received ${showValue(partialOrPredicate)}.`);
+      this.fail(`withArgsMatching takes an object of fields or a predicate, ${receivedInstead(partialOrPredicate, "withArgsMatching")}`);
     }
     assertJsonCarriable(partialOrPredicate, `${this.draft.written}.withArgsMatching(...)`, "args", true);
     return this.withMatcher(argsContaining(partialOrPredicate));
@@ -371,15 +382,19 @@ export class RequestBuilder<Result = unknown> extends StubBuilder {
   /** Params equal to a value (key order free), `ANY`, or a predicate. */
   withParams(params: Record<string, unknown> | AnyValue | ((params: Record<string, unknown>) => boolean)): this {
     if (isAny(params)) return this.with({}, ".withParams(ANY)");
-    if (typeof params === "function") return this.withMatcher(paramsWhere(params));
-    if (!isPlainObject(params)) this.fail(`withParams takes an object, ANY or a predicate, received ${showValue(params)}.`);
+    if (typeof params === "function") {
+      const problem = predicateProblem(params, "withParams");
+      if (problem) this.fail(problem);
+      return this.withMatcher(paramsWhere(params));
+    }
+    if (!isPlainObject(params)) this.fail(`withParams takes an object, ANY or a predicate, ${receivedInstead(params, "withParams")}`);
     assertJsonCarriable(params, `${this.draft.written}.withParams(...)`, "params", true);
     return this.withMatcher(paramsEqual(params));
   }
 
   /** Params that contain these fields (deeply; others ignored). */
   withParamsMatching(partial: Record<string, unknown>): this {
-    if (!isPlainObject(partial)) this.fail(`withParamsMatching takes an object of fields, received ${showValue(partial)}.`);
+    if (!isPlainObject(partial)) this.fail(`withParamsMatching takes an object of fields, ${receivedInstead(partial, "withParamsMatching")}`);
     assertJsonCarriable(partial, `${this.draft.written}.withParamsMatching(...)`, "params", true);
     return this.withMatcher(paramsContaining(partial));
   }

@@ -8,6 +8,7 @@ import { CompletionBuilder, DeleteSessionBuilder, InitializeBuilder, PromptGetBu
 import { entryCall } from "../protocol/entry-points.js";
 import { McpMockError } from "../values/errors.js";
 import { uriMatchesTemplate, uriWhere } from "../stubs/matchers.js";
+import { predicateProblem } from "../stubs/predicates.js";
 import { compileTemplate, isUriTemplate } from "../stubs/resource-catalog.js";
 import { HTTP_DELETE } from "../protocol/entry-points.js";
 import type { StubDraft } from "./stub-builder.js";
@@ -21,6 +22,8 @@ export function entryDraft(method: string, key?: string): StubDraft {
 export function readDraft(uri: string | ((uri: string) => boolean) | undefined): StubDraft {
   if (uri === undefined) return entryDraft("resources/read");
   if (typeof uri === "function") {
+    const problem = predicateProblem(uri, "resourcesRead");
+    if (problem) throw new McpMockError(problem);
     const matcher = uriWhere(uri);
     return { ...draft("resources/read", "resourcesRead(predicate)"), matchers: [matcher] };
   }

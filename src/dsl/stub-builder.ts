@@ -24,6 +24,7 @@ import { wrapToolPayload } from "../stubs/tool-result.js";
 import { StreamScriptBuilder, type StreamCall } from "../stubs/stream-script.js";
 import type { StreamPlan } from "../stubs/stub.js";
 import { FAULT_KINDS, type Delay, type FaultKind, type ResponsePlan, type Stub, type StubSource, type TaskPlan } from "../stubs/stub.js";
+import { MAX_DELAY_MS } from "../values/max-delay.js";
 import { type Answer } from "../stubs/answer.js";
 
 /**
@@ -47,6 +48,7 @@ export interface StreamOptions {
 
 function checkMs(ms: number, what: string, fail: (m: string) => never): number {
   if (!Number.isFinite(ms) || ms < 0) fail(`${what} takes milliseconds (0 or more), received ${showValue(ms)}.`);
+  if (ms > MAX_DELAY_MS) fail(`${what} takes at most ${MAX_DELAY_MS} ms (about 24.8 days, the longest a timer holds), received ${ms}.`);
   return ms;
 }
 
@@ -75,9 +77,12 @@ export interface StubDraft {
   readonly written: string;
 }
 
-/** @internal An object of values (not an array, not ANY): what withArgs and withParams take. */
+/**
+ * @internal An object of values (not an array, not a value pattern such as ANY, a RegExp,
+ * `contains(...)` or ABSENT, which stand for one field): what withArgs and withParams take.
+ */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return isJsonObject(v) && !isAny(v);
+  return isJsonObject(v) && !isValuePattern(v);
 }
 
 /**
@@ -260,16 +265,17 @@ export abstract class StubBuilder {
    */
   withDelay(delay: Delay | { readonly min: number; readonly max: number }): this {
     if (typeof delay === "number") {
-      if (!Number.isFinite(delay) || delay < 0) this.fail(`withDelay takes milliseconds (0 or more), received ${showValue(delay)}.`);
+      checkMs(delay, "withDelay", (m) => this.fail(m));
       return this.with({ delay }, `.withDelay(${delay})`);
     }
     const d = delay as Partial<{ distribution: string; min: number; max: number; median: number; sigma: number }> | null;
-    const ok = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n >= 0;
+    // A draw longer than a timer holds (a lognormal's tail) waits MAX_DELAY_MS; the bounds given must fit.
+    const ok = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= MAX_DELAY_MS;
     // { min, max } without a distribution is uniform.
     if ((d?.distribution === "uniform" || (d?.distribution === undefined && d !== null && "min" in d)) && ok(d.min) && ok(d.max) && d.min <= d.max) return this.with({ delay: { distribution: "uniform", min: d.min, max: d.max } }, `.withDelay(${showValue(delay)})`);
     if (d?.distribution === "lognormal" && ok(d.median) && ok(d.sigma)) return this.with({ delay: delay as Delay }, `.withDelay(${showValue(delay)})`);
     this.fail(
-      `withDelay takes milliseconds, { min, max } or { distribution: "uniform", min, max } (0 <= min <= max) or { distribution: "lognormal", median, sigma }, received ${showValue(delay)}.`,
+      `withDelay takes milliseconds, { min, max } or { distribution: "uniform", min, max } (0 <= min <= max <= ${MAX_DELAY_MS}) or { distribution: "lognormal", median, sigma }, received ${showValue(delay)}.`,
     );
   }
 
@@ -498,7 +504,7 @@ export abstract class StubBuilder {
    * theirs). `andThen(payload, options)` and definition files use it too.
    */
   planFor(payload: unknown, _options?: unknown): ResponsePlan {
-    return { kind: "result", result: this.keptAnswer(payload, "andThen") };
+    return { kind: "result", result: this.keptAnswer(payload, "respondsWith") };
   }
 
   /**
@@ -553,6 +559,8 @@ export abstract class StubBuilder {
    */
   protected keptAnswer(answer: unknown, what: string, checked: unknown = answer): Answer<unknown> {
     if (typeof answer === "function") return answer as Answer<unknown>;
+    // JSON has no undefined: the client got a response without "result", or a tool's text "null".
+    if (answer === undefined) this.fail(`${what} takes the answer, received undefined. Give a value ({} for an empty result, "" for an empty text) or a function of the call.`);
     assertJsonCarriable(checked, `${this.draft.written}.${what}(...)`, "answer");
     return structuredClone(answer);
   }

@@ -6,7 +6,7 @@
  */
 import { McpCall } from "../stubs/call.js";
 import { type RequestId } from "../protocol/jsonrpc.js";
-import { PREFIX } from "../values/errors.js";
+import { McpMockError, PREFIX } from "../values/errors.js";
 import { assertJsonCarriable, isJsonObject, isPlainJsonValue } from "../values/json-value.js";
 import { JsonRpcFailure, resultResponse, type JsonRpcResponse } from "../protocol/jsonrpc.js";
 import { assertClientAccepts } from "../stubs/client-acceptance.js";
@@ -311,6 +311,11 @@ function asIs(value: unknown): unknown {
 
 /** A value an answer function returned, once checked to be JSON. */
 function checked(value: unknown, stubId: string): unknown {
+  // A JSON-RPC result cannot be nothing: undefined went out as a response without "result" (a
+  // malformed message that SDK clients fail to parse) or as a tool's text "null".
+  if (value === undefined) {
+    throw new McpMockError(`the answer function of ${stubId} returned undefined, which is no answer. Return a value: {} for an empty result, "" for an empty text.`);
+  }
   // The usual value passes the quick walk, before any message is put together.
   if (!isPlainJsonValue(value)) assertJsonCarriable(value, `the answer function of ${stubId}`, "returned value");
   return value;

@@ -5,6 +5,7 @@
  * @module
  */
 import { McpMockError, showValue } from "../values/errors.js";
+import { MAX_DELAY_MS } from "../values/max-delay.js";
 import type { AppEvent, AppEventLog } from "./app-events.js";
 
 /**
@@ -110,10 +111,14 @@ export function verifyAppEvents(events: readonly AppEvent[], patterns: readonly 
 
 /** Resolves with the first event fitting the pattern, already received or arriving within `timeout` ms (default 1000); rejects with the events that did arrive. */
 export function waitForAppEvent(log: AppEventLog, pattern: AppEventPattern, options: { timeout?: number } = {}): Promise<AppEvent> {
+  const timeout = options.timeout ?? 1000;
+  // Checked as waitFor checks it: NaN or a negative number waited 1 ms, and so did one past what a timer holds.
+  if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout < 0 || timeout > MAX_DELAY_MS) {
+    return Promise.reject(new McpMockError(`waitForAppEvent: timeout is milliseconds, 0 to ${MAX_DELAY_MS}, received ${typeof timeout === "number" ? String(timeout) : showValue(timeout)}.`));
+  }
   const find = (): AppEvent | undefined => log.all().find((e) => matchesAppEvent(pattern, e));
   const found = find();
   if (found) return Promise.resolve(found);
-  const timeout = options.timeout ?? 1000;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();

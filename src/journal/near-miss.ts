@@ -31,6 +31,9 @@ export interface Grade {
 /** How many near misses a report shows. */
 export const NEAR_MISSES_SHOWN = 3;
 
+/** How many differences a report lists for each near miss after the closest. */
+const DIFFS_SHOWN = 6;
+
 /**
  * How reports name what a method's stubs are keyed by (its descriptor's noun: `tool name`,
  * `prompt name`, `URI`). Only keyed entry points give a pattern a key, so the fallback is
@@ -48,7 +51,9 @@ export function grade(pattern: PatternParts, call: McpCall): Grade {
   for (const m of pattern.matchers) {
     const r = m.match(call);
     sum += r.distance;
-    if (r.diffs) diffs.push(...r.diffs);
+    // One by one, and only as many as a report shows: a received object of 100,000 fields
+    // gives as many diffs (a spread overflowed the stack; kept, they would hold every stub's).
+    if (r.diffs) for (const d of r.diffs) if (diffs.push(d) >= DIFFS_SHOWN) break;
   }
   const detail = pattern.matchers.length ? sum / pattern.matchers.length : 0;
   if (pattern.key !== undefined && pattern.key !== call.key) {
@@ -134,7 +139,7 @@ export function renderStubMisses(call: McpCall, misses: readonly StubMiss[], sen
     lines.push(`  ${i + 1}. ${sentence(miss.entry)}   [${miss.entry.stub.id}]`);
     if (miss.exhausted) lines.push(`       it matches, but it has answered its ${miss.entry.stub.times} call(s) already (times)`);
     if (i === 0 && !miss.exhausted) lines.push(...comparisonTable(miss.entry.stub, call, "       "));
-    else for (const diff of miss.diffs.slice(0, 6)) lines.push(`       ${showDiff(diff)}`);
+    else for (const diff of miss.diffs.slice(0, DIFFS_SHOWN)) lines.push(`       ${showDiff(diff)}`);
   });
   if (misses.length > NEAR_MISSES_SHOWN) lines.push(`  … and ${misses.length - NEAR_MISSES_SHOWN} more`);
   return lines;
@@ -146,7 +151,7 @@ export function renderRequestMisses(pattern: PatternParts, misses: readonly Requ
   misses.slice(0, NEAR_MISSES_SHOWN).forEach((miss, i) => {
     lines.push(`  ${i + 1}. ${describe(miss.entry)}`);
     if (i === 0) lines.push(...comparisonTable(pattern, miss.entry.call as McpCall, "       "));
-    else for (const diff of miss.diffs.slice(0, 6)) lines.push(`       ${showDiff(diff)}`);
+    else for (const diff of miss.diffs.slice(0, DIFFS_SHOWN)) lines.push(`       ${showDiff(diff)}`);
   });
   if (misses.length > NEAR_MISSES_SHOWN) lines.push(`  … and ${misses.length - NEAR_MISSES_SHOWN} more`);
   return lines;

@@ -186,8 +186,10 @@ export function verifyCount(journal: Journal, pattern: PatternParts, count: Coun
   if (matching.length === 0 && others.length > 0) {
     lines.push("Closest requests received:", ...renderRequestMisses(pattern, others, describeEntry));
     const rows = comparisonRows(pattern, (others[0] as RequestMiss).entry.call as McpCall);
-    expected = rows.map((r) => r.expected).join("\n");
-    actual = rows.map((r) => r.actual).join("\n");
+    // A note row (what a predicate threw) is in the message; the diff compares values.
+    const compared = rows.filter((r) => r.note === undefined);
+    expected = compared.map((r) => r.expected).join("\n");
+    actual = compared.map((r) => r.actual).join("\n");
   } else if (matching.length === 0) {
     lines.push(`No requests were received at all. Is the client pointed at ${terms === "admin" ? "the mock's MCP URL" : "mock.url"}?`);
   }

@@ -10,6 +10,7 @@ import { canonicalJson, diffJson, type FieldDiff } from "../values/json-value.js
 import { holdsPattern, matchesPattern, showExpected, type ValuePattern } from "../values/value-patterns.js";
 import { valueRows, type TableRow } from "../values/table.js";
 import { exactFieldsOf, type ArgsFields } from "./args-fields.js";
+import { judge, predicateMatch, predicateRows, predicateSource, REFUSED, type Verdict } from "./predicates.js";
 
 /** The result of one matcher against one call: 0 is a match, 1 nothing alike. */
 export interface Match {
@@ -54,7 +55,6 @@ export function matchesAll(matchers: readonly Matcher[], call: McpCall): boolean
 }
 
 const MATCH: Match = { distance: 0 };
-const MISS: Match = { distance: 1 };
 
 /** A miss graded by the share of differing fields among all fields either side names. */
 function graded(diffs: FieldDiff[], expectedSize: number, actual: unknown): Match {
@@ -141,8 +141,8 @@ export function argsWhere(predicate: (args: Record<string, unknown>) => boolean)
     specific: true,
     dsl: `.withArgsMatching(${source})`,
     describe: () => `with arguments accepted by ${source}`,
-    match: (call) => (safely(() => predicate(call.args)) ? MATCH : MISS),
-    rows: (call) => [predicateRow(`args accepted by ${source}`, `args: ${showValue(call.args, 60)}`, safely(() => predicate(call.args)), "arguments")],
+    match: (call) => predicateMatch(judge(() => predicate(call.args)), "args", source),
+    rows: (call) => predicateRows(`args accepted by ${source}`, `args: ${showValue(call.args, 60)}`, judge(() => predicate(call.args)), "arguments"),
   };
 }
 
@@ -177,10 +177,8 @@ export function paramsWhere(predicate: (params: Record<string, unknown>) => bool
     specific: true,
     dsl: `.withParams(${source})`,
     describe: () => `with params accepted by ${source}`,
-    match: (call) => (safely(() => predicate(call.params ?? {})) ? MATCH : MISS),
-    rows: (call) => [
-      predicateRow(`params accepted by ${source}`, `params: ${showValue(call.params ?? {}, 60)}`, safely(() => predicate(call.params ?? {})), "params"),
-    ],
+    match: (call) => predicateMatch(judge(() => predicate(call.params ?? {})), "params", source),
+    rows: (call) => predicateRows(`params accepted by ${source}`, `params: ${showValue(call.params ?? {}, 60)}`, judge(() => predicate(call.params ?? {})), "params"),
   };
 }
 
@@ -201,14 +199,14 @@ export function uriMatchesTemplate(template: string, compiled: { match(uri: stri
 /** A resource URI accepted by a predicate. */
 export function uriWhere(predicate: (uri: string) => boolean): Matcher {
   const source = predicateSource(predicate);
-  const ok = (call: McpCall): boolean => call.uri !== undefined && safely(() => predicate(call.uri as string));
+  const verdict = (call: McpCall): Verdict => (call.uri === undefined ? REFUSED : judge(() => predicate(call.uri as string)));
   return {
     kind: "uri",
     specific: true,
     dsl: "",
     describe: () => `with a URI accepted by ${source}`,
-    rows: (call) => [predicateRow(`uri accepted by ${source}`, `uri: ${call.uri ?? "(none)"}`, ok(call), "URI")],
-    match: (call) => (ok(call) ? MATCH : MISS),
+    rows: (call) => predicateRows(`uri accepted by ${source}`, `uri: ${call.uri ?? "(none)"}`, verdict(call), "URI"),
+    match: (call) => predicateMatch(verdict(call), "uri", source),
   };
 }
 
@@ -364,18 +362,4 @@ function predicateRow(expected: string, actual: string, ok: boolean, what: strin
 
 function sessionRow(expected: string, call: McpCall, ok: boolean): TableRow {
   return predicateRow(expected, `session: ${call.sessionId === undefined ? "(none)" : JSON.stringify(call.sessionId)}`, ok, "session");
-}
-
-
-function safely(check: () => boolean): boolean {
-  try {
-    return check() === true;
-  } catch {
-    return false;
-  }
-}
-
-function predicateSource(fn: (...args: never[]) => unknown): string {
-  const source = Function.prototype.toString.call(fn).replace(/\s+/g, " ");
-  return source.length > 80 ? `${source.slice(0, 79)}…` : source;
 }

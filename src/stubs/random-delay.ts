@@ -3,6 +3,7 @@
  * @module
  */
 import type { Delay } from "./stub.js";
+import { MAX_DELAY_MS } from "../values/max-delay.js";
 
 /** A small, fast, seedable generator (mulberry32): numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -16,13 +17,15 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Milliseconds to wait for a delay, drawing from `random` for distributions. */
+
+/** Milliseconds to wait for a delay, drawing from `random` for distributions (at most MAX_DELAY_MS). */
 export function drawDelay(delay: Delay, random: () => number): number {
-  if (typeof delay === "number") return delay;
-  if (delay.distribution === "uniform") return delay.min + (delay.max - delay.min) * random();
+  if (typeof delay === "number") return Math.min(delay, MAX_DELAY_MS);
+  if (delay.distribution === "uniform") return Math.min(delay.min + (delay.max - delay.min) * random(), MAX_DELAY_MS);
   // Box-Muller: a standard normal from two uniforms, then exp for the log-normal.
   const u = 1 - random();
   const v = random();
   const normal = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-  return delay.median * Math.exp(delay.sigma * normal);
+  // A wide sigma draws a tail past what a timer holds: the longest wait is the cap.
+  return Math.min(delay.median * Math.exp(delay.sigma * normal), MAX_DELAY_MS);
 }

@@ -8,6 +8,7 @@ import type { McpCall } from "./call.js";
 import { McpMockError, showValue } from "../values/errors.js";
 import { assertJsonCarriable } from "../values/json-value.js";
 import type { Answer } from "./answer.js";
+import { MAX_DELAY_MS } from "../values/max-delay.js";
 import { samplingToolsProblems } from "../protocol/sampling-tools.js";
 import { ELICITATION_COMPLETE, urlElicitationParams, type UrlElicitation } from "../protocol/url-elicitation.js";
 import type { CreateMessageResult, ElicitResult, ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
@@ -307,6 +308,7 @@ export class StreamScriptBuilder<C = StreamCall> {
   /** A pause. */
   delay(ms: number): this {
     if (!Number.isFinite(ms) || ms < 0) throw new McpMockError(`${this.#where}: delay takes milliseconds (0 or more), received ${showValue(ms)}.`);
+    if (ms > MAX_DELAY_MS) throw new McpMockError(`${this.#where}: delay takes at most ${MAX_DELAY_MS} ms (about 24.8 days, the longest a timer holds), received ${ms}.`);
     return this.#add({ kind: "delay", ms });
   }
 

@@ -14,7 +14,7 @@ export interface FieldDiff {
   readonly path: string;
   readonly expected: unknown;
   readonly actual: unknown;
-  /** Why: "differs", "missing", "unexpected", "type differs". */
+  /** Why: "differs", "missing", "unexpected", "type differs", or for a predicate what went wrong ("the predicate threw ..."). */
   readonly reason: string;
 }
 
@@ -254,10 +254,12 @@ export function diffJson(expected: unknown, actual: unknown, path: string, parti
     }
     const eo = e as Record<string, unknown>;
     const ao = a as Record<string, unknown>;
-    for (const key of Object.keys(eo)) walk(eo[key], ao[key], p + propertyPath(key));
+    // Own fields only: a received "constructor" or "toString" is a field like any other, and an
+    // inherited member (Object.prototype's) is no field of either side.
+    for (const key of Object.keys(eo)) walk(eo[key], Object.hasOwn(ao, key) ? ao[key] : undefined, p + propertyPath(key));
     if (!partial) {
       for (const key of Object.keys(ao)) {
-        if (eo[key] === undefined && ao[key] !== undefined) {
+        if ((!Object.hasOwn(eo, key) || eo[key] === undefined) && ao[key] !== undefined) {
           diffs.push({ path: p + propertyPath(key), expected: undefined, actual: ao[key], reason: "unexpected" });
         }
       }
@@ -280,7 +282,11 @@ export function showDiff(diff: FieldDiff): string {
       return `${diff.path}: expected ${showExpected(diff.expected, 80)}, but it is missing`;
     case "unexpected":
       return `${diff.path}: not expected, received ${showValue(diff.actual, 80)}`;
-    default:
+    case "differs":
+    case "type differs":
       return `${diff.path}: expected ${showExpected(diff.expected, 80)}, received ${showValue(diff.actual, 80)}`;
+    default:
+      // A predicate's refusal with a note (it threw, or did not return a boolean).
+      return `${diff.path}: not ${String(diff.expected)}: ${diff.reason}`;
   }
 }

@@ -109,8 +109,10 @@ export function matchesPattern(pattern: ValuePattern, actual: unknown): boolean 
   if (pattern === ABSENT) return actual === undefined;
   if (actual === undefined || typeof actual !== "string") return false;
   if (pattern instanceof RegExp) {
-    pattern.lastIndex = 0;
-    return pattern.test(actual);
+    // A global or sticky RegExp keeps state in lastIndex: test a fresh copy (from index 0), so
+    // one call never changes the next, the user's own RegExp is left as it is, and a frozen
+    // one (whose lastIndex cannot be written) still matches.
+    return (pattern.global || pattern.sticky ? new RegExp(pattern) : pattern).test(actual);
   }
   return actual.includes((pattern as ContainsValue).text);
 }

@@ -92,6 +92,18 @@ describe("bad probe reports", () => {
   });
 });
 
+describe("waitForAppEvent's timeout", () => {
+  // NaN, a negative number and one past what a timer holds (2^31 - 1 ms) each waited 1 ms
+  // (the last with a TimeoutOverflowWarning on stderr): checked as waitFor checks it.
+  test.each([[Number.NaN, "NaN"], [-1, "-1"], [3e9, "3000000000"]])("%s is refused with the rule", async (timeout, shown) => {
+    const { appEvent } = await import("../../src/index.js");
+    await using mock = await McpMock.start({ transport: "none", apps: [{ uri: PROBE, probe: true }] });
+    await expect(mock.waitForAppEvent(appEvent("ui/notifications/tool-input"), { timeout })).rejects.toThrow(
+      `[mcpmock] waitForAppEvent: timeout is milliseconds, 0 to 2147483647, received ${shown}.`,
+    );
+  });
+});
+
 describe("the vitest matcher", () => {
   test("toHaveAppEvents passes in order and fails with the report", async () => {
     const { installMatchers } = await import("../../src/vitest/index.js");

@@ -332,6 +332,17 @@ describe("ttl", () => {
     t.mock.verify(tasksGet(), atLeast(2));
   });
 
+  // A ttl of 2^31 ms or more (a stub's, about 25 days and up): tasks/result set a timer Node
+  // fired after 1 ms (with a TimeoutOverflowWarning on stderr), and answered "Task has expired".
+  test("a stub's ttl longer than a timer holds: tasks/result waits for the result", async () => {
+    await using t = await connected();
+    t.mock.toolsCall("build").asTask({ ttl: 3e9, statuses: ["working", "working"], pollInterval: 1 }).withDelay(100).respondsWith("done");
+    const created = await t.client.request({ method: "tools/call", params: { name: "build", arguments: {}, task: {} } }, CreateTaskResultSchema);
+    expect(created.task).toMatchObject({ ttl: 3e9, status: "working" });
+    const result = await t.client.request({ method: "tasks/result", params: { taskId: created.task.taskId } }, CallToolResultSchema);
+    expect(result.content).toEqual([{ type: "text", text: "done" }]);
+  });
+
   test("the client's ttl is honoured; a stub's ttl and pollInterval win", async () => {
     await using t = await connected({ tasks: { pollInterval: 7 } });
     t.mock.toolsCall("build").withArgs({ pinned: true }).asTask({ ttl: null, pollInterval: 3 }).respondsWith("pinned");

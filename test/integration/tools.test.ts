@@ -178,6 +178,21 @@ describe("constant answers", () => {
   });
 });
 
+describe("answer functions that return nothing", () => {
+  // A JSON-RPC result cannot be nothing: a method's client got a response without "result"
+  // (the SDK failed to parse it), a tool's the text "null". Now -32603, saying why.
+  test("are a -32603 error naming the stub and the fix, for a method and for a tool", async () => {
+    await using mock = await McpMock.start({ tools, onUnmatched: "silent" });
+    const client = await connect("v1", mock.url);
+    mock.method("custom/nothing").respondsWith((() => undefined) as never);
+    mock.toolsCall("add").withArgs(ANY).respondsWith((async () => undefined) as never);
+    const fix = 'returned undefined, which is no answer. Return a value: {} for an empty result, "" for an empty text.';
+    await expect(client.request("custom/nothing", {})).rejects.toThrow(`MCP error -32603: [mcpmock] the answer of stub-1 failed: McpMockError: [mcpmock] the answer function of stub-1 ${fix}`);
+    await expect(client.callTool("add", { a: 1, b: 2 })).rejects.toThrow(`the answer function of stub-2 ${fix}`);
+    await client.close();
+  });
+});
+
 describe("stub ordering", () => {
   test("higher priority first, then the newest; an exhausted stub falls through", async () => {
     await using mock = await McpMock.start({ tools });

@@ -42,12 +42,42 @@ describe("value patterns in withArgs", () => {
     expect(report).toMatch(/args\.page: 2 +<<<<< arguments do not match/);
   });
 
+  // A global RegExp's lastIndex was reset before each test: a frozen one (deep-frozen test
+  // data) threw on every call (-32603 to the client, a TypeError from verify), and the user's
+  // own RegExp was changed under them.
+  test("a frozen global RegExp matches call after call, and the user's RegExp is left as it is", async () => {
+    const wea = Object.freeze(/^wea/g);
+    const mine = /port$/g;
+    mine.lastIndex = 3;
+    const c = await started((m) => m.toolsCall("search").withArgs({ q: wea, r: mine }).respondsWith("matched"));
+    for (let i = 0; i < 3; i++) expect(textOf(await c.callTool("search", { q: "weather", r: "report" }))).toBe("matched");
+    expect(textOf(await c.callTool("search", { q: "the weather", r: "report" }))).toMatch(/No stub answers tools\/call "search"/);
+    mock!.verify(toolsCall("search").withArgs({ q: wea, r: ANY }), 3);
+    expect(mine.lastIndex).toBe(3);
+  });
+
   test("verify() takes the same patterns", async () => {
     const c = await started((m) => m.toolsCall("search").withArgs(ANY).respondsWith("ok"));
     await c.callTool("search", { q: "weather report" });
     mock!.verify(toolsCall("search").withArgs({ q: contains("report") }), 1);
     mock!.verify(toolsCall("search").withArgsMatching({ page: ABSENT }), 1);
     expect(() => mock!.verify(toolsCall("search").withArgs({ q: /^report/ }))).toThrow(/at least once, but received it never/);
+  });
+});
+
+describe("fields named like Object.prototype's members", () => {
+  // A received "constructor" or "toString" is a field like any other: withArgs (exact, with a
+  // pattern inside) refuses it as unexpected, and ABSENT holds for a field the call did not send.
+  test("an extra constructor/toString field is unexpected; ABSENT holds for an unsent toString", async () => {
+    const c = await started((m) => m.toolsCall("search").withArgs({ q: ANY }).respondsWith("exact"));
+    for (const args of [{ q: "x", constructor: 1 }, { q: "x", toString: "y" }, { q: "x", hasOwnProperty: true }]) {
+      expect(textOf(await c.callTool("search", args))).toMatch(/No stub answers tools\/call "search"/);
+    }
+    expect(textOf(await c.callTool("search", { q: "plain" }))).toBe("exact");
+    mock!.reset();
+    mock!.toolsCall("search").withArgsMatching({ q: "plain", toString: ABSENT }).respondsWith("no toString");
+    expect(textOf(await c.callTool("search", { q: "plain" }))).toBe("no toString");
+    expect(mock!.findRequests(toolsCall("search").withArgs({ q: ANY }))).toHaveLength(1);
   });
 });
 

@@ -232,6 +232,15 @@ describe.each(CLIENT_KINDS)("the journal with the %s client", (kind) => {
 });
 
 describe("waitFor", () => {
+  // Node fires a timer past 2^31 - 1 ms after 1 ms: waitFor timed out at once (with a
+  // TimeoutOverflowWarning on stderr) instead of waiting.
+  test("a timeout longer than a timer holds is refused", async () => {
+    await using ctx = await setup("v1");
+    expect(() => ctx.mock.waitFor(toolsCall("add"), { timeout: 3e9 })).toThrow(
+      "[mcpmock] waitFor: timeout is at most 2147483647 ms (about 24.8 days, the longest a timer holds), received 3000000000.",
+    );
+  });
+
   test("resolves at once for a request already received", async () => {
     await using ctx = await setup("v1");
     ctx.mock.toolsCall("add").withArgs(ANY).respondsWith({ sum: 0 });

@@ -31,6 +31,7 @@ import { createTaskResult2026, detailedTask2026, optsIntoTasks, TASKS_EXTENSION 
 import { TaskInputs } from "./task-inputs.js";
 import { supportedRevision } from "../../protocol/revisions.js";
 import { isJsonObject } from "../../values/json-value.js";
+import { MAX_DELAY_MS } from "../../values/max-delay.js";
 
 /** The revisions whose calls may run as tasks this way: those the task methods exist in. */
 const TASK_REVISIONS: readonly string[] = METHOD_BY_NAME.get("tasks/get")?.revisions ?? [];
@@ -213,7 +214,9 @@ export class Tasks implements TaskAnswers {
     if (gate && !gate.isOpen) gate.open(); // the client waits now: held results are released
     // The wait ends at the ttl too: then the task is forgotten and the answer is "expired".
     // (A timer may fire a little before Date.now() reaches the deadline: the sweep is told the deadline.)
-    const deadline = task.ttl === null ? undefined : task.createdAt + task.ttl;
+    // A deadline further off than a timer holds (a stub's ttl of 2^31 ms or more) gets no timer:
+    // Node fired it after 1 ms, and the task answered "expired" at once.
+    const deadline = task.ttl === null || task.createdAt + task.ttl - Date.now() > MAX_DELAY_MS ? undefined : task.createdAt + task.ttl;
     const expiry = deadline === undefined ? undefined : setTimeout(() => this.store.lookup(task.id, Math.max(Date.now(), deadline)), Math.max(0, deadline - Date.now()));
     // The wait ends when the client stops waiting too: its connection closed, or it cancelled
     // the request (notifications/cancelled). Otherwise a client that went away would hold its
