@@ -46,6 +46,7 @@ export const PARTS: readonly ProfilePart[] = [
       "engine/proxy-mode",
       "stubs/registry",
       "stubs/matchers",
+      "stubs/predicates",
       "stubs/args-fields",
       "stubs/tool-catalog",
       "stubs/version-matchers",
@@ -81,7 +82,7 @@ export const PARTS: readonly ProfilePart[] = [
   { part: "dispatch", modules: ["engine/core", "engine/reporting"] },
   // Proxy mode: the exchange with the upstream (its HTTP or stdio client, its session, the
   // reading of its answer), so that a proxied call's samples do not land in "HTTP server".
-  { part: "upstream", modules: ["upstream/*", "proxy-target"] },
+  { part: "upstream", modules: ["upstream/*", "proxy-target", "values/line-reader"] },
 ];
 
 /**
@@ -95,6 +96,8 @@ export const ROLLS_UP: readonly string[] = [
   "values/bounded-map",
   // A request body read as a web stream (off Node), and a fetched client ID metadata document.
   "values/capped-stream",
+  // The longest delay a timer holds (a stub's delay checked against it).
+  "values/max-delay",
   "protocol/methods/*",
   "protocol/entry-points",
   "protocol/pagination",
