@@ -59,6 +59,31 @@ function protocolOnly(stdout: string): Array<Record<string, unknown>> {
 // In process
 // ---------------------------------------------------------------------------------------------
 
+/** A writable that reads nothing until `release()` (a client that stops reading), keeping what it was given. */
+function heldWriter(highWaterMark?: number): { readonly stream: Writable; readonly text: string; release(): void } {
+  const waiting: Array<() => void> = [];
+  let reading = false;
+  let text = "";
+  const stream = new Writable({
+    ...(highWaterMark === undefined ? {} : { highWaterMark }),
+    write(chunk: Buffer, _encoding, callback) {
+      text += chunk.toString("utf8");
+      if (reading) callback();
+      else waiting.push(() => callback());
+    },
+  });
+  return {
+    stream,
+    get text() {
+      return text;
+    },
+    release() {
+      reading = true;
+      for (const release of waiting.splice(0)) release();
+    },
+  };
+}
+
 class Pipe {
   readonly input = new PassThrough();
   readonly output = new PassThrough();
@@ -113,147 +138,124 @@ class Pipe {
     await this.done;
     await this.mock.close();
   }
+
+  /** `await using pipe = await Pipe.start()`: closed at the end of the test, passed or failed. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
 }
 
 const echoed = (id: number | string, args: unknown) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: JSON.stringify({ echoed: args }) }] } });
 
 describe("stdio in process", () => {
   test("garbage lines get no answer; the requests around them are answered", async () => {
-    const pipe = await Pipe.start();
-    try {
-      await pipe.initialize();
-      pipe.input.write("hello\n");
-      pipe.input.write("{not json}\n");
-      pipe.input.write("\u0000\u0001\u00ff\n");
-      pipe.input.write("   \n\n");
-      pipe.input.write('{"jsonrpc":"2.0","method":5}\n');
-      pipe.input.write(line(call(1, "echo", { after: "garbage" })));
-      expect(await pipe.answer(1)).toStrictEqual(echoed(1, { after: "garbage" }));
-      expect(pipe.messages().map((m) => m["id"])).toEqual([0, 1]);
-      expect(pipe.stderr.split("\n").filter(Boolean)).toEqual([
-        "[mcpmock] ignored a line that is not JSON (as the SDK does): hello",
-        "[mcpmock] ignored a line that is not JSON (as the SDK does): {not json}",
-        "[mcpmock] ignored a line that is not JSON (as the SDK does): \\u0000\\u0001\u00ff", // control characters escaped
-        '[mcpmock] ignored an invalid JSON-RPC message: "method" must be a string, received number',
-      ]);
-    } finally {
-      await pipe.close();
-    }
+    await using pipe = await Pipe.start();
+    await pipe.initialize();
+    pipe.input.write("hello\n");
+    pipe.input.write("{not json}\n");
+    pipe.input.write("\u0000\u0001\u00ff\n");
+    pipe.input.write("   \n\n");
+    pipe.input.write('{"jsonrpc":"2.0","method":5}\n');
+    pipe.input.write(line(call(1, "echo", { after: "garbage" })));
+    expect(await pipe.answer(1)).toStrictEqual(echoed(1, { after: "garbage" }));
+    expect(pipe.messages().map((m) => m["id"])).toEqual([0, 1]);
+    expect(pipe.stderr.split("\n").filter(Boolean)).toEqual([
+      "[mcpmock] ignored a line that is not JSON (as the SDK does): hello",
+      "[mcpmock] ignored a line that is not JSON (as the SDK does): {not json}",
+      "[mcpmock] ignored a line that is not JSON (as the SDK does): \\u0000\\u0001\u00ff", // control characters escaped
+      '[mcpmock] ignored an invalid JSON-RPC message: "method" must be a string, received number',
+    ]);
   });
 
   test("a partial line completed later, a line split inside a UTF-8 character, CRLF and many lines in one chunk", async () => {
-    const pipe = await Pipe.start();
-    try {
-      await pipe.initialize();
-      const partial = line(call(1, "echo", { text: "split" }));
-      pipe.input.write(partial.slice(0, 20));
-      await new Promise((r) => setTimeout(r, 50));
-      expect(pipe.messages().map((m) => m["id"])).toEqual([0]);
-      pipe.input.write(partial.slice(20));
-      expect(await pipe.answer(1)).toStrictEqual(echoed(1, { text: "split" }));
+    await using pipe = await Pipe.start();
+    await pipe.initialize();
+    const partial = line(call(1, "echo", { text: "split" }));
+    pipe.input.write(partial.slice(0, 20));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pipe.messages().map((m) => m["id"])).toEqual([0]);
+    pipe.input.write(partial.slice(20));
+    expect(await pipe.answer(1)).toStrictEqual(echoed(1, { text: "split" }));
 
-      const bytes = Buffer.from(line(call(2, "echo", { text: "café ☕" })));
-      const cut = bytes.indexOf(Buffer.from("☕")) + 1; // inside the 3-byte character
-      pipe.input.write(bytes.subarray(0, cut));
-      await new Promise((r) => setTimeout(r, 20));
-      pipe.input.write(bytes.subarray(cut));
-      expect(await pipe.answer(2)).toStrictEqual(echoed(2, { text: "café ☕" }));
+    const bytes = Buffer.from(line(call(2, "echo", { text: "café ☕" })));
+    const cut = bytes.indexOf(Buffer.from("☕")) + 1; // inside the 3-byte character
+    pipe.input.write(bytes.subarray(0, cut));
+    await new Promise((r) => setTimeout(r, 20));
+    pipe.input.write(bytes.subarray(cut));
+    expect(await pipe.answer(2)).toStrictEqual(echoed(2, { text: "café ☕" }));
 
-      pipe.input.write(`${JSON.stringify(call(3, "echo", { crlf: true }))}\r\n${line(call(4, "echo", { n: 4 }))}${line(call(5, "echo", { n: 5 }))}`);
-      expect(await pipe.answer(3)).toStrictEqual(echoed(3, { crlf: true }));
-      expect(await pipe.answer(5)).toStrictEqual(echoed(5, { n: 5 }));
-      expect(await pipe.answer(4)).toStrictEqual(echoed(4, { n: 4 }));
-      expect(pipe.stderr).toBe("");
-    } finally {
-      await pipe.close();
-    }
+    pipe.input.write(`${JSON.stringify(call(3, "echo", { crlf: true }))}\r\n${line(call(4, "echo", { n: 4 }))}${line(call(5, "echo", { n: 5 }))}`);
+    expect(await pipe.answer(3)).toStrictEqual(echoed(3, { crlf: true }));
+    expect(await pipe.answer(5)).toStrictEqual(echoed(5, { n: 5 }));
+    expect(await pipe.answer(4)).toStrictEqual(echoed(4, { n: 4 }));
+    expect(pipe.stderr).toBe("");
   });
 
   // Before: the bytes that are not UTF-8 were read as U+FFFD, so the call was answered and
   // journaled with text the client never sent (over HTTP such a body is refused, B03).
   test("a line that is not valid UTF-8 gets no answer and a log line; a line holding U+FFFD itself is answered", async () => {
-    const pipe = await Pipe.start();
-    try {
-      await pipe.initialize();
-      const [before, after] = JSON.stringify(call(1, "echo", { text: "caf@" })).split("@") as [string, string];
-      pipe.input.write(Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(`${after}\n`)])); // é in Latin-1
-      pipe.input.write(line(call(2, "echo", { text: "caf\ufffd" })));
-      expect(await pipe.answer(2)).toStrictEqual(echoed(2, { text: "caf\ufffd" }));
-      expect(pipe.messages().map((m) => m["id"])).toEqual([0, 2]);
-      expect(pipe.mock.requests().map((e) => e.id)).toEqual([0, 2]);
-      expect(pipe.stderr).toBe(`[mcpmock] ignored a line that is not valid UTF-8 (MCP messages are UTF-8 JSON): ${JSON.stringify(`${before}\u00e9${after}`)}\n`);
-    } finally {
-      await pipe.close();
-    }
+    await using pipe = await Pipe.start();
+    await pipe.initialize();
+    const [before, after] = JSON.stringify(call(1, "echo", { text: "caf@" })).split("@") as [string, string];
+    pipe.input.write(Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(`${after}\n`)])); // é in Latin-1
+    pipe.input.write(line(call(2, "echo", { text: "caf\ufffd" })));
+    expect(await pipe.answer(2)).toStrictEqual(echoed(2, { text: "caf\ufffd" }));
+    expect(pipe.messages().map((m) => m["id"])).toEqual([0, 2]);
+    expect(pipe.mock.requests().map((e) => e.id)).toEqual([0, 2]);
+    expect(pipe.stderr).toBe(`[mcpmock] ignored a line that is not valid UTF-8 (MCP messages are UTF-8 JSON): ${JSON.stringify(`${before}\u00e9${after}`)}\n`);
   });
 
   // Before: the start of a junk line went to stderr as it came, so a client could write escape
   // sequences to the terminal reading the mock's log (clear it, retitle it, hide lines).
   test("a junk line's control characters reach the log escaped, never raw", async () => {
-    const pipe = await Pipe.start();
-    try {
-      await pipe.initialize();
-      pipe.input.write("\u001b[2J\u001b]0;owned\u0007 not json\r\n");
-      pipe.input.write(line(call(1, "echo", { n: 1 })));
-      expect(await pipe.answer(1)).toStrictEqual(echoed(1, { n: 1 }));
-      expect(pipe.stderr).toBe("[mcpmock] ignored a line that is not JSON (as the SDK does): \\u001b[2J\\u001b]0;owned\\u0007 not json\n");
-    } finally {
-      await pipe.close();
-    }
+    await using pipe = await Pipe.start();
+    await pipe.initialize();
+    pipe.input.write("\u001b[2J\u001b]0;owned\u0007 not json\r\n");
+    pipe.input.write(line(call(1, "echo", { n: 1 })));
+    expect(await pipe.answer(1)).toStrictEqual(echoed(1, { n: 1 }));
+    expect(pipe.stderr).toBe("[mcpmock] ignored a line that is not JSON (as the SDK does): \\u001b[2J\\u001b]0;owned\\u0007 not json\n");
   });
 
   test(`a line longer than MAX_LINE_BYTES (${MAX_LINE_BYTES} bytes, the SDK's 10 MiB) is dropped without a crash`, async () => {
     expect(MAX_LINE_BYTES).toBe(10 * 1024 * 1024);
-    const pipe = await Pipe.start();
-    try {
-      await pipe.initialize();
-      const chunk = "x".repeat(64 * 1024);
-      for (let sent = 0; sent <= MAX_LINE_BYTES; sent += chunk.length) pipe.input.write(chunk);
-      pipe.input.write("\n");
-      pipe.input.write(line(call(1, "echo", { after: "long line" })));
-      expect(await pipe.answer(1)).toStrictEqual(echoed(1, { after: "long line" }));
-      expect(pipe.messages().map((m) => m["id"])).toEqual([0, 1]);
-      // The limit is passed before the newline arrives: one log line, and the rest is discarded.
-      expect(pipe.stderr).toBe(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped (up to its newline).\n`);
-    } finally {
-      await pipe.close();
-    }
+    await using pipe = await Pipe.start();
+    await pipe.initialize();
+    const chunk = "x".repeat(64 * 1024);
+    for (let sent = 0; sent <= MAX_LINE_BYTES; sent += chunk.length) pipe.input.write(chunk);
+    pipe.input.write("\n");
+    pipe.input.write(line(call(1, "echo", { after: "long line" })));
+    expect(await pipe.answer(1)).toStrictEqual(echoed(1, { after: "long line" }));
+    expect(pipe.messages().map((m) => m["id"])).toEqual([0, 1]);
+    // The limit is passed before the newline arrives: one log line, and the rest is discarded.
+    expect(pipe.stderr).toBe(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped (up to its newline).\n`);
   });
 
   // Guards the reader's discard mode (src/values/line-reader.ts, read by src/transports/stdio.ts): once an unterminated line passes
   // MAX_LINE_BYTES, everything up to its newline is dropped, so the tail of the line (10.5 MiB
   // of spaces, then a ping) is not read as a line of its own and the ping is not answered.
   test("the rest of an over-long line is dropped too, not read as a new line", async () => {
-    const pipe = await Pipe.start();
-    try {
-      await pipe.initialize();
-      const chunk = " ".repeat(64 * 1024);
-      for (let sent = 0; sent <= MAX_LINE_BYTES + 512 * 1024; sent += chunk.length) pipe.input.write(chunk);
-      pipe.input.write(line({ jsonrpc: "2.0", id: "tail", method: "ping" }));
-      pipe.input.write(line(call("next", "echo", { n: 1 })));
-      expect(await pipe.answer("next")).toStrictEqual(echoed("next", { n: 1 }));
-      expect(pipe.messages().map((m) => m["id"])).toEqual([0, "next"]);
-      expect(pipe.stderr).toBe(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped (up to its newline).\n`);
-    } finally {
-      await pipe.close();
-    }
+    await using pipe = await Pipe.start();
+    await pipe.initialize();
+    const chunk = " ".repeat(64 * 1024);
+    for (let sent = 0; sent <= MAX_LINE_BYTES + 512 * 1024; sent += chunk.length) pipe.input.write(chunk);
+    pipe.input.write(line({ jsonrpc: "2.0", id: "tail", method: "ping" }));
+    pipe.input.write(line(call("next", "echo", { n: 1 })));
+    expect(await pipe.answer("next")).toStrictEqual(echoed("next", { n: 1 }));
+    expect(pipe.messages().map((m) => m["id"])).toEqual([0, "next"]);
+    expect(pipe.stderr).toBe(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped (up to its newline).\n`);
   });
 
   // Guards the limit on complete lines (src/values/line-reader.ts, read by src/transports/stdio.ts): a line longer than
   // MAX_LINE_BYTES that arrives in one chunk together with its newline is dropped too, with
   // its own log line, and is not parsed or answered.
   test("a line over MAX_LINE_BYTES arriving in one chunk is dropped too", async () => {
-    const pipe = await Pipe.start();
-    try {
-      await pipe.initialize();
-      pipe.input.write(`${" ".repeat(MAX_LINE_BYTES + 1)}${line({ jsonrpc: "2.0", id: "big", method: "ping" })}`);
-      pipe.input.write(line(call("next", "echo", { n: 1 })));
-      expect(await pipe.answer("next")).toStrictEqual(echoed("next", { n: 1 }));
-      expect(pipe.messages().map((m) => m["id"])).toEqual([0, "next"]);
-      expect(pipe.stderr).toBe(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped.\n`);
-    } finally {
-      await pipe.close();
-    }
+    await using pipe = await Pipe.start();
+    await pipe.initialize();
+    pipe.input.write(`${" ".repeat(MAX_LINE_BYTES + 1)}${line({ jsonrpc: "2.0", id: "big", method: "ping" })}`);
+    pipe.input.write(line(call("next", "echo", { n: 1 })));
+    expect(await pipe.answer("next")).toStrictEqual(echoed("next", { n: 1 }));
+    expect(pipe.messages().map((m) => m["id"])).toEqual([0, "next"]);
+    expect(pipe.stderr).toBe(`[mcpmock] a line longer than ${MAX_LINE_BYTES} bytes was dropped.\n`);
   });
 
   // Before: every chunk was appended to one string that was searched again from its start for a
@@ -261,55 +263,40 @@ describe("stdio in process", () => {
   // 16 bytes a write, took hours of CPU (200 KB a byte at a time: 14 s) and held every other
   // message back. The pieces are kept as they come now, and only each new one is searched.
   test("a 4 MB line arriving 16 bytes at a time is answered, and the next line after it", async () => {
-    const pipe = await Pipe.start();
-    try {
-      await pipe.initialize();
-      const big = Buffer.from(line(call("big", "echo", { text: "y".repeat(4 * 1024 * 1024) })));
-      for (let at = 0; at < big.length; at += 16) {
-        pipe.input.write(big.subarray(at, at + 16));
-        if (at % (16 * 4096) === 0) await new Promise((r) => setImmediate(r)); // lets a test timeout fire
-      }
-      pipe.input.write(line(call("next", "echo", { n: 1 })));
-      expect(await pipe.answer("next", 30_000)).toStrictEqual(echoed("next", { n: 1 }));
-      expect((await pipe.answer("big")).result).toBeDefined();
-      expect(pipe.stderr).toBe("");
-    } finally {
-      await pipe.close();
+    await using pipe = await Pipe.start();
+    await pipe.initialize();
+    const big = Buffer.from(line(call("big", "echo", { text: "y".repeat(4 * 1024 * 1024) })));
+    for (let at = 0; at < big.length; at += 16) {
+      pipe.input.write(big.subarray(at, at + 16));
+      if (at % (16 * 4096) === 0) await new Promise((r) => setImmediate(r)); // lets a test timeout fire
     }
+    pipe.input.write(line(call("next", "echo", { n: 1 })));
+    expect(await pipe.answer("next", 30_000)).toStrictEqual(echoed("next", { n: 1 }));
+    expect((await pipe.answer("big")).result).toBeDefined();
+    expect(pipe.stderr).toBe("");
   }, 60_000);
 
   test("many requests in one write while stdout is full wait for it to drain, then each is answered, in order", async () => {
     const mock = (await McpMock.start({ transport: "none", tools, onUnmatched: "silent" })) as McpMock<typeof tools>;
     mock.toolsCall("echo").respondsWith((c) => ({ echoed: c.args, pad: "p".repeat(8 * 1024) }));
     const input = new PassThrough();
-    let stdout = "";
-    let reading = false;
-    const waiting: Array<() => void> = [];
     // A client that reads nothing of stdout until told to.
-    const output = new Writable({
-      highWaterMark: 16 * 1024,
-      write(chunk: Buffer, _encoding, callback) {
-        stdout += chunk.toString("utf8");
-        if (reading) callback();
-        else waiting.push(() => callback());
-      },
-    });
+    const held = heldWriter(16 * 1024);
+    const output = held.stream;
     const done = mock.serveStdio({ input, output, log: new PassThrough() });
     try {
       input.write(line(initRequest));
       input.write(Array.from({ length: 200 }, (_, i) => line(call(i + 1, "echo", { n: i + 1 }))).join(""));
       await new Promise((r) => setTimeout(r, 200));
       expect(input.isPaused()).toBe(true); // held back, as by a pipe
-      const before = stdout.split("\n").length - 1;
+      const before = held.text.split("\n").length - 1;
       expect(before).toBeLessThan(20);
-      reading = true;
-      for (const release of waiting.splice(0)) release();
-      for (let i = 0; i < 200 && (stdout.match(/\n/g)?.length ?? 0) < 201; i++) await new Promise((r) => setTimeout(r, 10));
-      const ids = protocolOnly(stdout).map((m) => m["id"]);
+      held.release();
+      for (let i = 0; i < 200 && (held.text.match(/\n/g)?.length ?? 0) < 201; i++) await new Promise((r) => setTimeout(r, 10));
+      const ids = protocolOnly(held.text).map((m) => m["id"]);
       expect(ids).toEqual(Array.from({ length: 201 }, (_, i) => i));
     } finally {
-      reading = true;
-      for (const release of waiting.splice(0)) release();
+      held.release();
       input.end();
       await done;
       await mock.close();
@@ -341,24 +328,20 @@ describe("stdio in process", () => {
   // the session opened was played: its ping answered, the initialize answered and the session
   // negotiated again (2025-03-26 became 2024-11-05), where HTTP refuses such a batch whole.
   test("at 2025-03-26, an empty batch and a batch holding an initialize are ignored with a log line; nothing of them is played", async () => {
-    const pipe = await Pipe.start();
-    try {
-      pipe.input.write(line({ ...initRequest, params: { ...initRequest.params, protocolVersion: "2025-03-26" } }));
-      await pipe.answer(0);
-      pipe.input.write(line([]));
-      pipe.input.write(line([{ jsonrpc: "2.0", id: 1, method: "ping" }, { ...initRequest, id: 2, params: { ...initRequest.params, protocolVersion: "2024-11-05" } }]));
-      pipe.input.write(line([{ jsonrpc: "2.0", id: 3, method: "ping" }, call(4, "echo", { n: 4 })]));
-      expect(await pipe.answer(4)).toStrictEqual(echoed(4, { n: 4 })); // a batch still works: the version did not change
-      expect(pipe.messages().map((m) => m["id"])).toEqual([0, 3, 4]);
-      expect(pipe.mock.sessions().map((s) => s.protocolVersion)).toEqual(["2025-03-26"]);
-      expect(pipe.mock.requests().map((e) => e.id)).toEqual([0, 3, 4]);
-      expect(pipe.stderr).toBe(
-        "[mcpmock] ignored an empty batch: a batch must hold at least one message.\n" +
-          "[mcpmock] ignored a batch holding an initialize: initialize comes alone, never in a batch; nothing of the batch was played.\n",
-      );
-    } finally {
-      await pipe.close();
-    }
+    await using pipe = await Pipe.start();
+    pipe.input.write(line({ ...initRequest, params: { ...initRequest.params, protocolVersion: "2025-03-26" } }));
+    await pipe.answer(0);
+    pipe.input.write(line([]));
+    pipe.input.write(line([{ jsonrpc: "2.0", id: 1, method: "ping" }, { ...initRequest, id: 2, params: { ...initRequest.params, protocolVersion: "2024-11-05" } }]));
+    pipe.input.write(line([{ jsonrpc: "2.0", id: 3, method: "ping" }, call(4, "echo", { n: 4 })]));
+    expect(await pipe.answer(4)).toStrictEqual(echoed(4, { n: 4 })); // a batch still works: the version did not change
+    expect(pipe.messages().map((m) => m["id"])).toEqual([0, 3, 4]);
+    expect(pipe.mock.sessions().map((s) => s.protocolVersion)).toEqual(["2025-03-26"]);
+    expect(pipe.mock.requests().map((e) => e.id)).toEqual([0, 3, 4]);
+    expect(pipe.stderr).toBe(
+      "[mcpmock] ignored an empty batch: a batch must hold at least one message.\n" +
+        "[mcpmock] ignored a batch holding an initialize: initialize comes alone, never in a batch; nothing of the batch was played.\n",
+    );
   });
 
   // Before: over stdio a listen stub was never consulted (its refusal, its streams(), an
@@ -400,16 +383,8 @@ describe("stdio in process", () => {
     const output = new PassThrough();
     let stdout = "";
     output.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    let stderr = "";
-    let reading = false;
-    const waiting: Array<() => void> = [];
-    const log = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        stderr += chunk.toString("utf8");
-        if (reading) callback();
-        else waiting.push(() => callback());
-      },
-    });
+    const held = heldWriter();
+    const log = held.stream;
     const done = mock.serveStdio({ input, output, log });
     try {
       const junk = `${"j".repeat(100)}\n`.repeat(20_000); // 20,000 lines that are not JSON: about 3 MB of log
@@ -417,15 +392,13 @@ describe("stdio in process", () => {
       input.write(line(call(1, "echo", { n: 1 })));
       await expect.poll(() => stdout.includes('"id":1')).toBe(true);
       expect(log.writableLength).toBeLessThan(MAX_LOG_BACKLOG_BYTES + 1024);
-      reading = true;
-      for (const release of waiting.splice(0)) release();
-      await expect.poll(() => /\[mcpmock\] (\d+) log lines were dropped: more than 1048576 bytes of the log were waiting unread\.\n$/.exec(stderr)?.[1]).toBeDefined();
-      const logged = stderr.split("\n").filter((l) => l.startsWith("[mcpmock] ignored a line that is not JSON")).length;
-      const dropped = Number(/(\d+) log lines were dropped/.exec(stderr)?.[1]);
+      held.release();
+      await expect.poll(() => /\[mcpmock\] (\d+) log lines were dropped: more than 1048576 bytes of the log were waiting unread\.\n$/.exec(held.text)?.[1]).toBeDefined();
+      const logged = held.text.split("\n").filter((l) => l.startsWith("[mcpmock] ignored a line that is not JSON")).length;
+      const dropped = Number(/(\d+) log lines were dropped/.exec(held.text)?.[1]);
       expect(logged + dropped).toBe(20_000);
     } finally {
-      reading = true;
-      for (const release of waiting.splice(0)) release();
+      held.release();
       input.end();
       await done;
       await mock.close();
