@@ -18,7 +18,7 @@ import { rankStubs } from "../journal/near-miss.js";
 import { missingArguments, toMessages, type PromptCatalog } from "../stubs/prompt-catalog.js";
 import { ErrorCodes } from "../protocol/revisions.js";
 import { isAvailable, type StubEntry, type StubRegistry } from "../stubs/registry.js";
-import { closestNames } from "../journal/explain.js";
+import { closestNames, MAX_SHOWN_NAME } from "../journal/explain.js";
 import { wrapReadPayload, type ResourceCatalog } from "../stubs/resource-catalog.js";
 import { showViolation } from "../stubs/schema-check.js";
 import { substitute } from "../values/placeholders.js";
@@ -142,12 +142,14 @@ const TO_UPSTREAM: Selection = { message: { jsonrpc: "2.0", id: null, error: { c
 function unknownName(call: McpCall, kind: keyof typeof UNKNOWN_NAME, name: string, declared: string[], file?: string): Selection {
   const { dataKeys: [unknownKey, declaredKey], declare, declareIn, suggest } = UNKNOWN_NAME[kind];
   const similar = suggest ? closestNames(name, declared) : [];
+  // A name nobody would declare (a client's of a million characters) is shown cut, with no declaration to copy.
+  const long = name.length > MAX_SHOWN_NAME;
   const report =
-    `${PREFIX} ${call.method} "${name}": no such ${kind} is declared (declared: ${declared.join(", ") || "none"}).` +
+    `${PREFIX} ${call.method} ${long ? showValue(name, MAX_SHOWN_NAME) : `"${name}"`}: no such ${kind} is declared (declared: ${declared.join(", ") || "none"}).` +
     (similar.length ? ` Did you mean "${similar[0]}"?` : "") +
-    (file === undefined ? ` To serve it, declare it: ${declare(name)}.` : ` To serve it, ${declareIn(name, file)}.`);
+    (long ? ` The name is ${name.length} characters long: no declaration is suggested.` : file === undefined ? ` To serve it, declare it: ${declare(name)}.` : ` To serve it, ${declareIn(name, file)}.`);
   const data = { [unknownKey]: name, [declaredKey]: declared };
-  return { message: errorMessage(call, ErrorCodes.InvalidParams, `Unknown ${kind}: ${name}`, data), miss: report };
+  return { message: errorMessage(call, ErrorCodes.InvalidParams, `Unknown ${kind}: ${long ? showValue(name, MAX_SHOWN_NAME) : name}`, data), miss: report };
 }
 
 /** The seed's rules for tools: specified arguments, then the schema check, then ANY, then the miss answer. */

@@ -177,7 +177,12 @@ export function promptMissReport(call: McpCall, prompt: string, misses: readonly
 /** A request to a method no stub answers. */
 export function methodMissReport(call: McpCall, misses: readonly StubMiss[], knownMethods: readonly string[], definitionFile?: string): string {
   const params = call.params === undefined ? "no params" : `params ${showValue(call.params, 300)}`;
-  const lines = [`${PREFIX} No stub answers ${JSON.stringify(call.method)} with ${params}.`];
+  const lines = [`${PREFIX} No stub answers ${showValue(call.method, MAX_SHOWN_NAME)} with ${params}.`];
+  // A name nobody would declare (a client's of a million characters): said cut, and no stub to copy.
+  if (call.method.length > MAX_SHOWN_NAME) {
+    lines.push(`Nothing is stubbed for it (a method name of ${call.method.length} characters).`);
+    return lines.join("\n");
+  }
   // A mock served from a file (the CLI): the entry to add, as the file writes it.
   const entry = `{ "method": ${JSON.stringify(call.method)}, ${call.params === undefined ? "" : `"params": ${showValue(call.params, 300)}, `}"result": { ... } }`;
   const fix = definitionFile === undefined ? undefined : `To answer it, ${addEntryHint(definitionFile, entry)}`;
@@ -192,10 +197,16 @@ export function methodMissReport(call: McpCall, misses: readonly StubMiss[], kno
   return lines.join("\n");
 }
 
+/** The longest name a report shows whole (a client's method, tool or prompt name); a longer one is cut. */
+export const MAX_SHOWN_NAME = 200;
+
 /** Names within a small edit distance of `name`, closest first (at most 2). */
 export function closestNames(name: string, names: readonly string[]): string[] {
   const limit = Math.max(2, Math.floor(name.length / 3));
   return names
+    // Names whose lengths differ by more than the limit are further apart than it: not compared
+    // (a client's name of a million characters took seconds against each declared one).
+    .filter((n) => Math.abs(n.length - name.length) <= limit)
     .map((n) => ({ n, d: editDistance(name, n) }))
     .filter((x) => x.d > 0 && x.d <= limit)
     .sort((a, b) => a.d - b.d)

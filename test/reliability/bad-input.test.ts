@@ -787,6 +787,37 @@ describe("the dispatcher", () => {
     await h.healthy();
   });
 
+  // Before: the name came back whole three times (a 3 MB answer for a 1 MB name), and the
+  // did-you-mean compared it with every known method character by character (seconds of a held
+  // server, more for a longer name).
+  test("B129 a method name of a million characters gets -32601, its report showing the name cut", async () => {
+    await using h = await Harness.start();
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "x".repeat(1_000_000) });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text.length).toBeLessThan(2_000);
+    const { error } = JSON.parse(text) as { error: { code: number; message: string; data: string } };
+    expect(error.code).toBe(-32601);
+    expect(error.message).toBe("Method not found");
+    expect(error.data).toBe(`[mcpmock] No stub answers "${"x".repeat(198)}… with no params.\nNothing is stubbed for it (a method name of 1000000 characters).`);
+    await h.healthy();
+  });
+
+  test("B130 tools/call of an undeclared tool name of a million characters gets -32602, the name cut in the message", async () => {
+    await using h = await Harness.start();
+    const name = "y".repeat(1_000_000);
+    const res = await h.post(call(1, name, {}));
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text.length).toBeLessThan(1_000_400); // the name once, in data (it was twice)
+    const { error } = JSON.parse(text) as { error: { code: number; message: string; data: Record<string, unknown> } };
+    expect(error.code).toBe(-32602);
+    expect(error.message).toBe(`Unknown tool: "${"y".repeat(198)}…`);
+    expect(error.data).toStrictEqual({ unknownTool: name, declaredTools: ["echo", "add"] });
+    expect(h.mock.unmatched().at(-1)?.missReport).toBe(`[mcpmock] tools/call "${"y".repeat(198)}…: no such tool is declared (declared: echo, add). The name is 1000000 characters long: no declaration is suggested.`);
+    await h.healthy();
+  });
+
   test("B68 tools/call with arguments that break the inputSchema gets an isError result", async () => {
     await using h = await Harness.start();
     h.mock.toolsCall("add").respondsWith("added");
