@@ -213,6 +213,9 @@ function selectPromptGet(ctx: SelectionContext, call: McpCall, passed: Passed): 
   return { message: errorMessage(call, ErrorCodes.InvalidParams, `No stub answers prompts/get ${JSON.stringify(name)} with these arguments`, report), miss: report };
 }
 
+/** The longest URI a resource miss's report shows whole (a longer one is cut, and no stub is suggested). */
+const MAX_SHOWN_URI = 2_000;
+
 /** Resource reads: stubs (exact URI, template, predicate), then declared contents, then not found. */
 function selectResourceRead(ctx: SelectionContext, call: McpCall, passed: Passed): Selection {
   const uri = call.params?.["uri"];
@@ -229,13 +232,17 @@ function selectResourceRead(ctx: SelectionContext, call: McpCall, passed: Passed
   const known = ctx.resources.known();
   const stubbed = userStubs(ctx, call.method, uri, passed).map((e) => e.stub.key ?? e.stub.matchers.map((m) => m.describe()).join(" "));
   const close = closestNames(uri, [...known, ...stubbed]);
+  // A URI nobody would declare (a client's of a million characters) is shown cut, with no stub to copy.
+  const long = uri.length > MAX_SHOWN_URI;
   const report =
-    `${PREFIX} No resource answers resources/read ${JSON.stringify(uri)}.` +
+    `${PREFIX} No resource answers resources/read ${showValue(uri, MAX_SHOWN_URI)}.` +
     `\nDeclared: ${known.length ? known.join(", ") : "none"}. Stubbed: ${stubbed.length ? stubbed.join(", ") : "none"}.` +
     (close.length ? `\nDid you mean ${close.map((c) => JSON.stringify(c)).join(" or ")}?` : "") +
-    (ctx.options.hintsFile === undefined
-      ? `\nTo answer it: mock.resourcesRead(${JSON.stringify(uri)}).respondsWith({ text: "..." })`
-      : `\nTo answer it, add to the resources of ${ctx.options.hintsFile}: { "uri": ${JSON.stringify(uri)}, "name": "...", "text": "..." }`);
+    (long
+      ? `\nThe URI is ${uri.length} characters long: no stub is suggested.`
+      : ctx.options.hintsFile === undefined
+        ? `\nTo answer it: mock.resourcesRead(${JSON.stringify(uri)}).respondsWith({ text: "..." })`
+        : `\nTo answer it, add to the resources of ${ctx.options.hintsFile}: { "uri": ${JSON.stringify(uri)}, "name": "...", "text": "..." }`);
   const data = { uri, knownUris: [...known, ...stubbed.filter((s) => !known.includes(s))], report };
   return { message: errorMessage(call, ctx.resourceNotFoundCode(call), "Resource not found", data), miss: report };
 }

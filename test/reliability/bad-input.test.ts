@@ -818,6 +818,21 @@ describe("the dispatcher", () => {
     await h.healthy();
   });
 
+  test("B131 resources/read of a URI of a million characters gets -32002, its report showing the URI cut", async () => {
+    await using h = await Harness.start();
+    const uri = `test://${"z".repeat(1_000_000)}`;
+    const res = await h.post({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri } });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text.length).toBeLessThan(1_004_000); // the URI once, in data.uri (it was four times)
+    const { error } = JSON.parse(text) as { error: { code: number; message: string; data: { uri: string; report: string } } };
+    expect(error.code).toBe(-32002);
+    expect(error.message).toBe("Resource not found");
+    expect(error.data.uri).toBe(uri);
+    expect(error.data.report).toBe(`[mcpmock] No resource answers resources/read ${JSON.stringify(uri).slice(0, 1_999)}….\nDeclared: none. Stubbed: none.\nThe URI is ${uri.length} characters long: no stub is suggested.`);
+    await h.healthy();
+  });
+
   test("B68 tools/call with arguments that break the inputSchema gets an isError result", async () => {
     await using h = await Harness.start();
     h.mock.toolsCall("add").respondsWith("added");
