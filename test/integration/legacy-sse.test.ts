@@ -160,6 +160,19 @@ describe("the legacy endpoints", () => {
     b.close();
   });
 
+  // Before: a session evicted past maxSessions kept its GET /sse connection open until the
+  // client's next POST (a socket held for a session that no longer was).
+  test("a session the mock ends (evicted past maxSessions) closes its SSE stream at once", async () => {
+    const m = await McpMock.start({ maxSessions: 1 });
+    mock = m;
+    const a = await LegacyStream.open(m.sseUrl);
+    const b = await LegacyStream.open(m.sseUrl); // the second session evicts the first
+    await vi.waitFor(() => expect(a.ended).toBe(true), { timeout: 2000 });
+    expect(b.ended).toBe(false);
+    expect((await a.post({ jsonrpc: "2.0", id: 2, method: "ping" })).status).toBe(404);
+    b.close();
+  });
+
   // Before: the messages ahead of the initialize were played (answered on the stream, and
   // journaled) and only then the POST was refused; on /mcp nothing of such a batch runs.
   test("a batch holding an initialize is refused before any of it is played: nothing answered, nothing journaled", async () => {

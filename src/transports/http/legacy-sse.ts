@@ -127,6 +127,9 @@ export class LegacySse {
     this.#maxBody = maxBody;
     this.#keepAliveMs = keepAliveMs;
     this.#limits = channelLimits(core.options);
+    // A session ended by the mock (evicted past maxSessions, endSession) ends its connection at
+    // once, not at the client's next POST: the stream would otherwise stay open for nothing.
+    core.sessions.onEnd((id) => this.#connections.get(id)?.channel.close());
   }
 
   /** @internal Mounts `GET /sse` and `POST /messages` on the app, each behind `guard` (the Host and Origin gate). */
