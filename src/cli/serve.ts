@@ -9,22 +9,12 @@ import { McpMock } from "../mock.js";
 import { allowedHostNames } from "../transports/http/gate.js";
 import { portOption, UsageError, type Command } from "./command.js";
 import { splitCommand } from "./record.js";
-import { loadDefinition, readDefinitionText } from "../definition/load.js";
+import { loadDefinition } from "../definition/load.js";
 import { startupListing } from "./listing.js";
 import { styleFor } from "./style.js";
 import { watchDefinition } from "./watch.js";
 import { upstreamName, type ProxyTarget } from "../proxy-target.js";
 import { CREDENTIAL_HELP, credentialOptions, shownAs } from "./credentials.js";
-
-/** The definition file has an `auth` section of its own (read leniently: loading reports a broken file). */
-function hasAuthSection(file: string): boolean {
-  try {
-    const auth = (JSON.parse(readDefinitionText(file)) as { auth?: unknown }).auth;
-    return auth !== undefined && auth !== false;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Takes `--proxy -- <command> [args...]` off a serve command line: the rest is mcpmock's, the
@@ -91,6 +81,10 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
     const token = crypto.randomUUID();
     const host = values.host ?? "127.0.0.1";
     const allowedHosts = values["allowed-host"];
+    // Read and checked once for what is said at start (its auth section, the listing): a save
+    // landing while the server starts cannot make the listing disagree with what is served.
+    const definition = file === "" ? {} : loadDefinition(file, { proxied: proxy !== undefined }).definition;
+    const authSection = definition.auth !== undefined && definition.auth !== false;
     const mock = await McpMock.fromDefinition(file === "" ? {} : file, {
       ...(proxy ? { proxy } : {}),
       port,
@@ -100,7 +94,7 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
       ...(values.sse ? { responseMode: "sse" as const } : {}),
       verbose: values.verbose === true,
       ...(values["no-legacy-sse"] ? { legacySse: false } : {}),
-      ...(values.auth && !hasAuthSection(file) ? { auth: true } : {}),
+      ...(values.auth && !authSection ? { auth: true } : {}),
       admin: values["no-admin"] ? false : remote ? { remote, token } : { remote },
       // Its users write JSON: miss reports say what to add to the file.
       ...(file === "" ? {} : { hintsFile: basename(file) }),
@@ -125,11 +119,11 @@ Inspector: open GET /__admin/ui in a browser (stubs, the live journal, misses, s
     if (!values["no-admin"]) process.stdout.write(`inspector at ${mock.url.replace(/\/[^/]*$/, "")}/__admin/ui (open it in a browser)\n`);
     if (values.watch) process.stdout.write(`watching ${file}: saved changes are served at once\n`);
     if (!values["no-admin"] && remote) process.stdout.write(`admin token: ${token} (clients beyond loopback send Authorization: Bearer ${token})\n`);
-    if (values.auth || hasAuthSection(file)) {
+    if (values.auth || authSection) {
       const origin = new URL(mock.url).origin;
       process.stdout.write(`authorization: a bearer token is required; authorization server ${origin} (metadata at ${origin}/.well-known/oauth-authorization-server)\n`);
     }
-    process.stdout.write(startupListing(file === "" ? {} : loadDefinition(file, { proxied: proxy !== undefined }).definition, mock, styleFor(process.stdout)));
+    process.stdout.write(startupListing(definition, mock, styleFor(process.stdout)));
     return undefined;
   },
 };

@@ -53,9 +53,8 @@ const READ_CODES: Readonly<Record<string, string>> = { EACCES: "permission denie
  * A definition file's text: only a regular file (a FIFO or a device named by mistake is refused
  * at once, not waited on with the event loop held), at most {@link MAX_DEFINITION_BYTES}, and
  * UTF-8 (a byte that is not is reported at its line and column, not read as U+FFFD).
- * @internal
  */
-export function readDefinitionText(file: string, source = basename(file)): string {
+function readDefinitionText(file: string, source = basename(file)): string {
   const read = readRegularFile(file, MAX_DEFINITION_BYTES, "a definition file");
   if (typeof read === "string") {
     if (read === "ENOENT") throw new McpMockError(`no definition file at ${file}. Check the path (it is relative to ${process.cwd()}).`);
