@@ -22,6 +22,12 @@ import {
 } from "../stubs/matchers.js";
 import { predicateProblem } from "../stubs/predicates.js";
 import { isValuePattern, showExpected } from "../values/value-patterns.js";
+import type { PromptMessage } from "../stubs/prompt-catalog.js";
+import { readBytesAsBase64, type ReadResourceResult, type ResourceContents } from "../stubs/resource-catalog.js";
+import type { ResponsePlan, TaskPlan } from "../stubs/stub.js";
+import type { Answer } from "../stubs/answer.js";
+import { checkTaskPlan } from "./task-plan.js";
+import type { DeepPartial, ToolCall, WithAny } from "./typed.js";
 
 /** What a `with*` call that takes an object was given instead, with the fix for a lone pattern. */
 function receivedInstead(value: unknown, dsl: string): string {
@@ -29,12 +35,6 @@ function receivedInstead(value: unknown, dsl: string): string {
   const shown = showExpected(value);
   return `received ${shown}, a pattern for one field's value, which never matches a whole object. Put it under the field's name: ${dsl}({ name: ${shown} }).`;
 }
-import type { PromptMessage } from "../stubs/prompt-catalog.js";
-import { readBytesAsBase64, type ReadResourceResult, type ResourceContents } from "../stubs/resource-catalog.js";
-import type { ResponsePlan, TaskPlan } from "../stubs/stub.js";
-import type { Answer } from "../stubs/answer.js";
-import { checkTaskPlan } from "./task-plan.js";
-import type { DeepPartial, ToolCall, WithAny } from "./typed.js";
 
 /**
  * Narrowing by arguments, shared by tools and prompts (the seed's rule-1 tier).
