@@ -36,7 +36,7 @@ import type { ProtocolEra } from "./eras/era.js";
 import { StatelessEra } from "./eras/stateless.js";
 import type { CacheHints } from "./eras/stateless-results.js";
 import { InputRounds, type Retry } from "./input-rounds.js";
-import { answerBytes, answerOf, callOf, requestKey, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
+import { answerBytes, answerOf, callOf, DUPLICATE_ID_MESSAGE, requestKey, type Outcome, type RequestContext, type TakenStub } from "./outcome.js";
 import { Push } from "./push.js";
 import { Tasks } from "./tasks/tasks.js";
 import { Apps, declareOptions, Skills } from "./declarations.js";
@@ -189,7 +189,7 @@ export class MockCore implements DefaultsSource, SelectionContext {
     ctx.batch?.add(id);
     if (repeated) {
       const report = `${PREFIX} request id ${JSON.stringify(id)} is already in flight in ${ctx.sessionId}; JSON-RPC ids must be unique among pending requests.`;
-      const outcome: Outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InvalidRequest, "Invalid Request: duplicate request id in flight", report) };
+      const outcome: Outcome = { kind: "message", message: errorMessage(call, ErrorCodes.InvalidRequest, DUPLICATE_ID_MESSAGE, report) };
       this.journal.complete(entry, undefined, answerOf(outcome), report);
       reportUnmatched(this, entry, report);
       return outcome;

@@ -96,6 +96,9 @@ export function callOf(method: string, params: Record<string, unknown> | undefin
   return call;
 }
 
+/** The error message of a request whose id is already in flight (JSON-RPC ids are unique among pending requests). */
+export const DUPLICATE_ID_MESSAGE = "Invalid Request: duplicate request id in flight";
+
 /** The key of a client's request among those in flight (its session, if any, and its id): what `notifications/cancelled` names. */
 export function requestKey(sessionId: string | undefined, id: unknown): string {
   return `${sessionId ?? ""}\u0000${String(id)}`;

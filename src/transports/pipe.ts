@@ -28,11 +28,10 @@ import { playOutcomes, receive, renderReply, type Classified, type ReplyWriter }
 import { isEnvelopeRefusal, isStatelessRequest } from "../engine/eras/stateless.js";
 import { openSubscription, withSubscriptionId } from "../engine/subscriptions.js";
 import { PREFIX } from "../values/errors.js";
+import { DUPLICATE_ID_MESSAGE } from "../engine/outcome.js";
 
 /** The listen request's method (2026-07-28). */
 const LISTEN = "subscriptions/listen";
-/** The message of a request whose id is already pending (the engine's, for a listen on a pipe). */
-const DUPLICATE_ID = "Invalid Request: duplicate request id in flight";
 
 /** Where a pipe-like connection writes. */
 export interface PipeEnds {
@@ -158,8 +157,8 @@ export class PipeConnection {
     const core = this.#core;
     if (this.#listening.has(id)) {
       const report = `${PREFIX} request id ${JSON.stringify(id)} is already in flight on this ${this.#kind} connection: a subscriptions/listen stream with that id is open. JSON-RPC ids must be unique among pending requests.`;
-      core.journalEvent(LISTEN, ctx, undefined, { error: { code: ErrorCodes.InvalidRequest, message: DUPLICATE_ID } }, params, id);
-      return this.#ends.send(JSON.stringify(errorResponse(id, ErrorCodes.InvalidRequest, DUPLICATE_ID, report)));
+      core.journalEvent(LISTEN, ctx, undefined, { error: { code: ErrorCodes.InvalidRequest, message: DUPLICATE_ID_MESSAGE } }, params, id);
+      return this.#ends.send(JSON.stringify(errorResponse(id, ErrorCodes.InvalidRequest, DUPLICATE_ID_MESSAGE, report)));
     }
     const taken = core.takeEventStub(LISTEN, ctx, params, id);
     if (taken && (taken.plan.kind === "status" || taken.plan.kind === "error")) {
